@@ -1,0 +1,177 @@
+//! Name contracts: which characters a tool name may use, which may come first, how long it
+//! may be, and where that rule comes from.
+
+/// A set of ASCII characters, as a 128-bit mask (bit `n` set means code point `n` is in
+/// the set). Non-ASCII characters are never members.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Charset(u128);
+
+impl Charset {
+    /// The empty set.
+    pub const EMPTY: Self = Self(0);
+    /// `A-Z a-z 0-9`.
+    pub const ALNUM: Self = Self::EMPTY
+        .range(b'A', b'Z')
+        .range(b'a', b'z')
+        .range(b'0', b'9');
+
+    /// This set plus every ASCII character from `lo` to `hi` (inclusive).
+    #[must_use]
+    pub const fn range(self, lo: u8, hi: u8) -> Self {
+        let mut mask = self.0;
+        let mut c = lo;
+        while c <= hi && c < 128 {
+            mask |= 1u128 << c;
+            c += 1;
+        }
+        Self(mask)
+    }
+
+    /// This set plus each ASCII byte of `chars`; bytes of 128 and above are ignored.
+    #[must_use]
+    pub const fn with(self, chars: &str) -> Self {
+        let bytes = chars.as_bytes();
+        let mut mask = self.0;
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] < 128 {
+                mask |= 1u128 << bytes[i];
+            }
+            i += 1;
+        }
+        Self(mask)
+    }
+
+    /// Whether `ch` is in the set.
+    #[must_use]
+    pub const fn contains(self, ch: char) -> bool {
+        let code = ch as u32;
+        code < 128 && self.0 & (1u128 << code) != 0
+    }
+}
+
+/// What the first character of a name must be, on top of the contract's charset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FirstChar {
+    /// Any character of the charset.
+    Any,
+    /// An ASCII letter.
+    Letter,
+    /// An ASCII letter or `_`.
+    LetterOrUnderscore,
+}
+
+impl FirstChar {
+    /// Whether `ch` may open a name under this rule (the charset is checked separately).
+    #[must_use]
+    pub const fn allows(self, ch: char) -> bool {
+        match self {
+            Self::Any => true,
+            Self::Letter => ch.is_ascii_alphabetic(),
+            Self::LetterOrUnderscore => ch.is_ascii_alphabetic() || ch == '_',
+        }
+    }
+
+    /// The rule in words, for messages: `a letter`, `a letter or `_``.
+    #[must_use]
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Self::Any => "any allowed character",
+            Self::Letter => "a letter",
+            Self::LetterOrUnderscore => "a letter or `_`",
+        }
+    }
+}
+
+/// A tool-name contract: a rule some party applies to tool names, with its source.
+///
+/// Length is counted in characters (Unicode scalar values); every name that passes a
+/// built-in contract is ASCII, so that is also its length in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Contract {
+    /// Short identifier, lowercase, as used in attributes and on the command line: `mcp`.
+    pub id: &'static str,
+    /// Who applies the rule, for messages: `the MCP spec`.
+    pub title: &'static str,
+    /// Characters a name may contain.
+    pub charset: Charset,
+    /// What the first character must be.
+    pub first: FirstChar,
+    /// Most characters a name may have (at least 1 is always required).
+    pub max_len: usize,
+    /// The rule written as a regular expression, for messages and docs.
+    pub pattern: &'static str,
+    /// The allowed characters in words, for messages: `` `A-Z a-z 0-9 _ - .` ``.
+    pub allowed: &'static str,
+    /// Where the rule comes from: a spec section or provider doc URL.
+    pub source: &'static str,
+    /// The day the source was last read against this definition (`YYYY-MM-DD`).
+    pub checked: &'static str,
+}
+
+/// MCP specification 2025-11-25 (unchanged in 2026-07-28), server/tools, "Tool Names":
+/// 1 to 128 characters of `A-Z a-z 0-9 _ - .`, case-sensitive. Spec examples `getUser`,
+/// `DATA_EXPORT_v2` and `admin.tools.list` pass.
+pub const MCP: Contract = Contract {
+    id: "mcp",
+    title: "the MCP spec",
+    charset: Charset::ALNUM.with("_-."),
+    first: FirstChar::Any,
+    max_len: 128,
+    pattern: "^[A-Za-z0-9_.-]{1,128}$",
+    allowed: "`A-Z a-z 0-9 _ - .`",
+    source: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names",
+    checked: "2026-11-29",
+};
+
+/// The common LLM contract `^[a-zA-Z0-9_-]{1,64}$`: OpenAI function names (and DeepSeek,
+/// Mistral, Bedrock Converse, which follow it). Anthropic takes the same characters up to
+/// 128, so a name inside this contract is accepted by all of them. A dot is refused.
+pub const LLM_COMMON: Contract = Contract {
+    id: "llm-common",
+    title: "the common LLM API contract (OpenAI, Anthropic, Bedrock, DeepSeek, Mistral)",
+    charset: Charset::ALNUM.with("_-"),
+    first: FirstChar::Any,
+    max_len: 64,
+    pattern: "^[A-Za-z0-9_-]{1,64}$",
+    allowed: "`A-Z a-z 0-9 _ -`",
+    source: "https://platform.openai.com/docs/api-reference/chat/create (tools[].function.name)",
+    checked: "2026-11-29",
+};
+
+/// Google Gemini `FunctionDeclaration.name`: starts with a letter or `_`, then
+/// `A-Z a-z 0-9 _ . : -`, at most 64 characters.
+pub const GEMINI: Contract = Contract {
+    id: "gemini",
+    title: "Gemini",
+    charset: Charset::ALNUM.with("_.:-"),
+    first: FirstChar::LetterOrUnderscore,
+    max_len: 64,
+    pattern: "^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$",
+    allowed: "`A-Z a-z 0-9 _ . : -`",
+    source: "https://ai.google.dev/api/caching#FunctionDeclaration",
+    checked: "2026-11-29",
+};
+
+/// The intersection of the spec and every LLM API contract: a letter, then
+/// `A-Z a-z 0-9 _ -`, at most 64 characters. A name inside it works everywhere.
+pub const PORTABLE: Contract = Contract {
+    id: "portable",
+    title: "the portable contract (every spec and LLM API rule at once)",
+    charset: Charset::ALNUM.with("_-"),
+    first: FirstChar::Letter,
+    max_len: 64,
+    pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$",
+    allowed: "`A-Z a-z 0-9 _ -`",
+    source: "intersection of MCP, LLM_COMMON and GEMINI",
+    checked: "2026-11-29",
+};
+
+/// Every built-in contract, strictest last.
+pub const ALL: [&Contract; 4] = [&MCP, &LLM_COMMON, &GEMINI, &PORTABLE];
+
+/// The built-in contract with this [`Contract::id`], if any.
+#[must_use]
+pub fn by_id(id: &str) -> Option<&'static Contract> {
+    ALL.into_iter().find(|c| c.id == id)
+}

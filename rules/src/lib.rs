@@ -1,0 +1,47 @@
+//! MCP tool name rules: the contracts (the MCP spec and the LLM APIs behind clients),
+//! `const fn` checks against them, the nearest passing name, and every message users
+//! read. No dependencies. The macros, the runtime and the CLI of `mcp-toolname` all call
+//! this crate, so a name means the same thing everywhere.
+//!
+//! ```
+//! use mcp_toolname_rules::{check, suggest, NameError, LLM_COMMON, MCP};
+//!
+//! // Valid per the spec (2025-11-25, server/tools, "Tool Names")...
+//! assert!(check("admin.tools.list", &MCP).is_ok());
+//! // ...but OpenAI, Anthropic, Bedrock refuse the dot.
+//! assert_eq!(
+//!     check("admin.tools.list", &LLM_COMMON),
+//!     Err(NameError::InvalidChar { ch: '.', index: 5 })
+//! );
+//! assert_eq!(suggest("admin.tools.list", &LLM_COMMON), "admin_tools_list");
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod check;
+mod contract;
+pub mod message;
+mod suggest;
+
+pub use check::{AliasNameError, NameError, check, check_alias, is_control_like};
+pub use contract::{ALL, Charset, Contract, FirstChar, GEMINI, LLM_COMMON, MCP, PORTABLE, by_id};
+pub use suggest::{suggest, suggest_all};
+
+/// `const` check of a tool name against the MCP spec contract, for names the macros cannot
+/// see. Fails the build (a `const` panic) with a fixed summary of the problem; use
+/// [`check`] and [`message::name_error`] for the full message.
+///
+/// ```
+/// const NAME: &str = mcp_toolname_rules::assert_spec_name("complex-tool1");
+/// assert_eq!(NAME, "complex-tool1");
+/// ```
+///
+/// # Panics
+/// When `name` breaks [`MCP`]; in a `const` that is a compile error.
+#[must_use]
+pub const fn assert_spec_name(name: &str) -> &str {
+    match check(name, &MCP) {
+        Ok(()) => name,
+        Err(err) => panic!("{}", err.summary()),
+    }
+}

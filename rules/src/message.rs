@@ -1,0 +1,290 @@
+//! Every sentence a user reads, from the macros, the runtime and the CLI, written once.
+//!
+//! Style follows rustc: lowercase, no closing period, code in backticks. A name is shown
+//! escaped (control and invisible characters as `\u{..}`) and, past 80 characters, cut,
+//! so that no message can hide or garble what it is about.
+
+use crate::check::{AliasNameError, NameError, is_control_like};
+use crate::contract::Contract;
+
+/// Longest name shown whole in a message; a longer one is cut with its length given.
+const SHOWN_CHARS: usize = 80;
+
+/// A name as it appears inside backticks in a message: escaped, and cut past 80
+/// characters (with its full length in characters appended).
+#[must_use]
+pub fn show(name: &str) -> String {
+    let mut out = String::new();
+    let mut count = 0usize;
+    for ch in name.chars() {
+        if count < SHOWN_CHARS {
+            if is_control_like(ch) || ch == '`' {
+                out.extend(ch.escape_unicode());
+            } else {
+                out.extend(ch.escape_debug());
+            }
+        }
+        count += 1;
+    }
+    if count > SHOWN_CHARS {
+        out.push_str(&format!("…` ({count} characters)"));
+        out.insert(0, '`');
+        out
+    } else {
+        format!("`{out}`")
+    }
+}
+
+/// A character in words: `a space`, `a dot `.``, `` `а` (U+0430, not ASCII) ``, or `the
+/// control character U+0009`.
+#[must_use]
+pub fn describe_char(ch: char) -> String {
+    let code = format!("U+{:04X}", ch as u32);
+    match ch {
+        ' ' => "a space".to_owned(),
+        '.' => "a dot `.`".to_owned(),
+        ',' => "a comma `,`".to_owned(),
+        '/' => "a slash `/`".to_owned(),
+        ':' => "a colon `:`".to_owned(),
+        '-' => "a dash `-`".to_owned(),
+        '_' => "an underscore `_`".to_owned(),
+        c if c.is_ascii_digit() => format!("the digit `{c}`"),
+        c if is_control_like(c) => format!("the control character {code}"),
+        c if c.is_ascii() => format!("`{c}`"),
+        c if c.is_whitespace() || c.escape_debug().count() > 1 => {
+            format!("the invisible character {code}")
+        }
+        c => format!("`{c}` ({code}, not ASCII)"),
+    }
+}
+
+/// What is wrong with `name` under `contract`, as one line.
+///
+/// ```
+/// use mcp_toolname_rules::{check, message, MCP};
+/// let err = check("search documents", &MCP).unwrap_err();
+/// assert_eq!(
+///     message::name_error("search documents", &err, &MCP),
+///     "tool name `search documents` contains a space at index 6, which the MCP spec \
+///      does not allow (allowed: `A-Z a-z 0-9 _ - .`)"
+/// );
+/// ```
+#[must_use]
+pub fn name_error(name: &str, err: &NameError, contract: &Contract) -> String {
+    match *err {
+        NameError::Empty => format!(
+            "tool name is empty; {} requires 1 to {} characters",
+            contract.title, contract.max_len
+        ),
+        NameError::InvalidChar { ch, index } => format!(
+            "tool name {} contains {} at index {index}, which {} does not allow (allowed: {})",
+            show(name),
+            describe_char(ch),
+            contract.title,
+            contract.allowed
+        ),
+        NameError::InvalidFirstChar { ch } => format!(
+            "tool name {} starts with {}, but {} requires it to start with {}",
+            show(name),
+            describe_char(ch),
+            contract.title,
+            contract.first.describe()
+        ),
+        NameError::TooLong { len, max } => format!(
+            "tool name {} is {len} characters long, but {} allows at most {max}",
+            show(name),
+            contract.title
+        ),
+    }
+}
+
+/// The fix, as a help line: ``write `search_documents` instead``.
+#[must_use]
+pub fn write_instead(suggestion: &str) -> String {
+    format!("write {} instead", show(suggestion))
+}
+
+/// Warning for a spec-valid name that an LLM API contract refuses.
+#[must_use]
+pub fn not_portable(name: &str, err: &NameError, contract: &Contract, suggestion: &str) -> String {
+    format!(
+        "{}; a client that passes it to those APIs fails the whole request, so {}",
+        name_error(name, err, contract),
+        write_instead(suggestion)
+    )
+}
+
+/// Two tools in one server with one name.
+#[must_use]
+pub fn duplicate_tool(name: &str, first_fn: &str) -> String {
+    format!(
+        "tool name {} is already used by `fn {first_fn}`; tool names must be unique within a \
+         server (MCP spec, Tool Names), and rmcp would keep only one of the two",
+        show(name)
+    )
+}
+
+/// Help for [`duplicate_tool`].
+#[must_use]
+pub fn duplicate_tool_help() -> &'static str {
+    "give one of the tools another `name`, or, if one replaces the other, delete it and list \
+     its name as an `alias` of the one that stays"
+}
+
+/// An alias with the name of a tool of the same server.
+#[must_use]
+pub fn alias_is_tool(alias: &str, alias_of_fn: &str, tool_fn: &str) -> String {
+    format!(
+        "alias {} of `fn {alias_of_fn}` is the name of the tool `fn {tool_fn}`; a call to it \
+         could not tell which one is meant",
+        show(alias)
+    )
+}
+
+/// An alias declared twice in one server.
+#[must_use]
+pub fn duplicate_alias(alias: &str, first_fn: &str) -> String {
+    format!(
+        "alias {} is already declared on `fn {first_fn}`; a call to it could not tell which \
+         tool is meant",
+        show(alias)
+    )
+}
+
+/// An alias equal to its own tool's name.
+#[must_use]
+pub fn alias_is_own_name(alias: &str) -> String {
+    format!(
+        "alias {} is this tool's own name; remove the alias",
+        show(alias)
+    )
+}
+
+/// An alias name that no client could send.
+#[must_use]
+pub fn alias_name_error(alias: &str, err: &AliasNameError) -> String {
+    match *err {
+        AliasNameError::Empty => "alias name is empty; write the old name of the tool".to_owned(),
+        AliasNameError::ControlChar { ch, index } => format!(
+            "alias name {} contains {} at index {index}; an alias may break the spec's charset \
+             (it is an old name), but not with control characters",
+            show(alias),
+            describe_char(ch)
+        ),
+    }
+}
+
+/// A date or timestamp argument that does not parse.
+#[must_use]
+pub fn bad_date(arg: &str, value: &str) -> String {
+    format!(
+        "`{arg}` is {}, which is not a valid date; write `YYYY-MM-DD` (e.g. `2027-03-01`, \
+         meaning 2027-03-01T00:00:00Z) or an RFC 3339 timestamp (e.g. `2027-03-01T12:00:00Z`)",
+        show(value)
+    )
+}
+
+/// `since` on or after `until`.
+#[must_use]
+pub fn since_not_before_until(since: &str, until: &str) -> String {
+    format!(
+        "`since` ({}) is not before `until` ({}), so the alias would never be served; \
+         `since` is when the tool was renamed and `until` when the old name stops working",
+        show(since),
+        show(until)
+    )
+}
+
+/// A call to an alias whose window has closed (a JSON-RPC error message).
+#[must_use]
+pub fn alias_expired(alias: &str, canonical: &str, until: &str) -> String {
+    format!(
+        "tool {} was renamed to {}, and the old name stopped working at {until}; call {} instead",
+        show(alias),
+        show(canonical),
+        show(canonical)
+    )
+}
+
+/// A call to a name the server does not serve (a JSON-RPC error message).
+#[must_use]
+pub fn tool_not_found(name: &str) -> String {
+    format!("tool {} not found", show(name))
+}
+
+/// The sentence that opens a listed alias's description.
+#[must_use]
+pub fn alias_description(canonical: &str, until: Option<&str>) -> String {
+    match until {
+        Some(until) => format!(
+            "Deprecated: renamed to `{canonical}`; this name stops working at {until}. Call \
+             `{canonical}` instead."
+        ),
+        None => format!("Deprecated: renamed to `{canonical}`. Call `{canonical}` instead."),
+    }
+}
+
+/// The `tracing` warning logged when a deprecated alias is called.
+#[must_use]
+pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String {
+    let window = until.map_or_else(String::new, |u| format!(" until {u}"));
+    format!(
+        "tool called by its deprecated name {}; it was renamed to {} (the old name is served{window})",
+        show(alias),
+        show(canonical)
+    )
+}
+
+/// Two registries (or routers) that define one name, refused at merge.
+#[must_use]
+pub fn merge_conflict(name: &str, first: &str, second: &str) -> String {
+    format!(
+        "tool name {} is defined twice, at {first} and at {second}; tool names must be unique \
+         within a server, so the registries were not merged (rename one, or make one an alias)",
+        show(name)
+    )
+}
+
+/// An argument of an attribute that is not known.
+#[must_use]
+pub fn unknown_argument(attr: &str, arg: &str, expected: &[&str]) -> String {
+    let list = expected
+        .iter()
+        .map(|e| format!("`{e}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let close = expected
+        .iter()
+        .map(|e| (edit_distance(arg, e), *e))
+        .filter(|(d, e)| *d <= 2.max(e.len() / 3))
+        .min();
+    match close {
+        Some((_, e)) => format!(
+            "unknown argument `{arg}` in `#[{attr}]`; did you mean `{e}`? (expected one of {list})"
+        ),
+        None => format!("unknown argument `{arg}` in `#[{attr}]`; expected one of {list}"),
+    }
+}
+
+/// An argument given twice.
+#[must_use]
+pub fn duplicate_argument(attr: &str, arg: &str) -> String {
+    format!("`{arg}` is given twice in `#[{attr}]`; keep one")
+}
+
+/// Levenshtein distance over characters, for "did you mean" hints on short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            let next = (row[j] + 1).min(row[j + 1] + 1).min(prev + cost);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,199 @@
+//! The nearest name that passes a contract.
+
+use crate::check::check;
+use crate::contract::Contract;
+
+/// Characters that separate words in a name; a replaced character becomes one of these,
+/// and runs of them are not doubled.
+const SEPARATORS: &[char] = &['_', '-', '.', ':'];
+
+/// An ASCII stand-in for a character that looks like or is a letter: Latin-1 accented
+/// letters, the Cyrillic and Greek letters that look like Latin ones (so `B\u{430}sh`
+/// becomes `Bash`), and full-width ASCII.
+fn transliterate(ch: char) -> Option<&'static str> {
+    const TABLE: &[(&str, &str)] = &[
+        ("àáâãäåāăą", "a"),
+        ("ÀÁÂÃÄÅĀĂĄ", "A"),
+        ("çćĉċč", "c"),
+        ("ÇĆĈĊČ", "C"),
+        ("ďđ", "d"),
+        ("ĎĐ", "D"),
+        ("èéêëēĕėęě", "e"),
+        ("ÈÉÊËĒĔĖĘĚ", "E"),
+        ("ĝğġģ", "g"),
+        ("ĜĞĠĢ", "G"),
+        ("ìíîïĩīĭįı", "i"),
+        ("ÌÍÎÏĨĪĬĮİ", "I"),
+        ("ñńņňŉ", "n"),
+        ("ÑŃŅŇ", "N"),
+        ("òóôõöøōŏő", "o"),
+        ("ÒÓÔÕÖØŌŎŐ", "O"),
+        ("śŝşšș", "s"),
+        ("ŚŜŞŠȘ", "S"),
+        ("ţťțŧ", "t"),
+        ("ŢŤȚŦ", "T"),
+        ("ùúûüũūŭůűų", "u"),
+        ("ÙÚÛÜŨŪŬŮŰŲ", "U"),
+        ("ýÿŷ", "y"),
+        ("ÝŸŶ", "Y"),
+        ("źżž", "z"),
+        ("ŹŻŽ", "Z"),
+        ("ß", "ss"),
+        ("æ", "ae"),
+        ("Æ", "AE"),
+        ("œ", "oe"),
+        ("Œ", "OE"),
+        ("ł", "l"),
+        ("Ł", "L"),
+        // Cyrillic letters drawn like Latin ones.
+        ("а", "a"),
+        ("А", "A"),
+        ("В", "B"),
+        ("с", "c"),
+        ("С", "C"),
+        ("е", "e"),
+        ("Е", "E"),
+        ("һ", "h"),
+        ("Н", "H"),
+        ("і", "i"),
+        ("І", "I"),
+        ("ј", "j"),
+        ("Ј", "J"),
+        ("К", "K"),
+        ("М", "M"),
+        ("о", "o"),
+        ("О", "O"),
+        ("р", "p"),
+        ("Р", "P"),
+        ("ѕ", "s"),
+        ("Ѕ", "S"),
+        ("Т", "T"),
+        ("у", "y"),
+        ("х", "x"),
+        ("Х", "X"),
+        ("ԁ", "d"),
+        ("ԛ", "q"),
+        ("ԝ", "w"),
+        // Greek letters drawn like Latin ones.
+        ("Α", "A"),
+        ("Β", "B"),
+        ("Ε", "E"),
+        ("Ζ", "Z"),
+        ("Η", "H"),
+        ("Ι", "I"),
+        ("Κ", "K"),
+        ("Μ", "M"),
+        ("Ν", "N"),
+        ("Ο", "O"),
+        ("ο", "o"),
+        ("Ρ", "P"),
+        ("Τ", "T"),
+        ("Υ", "Y"),
+        ("Χ", "X"),
+        ("ν", "v"),
+    ];
+    const FULLWIDTH: &str = "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+    let code = ch as u32;
+    if (0xFF01..=0xFF5E).contains(&code) {
+        let i = (code - 0xFF01) as usize;
+        return FULLWIDTH.get(i..=i);
+    }
+    TABLE
+        .iter()
+        .find(|(from, _)| from.contains(ch))
+        .map(|(_, to)| *to)
+}
+
+/// The nearest name to `name` that passes `contract`; `name` itself when it already does.
+///
+/// Characters outside the charset are transliterated where an ASCII look-alike exists
+/// (`é` to `e`, Cyrillic `а` to `a`) and otherwise become one `_` between words (a run of
+/// them, or one at either end, leaves no trace); a first character the contract does not
+/// allow first is dropped if it is a separator, else the name gets a `tool_` prefix; the
+/// result is cut to the contract's length. An empty result becomes `tool`.
+///
+/// The result always passes `contract` when its charset holds `A-Z a-z 0-9 _`, as every
+/// built-in contract's does.
+///
+/// ```
+/// use mcp_toolname_rules::{suggest, LLM_COMMON, MCP};
+/// assert_eq!(suggest("search documents", &MCP), "search_documents");
+/// assert_eq!(suggest("admin.tools.list", &LLM_COMMON), "admin_tools_list");
+/// assert_eq!(suggest("B\u{430}sh", &MCP), "Bash");
+/// assert_eq!(suggest("", &MCP), "tool");
+/// ```
+#[must_use]
+pub fn suggest(name: &str, contract: &Contract) -> String {
+    if check(name, contract).is_ok() {
+        return name.to_owned();
+    }
+    let sep = ['_', '-']
+        .into_iter()
+        .find(|c| contract.charset.contains(*c));
+    let mut out = String::with_capacity(name.len().min(contract.max_len * 4));
+    let mut pending_sep = false;
+    let push = |out: &mut String, piece: &str, pending: &mut bool| {
+        if *pending && !out.is_empty() && !out.ends_with(SEPARATORS) {
+            if let Some(sep) = sep {
+                out.push(sep);
+            }
+        }
+        *pending = false;
+        out.push_str(piece);
+    };
+    let mut buf = [0u8; 4];
+    for ch in name.chars() {
+        if out.len() > contract.max_len {
+            break; // the rest would be cut anyway; keeps 1 MiB names cheap
+        }
+        if contract.charset.contains(ch) {
+            if SEPARATORS.contains(&ch) && out.ends_with(SEPARATORS) && pending_sep {
+                continue;
+            }
+            push(&mut out, ch.encode_utf8(&mut buf), &mut pending_sep);
+        } else if let Some(ascii) =
+            transliterate(ch).filter(|s| s.chars().all(|c| contract.charset.contains(c)))
+        {
+            push(&mut out, ascii, &mut pending_sep);
+        } else {
+            pending_sep = true;
+        }
+    }
+    // A first character allowed in the body but not first: drop separators, else prefix.
+    while out.starts_with(|c: char| !contract.first.allows(c) && SEPARATORS.contains(&c)) {
+        out.remove(0);
+    }
+    if out.starts_with(|c: char| !contract.first.allows(c)) {
+        out.insert_str(0, if sep == Some('_') { "tool_" } else { "tool" });
+    }
+    if out.len() > contract.max_len {
+        out.truncate(contract.max_len); // all ASCII by now, so any byte index is a boundary
+        while out.len() > 1 && out.ends_with(SEPARATORS) {
+            out.pop();
+        }
+    }
+    if out.is_empty() {
+        out.push_str("tool");
+    }
+    out
+}
+
+/// The nearest name that passes every contract in `contracts` at once.
+///
+/// ```
+/// use mcp_toolname_rules::{suggest_all, GEMINI, LLM_COMMON, MCP};
+/// assert_eq!(suggest_all("1c.reload", &[&MCP, &LLM_COMMON, &GEMINI]), "tool_1c_reload");
+/// ```
+#[must_use]
+pub fn suggest_all(name: &str, contracts: &[&Contract]) -> String {
+    let mut current = name.to_owned();
+    // Each pass only removes, replaces with `_` or ASCII letters, prefixes `tool_` or cuts,
+    // so a later contract never undoes an earlier one for contracts that hold
+    // `A-Z a-z 0-9 _`; a second pass covers any other.
+    for _ in 0..2 {
+        for contract in contracts {
+            current = suggest(&current, contract);
+        }
+    }
+    current
+}
