@@ -288,3 +288,23 @@ fn edit_distance(a: &str, b: &str) -> usize {
     }
     row[b.len()]
 }
+
+/// `until_version` that is not a semver version.
+#[must_use]
+pub fn bad_version(value: &str) -> String {
+    format!(
+        "`until_version` is {}, which is not a semver version; write e.g. `2.0.0`",
+        show(value)
+    )
+}
+
+/// An alias whose `until_version` this crate version has reached.
+#[must_use]
+pub fn alias_due(alias: &str, canonical: &str, until_version: &str, crate_version: &str) -> String {
+    format!(
+        "alias {} of {} was due for removal in version {until_version}, and this crate is \
+         version {crate_version}; delete the alias, or raise `until_version` to keep serving it",
+        show(alias),
+        show(canonical)
+    )
+}

@@ -1,0 +1,336 @@
+//! Parsing `#[tool_registry(...)]` and each `#[mcp_tool(...)]`. Literals stay `LitStr` so
+//! every later error points at the literal; argument errors are collected, not returned at
+//! the first one.
+
+use mcp_toolname_rules::message;
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::meta::ParseNestedMeta;
+use syn::{Attribute, Expr, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Token, Visibility};
+
+use crate::diag::Errors;
+
+/// Arguments of `#[tool_registry(...)]`.
+pub struct RegistryArgs {
+    /// Name of the generated fn (`registry = my_tools`); `tool_registry` by default.
+    pub fn_name: Ident,
+    /// Visibility of the generated fn (`vis = pub(crate)`); private by default, as rmcp's.
+    pub vis: Visibility,
+}
+
+/// The argument `#[tool_registry]` leaves in each `#[mcp_tool]` it has read.
+pub const REGISTERED_MARKER: &str = "__read_by_tool_registry";
+
+const REGISTRY_ARGS: &[&str] = &["registry", "vis"];
+
+/// Arguments of `#[mcp_tool]` that rmcp's `#[tool]` takes and we forward unchanged.
+const FORWARDED: &[&str] = &[
+    "title",
+    "description",
+    "input_schema",
+    "output_schema",
+    "annotations",
+    "icons",
+    "meta",
+    "local",
+];
+const TOOL_ARGS: &[&str] = &[
+    "name",
+    "alias",
+    "title",
+    "description",
+    "input_schema",
+    "output_schema",
+    "annotations",
+    "icons",
+    "meta",
+    "local",
+];
+const ALIAS_ARGS: &[&str] = &["name", "until", "since", "until_version", "hidden"];
+
+/// One `alias = "old"` or `alias(name = "old", ...)`.
+pub struct AliasAttr {
+    pub name: LitStr,
+    pub until: Option<LitStr>,
+    pub since: Option<LitStr>,
+    pub until_version: Option<LitStr>,
+    pub hidden: bool,
+}
+
+/// One `#[mcp_tool(...)]` on one fn.
+pub struct ToolAttr {
+    /// `name = "..."` as written, if given.
+    pub name: Option<LitStr>,
+    pub aliases: Vec<AliasAttr>,
+    /// rmcp `#[tool]` arguments, as tokens to forward.
+    pub forwarded: Vec<TokenStream>,
+}
+
+/// A fn of the impl carrying `#[mcp_tool]`, its attribute removed.
+pub struct ToolFn {
+    pub ident: Ident,
+    pub attr: ToolAttr,
+}
+
+impl ToolFn {
+    /// The tool name: the literal, or the fn name (without `r#`) spanned on the fn name.
+    pub fn name(&self) -> LitStr {
+        self.attr.name.clone().unwrap_or_else(|| {
+            let text = self.ident.to_string();
+            LitStr::new(text.strip_prefix("r#").unwrap_or(&text), self.ident.span())
+        })
+    }
+}
+
+pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
+    let mut args = RegistryArgs {
+        fn_name: Ident::new("tool_registry", Span::call_site()),
+        vis: Visibility::Inherited,
+    };
+    let mut seen = Vec::new();
+    let parser = syn::meta::parser(|meta| {
+        let key = path_name(&meta);
+        if seen.contains(&key) {
+            errors.push(
+                meta.path.span_of(),
+                message::duplicate_argument("tool_registry", &key),
+            );
+        }
+        seen.push(key.clone());
+        match key.as_str() {
+            "registry" => args.fn_name = meta.value()?.parse()?,
+            "vis" => {
+                let value = meta.value()?;
+                args.vis = if value.peek(LitStr) {
+                    value.parse::<LitStr>()?.parse()?
+                } else {
+                    value.parse()?
+                };
+            }
+            _ => {
+                errors.push(
+                    meta.path.span_of(),
+                    message::unknown_argument("tool_registry", &key, REGISTRY_ARGS),
+                );
+                skip_value(&meta)?;
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = syn::parse::Parser::parse2(parser, attr) {
+        errors.add(e);
+    }
+    args
+}
+
+/// Takes every `#[mcp_tool]` off the fns of `item`, parsed. A fn whose attribute does not
+/// parse is left without one (its error is in `errors`), so the rest still expands.
+pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> Vec<ToolFn> {
+    let mut tools = Vec::new();
+    for impl_item in &mut item.items {
+        let ImplItem::Fn(func) = impl_item else {
+            continue;
+        };
+        if let Some(attr) = take_attr(func, "mcp_tool", errors) {
+            // Leave the user's path in place, marked as read, so their `use` of `mcp_tool`
+            // stays used; `#[mcp_tool(<marker>)]` expands to the fn unchanged.
+            let path = attr.path();
+            let marker = syn::Ident::new(REGISTERED_MARKER, proc_macro2::Span::call_site());
+            func.attrs.insert(0, syn::parse_quote!(#[#path(#marker)]));
+            match tool_attr(&attr, errors) {
+                Ok(parsed) => tools.push(ToolFn {
+                    ident: func.sig.ident.clone(),
+                    attr: parsed,
+                }),
+                Err(e) => errors.add(e),
+            }
+        }
+        for attr in &func.attrs {
+            if is_attr(attr, "tool") {
+                errors.push(
+                    attr.path().span_of(),
+                    "rmcp's `#[tool]` inside `#[tool_registry]` would not be registered or checked; write \
+                     `#[mcp_tool]` (it takes the same arguments)"
+                        .to_owned(),
+                );
+            }
+        }
+    }
+    tools
+}
+
+fn is_attr(attr: &Attribute, name: &str) -> bool {
+    attr.path().segments.last().is_some_and(|s| s.ident == name)
+}
+
+/// Removes and returns the one `#[name]` attribute of `func`; a second one is an error.
+fn take_attr(func: &mut ImplItemFn, name: &str, errors: &mut Errors) -> Option<Attribute> {
+    let mut found: Option<Attribute> = None;
+    func.attrs.retain(|attr| {
+        if !is_attr(attr, name) {
+            return true;
+        }
+        if found.is_some() {
+            errors.push(
+                attr.path().span_of(),
+                format!("`#[{name}]` is given twice on one fn; merge them into one"),
+            );
+        } else {
+            found = Some(attr.clone());
+        }
+        false
+    });
+    found
+}
+
+fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
+    let mut out = ToolAttr {
+        name: None,
+        aliases: Vec::new(),
+        forwarded: Vec::new(),
+    };
+    if matches!(attr.meta, syn::Meta::Path(_)) {
+        return Ok(out);
+    }
+    let mut seen: Vec<String> = Vec::new();
+    attr.parse_nested_meta(|meta| {
+        let key = path_name(&meta);
+        if key != "alias" && seen.contains(&key) {
+            errors.push(
+                meta.path.span_of(),
+                message::duplicate_argument("mcp_tool", &key),
+            );
+        }
+        seen.push(key.clone());
+        match key.as_str() {
+            "name" => out.name = Some(string_value(&meta, "name", "add_numbers")?),
+            "alias" => out.aliases.push(alias_attr(&meta, errors)?),
+            "local" => out.forwarded.push(meta.path.to_token_stream()),
+            "annotations" => {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                let inner: TokenStream = content.parse()?;
+                let path = &meta.path;
+                out.forwarded.push(quote!(#path(#inner)));
+            }
+            k if FORWARDED.contains(&k) => {
+                let value: Expr = meta.value()?.parse()?;
+                let path = &meta.path;
+                out.forwarded.push(quote!(#path = #value));
+            }
+            _ => {
+                errors.push(
+                    meta.path.span_of(),
+                    message::unknown_argument("mcp_tool", &key, TOOL_ARGS),
+                );
+                skip_value(&meta)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasAttr> {
+    if meta.input.peek(Token![=]) {
+        let name = string_value(meta, "alias", "calc.add")?;
+        return Ok(AliasAttr {
+            name,
+            until: None,
+            since: None,
+            until_version: None,
+            hidden: false,
+        });
+    }
+    let mut name = None;
+    let mut until = None;
+    let mut since = None;
+    let mut until_version = None;
+    let mut hidden = false;
+    let mut seen: Vec<String> = Vec::new();
+    let at = meta.path.span_of();
+    meta.parse_nested_meta(|inner| {
+        let key = path_name(&inner);
+        if seen.contains(&key) {
+            errors.push(
+                inner.path.span_of(),
+                message::duplicate_argument("mcp_tool(alias(...))", &key),
+            );
+        }
+        seen.push(key.clone());
+        match key.as_str() {
+            "name" => name = Some(string_value(&inner, "name", "calc.add")?),
+            "until" => until = Some(string_value(&inner, "until", "2027-03-01")?),
+            "since" => since = Some(string_value(&inner, "since", "2026-12-01")?),
+            "until_version" => {
+                until_version = Some(string_value(&inner, "until_version", "2.0.0")?)
+            }
+            "hidden" => hidden = true,
+            _ => {
+                errors.push(
+                    inner.path.span_of(),
+                    message::unknown_argument("mcp_tool(alias(...))", &key, ALIAS_ARGS),
+                );
+                skip_value(&inner)?;
+            }
+        }
+        Ok(())
+    })?;
+    let name = name.ok_or_else(|| {
+        syn::Error::new(
+            at,
+            "`alias(...)` needs the old name: `alias(name = \"calc.add\", until = \"2027-03-01\")`",
+        )
+    })?;
+    Ok(AliasAttr {
+        name,
+        until,
+        since,
+        until_version,
+        hidden,
+    })
+}
+
+/// `key = "literal"`, with an error that shows the form when it is anything else.
+fn string_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result<LitStr> {
+    let value = meta.value()?;
+    let span = value.span();
+    value.parse::<LitStr>().map_err(|_| {
+        syn::Error::new(
+            span,
+            format!("`{key}` takes a string literal: `{key} = \"{example}\"`"),
+        )
+    })
+}
+
+fn path_name(meta: &ParseNestedMeta) -> String {
+    meta.path.to_token_stream().to_string().replace(' ', "")
+}
+
+/// Consumes the value of an argument we reject, so parsing goes on to the next one.
+fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        meta.value()?.parse::<Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let content;
+        syn::parenthesized!(content in meta.input);
+        content.parse::<TokenStream>()?;
+    }
+    Ok(())
+}
+
+/// The span of a path, joined where the compiler allows it.
+trait SpanOf {
+    fn span_of(&self) -> Span;
+}
+
+impl SpanOf for syn::Path {
+    fn span_of(&self) -> Span {
+        let mut tokens = self.to_token_stream().into_iter();
+        let first = tokens.next().map_or_else(Span::call_site, |t| t.span());
+        tokens
+            .last()
+            .and_then(|t| first.join(t.span()))
+            .unwrap_or(first)
+    }
+}

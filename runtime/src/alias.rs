@@ -1,0 +1,129 @@
+//! Aliases: old names of a renamed tool, served for a window.
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+
+use chrono::{DateTime, SecondsFormat, Utc};
+
+/// An old name under which a renamed tool keeps answering.
+///
+/// While the clock reads before [`Alias::until`] (exclusive), a `tools/call` to the alias
+/// runs the tool, and `tools/list` shows the alias, marked deprecated, unless it is
+/// [`hidden`](Alias::hidden). From `until` on the alias is gone from `tools/list` and a call
+/// to it gets a JSON-RPC error naming the new name and the date. Without `until` it is
+/// served for as long as it is declared. SEP-986 advises keeping old names, with a
+/// deprecation warning, for at least one major version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alias {
+    /// The old name. It may break the spec's charset (that is often why the tool was
+    /// renamed), but may not be empty or hold control characters.
+    pub name: Cow<'static, str>,
+    /// First instant the alias is no longer served.
+    pub until: Option<DateTime<Utc>>,
+    /// When the tool was renamed (informational; shown in `_meta`).
+    pub since: Option<DateTime<Utc>>,
+    /// Served on `tools/call` but left out of `tools/list`.
+    pub hidden: bool,
+}
+
+impl Alias {
+    /// An alias with no end date, listed.
+    pub fn new(name: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            name: name.into(),
+            until: None,
+            since: None,
+            hidden: false,
+        }
+    }
+
+    /// Served up to `until`, exclusive.
+    #[must_use]
+    pub fn until(mut self, until: DateTime<Utc>) -> Self {
+        self.until = Some(until);
+        self
+    }
+
+    /// The tool was renamed at `since`.
+    #[must_use]
+    pub fn since(mut self, since: DateTime<Utc>) -> Self {
+        self.since = Some(since);
+        self
+    }
+
+    /// Callable but not listed.
+    #[must_use]
+    pub fn hidden(mut self) -> Self {
+        self.hidden = true;
+        self
+    }
+
+    /// Whether the alias is served at `now`.
+    #[must_use]
+    pub fn is_live(&self, now: DateTime<Utc>) -> bool {
+        self.until.is_none_or(|until| now < until)
+    }
+
+    /// `until` as an RFC 3339 timestamp in UTC, seconds precision (`2027-03-01T00:00:00Z`).
+    #[must_use]
+    pub fn until_text(&self) -> Option<String> {
+        self.until.map(rfc3339)
+    }
+}
+
+pub(crate) fn rfc3339(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// How much an alias is still used: read it to know when no client needs the old name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AliasUsage {
+    /// Calls made under the alias name that ran the tool, since the registry was built.
+    pub calls: u64,
+    /// Calls refused because the window had closed.
+    pub refused: u64,
+    /// The last call under the alias name (served or refused).
+    pub last_call: Option<DateTime<Utc>>,
+}
+
+/// Shared counters behind [`AliasUsage`], plus the rate limit of the warning log.
+#[derive(Debug, Default)]
+pub(crate) struct UsageCounters {
+    calls: AtomicU64,
+    refused: AtomicU64,
+    last_call_ms: AtomicI64,
+    last_warn_ms: AtomicI64,
+}
+
+/// At most one warning log per alias per minute.
+const WARN_EVERY_MS: i64 = 60_000;
+
+impl UsageCounters {
+    /// Counts a call; returns whether a warning is due (rate-limited).
+    pub(crate) fn record(&self, now: DateTime<Utc>, served: bool) -> bool {
+        let now_ms = now.timestamp_millis();
+        if served {
+            self.calls.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+        }
+        self.last_call_ms.fetch_max(now_ms, Ordering::Relaxed);
+        let last = self.last_warn_ms.load(Ordering::Relaxed);
+        let due = last == 0 || now_ms.saturating_sub(last) >= WARN_EVERY_MS;
+        due && self
+            .last_warn_ms
+            .compare_exchange(last, now_ms.max(1), Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    }
+
+    pub(crate) fn snapshot(&self) -> AliasUsage {
+        let last = self.last_call_ms.load(Ordering::Relaxed);
+        AliasUsage {
+            calls: self.calls.load(Ordering::Relaxed),
+            refused: self.refused.load(Ordering::Relaxed),
+            last_call: (last != 0)
+                .then(|| DateTime::from_timestamp_millis(last))
+                .flatten(),
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Why a registry could not be built or merged. Every problem is collected, none is
+//! dropped, and nothing is built from a set that has one.
+
+use std::fmt;
+
+use mcp_toolname_rules::{AliasNameError, MCP, NameError, message};
+
+use crate::origin::Origin;
+
+/// One problem found while building or merging a registry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// Two definitions (tools or aliases) share a name.
+    Duplicate {
+        /// The shared name.
+        name: String,
+        /// The definition met first (for an alias, the site of its tool).
+        first: Origin,
+        /// The definition met second.
+        second: Origin,
+    },
+    /// A tool name breaks the MCP spec contract ([`mcp_toolname_rules::MCP`]).
+    InvalidName {
+        /// The name.
+        name: String,
+        /// Where it was defined.
+        origin: Origin,
+        /// What is wrong.
+        error: NameError,
+    },
+    /// An alias name no client could send.
+    InvalidAlias {
+        /// The alias.
+        name: String,
+        /// Where its tool was defined.
+        origin: Origin,
+        /// What is wrong.
+        error: AliasNameError,
+    },
+    /// An alias whose `since` is not before its `until`.
+    EmptyWindow {
+        /// The alias.
+        name: String,
+        /// Where its tool was defined.
+        origin: Origin,
+        /// `since`, RFC 3339.
+        since: String,
+        /// `until`, RFC 3339.
+        until: String,
+    },
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Duplicate {
+                name,
+                first,
+                second,
+            } => f.write_str(&message::merge_conflict(
+                name,
+                &first.to_string(),
+                &second.to_string(),
+            )),
+            Self::InvalidName {
+                name,
+                origin,
+                error,
+            } => {
+                write!(
+                    f,
+                    "{} (at {origin})",
+                    message::name_error(name, error, &MCP)
+                )
+            }
+            Self::InvalidAlias {
+                name,
+                origin,
+                error,
+            } => {
+                write!(
+                    f,
+                    "{} (at {origin})",
+                    message::alias_name_error(name, error)
+                )
+            }
+            Self::EmptyWindow {
+                since,
+                until,
+                origin,
+                ..
+            } => {
+                write!(
+                    f,
+                    "{} (at {origin})",
+                    message::since_not_before_until(since, until)
+                )
+            }
+        }
+    }
+}
+
+/// Every problem found in one build or merge, in the order met; never empty.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegistryError {
+    problems: Vec<Problem>,
+}
+
+impl RegistryError {
+    pub(crate) fn new(problems: Vec<Problem>) -> Self {
+        debug_assert!(!problems.is_empty());
+        Self { problems }
+    }
+
+    /// The problems, in the order found.
+    #[must_use]
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+}
+
+impl fmt::Display for RegistryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, problem) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RegistryError {}

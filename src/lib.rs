@@ -1,0 +1,86 @@
+//! Compile-time-checked MCP tool names for [rmcp](https://docs.rs/rmcp) servers.
+//!
+//! Swap rmcp's `#[tool_router]` for [`#[tool_registry]`](tool_registry) and `#[tool]` for
+//! [`#[mcp_tool]`](mcp_tool). From then on:
+//!
+//! - a name outside the MCP spec (2025-11-25, server/tools, "Tool Names": 1 to 128 of
+//!   `A-Z a-z 0-9 _ - .`) fails the build, pointing at the literal, with the name to write;
+//! - a spec-valid name that OpenAI, Anthropic or Bedrock refuse (a dot, over 64 characters)
+//!   builds with a warning saying so;
+//! - two tools or aliases with one name fail the build, naming both fns;
+//! - a renamed tool keeps answering to its old name (`alias`) until a date you choose.
+//!
+//! ```
+//! use mcp_toolname::{mcp_tool, tool_registry, ToolRegistry};
+//! use rmcp::handler::server::wrapper::Parameters;
+//! use rmcp::{schemars, tool_handler, ServerHandler};
+//!
+//! #[derive(serde::Deserialize, schemars::JsonSchema)]
+//! struct AddArgs { a: i64, b: i64 }
+//!
+//! #[derive(Clone)]
+//! struct Calculator { tools: ToolRegistry<Self> }
+//!
+//! #[tool_registry]
+//! impl Calculator {
+//!     /// Adds two integers.
+//!     #[mcp_tool(name = "add_numbers", alias(name = "calc.add", until = "2027-03-01"))]
+//!     fn add(&self, Parameters(args): Parameters<AddArgs>) -> String {
+//!         (args.a + args.b).to_string()
+//!     }
+//! }
+//!
+//! #[tool_handler(router = self.tools)]
+//! impl ServerHandler for Calculator {}
+//!
+//! let server = Calculator { tools: Calculator::tool_registry() };
+//! let names: Vec<_> = server.tools.list_all().into_iter().map(|t| t.name).collect();
+//! // Before 2027-03-01 the old name is listed too, marked deprecated.
+//! # let _ = names;
+//! assert_eq!(server.tools.names().collect::<Vec<_>>(), ["add_numbers"]);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub use mcp_toolname_macros::{mcp_tool, tool_registry};
+pub use mcp_toolname_rules as rules;
+pub use mcp_toolname_runtime::{
+    Alias, AliasUsage, Clock, DEPRECATION_META_KEY, FixedClock, ManualClock, Origin, Problem,
+    RegistryError, SystemClock, ToolDef, ToolRegistry, ToolRegistryBuilder,
+};
+
+/// What the macros' generated code calls. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use mcp_toolname_macros::checked_tool_name;
+    pub use mcp_toolname_rules::assert_spec_name;
+    pub use mcp_toolname_runtime::__private::*;
+}
+
+/// A tool name checked at compile time, for names the macros cannot see (rmcp's
+/// `ToolBase::name`, a hand-built `ToolRoute`).
+///
+/// With a string literal, a name outside the MCP spec fails the build with the full message
+/// (what, where, what to write), and a name the common LLM contract refuses warns. With any
+/// other `const` expression of type `&str`, a name outside the spec fails the build through
+/// a `const` panic with a shorter message.
+///
+/// ```
+/// const NAME: &str = mcp_toolname::tool_name!("complex-tool1");
+/// const JOINED: &str = mcp_toolname::tool_name!(concat!("report", "_v2"));
+/// assert_eq!((NAME, JOINED), ("complex-tool1", "report_v2"));
+/// ```
+///
+/// ```compile_fail
+/// const NAME: &str = mcp_toolname::tool_name!("search documents");
+/// ```
+#[macro_export]
+macro_rules! tool_name {
+    ($name:literal) => {
+        $crate::__private::checked_tool_name!($name)
+    };
+    ($name:expr) => {{
+        const NAME: &str = $crate::__private::assert_spec_name($name);
+        NAME
+    }};
+}
