@@ -20,14 +20,27 @@ pub struct ResolvedAlias {
 }
 
 /// Checks a tool name literal: errors for the spec, a warning for the common LLM contract.
-pub fn tool_name(name: &LitStr, errors: &mut Errors, warnings: &mut TokenStream) {
+/// `fallback` is what to suggest for an empty name (the fn name), if known.
+pub fn tool_name(
+    name: &LitStr,
+    fallback: Option<&str>,
+    errors: &mut Errors,
+    warnings: &mut TokenStream,
+) {
     let text = name.value();
     match check(&text, &MCP) {
-        Err(err) => errors.push_help(
-            name.span(),
-            message::name_error(&text, &err, &MCP),
-            &message::write_instead(&suggest_all(&text, &[&MCP, &LLM_COMMON])),
-        ),
+        Err(err) => {
+            let seed = if text.is_empty() {
+                fallback.unwrap_or_default()
+            } else {
+                &text
+            };
+            errors.push_help(
+                name.span(),
+                message::name_error(&text, &err, &MCP),
+                &message::write_instead(&suggest_all(seed, &[&MCP, &LLM_COMMON])),
+            );
+        }
         Ok(()) => {
             if let Err(err) = check(&text, &LLM_COMMON) {
                 let fix = suggest(&text, &LLM_COMMON);
@@ -49,8 +62,13 @@ pub fn impl_tools(tools: &[ToolFn], errors: &mut Errors) -> (Vec<Vec<ResolvedAli
     let mut tool_names: HashMap<String, String> = HashMap::new();
     for tool in tools {
         let name = tool.name();
-        tool_name(&name, errors, &mut warnings);
         let fn_name = tool.ident.to_string();
+        tool_name(
+            &name,
+            Some(fn_name.trim_start_matches("r#")),
+            errors,
+            &mut warnings,
+        );
         if let Some(first) = tool_names.get(&name.value()) {
             errors.push_help(
                 name.span(),

@@ -16,7 +16,7 @@ impl Errors {
 
     /// An error with a `help:` line under it.
     pub fn push_help(&mut self, span: Span, message: String, help: &str) {
-        self.push(span, format!("{message}\n\nhelp: {help}"));
+        self.push(span, format!("{message}\nhelp: {help}"));
     }
 
     pub fn add(&mut self, error: syn::Error) {

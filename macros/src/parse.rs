@@ -99,6 +99,13 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         seen.push(key.clone());
         match key.as_str() {
             "registry" => args.fn_name = meta.value()?.parse()?,
+            "router" => {
+                errors.push(
+                    meta.path.span_of(),
+                    message::renamed_argument("tool_registry", "router", "registry"),
+                );
+                skip_value(&meta)?;
+            }
             "vis" => {
                 let value = meta.value()?;
                 args.vis = if value.peek(LitStr) {

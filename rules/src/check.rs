@@ -31,23 +31,6 @@ pub enum NameError {
     },
 }
 
-impl NameError {
-    /// A fixed summary for contexts that cannot format, such as a `const` panic.
-    #[must_use]
-    pub const fn summary(&self) -> &'static str {
-        match self {
-            Self::Empty => "tool name is empty",
-            Self::InvalidChar { .. } => {
-                "tool name contains a character its contract does not allow"
-            }
-            Self::InvalidFirstChar { .. } => {
-                "tool name starts with a character its contract does not allow first"
-            }
-            Self::TooLong { .. } => "tool name is longer than its contract allows",
-        }
-    }
-}
-
 /// Decodes the character starting at byte `i` of valid UTF-8 `bytes`; returns it and its
 /// width in bytes. `const` because `str::chars` is not.
 const fn decode(bytes: &[u8], i: usize) -> (char, usize) {

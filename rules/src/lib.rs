@@ -28,7 +28,7 @@ pub use contract::{ALL, Charset, Contract, FirstChar, GEMINI, LLM_COMMON, MCP, P
 pub use suggest::{suggest, suggest_all};
 
 /// `const` check of a tool name against the MCP spec contract, for names the macros cannot
-/// see. Fails the build (a `const` panic) with a fixed summary of the problem; use
+/// see. Fails the build (a `const` panic) with a fixed message per kind of problem; use
 /// [`check`] and [`message::name_error`] for the full message.
 ///
 /// ```
@@ -42,6 +42,15 @@ pub use suggest::{suggest, suggest_all};
 pub const fn assert_spec_name(name: &str) -> &str {
     match check(name, &MCP) {
         Ok(()) => name,
-        Err(err) => panic!("{}", err.summary()),
+        Err(NameError::Empty) => {
+            panic!("tool name is empty; the MCP spec requires 1 to 128 characters")
+        }
+        Err(NameError::TooLong { .. }) => {
+            panic!("tool name is longer than the 128 characters the MCP spec allows")
+        }
+        Err(_) => panic!(
+            "tool name has a character outside `A-Z a-z 0-9 _ - .` (MCP spec, Tool Names); \
+             `mcp_toolname::rules::check` tells which and where"
+        ),
     }
 }

@@ -14,6 +14,10 @@ const SHOWN_CHARS: usize = 80;
 /// characters (with its full length in characters appended).
 #[must_use]
 pub fn show(name: &str) -> String {
+    show_with(name, true)
+}
+
+fn show_with(name: &str, with_len: bool) -> String {
     let mut out = String::new();
     let mut count = 0usize;
     for ch in name.chars() {
@@ -27,7 +31,11 @@ pub fn show(name: &str) -> String {
         count += 1;
     }
     if count > SHOWN_CHARS {
-        out.push_str(&format!("…` ({count} characters)"));
+        out.push_str(&if with_len {
+            format!("…` ({count} characters)")
+        } else {
+            "…`".to_owned()
+        });
         out.insert(0, '`');
         out
     } else {
@@ -92,7 +100,7 @@ pub fn name_error(name: &str, err: &NameError, contract: &Contract) -> String {
         ),
         NameError::TooLong { len, max } => format!(
             "tool name {} is {len} characters long, but {} allows at most {max}",
-            show(name),
+            show_with(name, false),
             contract.title
         ),
     }
@@ -266,6 +274,12 @@ pub fn unknown_argument(attr: &str, arg: &str, expected: &[&str]) -> String {
     }
 }
 
+/// An argument of rmcp's `#[tool_router]` that is spelled differently here.
+#[must_use]
+pub fn renamed_argument(attr: &str, theirs: &str, ours: &str) -> String {
+    format!("`{theirs}` is the argument of rmcp's `#[tool_router]`; in `#[{attr}]` write `{ours}`")
+}
+
 /// An argument given twice.
 #[must_use]
 pub fn duplicate_argument(attr: &str, arg: &str) -> String {
@@ -302,7 +316,7 @@ pub fn bad_version(value: &str) -> String {
 #[must_use]
 pub fn alias_due(alias: &str, canonical: &str, until_version: &str, crate_version: &str) -> String {
     format!(
-        "alias {} of {} was due for removal in version {until_version}, and this crate is \
+        "alias {} of tool {} was due for removal in version {until_version}, and this crate is \
          version {crate_version}; delete the alias, or raise `until_version` to keep serving it",
         show(alias),
         show(canonical)

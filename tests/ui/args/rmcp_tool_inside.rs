@@ -1,0 +1,20 @@
+use mcp_toolname::{mcp_tool, tool_registry};
+
+struct Server;
+
+#[tool_registry]
+impl Server {
+    #[mcp_tool]
+    fn add(&self) -> String {
+        String::new()
+    }
+
+    #[rmcp::tool]
+    fn sub(&self) -> String {
+        String::new()
+    }
+}
+
+fn main() {
+    let _ = Server::tool_registry();
+}

@@ -1,0 +1,20 @@
+use mcp_toolname::{mcp_tool, tool_registry};
+
+struct Server;
+
+#[tool_registry]
+impl Server {
+    #[mcp_tool(name = "search")]
+    fn find(&self) -> String {
+        String::new()
+    }
+
+    #[mcp_tool(name = "search")]
+    fn lookup(&self) -> String {
+        String::new()
+    }
+}
+
+fn main() {
+    let _ = Server::tool_registry();
+}

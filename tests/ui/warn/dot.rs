@@ -1,0 +1,16 @@
+#![deny(deprecated)] // turns the warning into an error so this test can show it
+use mcp_toolname::{mcp_tool, tool_registry};
+
+struct Server;
+
+#[tool_registry]
+impl Server {
+    #[mcp_tool(name = "admin.tools.list")]
+    fn list(&self) -> String {
+        String::new()
+    }
+}
+
+fn main() {
+    let _ = Server::tool_registry();
+}
