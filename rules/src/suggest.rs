@@ -133,10 +133,12 @@ pub fn suggest(name: &str, contract: &Contract) -> String {
     let mut out = String::with_capacity(name.len().min(contract.max_len * 4));
     let mut pending_sep = false;
     let push = |out: &mut String, piece: &str, pending: &mut bool| {
-        if *pending && !out.is_empty() && !out.ends_with(SEPARATORS) {
-            if let Some(sep) = sep {
-                out.push(sep);
-            }
+        if *pending
+            && !out.is_empty()
+            && !out.ends_with(SEPARATORS)
+            && let Some(sep) = sep
+        {
+            out.push(sep);
         }
         *pending = false;
         out.push_str(piece);
