@@ -127,3 +127,48 @@ impl UsageCounters {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(secs: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(secs, 0).unwrap()
+    }
+
+    #[test]
+    fn the_warning_is_due_once_a_minute_while_every_call_is_counted() {
+        let usage = UsageCounters::default();
+        let start = 1_800_000_000;
+        assert!(usage.record(at(start), true), "the first call warns");
+        assert!(
+            !usage.record(at(start + 59), true),
+            "within the minute: counted, not warned"
+        );
+        assert!(
+            usage.record(at(start + 60), true),
+            "a minute later it warns again"
+        );
+        assert!(
+            !usage.record(at(start + 61), false),
+            "a refused call is counted apart"
+        );
+        assert_eq!(
+            usage.snapshot(),
+            AliasUsage {
+                calls: 3,
+                refused: 1,
+                last_call: Some(at(start + 61))
+            }
+        );
+    }
+
+    #[test]
+    fn an_alias_is_live_strictly_before_until() {
+        let alias = Alias::new("old").until(at(100));
+        assert!(alias.is_live(at(99)));
+        assert!(!alias.is_live(at(100)));
+        assert!(Alias::new("forever").is_live(DateTime::<Utc>::MAX_UTC));
+        assert_eq!(alias.until_text().as_deref(), Some("1970-01-01T00:01:40Z"));
+    }
+}

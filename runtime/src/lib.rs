@@ -7,11 +7,12 @@
 //! ```
 //! use mcp_toolname_runtime::{Alias, ToolDef, ToolRegistry};
 //! use rmcp::handler::server::router::tool::ToolRoute;
-//! use rmcp::model::{CallToolResult, Tool};
+//! use rmcp::model::{CallToolResult, JsonObject, Tool};
+//! use std::sync::Arc;
 //!
 //! struct Server;
 //! fn route(name: &'static str) -> ToolRoute<Server> {
-//!     ToolRoute::new_dyn(Tool::new(name, "demo", Default::default()), |_ctx| {
+//!     ToolRoute::new_dyn(Tool::new(name, "demo", Arc::new(JsonObject::new())), |_ctx| {
 //!         Box::pin(async { Ok(CallToolResult::default().into()) })
 //!     })
 //! }
