@@ -11,6 +11,7 @@ mod diag;
 mod expand;
 mod parse;
 
+use mcp_toolname_rules::message;
 use proc_macro::TokenStream;
 use quote::quote;
 use syn::LitStr;
@@ -32,7 +33,7 @@ pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
             let item = proc_macro2::TokenStream::from(item);
             let error = syn::Error::new(
                 proc_macro2::Span::call_site(),
-                "`#[tool_registry]` goes on an `impl` block whose methods carry `#[mcp_tool]`",
+                message::registry_not_on_impl(),
             )
             .to_compile_error();
             return quote!(#error #item).into();
@@ -58,8 +59,7 @@ pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let item = proc_macro2::TokenStream::from(item);
     let error = syn::Error::new(
         proc_macro2::Span::call_site(),
-        "`#[mcp_tool]` only works on a method of an impl with `#[tool_registry]`; put \
-         `#[tool_registry]` on the impl (it replaces rmcp's `#[tool_router]`)",
+        message::mcp_tool_outside_registry(),
     )
     .to_compile_error();
     quote!(#error #item).into()

@@ -156,9 +156,7 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> Vec<ToolFn> {
             if is_attr(attr, "tool") {
                 errors.push(
                     attr.path().span_of(),
-                    "rmcp's `#[tool]` inside `#[tool_registry]` would not be registered or checked; write \
-                     `#[mcp_tool]` (it takes the same arguments)"
-                        .to_owned(),
+                    message::rmcp_tool_inside_registry().to_owned(),
                 );
             }
         }
@@ -178,10 +176,7 @@ fn take_attr(func: &mut ImplItemFn, name: &str, errors: &mut Errors) -> Option<A
             return true;
         }
         if found.is_some() {
-            errors.push(
-                attr.path().span_of(),
-                format!("`#[{name}]` is given twice on one fn; merge them into one"),
-            );
+            errors.push(attr.path().span_of(), message::attribute_twice(name));
         } else {
             found = Some(attr.clone());
         }
@@ -283,12 +278,7 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
         }
         Ok(())
     })?;
-    let name = name.ok_or_else(|| {
-        syn::Error::new(
-            at,
-            "`alias(...)` needs the old name: `alias(name = \"calc.add\", until = \"2027-03-01\")`",
-        )
-    })?;
+    let name = name.ok_or_else(|| syn::Error::new(at, message::alias_without_name()))?;
     Ok(AliasAttr {
         name,
         until,
@@ -302,12 +292,9 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
 fn string_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result<LitStr> {
     let value = meta.value()?;
     let span = value.span();
-    value.parse::<LitStr>().map_err(|_| {
-        syn::Error::new(
-            span,
-            format!("`{key}` takes a string literal: `{key} = \"{example}\"`"),
-        )
-    })
+    value
+        .parse::<LitStr>()
+        .map_err(|_| syn::Error::new(span, message::expected_string(key, example)))
 }
 
 fn path_name(meta: &ParseNestedMeta) -> String {

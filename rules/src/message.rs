@@ -322,3 +322,41 @@ pub fn alias_due(alias: &str, canonical: &str, until_version: &str, crate_versio
         show(canonical)
     )
 }
+
+/// rmcp's `#[tool]` left inside a `#[tool_registry]` impl.
+#[must_use]
+pub fn rmcp_tool_inside_registry() -> &'static str {
+    "rmcp's `#[tool]` inside `#[tool_registry]` would not be registered or checked; write \
+     `#[mcp_tool]` (it takes the same arguments)"
+}
+
+/// `#[mcp_tool]` on a fn outside a `#[tool_registry]` impl.
+#[must_use]
+pub fn mcp_tool_outside_registry() -> &'static str {
+    "`#[mcp_tool]` only works on a method of an impl with `#[tool_registry]`; put \
+     `#[tool_registry]` on the impl (it replaces rmcp's `#[tool_router]`)"
+}
+
+/// `#[tool_registry]` on something that is not an impl block.
+#[must_use]
+pub fn registry_not_on_impl() -> &'static str {
+    "`#[tool_registry]` goes on an `impl` block whose methods carry `#[mcp_tool]`"
+}
+
+/// One attribute given twice on one fn.
+#[must_use]
+pub fn attribute_twice(attr: &str) -> String {
+    format!("`#[{attr}]` is given twice on one fn; merge them into one")
+}
+
+/// `alias(...)` without `name`.
+#[must_use]
+pub fn alias_without_name() -> &'static str {
+    "`alias(...)` needs the old name: `alias(name = \"calc.add\", until = \"2027-03-01\")`"
+}
+
+/// An argument that takes a string literal, given something else.
+#[must_use]
+pub fn expected_string(key: &str, example: &str) -> String {
+    format!("`{key}` takes a string literal: `{key} = \"{example}\"`")
+}
