@@ -46,6 +46,7 @@ const TOOL_ARGS: &[&str] = &[
     "meta",
     "local",
 ];
+const ALIAS_ATTR: &str = "mcp_tool(alias(...))";
 const ALIAS_ARGS: &[&str] = &["name", "until", "since", "until_version", "hidden"];
 
 /// One `alias = "old"` or `alias(name = "old", ...)`.
@@ -90,13 +91,7 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
     let mut seen = Vec::new();
     let parser = syn::meta::parser(|meta| {
         let key = path_name(&meta);
-        if seen.contains(&key) {
-            errors.push(
-                meta.path.span_of(),
-                message::duplicate_argument("tool_registry", &key),
-            );
-        }
-        seen.push(key.clone());
+        note_repeat(&mut seen, &key, &meta, "tool_registry", errors);
         match key.as_str() {
             "registry" => args.fn_name = meta.value()?.parse()?,
             "router" => {
@@ -114,13 +109,7 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
                     value.parse()?
                 };
             }
-            _ => {
-                errors.push(
-                    meta.path.span_of(),
-                    message::unknown_argument("tool_registry", &key, REGISTRY_ARGS),
-                );
-                skip_value(&meta)?;
-            }
+            _ => reject(&meta, "tool_registry", &key, REGISTRY_ARGS, errors)?,
         }
         Ok(())
     });
@@ -197,13 +186,9 @@ fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
     let mut seen: Vec<String> = Vec::new();
     attr.parse_nested_meta(|meta| {
         let key = path_name(&meta);
-        if key != "alias" && seen.contains(&key) {
-            errors.push(
-                meta.path.span_of(),
-                message::duplicate_argument("mcp_tool", &key),
-            );
+        if key != "alias" {
+            note_repeat(&mut seen, &key, &meta, "mcp_tool", errors);
         }
-        seen.push(key.clone());
         match key.as_str() {
             "name" => out.name = Some(string_value(&meta, "name", "add_numbers")?),
             "alias" => out.aliases.push(alias_attr(&meta, errors)?),
@@ -220,13 +205,7 @@ fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
                 let path = &meta.path;
                 out.forwarded.push(quote!(#path = #value));
             }
-            _ => {
-                errors.push(
-                    meta.path.span_of(),
-                    message::unknown_argument("mcp_tool", &key, TOOL_ARGS),
-                );
-                skip_value(&meta)?;
-            }
+            _ => reject(&meta, "mcp_tool", &key, TOOL_ARGS, errors)?,
         }
         Ok(())
     })?;
@@ -253,13 +232,7 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
     let at = meta.path.span_of();
     meta.parse_nested_meta(|inner| {
         let key = path_name(&inner);
-        if seen.contains(&key) {
-            errors.push(
-                inner.path.span_of(),
-                message::duplicate_argument("mcp_tool(alias(...))", &key),
-            );
-        }
-        seen.push(key.clone());
+        note_repeat(&mut seen, &key, &inner, ALIAS_ATTR, errors);
         match key.as_str() {
             "name" => name = Some(string_value(&inner, "name", "calc.add")?),
             "until" => until = Some(string_value(&inner, "until", "2027-03-01")?),
@@ -268,13 +241,7 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
                 until_version = Some(string_value(&inner, "until_version", "2.0.0")?)
             }
             "hidden" => hidden = true,
-            _ => {
-                errors.push(
-                    inner.path.span_of(),
-                    message::unknown_argument("mcp_tool(alias(...))", &key, ALIAS_ARGS),
-                );
-                skip_value(&inner)?;
-            }
+            _ => reject(&inner, ALIAS_ATTR, &key, ALIAS_ARGS, errors)?,
         }
         Ok(())
     })?;
@@ -295,6 +262,35 @@ fn string_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result
     value
         .parse::<LitStr>()
         .map_err(|_| syn::Error::new(span, message::expected_string(key, example)))
+}
+
+/// Records `key`; an argument given twice in one attribute is an error.
+fn note_repeat(
+    seen: &mut Vec<String>,
+    key: &str,
+    meta: &ParseNestedMeta,
+    attr: &str,
+    errors: &mut Errors,
+) {
+    if seen.iter().any(|k| k == key) {
+        errors.push(meta.path.span_of(), message::duplicate_argument(attr, key));
+    }
+    seen.push(key.to_owned());
+}
+
+/// Reports an unknown argument (with a "did you mean") and skips its value.
+fn reject(
+    meta: &ParseNestedMeta,
+    attr: &str,
+    key: &str,
+    expected: &[&str],
+    errors: &mut Errors,
+) -> syn::Result<()> {
+    errors.push(
+        meta.path.span_of(),
+        message::unknown_argument(attr, key, expected),
+    );
+    skip_value(meta)
 }
 
 fn path_name(meta: &ParseNestedMeta) -> String {
