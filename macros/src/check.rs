@@ -20,10 +20,12 @@ pub struct ResolvedAlias {
 }
 
 /// Checks a tool name literal: errors for the spec, a warning for the common LLM contract.
-/// `fallback` is what to suggest for an empty name (the fn name), if known.
+/// `fallback` is what to suggest for an empty name (the fn name), if known; `allowed` holds
+/// the ids of contracts the tool opted out of warnings for.
 pub fn tool_name(
     name: &LitStr,
     fallback: Option<&str>,
+    allowed: &[String],
     errors: &mut Errors,
     warnings: &mut TokenStream,
 ) {
@@ -42,7 +44,9 @@ pub fn tool_name(
             );
         }
         Ok(()) => {
-            if let Err(err) = check(&text, &LLM_COMMON) {
+            if let Err(err) = check(&text, &LLM_COMMON)
+                && !allowed.iter().any(|id| id == LLM_COMMON.id)
+            {
                 let fix = suggest(&text, &LLM_COMMON);
                 warnings.extend(warning(
                     "tool_name_refused_by_llm_apis",
@@ -63,9 +67,11 @@ pub fn impl_tools(tools: &[ToolFn], errors: &mut Errors) -> (Vec<Vec<ResolvedAli
     for tool in tools {
         let name = tool.name();
         let fn_name = tool.ident.to_string();
+        let allowed: Vec<String> = tool.attr.allow.iter().map(ToString::to_string).collect();
         tool_name(
             &name,
             Some(fn_name.trim_start_matches("r#")),
+            &allowed,
             errors,
             &mut warnings,
         );

@@ -77,7 +77,7 @@ pub fn checked_tool_name(input: TokenStream) -> TokenStream {
     };
     let mut errors = Errors::default();
     let mut warnings = proc_macro2::TokenStream::new();
-    check::tool_name(&lit, None, &mut errors, &mut warnings);
+    check::tool_name(&lit, None, &[], &mut errors, &mut warnings);
     let errors = errors.to_compile_errors();
     quote!({ #errors #warnings #lit }).into()
 }

@@ -34,7 +34,10 @@ const FORWARDED: &[&str] = &[
     "meta",
     "local",
 ];
+/// Contracts a tool may opt out of warnings for, by `Contract::id`.
+pub const WARNED_CONTRACTS: &[&str] = &["llm_common"];
 const TOOL_ARGS: &[&str] = &[
+    "allow",
     "name",
     "alias",
     "title",
@@ -65,6 +68,8 @@ pub struct ToolAttr {
     pub aliases: Vec<AliasAttr>,
     /// rmcp `#[tool]` arguments, as tokens to forward.
     pub forwarded: Vec<TokenStream>,
+    /// Contracts whose warnings this tool opts out of: `allow(llm_common)`.
+    pub allow: Vec<Ident>,
 }
 
 /// A fn of the impl carrying `#[mcp_tool]`, its attribute removed.
@@ -141,14 +146,17 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> Vec<ToolFn> {
                 Err(e) => errors.add(e),
             }
         }
-        for attr in &func.attrs {
-            if is_attr(attr, "tool") {
+        // Report rmcp's `#[tool]` and drop it, so no follow-on error hides the first one.
+        func.attrs.retain(|attr| {
+            let rmcp_tool = is_attr(attr, "tool");
+            if rmcp_tool {
                 errors.push(
                     attr.path().span_of(),
                     message::rmcp_tool_inside_registry().to_owned(),
                 );
             }
-        }
+            !rmcp_tool
+        });
     }
     tools
 }
@@ -179,6 +187,7 @@ fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
         name: None,
         aliases: Vec::new(),
         forwarded: Vec::new(),
+        allow: Vec::new(),
     };
     if matches!(attr.meta, syn::Meta::Path(_)) {
         return Ok(out);
@@ -193,6 +202,18 @@ fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
             "name" => out.name = Some(string_value(&meta, "name", "add_numbers")?),
             "alias" => out.aliases.push(alias_attr(&meta, errors)?),
             "local" => out.forwarded.push(meta.path.to_token_stream()),
+            "allow" => meta.parse_nested_meta(|inner| {
+                let id = path_name(&inner);
+                if WARNED_CONTRACTS.contains(&id.as_str()) {
+                    out.allow.extend(inner.path.get_ident().cloned());
+                } else {
+                    errors.push(
+                        inner.path.span_of(),
+                        message::unknown_argument("mcp_tool(allow(...))", &id, WARNED_CONTRACTS),
+                    );
+                }
+                Ok(())
+            })?,
             "annotations" => {
                 let content;
                 syn::parenthesized!(content in meta.input);

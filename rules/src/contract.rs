@@ -89,7 +89,8 @@ impl FirstChar {
 /// built-in contract is ASCII, so that is also its length in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Contract {
-    /// Short identifier, lowercase, as used in attributes and on the command line: `mcp`.
+    /// Short identifier, lowercase, a valid Rust identifier, as used in attributes
+    /// (`allow(llm_common)`) and on the command line: `mcp`.
     pub id: &'static str,
     /// Who applies the rule, for messages: `the MCP spec`.
     pub title: &'static str,
@@ -128,7 +129,7 @@ pub const MCP: Contract = Contract {
 /// Mistral, Bedrock Converse, which follow it). Anthropic takes the same characters up to
 /// 128, so a name inside this contract is accepted by all of them. A dot is refused.
 pub const LLM_COMMON: Contract = Contract {
-    id: "llm-common",
+    id: "llm_common",
     title: "the common LLM API contract (OpenAI, Anthropic, Bedrock, DeepSeek, Mistral)",
     charset: Charset::ALNUM.with("_-"),
     first: FirstChar::Any,

@@ -221,15 +221,18 @@ impl AliasEntry {
             Some(d) if !d.is_empty() => format!("{notice}\n\n{d}").into(),
             _ => notice.into(),
         });
+        // `until` and `since` are left out when unset, rather than sent as null.
+        let mut deprecation = serde_json::Map::new();
+        deprecation.insert("replacement".to_owned(), json!(tool.name));
+        if let Some(until) = &until {
+            deprecation.insert("until".to_owned(), json!(until));
+        }
+        if let Some(since) = alias.since {
+            deprecation.insert("since".to_owned(), json!(rfc3339(since)));
+        }
         let mut meta = listed.meta.take().unwrap_or_default();
-        meta.0.insert(
-            DEPRECATION_META_KEY.to_owned(),
-            json!({
-                "replacement": tool.name,
-                "until": until,
-                "since": alias.since.map(rfc3339),
-            }),
-        );
+        meta.0
+            .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
         listed.meta = Some(meta);
         Self {
             alias,
