@@ -112,8 +112,24 @@ fn the_messages_name_the_character_its_index_and_code_point() {
         "{text}"
     );
     assert!(
-        text.contains("(129 characters)") && text.len() < 300,
+        text.contains("a…`") && text.len() < 300,
         "long names are cut: {text}"
+    );
+    assert!(
+        !text.contains("(129 characters)"),
+        "the length is said once: {text}"
+    );
+    let spaced = format!("{} x", "a".repeat(1 << 20));
+    let err = check(&spaced, &MCP).unwrap_err();
+    let text = message::name_error(&spaced, &err, &MCP);
+    assert!(
+        text.contains("(1048578 characters) contains a space at index 1048576"),
+        "{text}"
+    );
+    assert!(
+        text.len() < 400,
+        "a 1 MiB name gives a short message: {} bytes",
+        text.len()
     );
 }
 
