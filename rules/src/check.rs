@@ -120,8 +120,20 @@ pub const fn is_control_like(ch: char) -> bool {
         0x00..=0x1F | 0x7F..=0x9F | 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
+/// Whether `ch` draws as nothing or as a blank: zero-width and format characters, fillers
+/// (Hangul, braille blank), variation selectors and tag characters, and every whitespace
+/// character but the plain space. Two names that differ only by one of these look the same.
+#[must_use]
+pub const fn is_invisible(ch: char) -> bool {
+    matches!(ch as u32,
+        0x00A0 | 0x00AD | 0x034F | 0x115F | 0x1160 | 0x1680 | 0x17B4 | 0x17B5 | 0x180E
+        | 0x2000..=0x200D | 0x2028 | 0x2029 | 0x202F | 0x205F..=0x2064 | 0x2800 | 0x3000 | 0x3164
+        | 0xFE00..=0xFE0F | 0xFEFF | 0xFFA0 | 0xE0000..=0xE007F)
+}
+
 /// Why an alias name is refused. Alias names are old names: they may break the spec (that
-/// is often why the tool was renamed), but a client must still be able to send them.
+/// is often why the tool was renamed), but a client must still be able to send them, and a
+/// reader to see them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AliasNameError {
     /// The alias has no characters.
@@ -133,9 +145,17 @@ pub enum AliasNameError {
         /// Its character index in the alias.
         index: usize,
     },
+    /// The alias contains an invisible character (see [`is_invisible`]).
+    Invisible {
+        /// The offending character.
+        ch: char,
+        /// Its character index in the alias.
+        index: usize,
+    },
 }
 
-/// Checks an alias name: not empty, no control-like character (see [`is_control_like`]).
+/// Checks an alias name: not empty, no control-like (see [`is_control_like`]) or invisible
+/// (see [`is_invisible`]) character.
 ///
 /// # Errors
 /// The first problem found.
@@ -150,6 +170,9 @@ pub const fn check_alias(name: &str) -> Result<(), AliasNameError> {
         let (ch, width) = decode(bytes, i);
         if is_control_like(ch) {
             return Err(AliasNameError::ControlChar { ch, index });
+        }
+        if is_invisible(ch) {
+            return Err(AliasNameError::Invisible { ch, index });
         }
         i += width;
         index += 1;

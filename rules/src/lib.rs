@@ -23,7 +23,7 @@ mod contract;
 pub mod message;
 mod suggest;
 
-pub use check::{AliasNameError, NameError, check, check_alias, is_control_like};
+pub use check::{AliasNameError, NameError, check, check_alias, is_control_like, is_invisible};
 pub use contract::{ALL, Charset, Contract, FirstChar, GEMINI, LLM_COMMON, MCP, PORTABLE, by_id};
 pub use suggest::{suggest, suggest_all};
 

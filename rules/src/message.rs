@@ -4,7 +4,7 @@
 //! escaped (control and invisible characters as `\u{..}`) and, past 80 characters, cut,
 //! so that no message can hide or garble what it is about.
 
-use crate::check::{AliasNameError, NameError, is_control_like};
+use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};
 use crate::contract::Contract;
 
 /// Longest name shown whole in a message; a longer one is cut with its length given.
@@ -22,10 +22,16 @@ fn show_with(name: &str, with_len: bool) -> String {
     let mut count = 0usize;
     for ch in name.chars() {
         if count < SHOWN_CHARS {
-            if is_control_like(ch) || ch == '`' {
-                out.extend(ch.escape_unicode());
-            } else {
-                out.extend(ch.escape_debug());
+            // Quotes stay as they are; anything that could hide, move or fake text is escaped.
+            let hidden = is_control_like(ch)
+                || is_invisible(ch)
+                || ch == '`'
+                || (ch != ' ' && ch.is_whitespace());
+            match ch {
+                _ if hidden => out.extend(ch.escape_unicode()),
+                '\\' => out.push_str("\\\\"),
+                '\'' | '"' => out.push(ch),
+                _ => out.extend(ch.escape_debug()),
             }
         }
         count += 1;
@@ -58,8 +64,9 @@ pub fn describe_char(ch: char) -> String {
         '_' => "an underscore `_`".to_owned(),
         c if c.is_ascii_digit() => format!("the digit `{c}`"),
         c if is_control_like(c) => format!("the control character {code}"),
+        '`' => "a backtick".to_owned(),
         c if c.is_ascii() => format!("`{c}`"),
-        c if c.is_whitespace() || c.escape_debug().count() > 1 => {
+        c if is_invisible(c) || c.is_whitespace() || c.escape_debug().count() > 1 => {
             format!("the invisible character {code}")
         }
         c => format!("`{c}` ({code}, not ASCII)"),
@@ -179,6 +186,12 @@ pub fn alias_name_error(alias: &str, err: &AliasNameError) -> String {
             show(alias),
             describe_char(ch)
         ),
+        AliasNameError::Invisible { ch, index } => format!(
+            "alias name {} contains {} at index {index}; an alias may break the spec's charset \
+             (it is an old name), but not with characters a reader cannot see",
+            show(alias),
+            describe_char(ch)
+        ),
     }
 }
 
@@ -248,7 +261,7 @@ pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String
 pub fn merge_conflict(name: &str, first: &str, second: &str) -> String {
     format!(
         "tool name {} is defined twice, at {first} and at {second}; tool names must be unique \
-         within a server, so the registries were not merged (rename one, or make one an alias)",
+         within a server, so no registry was built (rename one, or make one an alias of the other)",
         show(name)
     )
 }
@@ -359,4 +372,15 @@ pub fn alias_without_name() -> &'static str {
 #[must_use]
 pub fn expected_string(key: &str, example: &str) -> String {
     format!("`{key}` takes a string literal: `{key} = \"{example}\"`")
+}
+
+/// Warning for an alias that `tools/list` shows although a contract refuses its name.
+#[must_use]
+pub fn listed_alias_refused(alias: &str, err: &NameError, contract: &Contract) -> String {
+    let reason = name_error(alias, err, contract);
+    let reason = reason.strip_prefix("tool name ").unwrap_or(&reason);
+    format!(
+        "alias {reason}; it is listed in `tools/list`, so a client that passes the list to those \
+         APIs fails the whole request: add `hidden` (the old name stays callable but is not listed)"
+    )
 }

@@ -94,6 +94,10 @@ fn transliterate(ch: char) -> Option<&'static str> {
     ];
     const FULLWIDTH: &str = "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
     let code = ch as u32;
+    // Everything in the table lies in U+00C0..U+0530; skip the scan for the rest.
+    if code < 0xC0 || (0x530..0xFF01).contains(&code) || code > 0xFF5E {
+        return None;
+    }
     if (0xFF01..=0xFF5E).contains(&code) {
         let i = (code - 0xFF01) as usize;
         return FULLWIDTH.get(i..=i);
@@ -168,14 +172,14 @@ pub fn suggest(name: &str, contract: &Contract) -> String {
     if out.starts_with(|c: char| !contract.first.allows(c)) {
         out.insert_str(0, if sep == Some('_') { "tool_" } else { "tool" });
     }
+    if out.is_empty() {
+        out.push_str("tool");
+    }
     if out.len() > contract.max_len {
         out.truncate(contract.max_len); // all ASCII by now, so any byte index is a boundary
         while out.len() > 1 && out.ends_with(SEPARATORS) {
             out.pop();
         }
-    }
-    if out.is_empty() {
-        out.push_str("tool");
     }
     out
 }
