@@ -1,17 +1,20 @@
 //! A calculator MCP server over stdio, with checked tool names and one renamed tool.
 //!
 //! ```text
-//! cargo run --example calculator                       # the system clock
+//! cargo run --example calculator                                 # the system clock
 //! cargo run --example calculator -- --now 2027-03-01T00:00:00Z   # a fixed clock
 //! ```
 //!
-//! Tools: `add_numbers` (formerly `calc.add`, served as a listed alias until 2027-03-01),
-//! `subtract` (formerly `sub`, a hidden alias until 2027-03-01), `multiply`, `divide`.
-//! Alias calls are logged to stderr.
+//! Tools: `add_numbers`, formerly `calc.add`: a hidden alias until 2027-03-01 (callable but
+//! not listed, since a dot in a listed name breaks OpenAI, Anthropic and Bedrock requests);
+//! `subtract`, formerly `minus`: a listed, deprecated alias until 2027-03-01; `multiply`;
+//! `divide`. Alias calls are logged to stderr.
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use mcp_toolname::rules::message;
 use mcp_toolname::{FixedClock, ToolRegistry, mcp_tool, tool_registry};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{ServerHandler, ServiceExt, schemars, tool_handler};
@@ -36,7 +39,8 @@ impl Calculator {
     /// Adds two integers.
     #[mcp_tool(
         name = "add_numbers",
-        alias(name = "calc.add", since = "2026-09-01", until = "2027-03-01")
+        // Hidden: a dot in a listed name would break OpenAI, Anthropic and Bedrock requests.
+        alias(name = "calc.add", until = "2027-03-01", hidden)
     )]
     fn add(&self, Parameters(Pair { a, b }): Parameters<Pair>) -> Result<String, String> {
         a.checked_add(b)
@@ -45,7 +49,7 @@ impl Calculator {
     }
 
     /// Subtracts `b` from `a`.
-    #[mcp_tool(alias(name = "sub", until = "2027-03-01", hidden))]
+    #[mcp_tool(alias(name = "minus", since = "2026-09-01", until = "2027-03-01"))]
     fn subtract(&self, Parameters(Pair { a, b }): Parameters<Pair>) -> Result<String, String> {
         a.checked_sub(b)
             .map(|v| v.to_string())
@@ -75,33 +79,64 @@ impl Calculator {
 #[tool_handler(router = self.tools, name = "calculator", version = "1.0.0")]
 impl ServerHandler for Calculator {}
 
-const USAGE: &str = "usage: calculator [--now <RFC 3339 timestamp, e.g. 2027-03-01T00:00:00Z>]";
+const USAGE: &str =
+    "usage: calculator [--now <YYYY-MM-DD or RFC 3339 timestamp, e.g. 2027-03-01T00:00:00Z>]";
 
-fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<DateTime<Utc>>, String> {
+/// What the command line asks for.
+enum Command {
+    Serve { now: Option<DateTime<Utc>> },
+    Help,
+}
+
+/// `--now` as a date (midnight UTC) or an RFC 3339 timestamp.
+fn parse_now(value: &str) -> Result<DateTime<Utc>, String> {
+    if let Ok(date) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+        return Ok(date.and_time(NaiveTime::MIN).and_utc());
+    }
+    DateTime::parse_from_rfc3339(value)
+        .map(|at| at.to_utc())
+        .map_err(|e| {
+            format!(
+                "`--now` value {} is not a date or an RFC 3339 timestamp ({e})",
+                message::show(value)
+            )
+        })
+}
+
+fn parse_args(mut args: impl Iterator<Item = OsString>) -> Result<Command, String> {
     let mut now = None;
     while let Some(arg) = args.next() {
+        // Arguments that are not UTF-8 are shown escaped, never echoed raw.
+        let arg = arg
+            .into_string()
+            .map_err(|raw| format!("argument {raw:?} is not UTF-8"))?;
         match arg.as_str() {
             "--now" => {
                 let value = args.next().ok_or("`--now` needs a value")?;
-                let at = DateTime::parse_from_rfc3339(&value)
-                    .map_err(|e| format!("`--now {value}` is not an RFC 3339 timestamp ({e})"))?;
-                now = Some(at.with_timezone(&Utc));
+                let value = value
+                    .into_string()
+                    .map_err(|raw| format!("`--now` value {raw:?} is not UTF-8"))?;
+                if now.replace(parse_now(&value)?).is_some() {
+                    return Err("`--now` is given twice".to_owned());
+                }
             }
-            "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown argument `{other}`")),
+            "-h" | "--help" => return Ok(Command::Help),
+            other => return Err(format!("unknown argument {}", message::show(other))),
         }
     }
-    Ok(now)
+    Ok(Command::Serve { now })
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let now = match parse_args(std::env::args().skip(1)) {
-        Ok(now) => now,
+    let now = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Command::Serve { now }) => now,
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("calculator: {e}");
-            }
+            eprintln!("calculator: {e}");
             eprintln!("{USAGE}");
             return ExitCode::from(2);
         }

@@ -24,7 +24,9 @@
 //! #[tool_registry]
 //! impl Calculator {
 //!     /// Adds two integers.
-//!     #[mcp_tool(name = "add_numbers", alias(name = "calc.add", until = "2027-03-01"))]
+//!     // The old name stays callable until the date; `hidden` keeps it out of `tools/list`,
+//!     // where its dot would break OpenAI, Anthropic and Bedrock requests.
+//!     #[mcp_tool(name = "add_numbers", alias(name = "calc.add", until = "2027-03-01", hidden))]
 //!     fn add(&self, Parameters(args): Parameters<AddArgs>) -> String {
 //!         (args.a + args.b).to_string()
 //!     }
@@ -34,10 +36,12 @@
 //! impl ServerHandler for Calculator {}
 //!
 //! let server = Calculator { tools: Calculator::tool_registry() };
-//! let names: Vec<_> = server.tools.list_all().into_iter().map(|t| t.name).collect();
-//! // Before 2027-03-01 the old name is listed too, marked deprecated.
-//! # let _ = names;
-//! assert_eq!(server.tools.names().collect::<Vec<_>>(), ["add_numbers"]);
+//! let listed: Vec<_> = server.tools.list_all().into_iter().map(|t| t.name).collect();
+//! assert_eq!(listed, ["add_numbers"]);
+//! // Not listed, but a call to `calc.add` runs `add_numbers` until 2027-03-01:
+//! let (alias, tool) = server.tools.aliases().next().unwrap();
+//! assert_eq!((alias.name.as_ref(), tool, alias.hidden), ("calc.add", "add_numbers", true));
+//! assert_eq!(alias.until_text().as_deref(), Some("2027-03-01T00:00:00Z"));
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

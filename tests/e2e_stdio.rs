@@ -10,23 +10,42 @@ use rmcp::ServiceExt;
 use rmcp::model::ErrorCode;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 
-/// `target/<profile>/examples/calculator`, which `cargo test` builds with the examples.
+/// `target/<profile>/examples/calculator`, built (or found up to date) by cargo first:
+/// `cargo test --test e2e_stdio` alone does not rebuild examples, and a stale binary would
+/// test old code.
 fn calculator() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps/<test>");
-    let path = profile_dir
-        .join("examples")
-        .join(format!("calculator{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: run the tests with `cargo test --workspace` (it builds the examples) or \
-         `cargo build --example calculator` first",
-        path.display()
-    );
-    path
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let exe = std::env::current_exe().expect("test binary path");
+            let profile_dir = exe
+                .parent()
+                .and_then(|deps| deps.parent())
+                .expect("target/<profile>/deps/<test>");
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let mut build = std::process::Command::new(cargo);
+            build
+                .args(["build", "--quiet", "--example", "calculator"])
+                .current_dir(env!("CARGO_MANIFEST_DIR"));
+            if profile_dir.file_name().is_some_and(|p| p == "release") {
+                build.arg("--release");
+            }
+            let status = build.status().expect("cargo runs");
+            assert!(
+                status.success(),
+                "`cargo build --example calculator` failed"
+            );
+            let path = profile_dir
+                .join("examples")
+                .join(format!("calculator{}", std::env::consts::EXE_SUFFIX));
+            assert!(
+                path.exists(),
+                "{} is missing after the build",
+                path.display()
+            );
+            path
+        })
+        .clone()
 }
 
 async fn start(now: &str) -> common::Client {
@@ -48,9 +67,10 @@ async fn a_real_client_lists_calls_and_uses_the_alias_inside_its_window() {
         info.server_info.as_ref().map(|s| s.name.as_str()),
         Some("calculator")
     );
+    // `minus` is a listed alias; `calc.add` is hidden (callable, not listed).
     assert_eq!(
         names(&client).await,
-        ["add_numbers", "calc.add", "divide", "multiply", "subtract"]
+        ["add_numbers", "divide", "minus", "multiply", "subtract"]
     );
 
     let sum = call(&client, "add_numbers", Some(args(2, 3)))
@@ -59,11 +79,11 @@ async fn a_real_client_lists_calls_and_uses_the_alias_inside_its_window() {
     assert_eq!((text(&sum).as_str(), sum.is_error), ("5", Some(false)));
     let sum = call(&client, "calc.add", Some(args(40, 2)))
         .await
-        .expect("alias call");
-    assert_eq!(text(&sum), "42");
-    let diff = call(&client, "sub", Some(args(5, 7)))
-        .await
         .expect("hidden alias call");
+    assert_eq!(text(&sum), "42");
+    let diff = call(&client, "minus", Some(args(5, 7)))
+        .await
+        .expect("listed alias call");
     assert_eq!(text(&diff), "-2");
 
     // A tool's own error is a tool result, not a protocol error.
@@ -100,6 +120,10 @@ async fn after_the_window_the_alias_is_unlisted_and_refused_with_the_new_name() 
         names(&client).await,
         ["add_numbers", "divide", "multiply", "subtract"]
     );
+    assert!(
+        call(&client, "minus", Some(args(1, 1))).await.is_err(),
+        "expired listed alias"
+    );
     let err = call(&client, "calc.add", Some(args(1, 1)))
         .await
         .expect_err("expired alias");
@@ -117,17 +141,56 @@ async fn after_the_window_the_alias_is_unlisted_and_refused_with_the_new_name() 
     client.cancel().await.expect("clean shutdown");
 }
 
-#[test]
-fn a_bad_now_flag_is_a_clear_error_not_a_panic() {
+fn run_calculator(args: &[std::ffi::OsString]) -> (Option<i32>, String, String) {
     let out = std::process::Command::new(calculator())
-        .args(["--now", "2027-13-01"])
+        .args(args)
+        .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("`--now 2027-13-01` is not an RFC 3339 timestamp"),
-        "{stderr}"
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn bad_command_lines_are_clear_errors_not_panics() {
+    use std::os::unix::ffi::OsStringExt;
+    let cases: [(Vec<std::ffi::OsString>, &str); 5] = [
+        (
+            vec!["--now".into(), "2027-13-01".into()],
+            "`--now` value `2027-13-01` is not a date or an RFC 3339 timestamp",
+        ),
+        (vec!["--now".into()], "`--now` needs a value"),
+        (
+            vec![
+                "--now".into(),
+                "2027-01-01".into(),
+                "--now".into(),
+                "2027-01-02".into(),
+            ],
+            "`--now` is given twice",
+        ),
+        (
+            vec![std::ffi::OsString::from_vec(vec![0xff])],
+            "argument \"\\xFF\" is not UTF-8",
+        ),
+        (
+            vec!["\u{1b}[31mred".into()],
+            "unknown argument `\\u{1b}[31mred`",
+        ),
+    ];
+    for (args, expected) in cases {
+        let (code, _, stderr) = run_calculator(&args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(stderr.contains("usage: calculator"), "{stderr}");
+        assert!(
+            !stderr.contains('\u{1b}'),
+            "no raw escape reaches the terminal: {stderr:?}"
+        );
+    }
+    let (code, stdout, _) = run_calculator(&["--help".into()]);
+    assert_eq!(
+        (code, stdout.starts_with("usage: calculator")),
+        (Some(0), true)
     );
-    assert!(stderr.contains("usage: calculator"), "{stderr}");
 }

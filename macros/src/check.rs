@@ -11,7 +11,7 @@ use syn::LitStr;
 use crate::diag::{Errors, warning};
 use crate::parse::{AliasAttr, ToolFn};
 
-/// An alias ready to emit: dates as Unix seconds.
+/// An alias ready to emit: dates as Unix milliseconds.
 pub struct ResolvedAlias {
     pub name: LitStr,
     pub until: Option<i64>,
@@ -75,7 +75,9 @@ pub fn impl_tools(tools: &[ToolFn], errors: &mut Errors) -> (Vec<Vec<ResolvedAli
             errors,
             &mut warnings,
         );
-        if let Some(first) = tool_names.get(&name.value()) {
+        if name.value().is_empty() {
+            // Already refused as empty; a second "already used" error would add nothing.
+        } else if let Some(first) = tool_names.get(&name.value()) {
             errors.push_help(
                 name.span(),
                 message::duplicate_tool(&name.value(), first),
@@ -109,6 +111,9 @@ pub fn impl_tools(tools: &[ToolFn], errors: &mut Errors) -> (Vec<Vec<ResolvedAli
                 errors.push(alias.name.span(), message::duplicate_alias(&text, first));
             } else {
                 alias_names.insert(text.clone(), fn_name.clone());
+                if !alias.hidden {
+                    listed_alias(&alias.name, &tool.attr.allow, &mut warnings);
+                }
             }
             if let Some(version) = &alias.until_version {
                 until_version(version, &text, &canonical, crate_version.as_ref(), errors);
@@ -118,6 +123,26 @@ pub fn impl_tools(tools: &[ToolFn], errors: &mut Errors) -> (Vec<Vec<ResolvedAli
         resolved.push(mine);
     }
     (resolved, warnings)
+}
+
+/// A listed alias goes into every client's `tools/list`: warn when the spec or the common
+/// LLM contract refuses it (unless the tool has `allow(llm_common)` and only that contract does).
+fn listed_alias(name: &LitStr, allowed: &[syn::Ident], warnings: &mut TokenStream) {
+    let text = name.value();
+    let refused = match check(&text, &MCP) {
+        Err(err) => Some((err, &MCP)),
+        Ok(()) if allowed.iter().any(|id| id == LLM_COMMON.id) => None,
+        Ok(()) => check(&text, &LLM_COMMON)
+            .err()
+            .map(|err| (err, &LLM_COMMON)),
+    };
+    if let Some((err, contract)) = refused {
+        warnings.extend(warning(
+            "listed_alias_refused_by_llm_apis",
+            name.span(),
+            &message::listed_alias_refused(&text, &err, contract),
+        ));
+    }
 }
 
 fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
@@ -146,7 +171,7 @@ fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
     }
 }
 
-/// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as Unix seconds.
+/// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as Unix milliseconds.
 fn instant(lit: &LitStr, arg: &str, errors: &mut Errors) -> Option<i64> {
     let text = lit.value();
     let b = text.as_bytes();
@@ -162,11 +187,11 @@ fn instant(lit: &LitStr, arg: &str, errors: &mut Errors) -> Option<i64> {
         NaiveDate::parse_from_str(&text, "%Y-%m-%d")
             .ok()
             .and_then(|d| d.and_hms_opt(0, 0, 0))
-            .map(|t| t.and_utc().timestamp())
+            .map(|t| t.and_utc().timestamp_millis())
     } else {
         DateTime::parse_from_rfc3339(&text)
             .ok()
-            .map(|t| t.timestamp())
+            .map(|t| t.timestamp_millis())
     };
     if parsed.is_none() {
         errors.push(lit.span(), message::bad_date(arg, &text));

@@ -51,19 +51,25 @@ pub fn registry(
             let hidden = a.hidden;
             quote!(.alias(::mcp_toolname::__private::alias(#name, #until, #since, #hidden)))
         });
+        // A tool behind `#[cfg(...)]` is registered under the same condition.
+        let cfgs = &tool.cfgs;
         quote! {
-            ::mcp_toolname::__private::tool(
+            #(#cfgs)*
+            __mcp_toolname_defs.push(::mcp_toolname::__private::tool(
                 ::mcp_toolname::__private::route((Self::#attr_fn(), Self::#ident)),
                 ::core::file!(), #line, #column, #item,
-            ) #(#aliases)*
+            ) #(#aliases)*);
         }
     });
-    let RegistryArgs { fn_name, vis } = args;
+    let RegistryArgs { fn_name, vis, .. } = args;
     let doc = "The tools of this impl, checked by `#[tool_registry]` (generated).";
     item.items.push(parse_quote! {
         #[doc = #doc]
+        #[allow(clippy::vec_init_then_push)]
         #vis fn #fn_name() -> ::mcp_toolname::ToolRegistry<Self> {
-            ::mcp_toolname::__private::build(::std::vec![#(#defs),*])
+            let mut __mcp_toolname_defs = ::std::vec::Vec::new();
+            #(#defs)*
+            ::mcp_toolname::__private::build(__mcp_toolname_defs)
         }
     });
 }

@@ -22,7 +22,8 @@ use crate::diag::Errors;
 /// date of the impl at compile time, and generates `fn tool_registry() -> ToolRegistry<Self>`.
 ///
 /// Arguments: `registry = name` (the generated fn's name), `vis = pub(crate)` (its
-/// visibility; private by default, as rmcp's).
+/// visibility; private by default, as rmcp's), `allow_empty` (an impl without tools is
+/// intended).
 #[proc_macro_attribute]
 pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
@@ -39,7 +40,22 @@ pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#error #item).into();
         }
     };
-    let tools = parse::take_tool_fns(&mut item_impl, &mut errors);
+    let (tools, found) = parse::take_tool_fns(&mut item_impl, &mut errors);
+    if let Some((trait_path, _)) = &item_impl.trait_ {
+        // A trait impl cannot hold the generated fn: report, and emit the impl as it is.
+        errors.add(syn::Error::new_spanned(
+            trait_path,
+            message::registry_on_trait_impl(),
+        ));
+        let errors = errors.to_compile_errors();
+        return quote!(#item_impl #errors).into();
+    }
+    if found == 0 && !args.allow_empty {
+        errors.add(syn::Error::new_spanned(
+            &item_impl.self_ty,
+            message::registry_without_tools(&args.fn_name.to_string()),
+        ));
+    }
     let (aliases, warnings) = check::impl_tools(&tools, &mut errors);
     expand::registry(&mut item_impl, &args, &tools, &aliases);
     let errors = errors.to_compile_errors();

@@ -16,12 +16,14 @@ pub struct RegistryArgs {
     pub fn_name: Ident,
     /// Visibility of the generated fn (`vis = pub(crate)`); private by default, as rmcp's.
     pub vis: Visibility,
+    /// `allow_empty`: an impl without `#[mcp_tool]` fns is intended.
+    pub allow_empty: bool,
 }
 
 /// The argument `#[tool_registry]` leaves in each `#[mcp_tool]` it has read.
 pub const REGISTERED_MARKER: &str = "__read_by_tool_registry";
 
-const REGISTRY_ARGS: &[&str] = &["registry", "vis"];
+const REGISTRY_ARGS: &[&str] = &["registry", "vis", "allow_empty"];
 
 /// Arguments of `#[mcp_tool]` that rmcp's `#[tool]` takes and we forward unchanged.
 const FORWARDED: &[&str] = &[
@@ -76,6 +78,8 @@ pub struct ToolAttr {
 pub struct ToolFn {
     pub ident: Ident,
     pub attr: ToolAttr,
+    /// The fn's `#[cfg(...)]` attributes, repeated on its registry entry.
+    pub cfgs: Vec<Attribute>,
 }
 
 impl ToolFn {
@@ -92,6 +96,7 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
     let mut args = RegistryArgs {
         fn_name: Ident::new("tool_registry", Span::call_site()),
         vis: Visibility::Inherited,
+        allow_empty: false,
     };
     let mut seen = Vec::new();
     let parser = syn::meta::parser(|meta| {
@@ -99,6 +104,7 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         note_repeat(&mut seen, &key, &meta, "tool_registry", errors);
         match key.as_str() {
             "registry" => args.fn_name = meta.value()?.parse()?,
+            "allow_empty" => args.allow_empty = true,
             "router" => {
                 errors.push(
                     meta.path.span_of(),
@@ -124,15 +130,18 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
     args
 }
 
-/// Takes every `#[mcp_tool]` off the fns of `item`, parsed. A fn whose attribute does not
-/// parse is left without one (its error is in `errors`), so the rest still expands.
-pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> Vec<ToolFn> {
+/// Takes every `#[mcp_tool]` off the fns of `item`, parsed, and counts the attributes found.
+/// A fn whose attribute does not parse is left without one (its error is in `errors`), so
+/// the rest still expands.
+pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> (Vec<ToolFn>, usize) {
     let mut tools = Vec::new();
+    let mut found = 0;
     for impl_item in &mut item.items {
         let ImplItem::Fn(func) = impl_item else {
             continue;
         };
         if let Some(attr) = take_attr(func, "mcp_tool", errors) {
+            found += 1;
             // Leave the user's path in place, marked as read, so their `use` of `mcp_tool`
             // stays used; `#[mcp_tool(<marker>)]` expands to the fn unchanged.
             let path = attr.path();
@@ -142,6 +151,12 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> Vec<ToolFn> {
                 Ok(parsed) => tools.push(ToolFn {
                     ident: func.sig.ident.clone(),
                     attr: parsed,
+                    cfgs: func
+                        .attrs
+                        .iter()
+                        .filter(|a| a.path().is_ident("cfg"))
+                        .cloned()
+                        .collect(),
                 }),
                 Err(e) => errors.add(e),
             }
@@ -158,7 +173,7 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> Vec<ToolFn> {
             !rmcp_tool
         });
     }
-    tools
+    (tools, found)
 }
 
 fn is_attr(attr: &Attribute, name: &str) -> bool {
@@ -235,7 +250,7 @@ fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
 
 fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasAttr> {
     if meta.input.peek(Token![=]) {
-        let name = string_value(meta, "alias", "calc.add")?;
+        let name = string_value(meta, "alias", "plus")?;
         return Ok(AliasAttr {
             name,
             until: None,
@@ -255,7 +270,7 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
         let key = path_name(&inner);
         note_repeat(&mut seen, &key, &inner, ALIAS_ATTR, errors);
         match key.as_str() {
-            "name" => name = Some(string_value(&inner, "name", "calc.add")?),
+            "name" => name = Some(string_value(&inner, "name", "plus")?),
             "until" => until = Some(string_value(&inner, "until", "2027-03-01")?),
             "since" => since = Some(string_value(&inner, "since", "2026-12-01")?),
             "until_version" => {
@@ -280,9 +295,17 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
 fn string_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result<LitStr> {
     let value = meta.value()?;
     let span = value.span();
-    value
+    let lit = value
         .parse::<LitStr>()
-        .map_err(|_| syn::Error::new(span, message::expected_string(key, example)))
+        .map_err(|_| syn::Error::new(span, message::expected_string(key, example)))?;
+    if lit.suffix().is_empty() {
+        Ok(lit)
+    } else {
+        Err(syn::Error::new(
+            span,
+            message::expected_string(key, example),
+        ))
+    }
 }
 
 /// Records `key`; an argument given twice in one attribute is an error.

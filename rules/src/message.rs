@@ -347,13 +347,33 @@ pub fn rmcp_tool_inside_registry() -> &'static str {
 #[must_use]
 pub fn mcp_tool_outside_registry() -> &'static str {
     "`#[mcp_tool]` only works on a method of an impl with `#[tool_registry]`; put \
-     `#[tool_registry]` on the impl (it replaces rmcp's `#[tool_router]`)"
+     `#[tool_registry]` on the impl (it replaces rmcp's `#[tool_router]`); if the impl has it, \
+     this fn comes from a `macro_rules!` call inside the impl, which `#[tool_registry]` cannot \
+     see: let the macro emit the whole impl"
 }
 
 /// `#[tool_registry]` on something that is not an impl block.
 #[must_use]
 pub fn registry_not_on_impl() -> &'static str {
     "`#[tool_registry]` goes on an `impl` block whose methods carry `#[mcp_tool]`"
+}
+
+/// `#[tool_registry]` on `impl Trait for Type`.
+#[must_use]
+pub fn registry_on_trait_impl() -> &'static str {
+    "`#[tool_registry]` goes on an inherent impl (`impl Server { ... }`), not on a trait impl; \
+     move the `#[mcp_tool]` methods into one"
+}
+
+/// A `#[tool_registry]` impl with no `#[mcp_tool]` fn.
+#[must_use]
+pub fn registry_without_tools(fn_name: &str) -> String {
+    format!(
+        "`#[tool_registry]` found no `#[mcp_tool]` fn in this impl, so `Self::{fn_name}()` would \
+         serve no tools; a `#[mcp_tool]` fn made by a `macro_rules!` call inside the impl is not \
+         visible to it (let the macro emit the whole impl instead); write \
+         `#[tool_registry(allow_empty)]` if an empty registry is intended"
+    )
 }
 
 /// One attribute given twice on one fn.
@@ -365,7 +385,7 @@ pub fn attribute_twice(attr: &str) -> String {
 /// `alias(...)` without `name`.
 #[must_use]
 pub fn alias_without_name() -> &'static str {
-    "`alias(...)` needs the old name: `alias(name = \"calc.add\", until = \"2027-03-01\")`"
+    "`alias(...)` needs the old name: `alias(name = \"plus\", until = \"2027-03-01\")`"
 }
 
 /// An argument that takes a string literal, given something else.

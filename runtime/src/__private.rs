@@ -30,13 +30,13 @@ pub fn tool<S>(
     })
 }
 
-/// An alias whose dates the macro has already parsed to Unix seconds.
+/// An alias whose dates the macro has already parsed to Unix milliseconds.
 #[must_use]
 pub fn alias(name: &'static str, until: Option<i64>, since: Option<i64>, hidden: bool) -> Alias {
     Alias {
         name: Cow::Borrowed(name),
-        until: until.and_then(|s| DateTime::from_timestamp(s, 0)),
-        since: since.and_then(|s| DateTime::from_timestamp(s, 0)),
+        until: until.and_then(DateTime::from_timestamp_millis),
+        since: since.and_then(DateTime::from_timestamp_millis),
         hidden,
     }
 }

@@ -64,7 +64,8 @@ impl Alias {
         self.until.is_none_or(|until| now < until)
     }
 
-    /// `until` as an RFC 3339 timestamp in UTC, seconds precision (`2027-03-01T00:00:00Z`).
+    /// `until` as an RFC 3339 timestamp in UTC (`2027-03-01T00:00:00Z`; fractions of a second
+    /// only when set).
     #[must_use]
     pub fn until_text(&self) -> Option<String> {
         self.until.map(rfc3339)
@@ -72,7 +73,7 @@ impl Alias {
 }
 
 pub(crate) fn rfc3339(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+    at.to_rfc3339_opts(SecondsFormat::AutoSi, true)
 }
 
 /// How much an alias is still used: read it to know when no client needs the old name.
@@ -82,17 +83,33 @@ pub struct AliasUsage {
     pub calls: u64,
     /// Calls refused because the window had closed.
     pub refused: u64,
-    /// The last call under the alias name (served or refused).
+    /// The latest call under the alias name (served or refused), by the registry's clock.
     pub last_call: Option<DateTime<Utc>>,
 }
 
 /// Shared counters behind [`AliasUsage`], plus the rate limit of the warning log.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct UsageCounters {
     calls: AtomicU64,
     refused: AtomicU64,
+    /// Latest call time seen, in Unix milliseconds; [`NEVER`] before the first.
     last_call_ms: AtomicI64,
+    /// Time of the last warning logged, in Unix milliseconds; [`NEVER`] before the first.
     last_warn_ms: AtomicI64,
+}
+
+/// "No call yet": below every instant a clock can show, so times before 1970 count too.
+const NEVER: i64 = i64::MIN;
+
+impl Default for UsageCounters {
+    fn default() -> Self {
+        Self {
+            calls: AtomicU64::new(0),
+            refused: AtomicU64::new(0),
+            last_call_ms: AtomicI64::new(NEVER),
+            last_warn_ms: AtomicI64::new(NEVER),
+        }
+    }
 }
 
 /// At most one warning log per alias per minute.
@@ -109,10 +126,10 @@ impl UsageCounters {
         }
         self.last_call_ms.fetch_max(now_ms, Ordering::Relaxed);
         let last = self.last_warn_ms.load(Ordering::Relaxed);
-        let due = last == 0 || now_ms.saturating_sub(last) >= WARN_EVERY_MS;
+        let due = last == NEVER || now_ms.saturating_sub(last) >= WARN_EVERY_MS;
         due && self
             .last_warn_ms
-            .compare_exchange(last, now_ms.max(1), Ordering::Relaxed, Ordering::Relaxed)
+            .compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed)
             .is_ok()
     }
 
@@ -121,7 +138,7 @@ impl UsageCounters {
         AliasUsage {
             calls: self.calls.load(Ordering::Relaxed),
             refused: self.refused.load(Ordering::Relaxed),
-            last_call: (last != 0)
+            last_call: (last != NEVER)
                 .then(|| DateTime::from_timestamp_millis(last))
                 .flatten(),
         }
@@ -161,6 +178,22 @@ mod tests {
                 last_call: Some(at(start + 61))
             }
         );
+    }
+
+    #[test]
+    fn calls_before_1970_and_at_the_epoch_are_recorded_too() {
+        let usage = UsageCounters::default();
+        assert_eq!(usage.snapshot().last_call, None);
+        assert!(
+            usage.record(at(-300_000_000), true),
+            "1960: the first call warns"
+        );
+        assert!(
+            usage.record(at(0), true),
+            "the epoch, years later, warns again"
+        );
+        assert_eq!(usage.snapshot().last_call, Some(at(0)));
+        assert_eq!(usage.snapshot().calls, 2);
     }
 
     #[test]

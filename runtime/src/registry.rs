@@ -38,7 +38,7 @@ impl<S> ToolDef<S> {
     #[track_caller]
     #[must_use]
     pub fn new(route: ToolRoute<S>) -> Self {
-        let origin = Origin::caller(format!("tool `{}`", route.attr.name.as_ref()));
+        let origin = Origin::caller(format!("tool {}", message::show(&route.attr.name)));
         Self {
             route,
             origin,
@@ -327,7 +327,7 @@ impl<S: 'static> ToolRegistry<S> {
         let mut builder = Self::builder();
         for route in routes {
             let origin = Origin {
-                item: format!("rmcp ToolRouter route `{}`", route.attr.name).into(),
+                item: format!("rmcp ToolRouter route {}", message::show(&route.attr.name)).into(),
                 ..at.clone()
             };
             builder = builder.tool(ToolDef {

@@ -4,7 +4,7 @@ struct Server;
 
 #[tool_registry]
 impl Server {
-    #[mcp_tool(alias(name = "calc.add", until = "2027-02-30"))]
+    #[mcp_tool(alias(name = "plus", until = "2027-02-30"))]
     fn add(&self) -> String {
         String::new()
     }

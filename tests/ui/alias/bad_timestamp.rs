@@ -4,7 +4,7 @@ struct Server;
 
 #[tool_registry]
 impl Server {
-    #[mcp_tool(alias(name = "calc.add", until = "2027-03-01 12:00"))]
+    #[mcp_tool(alias(name = "plus", until = "2027-03-01 12:00"))]
     fn add(&self) -> String {
         String::new()
     }

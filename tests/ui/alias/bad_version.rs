@@ -4,7 +4,7 @@ struct Server;
 
 #[tool_registry]
 impl Server {
-    #[mcp_tool(alias(name = "calc.add", until_version = "2.0"))]
+    #[mcp_tool(alias(name = "plus", until_version = "2.0"))]
     fn add(&self) -> String {
         String::new()
     }

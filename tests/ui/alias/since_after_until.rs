@@ -4,7 +4,7 @@ struct Server;
 
 #[tool_registry]
 impl Server {
-    #[mcp_tool(alias(name = "calc.add", since = "2027-05-01", until = "2027-03-01"))]
+    #[mcp_tool(alias(name = "plus", since = "2027-05-01", until = "2027-03-01"))]
     fn add(&self) -> String {
         String::new()
     }

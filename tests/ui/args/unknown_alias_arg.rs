@@ -4,7 +4,7 @@ struct Server;
 
 #[tool_registry]
 impl Server {
-    #[mcp_tool(alias(name = "calc.add", util = "2027-03-01"))]
+    #[mcp_tool(alias(name = "plus", util = "2027-03-01"))]
     fn add(&self) -> String {
         String::new()
     }

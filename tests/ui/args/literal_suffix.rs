@@ -1,0 +1,15 @@
+use mcp_toolname::{mcp_tool, tool_registry};
+
+struct Server;
+
+#[tool_registry]
+impl Server {
+    #[mcp_tool(name = "add"suffix)]
+    fn add(&self) -> String {
+        String::new()
+    }
+}
+
+fn main() {
+    let _ = Server::tool_registry();
+}
