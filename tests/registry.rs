@@ -402,3 +402,23 @@ fn every_handed_registry_scenario_has_a_test() {
         );
     }
 }
+
+#[test]
+fn a_registry_error_about_a_hostile_name_is_escaped_and_short() {
+    let huge: &'static str = Box::leak("x ".repeat(1 << 19).into_boxed_str());
+    let err = ToolRegistry::<Tasks>::builder()
+        .tool(mcp_toolname::ToolDef::new(route("\u{1b}[31mred")))
+        .tool(mcp_toolname::ToolDef::new(route(huge)))
+        .tool(mcp_toolname::ToolDef::new(route(huge)))
+        .build()
+        .expect_err("bad names");
+    let text = err.to_string();
+    assert_eq!(err.problems().len(), 4, "{text}");
+    assert!(!text.contains('\u{1b}'), "no raw escape: {text:?}");
+    assert!(text.contains("`\\u{1b}[31mred`"), "{text}");
+    assert!(
+        text.len() < 4000,
+        "1 MiB names are cut: {} bytes",
+        text.len()
+    );
+}
