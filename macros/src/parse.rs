@@ -38,19 +38,8 @@ const FORWARDED: &[&str] = &[
 ];
 /// Contracts a tool may opt out of warnings for, by `Contract::id`.
 pub const WARNED_CONTRACTS: &[&str] = &["llm_common"];
-const TOOL_ARGS: &[&str] = &[
-    "allow",
-    "name",
-    "alias",
-    "title",
-    "description",
-    "input_schema",
-    "output_schema",
-    "annotations",
-    "icons",
-    "meta",
-    "local",
-];
+/// Arguments of `#[mcp_tool]` that are ours; with [`FORWARDED`], every argument it takes.
+const OWN_ARGS: &[&str] = &["name", "alias", "allow"];
 const ALIAS_ATTR: &str = "mcp_tool(alias(...))";
 const ALIAS_ARGS: &[&str] = &["name", "until", "since", "until_version", "hidden"];
 
@@ -241,7 +230,13 @@ fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
                 let path = &meta.path;
                 out.forwarded.push(quote!(#path = #value));
             }
-            _ => reject(&meta, "mcp_tool", &key, TOOL_ARGS, errors)?,
+            _ => reject(
+                &meta,
+                "mcp_tool",
+                &key,
+                &[OWN_ARGS, FORWARDED].concat(),
+                errors,
+            )?,
         }
         Ok(())
     })?;
