@@ -125,9 +125,77 @@ pub const MCP: Contract = Contract {
     checked: "2026-11-29",
 };
 
-/// The common LLM contract `^[a-zA-Z0-9_-]{1,64}$`: OpenAI function names (and DeepSeek,
-/// Mistral, Bedrock Converse, which follow it). Anthropic takes the same characters up to
-/// 128, so a name inside this contract is accepted by all of them. A dot is refused.
+/// SEP-986, the proposal behind the spec's rule: 1 to 64 characters of
+/// `A-Z a-z 0-9 _ - . /`. The spec that followed dropped `/` and raised the limit to 128;
+/// some clients and proxies still follow SEP-986.
+pub const SEP_986: Contract = Contract {
+    id: "sep_986",
+    title: "SEP-986",
+    charset: Charset::ALNUM.with("_-./"),
+    first: FirstChar::Any,
+    max_len: 64,
+    pattern: "^[A-Za-z0-9_./-]{1,64}$",
+    allowed: "`A-Z a-z 0-9 _ - . /`",
+    source: "https://modelcontextprotocol.io/community/seps/986-specify-format-for-tool-names",
+    checked: "2026-11-29",
+};
+
+/// Anthropic Messages API `tools[].name`: `^[a-zA-Z0-9_-]{1,128}$`. (Older docs said 64,
+/// and tool search's `tool_reference` still caps names at 64.)
+pub const ANTHROPIC: Contract = Contract {
+    id: "anthropic",
+    title: "the Anthropic API",
+    charset: Charset::ALNUM.with("_-"),
+    first: FirstChar::Any,
+    max_len: 128,
+    pattern: "^[A-Za-z0-9_-]{1,128}$",
+    allowed: "`A-Z a-z 0-9 _ -`",
+    source: "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use",
+    checked: "2026-11-29",
+};
+
+/// OpenAI function and tool names: `^[a-zA-Z0-9_-]{1,64}$`.
+pub const OPENAI: Contract = Contract {
+    id: "openai",
+    title: "the OpenAI API",
+    charset: Charset::ALNUM.with("_-"),
+    first: FirstChar::Any,
+    max_len: 64,
+    pattern: "^[A-Za-z0-9_-]{1,64}$",
+    allowed: "`A-Z a-z 0-9 _ -`",
+    source: "https://platform.openai.com/docs/api-reference/chat/create (tools[].function.name)",
+    checked: "2026-11-29",
+};
+
+/// Amazon Bedrock Converse `ToolSpecification.name`: `^[a-zA-Z0-9_-]{1,64}$`.
+pub const BEDROCK: Contract = Contract {
+    id: "bedrock",
+    title: "Amazon Bedrock",
+    charset: Charset::ALNUM.with("_-"),
+    first: FirstChar::Any,
+    max_len: 64,
+    pattern: "^[A-Za-z0-9_-]{1,64}$",
+    allowed: "`A-Z a-z 0-9 _ -`",
+    source: "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
+    checked: "2026-11-29",
+};
+
+/// DeepSeek function names, as OpenAI's: `^[a-zA-Z0-9_-]{1,64}$`.
+pub const DEEPSEEK: Contract = Contract {
+    id: "deepseek",
+    title: "the DeepSeek API",
+    charset: Charset::ALNUM.with("_-"),
+    first: FirstChar::Any,
+    max_len: 64,
+    pattern: "^[A-Za-z0-9_-]{1,64}$",
+    allowed: "`A-Z a-z 0-9 _ -`",
+    source: "https://api-docs.deepseek.com/api/create-chat-completion (tools[].function.name)",
+    checked: "2026-11-29",
+};
+
+/// The common LLM contract `^[a-zA-Z0-9_-]{1,64}$`: the intersection of [`ANTHROPIC`],
+/// [`OPENAI`], [`BEDROCK`] and [`DEEPSEEK`] (Mistral follows OpenAI too). The default target
+/// of the macros: a name inside it is accepted by all of them. A dot is refused.
 pub const LLM_COMMON: Contract = Contract {
     id: "llm_common",
     title: "the common LLM API contract (OpenAI, Anthropic, Bedrock, DeepSeek, Mistral)",
@@ -136,7 +204,7 @@ pub const LLM_COMMON: Contract = Contract {
     max_len: 64,
     pattern: "^[A-Za-z0-9_-]{1,64}$",
     allowed: "`A-Z a-z 0-9 _ -`",
-    source: "https://platform.openai.com/docs/api-reference/chat/create (tools[].function.name)",
+    source: "intersection of ANTHROPIC, OPENAI, BEDROCK and DEEPSEEK",
     checked: "2026-11-29",
 };
 
@@ -164,12 +232,23 @@ pub const PORTABLE: Contract = Contract {
     max_len: 64,
     pattern: "^[A-Za-z][A-Za-z0-9_-]{0,63}$",
     allowed: "`A-Z a-z 0-9 _ -`",
-    source: "intersection of MCP, LLM_COMMON and GEMINI",
+    source: "intersection of every contract above",
     checked: "2026-11-29",
 };
 
-/// Every built-in contract, strictest last.
-pub const ALL: [&Contract; 4] = [&MCP, &LLM_COMMON, &GEMINI, &PORTABLE];
+/// Every built-in contract: the spec and its proposal, each LLM API, then the two
+/// intersections.
+pub const ALL: [&Contract; 9] = [
+    &MCP,
+    &SEP_986,
+    &ANTHROPIC,
+    &OPENAI,
+    &GEMINI,
+    &BEDROCK,
+    &DEEPSEEK,
+    &LLM_COMMON,
+    &PORTABLE,
+];
 
 /// The built-in contract with this [`Contract::id`], if any.
 #[must_use]

@@ -19,12 +19,21 @@
 #![warn(missing_docs)]
 
 mod check;
+mod client;
 mod contract;
 pub mod message;
 mod suggest;
+pub mod table;
 
 pub use check::{AliasNameError, NameError, check, check_alias, is_control_like, is_invisible};
-pub use contract::{ALL, Charset, Contract, FirstChar, GEMINI, LLM_COMMON, MCP, PORTABLE, by_id};
+pub use client::{
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, ClientPreset, Fate, GEMINI_CLI, Measure, Overflow,
+    Qualified, VSCODE, client_by_id, qualify, tool_budget,
+};
+pub use contract::{
+    ALL, ANTHROPIC, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI, LLM_COMMON, MCP,
+    OPENAI, PORTABLE, SEP_986, by_id,
+};
 pub use suggest::{suggest, suggest_all};
 
 /// `const` check of a tool name against the MCP spec contract, for names the macros cannot

@@ -5,6 +5,7 @@
 //! so that no message can hide or garble what it is about.
 
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};
+use crate::client::{ClientPreset, Fate, Qualified};
 use crate::contract::Contract;
 
 /// Longest name shown whole in a message; a longer one is cut with its length given.
@@ -402,5 +403,36 @@ pub fn listed_alias_refused(alias: &str, err: &NameError, contract: &Contract) -
     format!(
         "alias {reason}; it is listed in `tools/list`, so a client that passes the list to those \
          APIs fails the whole request: add `hidden` (the old name stays callable but is not listed)"
+    )
+}
+
+/// What a client does to a tool name that does not fit its budget, for a server key of
+/// `key_len` characters.
+#[must_use]
+pub fn over_budget(
+    name: &str,
+    client: &ClientPreset,
+    key_len: usize,
+    budget: usize,
+    q: &Qualified,
+) -> String {
+    let outcome = match q.fate {
+        Fate::Refused => "the LLM API refuses the whole request",
+        Fate::Hashed => "it cuts the name and appends a hash the model cannot read",
+        Fate::Cut => "it cuts the name, so two long names can become one",
+        Fate::Skipped => "it leaves the tool out",
+        Fate::Kept | Fate::Normalised => "it fits",
+    };
+    let key = if client.uses_server_key {
+        format!(" with a {key_len}-character server key")
+    } else {
+        String::new()
+    };
+    format!(
+        "tool name {} is {} characters long; {}{key} leaves {budget} for it (it shows {}), and past that {outcome}",
+        show(name),
+        name.chars().count(),
+        client.title,
+        show(&q.name),
     )
 }
