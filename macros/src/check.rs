@@ -1,15 +1,17 @@
 //! Every compile-time check of one `#[tool_registry]` impl: names against the spec and the
-//! common LLM contract, uniqueness of tools and aliases, alias dates and versions.
+//! targets (contracts, client budgets, names clients merge), uniqueness of tools and
+//! aliases, alias dates and versions.
 
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate};
-use mcp_toolname_rules::{LLM_COMMON, MCP, check, check_alias, message, suggest, suggest_all};
+use mcp_toolname_rules::{MCP, check, check_alias, message, qualify, tool_budget};
 use proc_macro2::TokenStream;
-use syn::LitStr;
+use syn::{Ident, LitStr};
 
 use crate::diag::{Errors, warning};
 use crate::parse::{AliasAttr, ToolFn};
+use crate::targets::{Targets, allows};
 
 /// An alias ready to emit: dates as Unix milliseconds.
 pub struct ResolvedAlias {
@@ -19,40 +21,109 @@ pub struct ResolvedAlias {
     pub hidden: bool,
 }
 
-/// Checks a tool name literal: errors for the spec, a warning for the common LLM contract.
-/// `fallback` is what to suggest for an empty name (the fn name), if known; `allowed` holds
-/// the ids of contracts the tool opted out of warnings for.
+/// Checks a tool name literal: an error when the spec refuses it; then each target's
+/// findings (contract refusals, client budgets), skipping targets in `allowed`. `fallback`
+/// is what to suggest for an empty name (the fn name), if known.
 pub fn tool_name(
     name: &LitStr,
     fallback: Option<&str>,
-    allowed: &[String],
+    allowed: &[Ident],
+    targets: &Targets,
     errors: &mut Errors,
     warnings: &mut TokenStream,
 ) {
     let text = name.value();
-    match check(&text, &MCP) {
-        Err(err) => {
-            let seed = if text.is_empty() {
-                fallback.unwrap_or_default()
-            } else {
-                &text
-            };
-            errors.push_help(
+    if let Err(err) = check(&text, &MCP) {
+        let seed = if text.is_empty() {
+            fallback.unwrap_or_default()
+        } else {
+            &text
+        };
+        errors.push_help(
+            name.span(),
+            message::name_error(&text, &err, &MCP),
+            &message::write_instead(&targets.suggestion(seed)),
+        );
+        return;
+    }
+    let fix = targets.suggestion(&text);
+    for contract in targets.contracts.iter().filter(|c| !allows(allowed, c.id)) {
+        if let Err(err) = check(&text, contract) {
+            let text = message::not_portable(&text, &err, contract, &fix);
+            targets.report(
+                "tool_name_refused_by_llm_apis",
                 name.span(),
-                message::name_error(&text, &err, &MCP),
-                &message::write_instead(&suggest_all(seed, &[&MCP, &LLM_COMMON])),
+                &text,
+                errors,
+                warnings,
             );
         }
-        Ok(()) => {
-            if let Err(err) = check(&text, &LLM_COMMON)
-                && !allowed.iter().any(|id| id == LLM_COMMON.id)
-            {
-                let fix = suggest(&text, &LLM_COMMON);
+    }
+    let key_len = targets.key.chars().count();
+    for client in targets.clients.iter().filter(|c| !allows(allowed, c.id)) {
+        let q = qualify(client, &targets.key, &text);
+        if !q.fate.is_fine() {
+            let budget = tool_budget(client, key_len);
+            let text = format!(
+                "{}; {}",
+                message::over_budget(&text, client, key_len, budget, &q),
+                message::write_instead(&fix)
+            );
+            targets.report(
+                "tool_name_over_client_budget",
+                name.span(),
+                &text,
+                errors,
+                warnings,
+            );
+        }
+    }
+}
+
+/// Names a client's normalisation merges, and names that differ only in case.
+fn merged_names(
+    names: &[(&LitStr, &[Ident])],
+    targets: &Targets,
+    errors: &mut Errors,
+    warnings: &mut TokenStream,
+) {
+    for client in targets.collision_clients() {
+        let mut forms: HashMap<String, String> = HashMap::new();
+        for (name, allowed) in names {
+            let text = name.value();
+            let form = qualify(client, &targets.key, &text).name;
+            match forms.get(&form) {
+                Some(first) if *first != text && !allows(allowed, client.id) => {
+                    let msg = message::normalised_collision(&text, first, client.title, &form);
+                    targets.report(
+                        "tool_names_merged_by_clients",
+                        name.span(),
+                        &msg,
+                        errors,
+                        warnings,
+                    );
+                }
+                Some(_) => {}
+                None => {
+                    forms.insert(form, text);
+                }
+            }
+        }
+    }
+    let mut folded: HashMap<String, String> = HashMap::new();
+    for (name, _) in names {
+        let text = name.value();
+        match folded.get(&text.to_lowercase()) {
+            Some(first) if *first != text => {
                 warnings.extend(warning(
-                    "tool_name_refused_by_llm_apis",
+                    "tool_names_differ_only_in_case",
                     name.span(),
-                    &message::not_portable(&text, &err, &LLM_COMMON, &fix),
+                    &message::case_only(&text, first),
                 ));
+            }
+            Some(_) => {}
+            None => {
+                folded.insert(text.to_lowercase(), text);
             }
         }
     }
@@ -60,18 +131,22 @@ pub fn tool_name(
 
 /// Checks every tool and alias of one impl; returns each tool's resolved aliases (in the
 /// order of `tools`) and the warnings to emit.
-pub fn impl_tools(tools: &[ToolFn], errors: &mut Errors) -> (Vec<Vec<ResolvedAlias>>, TokenStream) {
+pub fn impl_tools(
+    tools: &[ToolFn],
+    targets: &Targets,
+    errors: &mut Errors,
+) -> (Vec<Vec<ResolvedAlias>>, TokenStream) {
     let mut warnings = TokenStream::new();
     // name -> fn that holds it as a tool name
     let mut tool_names: HashMap<String, String> = HashMap::new();
     for tool in tools {
         let name = tool.name();
         let fn_name = tool.ident.to_string();
-        let allowed: Vec<String> = tool.attr.allow.iter().map(ToString::to_string).collect();
         tool_name(
             &name,
             Some(fn_name.trim_start_matches("r#")),
-            &allowed,
+            &tool.attr.allow,
+            targets,
             errors,
             &mut warnings,
         );
@@ -112,7 +187,13 @@ pub fn impl_tools(tools: &[ToolFn], errors: &mut Errors) -> (Vec<Vec<ResolvedAli
             } else {
                 alias_names.insert(text.clone(), fn_name.clone());
                 if !alias.hidden {
-                    listed_alias(&alias.name, &tool.attr.allow, &mut warnings);
+                    listed_alias(
+                        &alias.name,
+                        &tool.attr.allow,
+                        targets,
+                        errors,
+                        &mut warnings,
+                    );
                 }
             }
             if let Some(version) = &alias.until_version {
@@ -122,26 +203,51 @@ pub fn impl_tools(tools: &[ToolFn], errors: &mut Errors) -> (Vec<Vec<ResolvedAli
         }
         resolved.push(mine);
     }
+    // Everything `tools/list` can show: tool names and listed aliases, valid and unique.
+    let names: Vec<(LitStr, &[Ident])> = tools
+        .iter()
+        .map(|t| (t.name(), t.attr.allow.as_slice()))
+        .chain(tools.iter().flat_map(|t| {
+            t.attr
+                .aliases
+                .iter()
+                .filter(|a| !a.hidden)
+                .map(|a| (a.name.clone(), t.attr.allow.as_slice()))
+        }))
+        .filter(|(n, _)| check(&n.value(), &MCP).is_ok())
+        .collect();
+    let refs: Vec<(&LitStr, &[Ident])> = names.iter().map(|(n, a)| (n, *a)).collect();
+    merged_names(&refs, targets, errors, &mut warnings);
     (resolved, warnings)
 }
 
-/// A listed alias goes into every client's `tools/list`: warn when the spec or the common
-/// LLM contract refuses it (unless the tool has `allow(llm_common)` and only that contract does).
-fn listed_alias(name: &LitStr, allowed: &[syn::Ident], warnings: &mut TokenStream) {
+/// A listed alias goes into every client's `tools/list`: a finding when the spec or a target
+/// contract refuses it (`hidden` is the fix), unless the tool opted out of that contract.
+fn listed_alias(
+    name: &LitStr,
+    allowed: &[Ident],
+    targets: &Targets,
+    errors: &mut Errors,
+    warnings: &mut TokenStream,
+) {
     let text = name.value();
     let refused = match check(&text, &MCP) {
         Err(err) => Some((err, &MCP)),
-        Ok(()) if allowed.iter().any(|id| id == LLM_COMMON.id) => None,
-        Ok(()) => check(&text, &LLM_COMMON)
-            .err()
-            .map(|err| (err, &LLM_COMMON)),
+        Ok(()) => targets
+            .contracts
+            .iter()
+            .filter(|c| !allows(allowed, c.id))
+            .find_map(|c| check(&text, c).err().map(|err| (err, *c))),
     };
     if let Some((err, contract)) = refused {
-        warnings.extend(warning(
+        let msg = message::listed_alias_refused(&text, &err, contract);
+        targets.report(
             "listed_alias_refused_by_llm_apis",
             name.span(),
-            &message::listed_alias_refused(&text, &err, contract),
-        ));
+            &msg,
+            errors,
+            warnings,
+        );
     }
 }
 

@@ -10,6 +10,7 @@ mod check;
 mod diag;
 mod expand;
 mod parse;
+mod targets;
 
 use mcp_toolname_rules::message;
 use proc_macro::TokenStream;
@@ -56,7 +57,8 @@ pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
             message::registry_without_tools(&args.fn_name.to_string()),
         ));
     }
-    let (aliases, warnings) = check::impl_tools(&tools, &mut errors);
+    let targets = targets::Targets::resolve(&args, &mut errors);
+    let (aliases, warnings) = check::impl_tools(&tools, &targets, &mut errors);
     expand::registry(&mut item_impl, &args, &tools, &aliases);
     let errors = errors.to_compile_errors();
     quote!(#item_impl #warnings #errors).into()
@@ -93,7 +95,8 @@ pub fn checked_tool_name(input: TokenStream) -> TokenStream {
     };
     let mut errors = Errors::default();
     let mut warnings = proc_macro2::TokenStream::new();
-    check::tool_name(&lit, None, &[], &mut errors, &mut warnings);
+    let targets = targets::Targets::default_targets();
+    check::tool_name(&lit, None, &[], &targets, &mut errors, &mut warnings);
     let errors = errors.to_compile_errors();
     quote!({ #errors #warnings #lit }).into()
 }

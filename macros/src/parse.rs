@@ -18,12 +18,27 @@ pub struct RegistryArgs {
     pub vis: Visibility,
     /// `allow_empty`: an impl without `#[mcp_tool]` fns is intended.
     pub allow_empty: bool,
+    /// `targets(anthropic, claude_code, ...)`: contract and client ids, unchecked.
+    pub targets: Vec<Ident>,
+    /// Where `targets(...)` was written (or the call site).
+    pub targets_span: Span,
+    /// `server_key = "github"`.
+    pub server_key: Option<LitStr>,
+    /// `server_key_len = 16`.
+    pub server_key_len: Option<syn::LitInt>,
 }
 
 /// The argument `#[tool_registry]` leaves in each `#[mcp_tool]` it has read.
 pub const REGISTERED_MARKER: &str = "__read_by_tool_registry";
 
-const REGISTRY_ARGS: &[&str] = &["registry", "vis", "allow_empty"];
+const REGISTRY_ARGS: &[&str] = &[
+    "registry",
+    "vis",
+    "allow_empty",
+    "targets",
+    "server_key",
+    "server_key_len",
+];
 
 /// Arguments of `#[mcp_tool]` that rmcp's `#[tool]` takes and we forward unchanged.
 const FORWARDED: &[&str] = &[
@@ -36,8 +51,6 @@ const FORWARDED: &[&str] = &[
     "meta",
     "local",
 ];
-/// Contracts a tool may opt out of warnings for, by `Contract::id`.
-pub const WARNED_CONTRACTS: &[&str] = &["llm_common"];
 /// Arguments of `#[mcp_tool]` that are ours; with [`FORWARDED`], every argument it takes.
 const OWN_ARGS: &[&str] = &["name", "alias", "allow"];
 const ALIAS_ATTR: &str = "mcp_tool(alias(...))";
@@ -86,6 +99,10 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         fn_name: Ident::new("tool_registry", Span::call_site()),
         vis: Visibility::Inherited,
         allow_empty: false,
+        targets: Vec::new(),
+        targets_span: Span::call_site(),
+        server_key: None,
+        server_key_len: None,
     };
     let mut seen = Vec::new();
     let parser = syn::meta::parser(|meta| {
@@ -94,6 +111,25 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         match key.as_str() {
             "registry" => args.fn_name = meta.value()?.parse()?,
             "allow_empty" => args.allow_empty = true,
+            "targets" => {
+                args.targets_span = meta.path.span_of();
+                meta.parse_nested_meta(|inner| {
+                    match inner.path.get_ident() {
+                        Some(id) => args.targets.push(id.clone()),
+                        None => errors.push(
+                            inner.path.span_of(),
+                            message::unknown_argument(
+                                "tool_registry(targets(...))",
+                                &path_name(&inner),
+                                &crate::targets::all_ids(),
+                            ),
+                        ),
+                    }
+                    Ok(())
+                })?;
+            }
+            "server_key" => args.server_key = Some(string_value(&meta, "server_key", "github")?),
+            "server_key_len" => args.server_key_len = Some(meta.value()?.parse()?),
             "router" => {
                 errors.push(
                     meta.path.span_of(),
@@ -208,13 +244,13 @@ fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
             "local" => out.forwarded.push(meta.path.to_token_stream()),
             "allow" => meta.parse_nested_meta(|inner| {
                 let id = path_name(&inner);
-                if WARNED_CONTRACTS.contains(&id.as_str()) {
-                    out.allow.extend(inner.path.get_ident().cloned());
-                } else {
-                    errors.push(
+                let ids = crate::targets::all_ids();
+                match inner.path.get_ident() {
+                    Some(ident) if ids.contains(&id.as_str()) => out.allow.push(ident.clone()),
+                    _ => errors.push(
                         inner.path.span_of(),
-                        message::unknown_argument("mcp_tool(allow(...))", &id, WARNED_CONTRACTS),
-                    );
+                        message::unknown_argument("mcp_tool(allow(...))", &id, &ids),
+                    ),
                 }
                 Ok(())
             })?,

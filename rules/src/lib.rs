@@ -34,7 +34,7 @@ pub use contract::{
     ALL, ANTHROPIC, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI, LLM_COMMON, MCP,
     OPENAI, PORTABLE, SEP_986, by_id,
 };
-pub use suggest::{suggest, suggest_all};
+pub use suggest::{suggest, suggest_all, suggest_within};
 
 /// `const` check of a tool name against the MCP spec contract, for names the macros cannot
 /// see. Fails the build (a `const` panic) with a fixed message per kind of problem; use

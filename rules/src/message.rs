@@ -436,3 +436,45 @@ pub fn over_budget(
         show(&q.name),
     )
 }
+
+/// Two names of one server that a client's normalisation turns into one.
+#[must_use]
+pub fn normalised_collision(name: &str, other: &str, client: &str, form: &str) -> String {
+    format!(
+        "tool names {} and {} both become {} in {client}, so the model cannot tell them apart; \
+         rename one",
+        show(name),
+        show(other),
+        show(form)
+    )
+}
+
+/// Two names of one server that differ only in case.
+#[must_use]
+pub fn case_only(name: &str, other: &str) -> String {
+    format!(
+        "tool names {} and {} differ only in case; models and people confuse them, and a client \
+         that folds case would merge them: rename one",
+        show(name),
+        show(other)
+    )
+}
+
+/// A target in `targets(...)` that needs the server key.
+#[must_use]
+pub fn target_needs_key(client: &str) -> String {
+    format!(
+        "`{client}` puts the server key in front of every tool name, so the budget depends on it: \
+         add `server_key = \"github\"` (the key hosts give your server) or `server_key_len = 16`"
+    )
+}
+
+/// A server key that hosts could not use.
+#[must_use]
+pub fn bad_server_key(key: &str) -> String {
+    format!(
+        "server key {} is not `^[A-Za-z0-9_-]{{1,32}}$` without `__` or a leading or trailing `_`; \
+         hosts could not name your server so",
+        show(key)
+    )
+}

@@ -203,3 +203,22 @@ pub fn suggest_all(name: &str, contracts: &[&Contract]) -> String {
     }
     current
 }
+
+/// The nearest name that passes every contract in `contracts` and is at most `max_len`
+/// characters long (a client's budget for the tool part).
+///
+/// ```
+/// use mcp_toolname_rules::{suggest_within, LLM_COMMON};
+/// assert_eq!(suggest_within("search.all.documents.by_title", &[&LLM_COMMON], 18), "search_all_documen");
+/// ```
+#[must_use]
+pub fn suggest_within(name: &str, contracts: &[&Contract], max_len: usize) -> String {
+    let mut out = suggest_all(name, contracts);
+    if out.chars().count() > max_len.max(1) {
+        out = out.chars().take(max_len.max(1)).collect();
+        while out.len() > 1 && out.ends_with(SEPARATORS) {
+            out.pop();
+        }
+    }
+    out
+}

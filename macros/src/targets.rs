@@ -1,0 +1,145 @@
+//! `targets(...)`: which contracts and clients a registry promises to work with. A declared
+//! target's findings are errors; with none declared, the common LLM contract warns.
+
+use mcp_toolname_rules::{
+    ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, LLM_COMMON, MCP, message, suggest_within,
+    tool_budget,
+};
+use proc_macro2::{Span, TokenStream};
+use syn::Ident;
+
+use crate::diag::{Errors, warning};
+use crate::parse::RegistryArgs;
+
+/// Key length assumed for the default (undeclared) client check.
+const DEFAULT_KEY: &str = "server";
+
+pub struct Targets {
+    /// Contracts every name must pass: the declared ones, or the common LLM contract.
+    pub contracts: Vec<&'static Contract>,
+    /// Declared clients whose budget every name must fit.
+    pub clients: Vec<&'static ClientPreset>,
+    /// Whether the targets were declared (findings are errors) or are the default (warnings).
+    pub declared: bool,
+    /// The server key the clients put in front of names (`k` repeated for a length).
+    pub key: String,
+}
+
+/// Every id `targets(...)` and `allow(...)` take.
+pub fn all_ids() -> Vec<&'static str> {
+    ALL.iter()
+        .map(|c| c.id)
+        .chain(CLIENTS.iter().map(|c| c.id))
+        .collect()
+}
+
+impl Targets {
+    /// The default: warn for the common LLM contract only.
+    pub fn default_targets() -> Self {
+        Self {
+            contracts: vec![&LLM_COMMON],
+            clients: Vec::new(),
+            declared: false,
+            key: DEFAULT_KEY.to_owned(),
+        }
+    }
+
+    pub fn resolve(args: &RegistryArgs, errors: &mut Errors) -> Self {
+        if args.targets.is_empty() {
+            return Self::default_targets();
+        }
+        let mut contracts = Vec::new();
+        let mut clients = Vec::new();
+        for id in &args.targets {
+            let text = id.to_string();
+            if let Some(c) = ALL.iter().find(|c| c.id == text) {
+                contracts.push(*c);
+            } else if let Some(c) = CLIENTS.iter().find(|c| c.id == text) {
+                clients.push(*c);
+            } else {
+                errors.push(
+                    id.span(),
+                    message::unknown_argument("tool_registry(targets(...))", &text, &all_ids()),
+                );
+            }
+        }
+        let key = match (&args.server_key, &args.server_key_len) {
+            (Some(key), _) => {
+                let text = key.value();
+                if !valid_key(&text) {
+                    errors.push(key.span(), message::bad_server_key(&text));
+                }
+                text
+            }
+            (None, Some(len)) => "k".repeat(len.base10_parse::<usize>().unwrap_or(16).min(256)),
+            (None, None) => {
+                if let Some(client) = clients.iter().find(|c| c.uses_server_key) {
+                    errors.push(args.targets_span, message::target_needs_key(client.id));
+                }
+                DEFAULT_KEY.to_owned()
+            }
+        };
+        Self {
+            contracts,
+            clients,
+            declared: true,
+            key,
+        }
+    }
+
+    /// Clients to check for merged names: the declared ones, else Claude Code's rule.
+    pub fn collision_clients(&self) -> Vec<&'static ClientPreset> {
+        if self.declared {
+            self.clients.clone()
+        } else {
+            vec![&CLAUDE_CODE]
+        }
+    }
+
+    /// The nearest name passing the spec and every target, within every client's budget.
+    pub fn suggestion(&self, name: &str) -> String {
+        let mut contracts: Vec<&Contract> = vec![&MCP];
+        contracts.extend(self.contracts.iter().copied());
+        contracts.extend(self.clients.iter().map(|c| c.contract));
+        let budget = self
+            .clients
+            .iter()
+            .map(|c| tool_budget(c, self.key.chars().count()))
+            .min()
+            .unwrap_or(usize::MAX);
+        suggest_within(name, &contracts, budget)
+    }
+
+    /// A finding: an error when targets were declared, a warning (named `kind`) otherwise.
+    pub fn report(
+        &self,
+        kind: &str,
+        span: Span,
+        text: &str,
+        errors: &mut Errors,
+        warnings: &mut TokenStream,
+    ) {
+        if self.declared {
+            errors.push(span, text.to_owned());
+        } else {
+            warnings.extend(warning(kind, span, text));
+        }
+    }
+}
+
+/// Whether a tool opted out of target `id` with `allow(id)`.
+pub fn allows(allowed: &[Ident], id: &str) -> bool {
+    allowed.iter().any(|a| a == id)
+}
+
+/// A host-assigned server key (DESIGN §6): `^[A-Za-z0-9_-]{1,32}$`, no `__`, no leading or
+/// trailing `_`.
+fn valid_key(key: &str) -> bool {
+    (1..=32).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        && !key.contains("__")
+        && !key.starts_with('_')
+        && !key.ends_with('_')
+}
