@@ -5,7 +5,15 @@
 #[test]
 fn ui() {
     let t = trybuild::TestCases::new();
-    for topic in ["name", "warn", "duplicate", "alias", "args", "tool_name", "targets"] {
+    for topic in [
+        "name",
+        "warn",
+        "duplicate",
+        "alias",
+        "args",
+        "tool_name",
+        "targets",
+    ] {
         t.compile_fail(format!("tests/ui/{topic}/*.rs"));
     }
     t.pass("tests/ui/pass/*.rs");

@@ -1,1 +1,153 @@
-fn main() {}
+//! `mcp-toolname`: check MCP tool names against the spec, every LLM API and every client,
+//! and audit real MCP servers over stdio. Every verdict comes from `mcp-toolname-rules`.
+//!
+//! Exit codes: 0 nothing breaks the MCP spec; 1 a name breaks it (or a server lists one
+//! twice); 2 usage errors and servers that cannot be audited.
+
+/// `eprintln!` that ignores a closed or broken stderr instead of panicking: progress and
+/// errors are for people, and losing them must not stop the run.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+mod audit;
+mod check;
+mod child;
+mod demo;
+mod findings;
+mod names;
+mod report;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A report for people.
+    Text,
+    /// One JSON document, for CI.
+    Json,
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mcp-toolname",
+    version,
+    about = "Check MCP tool names against the spec, every LLM API and every client; audit MCP servers",
+    after_help = "Exit codes: 0 nothing breaks the MCP spec; 1 a tool name breaks it (or a server \
+                  lists one twice); 2 usage error, or a server that could not be audited."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check tool names: each contract (pass, or why not), each client's model-facing form,
+    /// and a name that passes every contract. Exit 1 when a name breaks the MCP spec.
+    Check {
+        /// Tool names, any bytes (write `--` first if one starts with `-`).
+        #[arg(required = true, value_name = "NAME")]
+        names: Vec<OsString>,
+        /// The key a host gives the server (`mcp__<key>__<tool>`).
+        #[arg(long, default_value = "server", value_name = "KEY")]
+        server_key: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Start a stdio MCP server, list all its tools, and report every name problem. With no
+    /// command, audits a bundled demo server. Progress goes to stderr, the report to stdout.
+    Audit {
+        /// Seconds the whole audit may take; a server still running then is killed.
+        #[arg(long, default_value = "30", value_name = "SECS", value_parser = parse_timeout)]
+        timeout: Duration,
+        /// The key a host gives the server (`mcp__<key>__<tool>`).
+        #[arg(long, default_value = "server", value_name = "KEY")]
+        server_key: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// The server command and its arguments, after `--`.
+        #[arg(last = true, value_name = "COMMAND")]
+        command: Vec<OsString>,
+    },
+}
+
+/// Writes the report to stdout. A reader that stops early (`| head`) is not an error; any
+/// other failure is reported on stderr.
+pub fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        say!("error: cannot write the report to stdout: {e}");
+    }
+}
+
+/// `--timeout`: seconds, above 0, fractions allowed.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+        .filter(|t| !t.is_zero() && t.as_secs() <= 1 << 32)
+        .ok_or_else(|| "expected a number of seconds above 0, such as 30 or 2.5".to_owned())
+}
+
+fn usage_error(text: &str) -> ExitCode {
+    say!("error: {text}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse_from(std::env::args_os());
+    let code = match cli.command {
+        Command::Check {
+            names,
+            server_key,
+            format,
+        } => {
+            if let Err(e) = names::check_server_key(&server_key) {
+                return usage_error(&e);
+            }
+            check::run(&names, &server_key, format)
+        }
+        Command::Audit {
+            timeout,
+            server_key,
+            format,
+            command,
+        } => {
+            if let Err(e) = names::check_server_key(&server_key) {
+                return usage_error(&e);
+            }
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime,
+                Err(e) => return usage_error(&format!("cannot start the async runtime: {e}")),
+            };
+            let opts = audit::Options {
+                timeout,
+                server_key,
+                format,
+                command,
+            };
+            let code = runtime.block_on(audit::run(&opts));
+            // Tasks still reading a killed server's pipes are not waited for.
+            runtime.shutdown_background();
+            code
+        }
+    };
+    ExitCode::from(code)
+}

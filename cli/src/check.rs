@@ -1,0 +1,214 @@
+//! `mcp-toolname check NAME...`: each name against each contract, its form under each
+//! client preset, and the suggested fix.
+
+use std::ffi::OsString;
+
+use mcp_toolname_rules::{ALL, message, suggest_all};
+use serde_json::{Value, json};
+
+use crate::Format;
+use crate::names::{NameReport, fate_word};
+
+/// Width of the first column (contract and client ids).
+const ID_WIDTH: usize = 12;
+
+/// One command-line name: text, or bytes that are not UTF-8.
+#[derive(Debug, Clone)]
+pub enum Input {
+    /// A UTF-8 name, checked in full.
+    Name(NameReport),
+    /// Not UTF-8, so no contract can pass it (a tool name travels in a JSON string).
+    NotUtf8 {
+        /// The name with each invalid sequence replaced by U+FFFD.
+        lossy: String,
+        /// Why it is refused, naming the first invalid byte.
+        reason: String,
+        /// The nearest name that passes every contract, from the lossy form.
+        suggestion: String,
+    },
+}
+
+impl Input {
+    /// Reads argument `position` (1-based, for messages) of the command line.
+    #[must_use]
+    pub fn read(arg: &OsString, position: usize, server_key: &str) -> Self {
+        let bytes = arg.as_encoded_bytes();
+        match std::str::from_utf8(bytes) {
+            Ok(name) => Self::Name(NameReport::new(name, server_key)),
+            Err(err) => {
+                let at = err.valid_up_to();
+                let byte = bytes.get(at).copied().unwrap_or_default();
+                let lossy = String::from_utf8_lossy(bytes).into_owned();
+                let reason = format!(
+                    "name {position} is not valid UTF-8 (byte 0x{byte:02X} at byte index {at}); \
+                     a tool name travels in a JSON string, so no contract can pass it"
+                );
+                let suggestion = suggest_all(&lossy, &ALL);
+                Self::NotUtf8 {
+                    lossy,
+                    reason,
+                    suggestion,
+                }
+            }
+        }
+    }
+
+    /// Whether the name breaks the MCP spec.
+    #[must_use]
+    pub fn breaks_spec(&self) -> bool {
+        match self {
+            Self::Name(report) => report.breaks_spec(),
+            Self::NotUtf8 { .. } => true,
+        }
+    }
+}
+
+/// Runs `check`: prints the report for `names` on stdout and returns the exit code (1 when
+/// a name breaks the MCP spec, else 0).
+#[must_use]
+pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
+    let inputs: Vec<Input> = names
+        .iter()
+        .enumerate()
+        .map(|(i, arg)| Input::read(arg, i + 1, server_key))
+        .collect();
+    let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
+    match format {
+        Format::Text => crate::emit(&text(&inputs, server_key)),
+        Format::Json => crate::emit(&format!("{:#}\n", json(&inputs, server_key))),
+    }
+    u8::from(breaking > 0)
+}
+
+/// The text report.
+#[must_use]
+pub fn text(inputs: &[Input], server_key: &str) -> String {
+    let mut out = String::new();
+    for input in inputs {
+        match input {
+            Input::Name(report) => name_text(&mut out, report, server_key),
+            Input::NotUtf8 {
+                lossy,
+                reason,
+                suggestion,
+            } => {
+                out.push_str(&format!("{} (not valid UTF-8)\n", message::show(lossy)));
+                out.push_str("  contracts:\n");
+                out.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
+                suggestion_line(&mut out, Some(suggestion));
+            }
+        }
+        out.push('\n');
+    }
+    let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
+    let refused = inputs
+        .iter()
+        .filter(|i| match i {
+            Input::Name(r) => r.refused_by_llm_apis(),
+            Input::NotUtf8 { .. } => true,
+        })
+        .count();
+    out.push_str(&format!(
+        "summary: {} {}; {breaking} {} the MCP spec; {refused} {} refused by the common LLM API contract\n",
+        inputs.len(),
+        plural(inputs.len(), "name", "names"),
+        plural(breaking, "breaks", "break"),
+        plural(refused, "is", "are"),
+    ));
+    out
+}
+
+fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
+    out.push_str(&format!("{}\n  contracts:\n", message::show(&report.name)));
+    for verdict in &report.contracts {
+        let result = verdict.refusal.as_deref().unwrap_or("pass");
+        out.push_str(&format!(
+            "    {:<ID_WIDTH$} {result}\n",
+            verdict.contract.id
+        ));
+    }
+    out.push_str(&format!(
+        "  clients (server key {}):\n",
+        message::show(server_key)
+    ));
+    let key_len = server_key.chars().count();
+    for verdict in &report.clients {
+        out.push_str(&format!(
+            "    {:<ID_WIDTH$} {:<11} {}\n",
+            verdict.client.id,
+            fate_word(verdict.qualified.fate),
+            message::show(&verdict.qualified.name)
+        ));
+        if let Some(problem) = verdict.problem(&report.name, key_len) {
+            out.push_str(&format!("    {:<ID_WIDTH$} {problem}\n", ""));
+        }
+    }
+    suggestion_line(out, report.suggestion.as_deref());
+}
+
+fn suggestion_line(out: &mut String, suggestion: Option<&str>) {
+    match suggestion {
+        Some(s) => out.push_str(&format!(
+            "  suggestion:  {} (passes every contract)\n",
+            message::write_instead(s)
+        )),
+        None => out.push_str("  suggestion:  none needed\n"),
+    }
+}
+
+/// `one` when `n` is 1, else `many`.
+#[must_use]
+pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
+
+/// The JSON report: `{server_key, names: [{name, utf8, breaks_spec, contracts, clients,
+/// suggestion}], breaks_spec}`.
+#[must_use]
+pub fn json(inputs: &[Input], server_key: &str) -> Value {
+    let key_len = server_key.chars().count();
+    let names: Vec<Value> = inputs
+        .iter()
+        .map(|input| match input {
+            Input::Name(r) => json!({
+                "name": r.name,
+                "utf8": true,
+                "breaks_spec": r.breaks_spec(),
+                "contracts": r.contracts.iter().map(|v| json!({
+                    "id": v.contract.id,
+                    "pass": v.refusal.is_none(),
+                    "message": v.refusal,
+                })).collect::<Vec<_>>(),
+                "clients": r.clients.iter().map(|v| json!({
+                    "id": v.client.id,
+                    "name": v.qualified.name,
+                    "fate": fate_word(v.qualified.fate),
+                    "fine": v.is_fine(),
+                    "message": v.problem(&r.name, key_len),
+                })).collect::<Vec<_>>(),
+                "suggestion": r.suggestion,
+            }),
+            Input::NotUtf8 {
+                lossy,
+                reason,
+                suggestion,
+            } => json!({
+                "name": lossy,
+                "utf8": false,
+                "breaks_spec": true,
+                "contracts": ALL.iter().map(|c| json!({
+                    "id": c.id,
+                    "pass": false,
+                    "message": reason,
+                })).collect::<Vec<_>>(),
+                "clients": [],
+                "suggestion": suggestion,
+            }),
+        })
+        .collect();
+    json!({
+        "server_key": server_key,
+        "names": names,
+        "breaks_spec": inputs.iter().any(Input::breaks_spec),
+    })
+}

@@ -1,0 +1,282 @@
+//! What `audit` finds in one server's tool list: per tool (spec failures, contract
+//! refusals, client fates) and across the list (duplicates, names that differ only in case,
+//! names that a client's normalisation turns into one).
+
+use std::collections::BTreeMap;
+
+use mcp_toolname_rules::{CLIENTS, Fate, MCP, message, qualify};
+use serde::Serialize;
+
+use crate::names::NameReport;
+
+/// The kind of a finding; serialised in snake case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The name breaks the MCP spec.
+    Spec,
+    /// A contract other than the spec (an LLM API, SEP-986, an intersection) refuses the name.
+    Contract,
+    /// A client preset cuts, hashes, skips or refuses the name, or its API refuses what the
+    /// client sends.
+    Client,
+    /// The server listed one name more than once.
+    Duplicate,
+    /// Two names differ only in case.
+    CaseCollision,
+    /// Two names become one model-facing name under a client.
+    NormalisationCollision,
+}
+
+impl Kind {
+    /// Whether a finding of this kind breaks the MCP spec (and makes `audit` exit 1).
+    #[must_use]
+    pub const fn breaks_spec(self) -> bool {
+        matches!(self, Self::Spec | Self::Duplicate)
+    }
+
+    /// A short label for the text report.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Spec => "spec",
+            Self::Contract => "contract",
+            Self::Client => "client",
+            Self::Duplicate => "duplicate",
+            Self::CaseCollision => "case",
+            Self::NormalisationCollision => "collision",
+        }
+    }
+}
+
+/// One finding. Field names are stable: they are the JSON output.
+#[derive(Debug, Clone, Serialize)]
+pub struct Finding {
+    /// What kind of problem.
+    pub kind: Kind,
+    /// The tool it is about (the first one, for findings about several).
+    pub tool: String,
+    /// Every tool involved (one for per-tool findings).
+    pub tools: Vec<String>,
+    /// The contract id, for `spec` and `contract` findings.
+    pub contract: Option<&'static str>,
+    /// The client preset id, for `client` and `normalisation_collision` findings.
+    pub client: Option<&'static str>,
+    /// The problem in words; every server-provided name in it is escaped.
+    pub message: String,
+    /// A name to use instead, if one helps.
+    pub suggestion: Option<String>,
+}
+
+/// Every finding for a server whose `tools/list` gave `names` (in the order received),
+/// under `server_key`: per tool first, in list order, then across the list.
+#[must_use]
+pub fn audit_names(names: &[String], server_key: &str) -> (Vec<NameReport>, Vec<Finding>) {
+    let mut seen = std::collections::HashSet::new();
+    let distinct: Vec<&String> = names.iter().filter(|n| seen.insert(n.as_str())).collect();
+    let reports: Vec<NameReport> = distinct
+        .iter()
+        .map(|n| NameReport::new(n, server_key))
+        .collect();
+    let mut findings = Vec::new();
+    for report in &reports {
+        per_tool(report, server_key, &mut findings);
+    }
+    duplicates(names, &mut findings);
+    case_collisions(&distinct, &mut findings);
+    normalisation_collisions(&distinct, server_key, &mut findings);
+    (reports, findings)
+}
+
+fn per_tool(report: &NameReport, server_key: &str, out: &mut Vec<Finding>) {
+    let name = &report.name;
+    let fix = report.fix();
+    for verdict in &report.contracts {
+        if let Some(reason) = &verdict.refusal {
+            let spec = verdict.contract.id == MCP.id;
+            out.push(Finding {
+                kind: if spec { Kind::Spec } else { Kind::Contract },
+                tool: name.clone(),
+                tools: vec![name.clone()],
+                contract: Some(verdict.contract.id),
+                client: None,
+                message: reason.clone(),
+                suggestion: fix.clone(),
+            });
+        }
+    }
+    let key_len = server_key.chars().count();
+    for verdict in &report.clients {
+        let Some(problem) = verdict.problem(name, key_len) else {
+            continue;
+        };
+        out.push(Finding {
+            kind: Kind::Client,
+            tool: name.clone(),
+            tools: vec![name.clone()],
+            contract: None,
+            client: Some(verdict.client.id),
+            message: problem,
+            suggestion: fix.clone(),
+        });
+    }
+}
+
+fn duplicates(names: &[String], out: &mut Vec<Finding>) {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut order = Vec::new();
+    for name in names {
+        let count = counts.entry(name).or_insert(0);
+        if *count == 1 {
+            order.push(name.as_str());
+        }
+        *count += 1;
+    }
+    for name in order {
+        let n = counts.get(name).copied().unwrap_or_default();
+        out.push(Finding {
+            kind: Kind::Duplicate,
+            tool: name.to_owned(),
+            tools: vec![name.to_owned()],
+            contract: None,
+            client: None,
+            message: format!(
+                "the server listed tool name {} {n} times; tool names must be unique within a \
+                 server (MCP spec, Tool Names), and a client keeps only one of them",
+                message::show(name)
+            ),
+            suggestion: None,
+        });
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`, each escaped.
+fn list(names: &[&str]) -> String {
+    let shown: Vec<String> = names.iter().map(|n| message::show(n)).collect();
+    match shown.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => shown.join(""),
+    }
+}
+
+/// Groups `names` by `key`, keeping the groups of two or more, in first-seen order.
+fn groups<'a>(names: &[&'a String], key: impl Fn(&str) -> Option<String>) -> Vec<Vec<&'a str>> {
+    let mut by_key: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out: Vec<Vec<&str>> = Vec::new();
+    for name in names {
+        let Some(k) = key(name) else { continue };
+        match by_key.get(&k) {
+            Some(&i) => out[i].push(name.as_str()),
+            None => {
+                by_key.insert(k, out.len());
+                out.push(vec![name.as_str()]);
+            }
+        }
+    }
+    out.retain(|g| g.len() > 1);
+    out
+}
+
+fn case_collisions(names: &[&String], out: &mut Vec<Finding>) {
+    for group in groups(names, |n| Some(n.to_lowercase())) {
+        let Some(first) = group.first() else { continue };
+        out.push(Finding {
+            kind: Kind::CaseCollision,
+            tool: (*first).to_owned(),
+            tools: group.iter().map(|s| (*s).to_owned()).collect(),
+            contract: None,
+            client: None,
+            message: format!(
+                "tool names {} differ only in case; the spec keeps them apart, but a model can \
+                 confuse them, and a client that compares names without case keeps only one",
+                list(&group)
+            ),
+            suggestion: None,
+        });
+    }
+}
+
+fn normalisation_collisions(names: &[&String], server_key: &str, out: &mut Vec<Finding>) {
+    for client in CLIENTS {
+        // A hash suffix keeps names apart; a refused or skipped name is not shown at all.
+        let shown = |name: &str| {
+            let q = qualify(client, server_key, name);
+            matches!(q.fate, Fate::Kept | Fate::Normalised | Fate::Cut).then_some(q.name)
+        };
+        for group in groups(names, shown) {
+            let Some(first) = group.first() else { continue };
+            let model_name = shown(first).unwrap_or_default();
+            out.push(Finding {
+                kind: Kind::NormalisationCollision,
+                tool: (*first).to_owned(),
+                tools: group.iter().map(|s| (*s).to_owned()).collect(),
+                contract: None,
+                client: Some(client.id),
+                message: format!(
+                    "tool names {} {} become {} under {}; the model can reach only one of them",
+                    list(&group),
+                    if group.len() == 2 { "both" } else { "all" },
+                    message::show(&model_name),
+                    client.title
+                ),
+                suggestion: None,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(names: &[&str]) -> Vec<Finding> {
+        let names: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
+        audit_names(&names, "server").1
+    }
+
+    #[test]
+    fn duplicates_are_counted_once_each() {
+        let f = kinds(&["a", "b", "a", "a"]);
+        let dups: Vec<&Finding> = f.iter().filter(|f| f.kind == Kind::Duplicate).collect();
+        assert_eq!(dups.len(), 1);
+        assert!(
+            dups[0].message.contains("`a` 3 times"),
+            "{}",
+            dups[0].message
+        );
+    }
+
+    #[test]
+    fn case_and_normalisation_pairs() {
+        let f = kinds(&["getUser", "GetUser", "admin.tools.list", "admin_tools_list"]);
+        assert!(f.iter().any(
+            |f| f.kind == Kind::CaseCollision && f.message.contains("`getUser` and `GetUser`")
+        ));
+        let clients: Vec<_> = f
+            .iter()
+            .filter(|f| f.kind == Kind::NormalisationCollision)
+            .filter_map(|f| f.client)
+            .collect();
+        assert!(clients.contains(&"claude_code") && clients.contains(&"codex"));
+        assert!(!clients.contains(&"gemini_cli"), "{clients:?}");
+    }
+
+    #[test]
+    fn a_clean_name_has_no_findings() {
+        assert!(kinds(&["list_files"]).is_empty());
+    }
+
+    #[test]
+    fn spec_failures_break_the_spec() {
+        let f = kinds(&["search documents"]);
+        assert!(
+            f.iter()
+                .any(|f| f.kind == Kind::Spec && f.kind.breaks_spec())
+        );
+        assert!(
+            f.iter()
+                .all(|f| f.suggestion.as_deref() == Some("search_documents")
+                    || f.kind == Kind::Client)
+        );
+    }
+}

@@ -1,0 +1,246 @@
+//! One tool name against every contract and every client preset, as data: what `check`
+//! prints for a name and what `audit` turns into findings. Every verdict comes from the rules
+//! crate; this module only gathers them.
+
+use mcp_toolname_rules::{
+    ALL, CLIENTS, ClientPreset, Contract, Fate, LLM_COMMON, MCP, Qualified, check, message,
+    qualify, suggest_all, tool_budget,
+};
+
+/// One contract's verdict on a name.
+#[derive(Debug, Clone)]
+pub struct ContractVerdict {
+    /// The contract.
+    pub contract: &'static Contract,
+    /// `None` when the name passes; else the reason, from [`message::name_error`].
+    pub refusal: Option<String>,
+}
+
+/// What one client preset makes of a name.
+#[derive(Debug, Clone)]
+pub struct ClientVerdict {
+    /// The client.
+    pub client: &'static ClientPreset,
+    /// The model-facing form and its fate, from [`qualify`].
+    pub qualified: Qualified,
+    /// Characters left for the tool name by this client with this server key.
+    pub budget: usize,
+    /// Why the client's API refuses the model-facing name although it fits the budget
+    /// (Cline sends names unsanitised), if it does.
+    pub api_refusal: Option<String>,
+}
+
+impl ClientVerdict {
+    /// Whether the model sees the tool under a readable name that the API accepts.
+    #[must_use]
+    pub fn is_fine(&self) -> bool {
+        self.qualified.fate.is_fine() && self.api_refusal.is_none()
+    }
+
+    /// Why the client handles the name badly, as one line; `None` when it is fine.
+    #[must_use]
+    pub fn problem(&self, name: &str, key_len: usize) -> Option<String> {
+        if !self.qualified.fate.is_fine() {
+            return Some(message::over_budget(
+                name,
+                self.client,
+                key_len,
+                self.budget,
+                &self.qualified,
+            ));
+        }
+        self.api_refusal.as_ref().map(|reason| {
+            format!(
+                "{} sends this name to the API, which refuses it: {reason}",
+                self.client.title
+            )
+        })
+    }
+}
+
+/// A name against everything the rules crate knows.
+#[derive(Debug, Clone)]
+pub struct NameReport {
+    /// The name as given.
+    pub name: String,
+    /// One verdict per contract in [`ALL`], in that order.
+    pub contracts: Vec<ContractVerdict>,
+    /// One verdict per client in [`CLIENTS`], in that order.
+    pub clients: Vec<ClientVerdict>,
+    /// The nearest name that passes every contract ([`suggest_all`]); `None` when the name
+    /// already does.
+    pub suggestion: Option<String>,
+}
+
+impl NameReport {
+    /// Checks `name` against every contract and qualifies it under every client for a
+    /// server the host calls `server_key`.
+    #[must_use]
+    pub fn new(name: &str, server_key: &str) -> Self {
+        let contracts = ALL
+            .into_iter()
+            .map(|contract| ContractVerdict {
+                contract,
+                refusal: check(name, contract)
+                    .err()
+                    .map(|err| message::name_error(name, &err, contract)),
+            })
+            .collect();
+        let clients = CLIENTS
+            .into_iter()
+            .map(|client| client_verdict(client, server_key, name))
+            .collect();
+        let suggestion = suggest_all(name, &ALL);
+        Self {
+            name: name.to_owned(),
+            contracts,
+            clients,
+            suggestion: (suggestion != name).then_some(suggestion),
+        }
+    }
+
+    /// Whether the name breaks the MCP spec ([`MCP`]).
+    #[must_use]
+    pub fn breaks_spec(&self) -> bool {
+        self.contracts
+            .iter()
+            .any(|v| v.contract.id == MCP.id && v.refusal.is_some())
+    }
+
+    /// Whether some client cuts, hashes, skips or refuses the name for its length.
+    #[must_use]
+    pub fn over_a_budget(&self) -> bool {
+        self.clients.iter().any(|c| !c.qualified.fate.is_fine())
+    }
+
+    /// The fix to propose: a name that passes every contract and, when some client's
+    /// prefix pushes this one over its budget, fits the smallest budget; `None` when the
+    /// name needs none.
+    #[must_use]
+    pub fn fix(&self) -> Option<String> {
+        if !self.over_a_budget() {
+            return self.suggestion.clone();
+        }
+        let budget = self.clients.iter().map(|c| c.budget).min().unwrap_or(64);
+        Some(suggest_within(&self.name, budget)).filter(|s| *s != self.name)
+    }
+
+    /// Whether the common LLM API contract ([`LLM_COMMON`]) refuses the name.
+    #[must_use]
+    pub fn refused_by_llm_apis(&self) -> bool {
+        self.contracts
+            .iter()
+            .any(|v| v.contract.id == LLM_COMMON.id && v.refusal.is_some())
+    }
+}
+
+fn client_verdict(client: &'static ClientPreset, server_key: &str, name: &str) -> ClientVerdict {
+    let qualified = qualify(client, server_key, name);
+    let budget = tool_budget(client, server_key.chars().count());
+    // A hashed name's last 12 characters are a placeholder, and a refused or skipped name
+    // never reaches the API; only a name the client sends is checked against its API.
+    let api_refusal = match qualified.fate {
+        Fate::Kept | Fate::Normalised | Fate::Cut => check(&qualified.name, client.contract)
+            .err()
+            .map(|err| message::name_error(&qualified.name, &err, client.contract)),
+        Fate::Refused | Fate::Hashed | Fate::Skipped => None,
+    };
+    ClientVerdict {
+        client,
+        qualified,
+        budget,
+        api_refusal,
+    }
+}
+
+/// The fate in one lowercase word, as printed and in JSON.
+#[must_use]
+pub fn fate_word(fate: Fate) -> &'static str {
+    match fate {
+        Fate::Kept => "kept",
+        Fate::Normalised => "normalised",
+        Fate::Refused => "refused",
+        Fate::Hashed => "hashed",
+        Fate::Cut => "cut",
+        Fate::Skipped => "skipped",
+    }
+}
+
+/// The nearest name that passes every contract and fits `budget` characters: for a name
+/// that a client's prefix pushes over its budget.
+#[must_use]
+pub fn suggest_within(name: &str, budget: usize) -> String {
+    let fits = Contract {
+        id: "budget",
+        title: "the client's budget",
+        max_len: budget.max(1),
+        ..mcp_toolname_rules::PORTABLE
+    };
+    let mut contracts: Vec<&Contract> = ALL.to_vec();
+    contracts.push(&fits);
+    suggest_all(name, &contracts)
+}
+
+/// Checks a server key as DESIGN.md section 6 defines it: `^[A-Za-z0-9_-]{1,32}$`, no `__`,
+/// no `_` at either end.
+///
+/// # Errors
+/// What is wrong with the key, as one line.
+pub fn check_server_key(key: &str) -> Result<(), String> {
+    let key_contract = Contract {
+        id: "server_key",
+        title: "a server key",
+        max_len: 32,
+        first: mcp_toolname_rules::FirstChar::Any,
+        ..LLM_COMMON
+    };
+    if let Err(err) = check(key, &key_contract) {
+        let text = message::name_error(key, &err, &key_contract);
+        let text = text.strip_prefix("tool name ").unwrap_or(&text);
+        return Err(format!("server key {text}"));
+    }
+    if key.contains("__") || key.starts_with('_') || key.ends_with('_') {
+        return Err(format!(
+            "server key {} may not contain `__` or start or end with `_`: clients use `__` to \
+             split the key from the tool name",
+            message::show(key)
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dotted_name_passes_the_spec_but_not_the_llm_apis() {
+        let r = NameReport::new("admin.tools.list", "server");
+        assert!(!r.breaks_spec());
+        assert!(r.refused_by_llm_apis());
+        assert_eq!(r.suggestion.as_deref(), Some("admin_tools_list"));
+    }
+
+    #[test]
+    fn cline_sends_names_unsanitised() {
+        let r = NameReport::new("admin.tools.list", "server");
+        let cline = r.clients.iter().find(|c| c.client.id == "cline");
+        assert!(cline.is_some_and(|c| c.api_refusal.is_some() && !c.is_fine()));
+    }
+
+    #[test]
+    fn budget_suggestion_fits() {
+        let long = "a".repeat(60);
+        assert!(suggest_within(&long, 51).len() <= 51);
+    }
+
+    #[test]
+    fn server_keys() {
+        assert!(check_server_key("github").is_ok());
+        assert!(check_server_key("a__b").is_err());
+        assert!(check_server_key("_a").is_err());
+        assert!(check_server_key("").is_err());
+        assert!(check_server_key(&"k".repeat(33)).is_err());
+        assert!(check_server_key("my key").is_err());
+    }
+}

@@ -1,0 +1,212 @@
+//! The `audit` report: text for people, one JSON document for CI.
+
+use std::collections::{HashMap, HashSet};
+
+use mcp_toolname_rules::message;
+use serde_json::{Value, json};
+
+use crate::audit::Listing;
+use crate::check::plural;
+use crate::findings::{Finding, Kind};
+use crate::names::{NameReport, fate_word};
+
+/// Width of the label column.
+const LABEL: usize = 12;
+
+fn server_line(listing: &Listing) -> String {
+    let origin = match &listing.command {
+        Some(command) => format!("started as {command}"),
+        None => "the bundled demo, in-process".to_owned(),
+    };
+    format!(
+        "server {} {} ({origin}), protocol {}\n",
+        message::show(&listing.name),
+        message::show(&listing.version),
+        message::show(&listing.protocol)
+    )
+}
+
+/// The text report: the server, then each tool that has findings with its findings, then
+/// the tools with none, then findings about the whole list, then a summary.
+#[must_use]
+pub fn text(
+    listing: &Listing,
+    server_key: &str,
+    reports: &[NameReport],
+    findings: &[Finding],
+) -> String {
+    let mut out = server_line(listing);
+    out.push_str(&format!(
+        "{} {} in {} {}; server key {} (set with --server-key)\n",
+        listing.names.len(),
+        plural(listing.names.len(), "tool", "tools"),
+        listing.pages,
+        plural(listing.pages, "page", "pages"),
+        message::show(server_key)
+    ));
+    let names: HashSet<&str> = listing.names.iter().map(String::as_str).collect();
+    let mut by_tool: HashMap<&str, Vec<&Finding>> = HashMap::new();
+    for finding in findings.iter().filter(|f| is_per_tool(f.kind)) {
+        by_tool
+            .entry(finding.tool.as_str())
+            .or_default()
+            .push(finding);
+    }
+    let mut clean = Vec::new();
+    for report in reports {
+        let own = by_tool.remove(report.name.as_str()).unwrap_or_default();
+        if own.is_empty() {
+            clean.push(message::show(&report.name));
+            continue;
+        }
+        out.push_str(&format!("\n{}\n", message::show(&report.name)));
+        for finding in &own {
+            let id = finding.contract.or(finding.client).unwrap_or_default();
+            out.push_str(&format!(
+                "  {:<9} {id:<LABEL$} {}\n",
+                finding.kind.label(),
+                finding.message
+            ));
+        }
+        if let Some(fix) = report.fix() {
+            let fits = if report.over_a_budget() {
+                "passes every contract and fits every client's budget"
+            } else {
+                "passes every contract"
+            };
+            let taken = if names.contains(fix.as_str()) {
+                "; the server already has a tool of that name: merge the two, or pick another"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "  {:<9} {:<LABEL$} {} ({fits}{taken})\n",
+                "fix",
+                "",
+                message::write_instead(&fix)
+            ));
+        }
+    }
+    if !clean.is_empty() {
+        out.push_str(&format!(
+            "\nfine under every contract and client: {}\n",
+            clean.join(", ")
+        ));
+    }
+    let server_wide: Vec<&Finding> = findings.iter().filter(|f| !is_per_tool(f.kind)).collect();
+    if !server_wide.is_empty() {
+        out.push_str("\nacross the tool list\n");
+        for finding in &server_wide {
+            out.push_str(&format!(
+                "  {:<9} {:<LABEL$} {}\n",
+                finding.kind.label(),
+                finding.client.unwrap_or_default(),
+                finding.message
+            ));
+        }
+    }
+    out.push('\n');
+    out.push_str(&summary(listing, reports, findings));
+    out
+}
+
+fn is_per_tool(kind: Kind) -> bool {
+    matches!(kind, Kind::Spec | Kind::Contract | Kind::Client)
+}
+
+fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> String {
+    let count = |kind: Kind| findings.iter().filter(|f| f.kind == kind).count();
+    let spec = reports.iter().filter(|r| r.breaks_spec()).count();
+    let llm = reports.iter().filter(|r| r.refused_by_llm_apis()).count();
+    let client = reports
+        .iter()
+        .filter(|r| r.clients.iter().any(|c| !c.is_fine()))
+        .count();
+    let duplicates = count(Kind::Duplicate);
+    let verdict = match (spec, duplicates) {
+        (0, 0) => "exit code 0: every tool name is inside the MCP spec".to_owned(),
+        (_, 0) => format!(
+            "exit code 1: {spec} tool {} the MCP spec",
+            plural(spec, "name breaks", "names break")
+        ),
+        (0, _) => format!(
+            "exit code 1: {duplicates} tool {} more than once",
+            plural(duplicates, "name is listed", "names are listed")
+        ),
+        _ => format!(
+            "exit code 1: {spec} tool {} the MCP spec, and {duplicates} {} more than once",
+            plural(spec, "name breaks", "names break"),
+            plural(duplicates, "is listed", "are listed")
+        ),
+    };
+    let verdict = match (
+        listing.command.is_none(),
+        verdict.strip_prefix("exit code 1: "),
+    ) {
+        (true, Some(why)) => {
+            format!("a real server with these names would exit 1 ({why}); the demo exits 0")
+        }
+        _ => verdict,
+    };
+    format!(
+        "summary: {} {}; {spec} {} the MCP spec; {llm} refused by the common LLM API contract; \
+         {client} handled badly by at least one client; {duplicates} listed more than once; {} \
+         case and {} normalisation collisions\n{verdict}\n",
+        listing.names.len(),
+        plural(listing.names.len(), "tool", "tools"),
+        plural(spec, "breaks", "break"),
+        count(Kind::CaseCollision),
+        count(Kind::NormalisationCollision),
+    )
+}
+
+/// The JSON report: `{server, tools[], findings[], summary}`. Field names are stable.
+#[must_use]
+pub fn json(
+    listing: &Listing,
+    server_key: &str,
+    reports: &[NameReport],
+    findings: &[Finding],
+) -> Value {
+    let tools: Vec<Value> = reports
+        .iter()
+        .map(|r| {
+            json!({
+                "name": r.name,
+                "breaks_spec": r.breaks_spec(),
+                "contracts": r.contracts.iter().map(|v| json!({
+                    "id": v.contract.id,
+                    "pass": v.refusal.is_none(),
+                })).collect::<Vec<_>>(),
+                "clients": r.clients.iter().map(|v| json!({
+                    "id": v.client.id,
+                    "name": v.qualified.name,
+                    "fate": fate_word(v.qualified.fate),
+                    "fine": v.is_fine(),
+                })).collect::<Vec<_>>(),
+                "suggestion": r.fix(),
+            })
+        })
+        .collect();
+    let breaks = findings.iter().any(|f| f.kind.breaks_spec());
+    json!({
+        "server": {
+            "name": listing.name,
+            "version": listing.version,
+            "protocol_version": listing.protocol,
+            "command": listing.argv,
+            "demo": listing.command.is_none(),
+            "server_key": server_key,
+            "tools_capability": listing.has_tools,
+            "pages": listing.pages,
+        },
+        "tools": tools,
+        "findings": findings,
+        "summary": {
+            "tools": listing.names.len(),
+            "breaks_spec": reports.iter().filter(|r| r.breaks_spec()).count(),
+            "findings": findings.len(),
+            "exit_code": u8::from(breaks),
+        },
+    })
+}

@@ -1,0 +1,113 @@
+//! `mcp-toolname audit` with no command: the bundled in-process demo server, whose names
+//! show every kind of finding.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::run;
+
+#[test]
+fn text_report_shows_every_kind_of_finding() {
+    let r = run(["audit"]);
+    r.exits(0)
+        .err_has("auditing the bundled demo server (in-process)")
+        .err_has("tools/list page 3: 2 tools")
+        .out_has("server `mcp-toolname-demo` `")
+        .out_has("8 tools in 3 pages; server key `server`")
+        // A spec failure, with the fix.
+        .out_has(
+            "  spec      mcp          tool name `search documents` contains a space at index 6, \
+             which the MCP spec does not allow",
+        )
+        .out_has("  fix                    write `search_documents` instead (passes every contract)")
+        // A dotted name: spec-valid, refused by the LLM APIs.
+        .out_has("  contract  openai       tool name `admin.tools.list` contains a dot `.` at index 5")
+        // 70 characters: over 64.
+        .out_has(
+            "tool name `generate_quarterly_financial_summary_report_for_each_regional_division` \
+             is 70 characters long, but the OpenAI API allows at most 64",
+        )
+        // 55 characters, pushed past 64 by the prefix.
+        .out_has(
+            "  client    claude_code  tool name `export_customer_invoices_as_pdfs_with_line_item_details` \
+             is 55 characters long; Claude Code with a 6-character server key leaves 51 for it",
+        )
+        .out_has("and past that it cuts the name and appends a hash the model cannot read")
+        // Whole-list findings.
+        .out_has("  case                   tool names `GetUser` and `getUser` differ only in case")
+        .out_has(
+            "  collision claude_code  tool names `admin.tools.list` and `admin_tools_list` both \
+             become `mcp__server__admin_tools_list` under Claude Code",
+        )
+        .out_has("  collision codex ")
+        .out_has("fine under every contract and client: `GetUser`, `admin_tools_list`, `getUser`, `list_files`")
+        .out_has("a real server with these names would exit 1 (1 tool name breaks the MCP spec); the demo exits 0\n");
+    assert!(
+        !r.stdout.contains("collision gemini_cli"),
+        "Gemini CLI keeps dots"
+    );
+}
+
+#[test]
+fn json_report_has_stable_fields() {
+    let r = run(["audit", "--format", "json"]);
+    r.exits(0);
+    let doc = r.json();
+    assert_eq!(doc["server"]["name"], "mcp-toolname-demo");
+    assert_eq!(doc["server"]["demo"], true);
+    assert_eq!(doc["server"]["pages"], 3);
+    assert_eq!(doc["tools"].as_array().map(Vec::len), Some(8));
+    assert_eq!(doc["summary"]["exit_code"], 1);
+    let findings = doc["findings"].as_array().expect("findings[]");
+    for f in findings {
+        for field in [
+            "kind",
+            "tool",
+            "contract",
+            "client",
+            "message",
+            "suggestion",
+        ] {
+            assert!(f.get(field).is_some(), "finding without {field}: {f}");
+        }
+    }
+    let kinds: BTreeSet<&str> = findings.iter().filter_map(|f| f["kind"].as_str()).collect();
+    assert_eq!(
+        kinds,
+        BTreeSet::from([
+            "case_collision",
+            "client",
+            "contract",
+            "normalisation_collision",
+            "spec"
+        ])
+    );
+    let spec = findings
+        .iter()
+        .find(|f| f["kind"] == "spec")
+        .expect("a spec finding");
+    assert_eq!(spec["tool"], "search documents");
+    assert_eq!(spec["contract"], "mcp");
+    assert_eq!(spec["suggestion"], "search_documents");
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["kind"] == "normalisation_collision"
+                && f["client"] == "codex"
+                && f["tools"] == serde_json::json!(["admin.tools.list", "admin_tools_list"]))
+    );
+}
+
+#[test]
+fn the_server_key_changes_client_findings() {
+    // A one-letter key leaves room for the 55-character name under Claude Code.
+    let r = run(["audit", "--server-key", "k"]);
+    r.exits(0);
+    assert!(
+        !r.stdout
+            .contains("client    claude_code  tool name `export_customer"),
+        "{}",
+        r.stdout
+    );
+}

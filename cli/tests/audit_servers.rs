@@ -1,0 +1,213 @@
+//! `mcp-toolname audit -- COMMAND`: a real server (the workspace's calculator example) and
+//! servers that misbehave, written as `sh -c` one-liners. Each must end with a clear message
+//! and the right exit code, quickly.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use common::run;
+
+/// `target/<profile>/examples/calculator`, built (or found up to date) by cargo first, as
+/// the workspace's own end-to-end test does.
+fn calculator() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps/<test>");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut build = std::process::Command::new(cargo);
+    build
+        .args(["build", "--quiet", "--example", "calculator"])
+        .current_dir(workspace);
+    if profile_dir.file_name().is_some_and(|p| p == "release") {
+        build.arg("--release");
+    }
+    let status = build.status().expect("cargo runs");
+    assert!(
+        status.success(),
+        "`cargo build --example calculator` failed"
+    );
+    profile_dir
+        .join("examples")
+        .join(format!("calculator{}", std::env::consts::EXE_SUFFIX))
+}
+
+fn sh(script: &str) -> [&str; 4] {
+    ["--", "sh", "-c", script]
+}
+
+#[test]
+fn the_calculator_example_is_clean() {
+    let calc = calculator();
+    let calc = calc.to_str().expect("UTF-8 target path");
+    let r = run(["audit", "--", calc]);
+    r.exits(0)
+        .err_has("initialized: server `calculator` `1.0.0`")
+        .out_has("server `calculator` `1.0.0` (started as `")
+        .out_has("5 tools in 1 page")
+        .out_has(
+            "fine under every contract and client: `add_numbers`, `divide`, `minus`, \
+             `multiply`, `subtract`",
+        )
+        .out_has("exit code 0: every tool name is inside the MCP spec");
+    let r = run(["audit", "--format", "json", "--", calc]);
+    r.exits(0);
+    let doc = r.json();
+    assert_eq!(doc["server"]["name"], "calculator");
+    assert_eq!(doc["server"]["demo"], false);
+    assert_eq!(doc["findings"], serde_json::json!([]));
+}
+
+#[test]
+fn a_server_that_exits_at_once() {
+    let r = run(["audit"]
+        .into_iter()
+        .chain(sh("echo 'cannot open config' >&2; exit 3")));
+    r.exits(2)
+        .err_has(
+            "error: server `sh -c 'echo '\\''cannot open config'\\'' >&2; exit 3'` exited with \
+             code 3 before answering `initialize`",
+        )
+        .err_has("last lines of its stderr:\n  | cannot open config");
+    assert_eq!(r.stdout, "", "no report on stdout");
+}
+
+#[test]
+fn a_server_that_prints_garbage_then_sleeps() {
+    let r = run(["audit"].into_iter().chain(sh("echo not json; sleep 60")));
+    r.exits(2).err_has(
+        "broke the protocol before answering `initialize`: it wrote a line on stdout that is \
+         not JSON: `not json`; an MCP stdio server must write only JSON-RPC messages on stdout",
+    );
+    assert!(r.took < Duration::from_secs(10), "took {:?}", r.took);
+}
+
+#[test]
+fn a_server_that_hangs_is_stopped_at_the_timeout() {
+    let r = run(["audit", "--timeout", "2"]
+        .into_iter()
+        .chain(sh("sleep 60")));
+    r.exits(2).err_has(
+        "error: server `sh -c 'sleep 60'` did not finish within 2 s (it was waiting for the \
+         answer to `initialize`); it was stopped",
+    );
+    assert!(r.took < Duration::from_secs(8), "took {:?}", r.took);
+}
+
+#[test]
+fn a_command_that_does_not_exist() {
+    run(["audit", "--", "mcp-toolname-no-such-server"])
+        .exits(2)
+        .err_has("error: cannot start server `mcp-toolname-no-such-server`: command not found");
+}
+
+#[test]
+fn json_errors_are_json() {
+    let r = run(["audit", "--format", "json"]
+        .into_iter()
+        .chain(sh("exit 3")));
+    r.exits(2);
+    let doc = r.json();
+    assert_eq!(doc["exit_code"], 2);
+    assert!(
+        doc["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("exited with code 3"))
+    );
+}
+
+/// A scripted server: answers `initialize`, then each `tools/list` with `$LIST`, matching
+/// request ids.
+const SCRIPTED: &str = r#"reply() { read -r l || exit 0; id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p'); printf '{"jsonrpc":"2.0","id":%s,"result":%s}\n' "$id" "$1"; }
+reply '{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"scripted","version":"1"}}'
+read -r l
+while :; do reply "$LIST"; done"#;
+
+fn scripted(list: &str, extra: &[&str]) -> common::Run {
+    let script = format!("LIST='{list}'\n{SCRIPTED}");
+    let mut args = vec!["audit", "--timeout", "10"];
+    args.extend_from_slice(extra);
+    args.extend(["--", "sh", "-c", &script]);
+    run(args)
+}
+
+#[test]
+fn a_name_listed_twice_is_a_duplicate() {
+    let tool = r#"{"name":"search","inputSchema":{"type":"object"}}"#;
+    let r = scripted(&format!(r#"{{"tools":[{tool},{tool}]}}"#), &[]);
+    r.exits(1).out_has(
+        "  duplicate              the server listed tool name `search` 2 times; tool names must \
+         be unique within a server",
+    );
+}
+
+#[test]
+fn a_cursor_that_loops_is_refused() {
+    let r = scripted(
+        r#"{"tools":[{"name":"a","inputSchema":{"type":"object"}}],"nextCursor":"again"}"#,
+        &[],
+    );
+    r.exits(2).err_has(
+        "page 2 of `tools/list` gave the cursor `again` again, so the list would never end",
+    );
+}
+
+#[test]
+fn an_invalid_tool_list_is_explained() {
+    let r = scripted(r#"{"tools":[{"name":"a"}]}"#, &[]);
+    r.exits(2).err_has(
+        "broke the protocol during `tools/list` (page 1): its `tools/list` result is not a valid \
+         tool list: `missing field 'inputSchema'",
+    );
+}
+
+#[test]
+fn a_server_that_crashes_during_tools_list() {
+    let script = r#"read -r l; id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p'); printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"crashy","version":"1"}}}\n' "$id"; read -r l; read -r l; echo 'panicked at src/tools.rs:12' >&2; kill -SEGV $$"#;
+    let r = run(["audit", "--", "sh", "-c", script]);
+    r.exits(2)
+        .err_has("was killed by signal 11 during `tools/list` (page 1)")
+        .err_has("  | panicked at src/tools.rs:12");
+}
+
+/// A server written in another language: the official TypeScript "everything" server from
+/// npm, which `.ci/run` installs and names in `MCP_TOOLNAME_NPM_SERVER`. Required in CI;
+/// elsewhere it runs when the variable is set.
+#[test]
+fn a_typescript_server_from_npm() {
+    let Some(server) = std::env::var_os("MCP_TOOLNAME_NPM_SERVER") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must set MCP_TOOLNAME_NPM_SERVER (see .ci/run)"
+        );
+        eprintln!("skipped: set MCP_TOOLNAME_NPM_SERVER to an installed mcp-server-everything");
+        return;
+    };
+    let server = server.to_str().expect("UTF-8 path").to_owned();
+    let r = run([
+        "audit",
+        "--format",
+        "json",
+        "--server-key",
+        "everything",
+        "--",
+        &server,
+        "stdio",
+    ]);
+    r.exits(0);
+    let doc = r.json();
+    assert_eq!(doc["server"]["name"], "mcp-servers/everything");
+    let tools = doc["tools"].as_array().expect("tools[]");
+    assert!(tools.len() >= 10, "{} tools", tools.len());
+    assert!(tools.iter().any(|t| t["name"] == "get-sum"), "{tools:?}");
+    // Its dashed names are spec-valid; a long server key pushes the longest past budgets.
+    let key = "the-everything-reference-server"; // 31: `mcp__<key>__` + 30 > 64
+    let r = run(["audit", "--server-key", key, "--", &server, "stdio"]);
+    r.exits(0)
+        .out_has("trigger-long-running-operation")
+        .out_has("Claude Code");
+}

@@ -1,0 +1,99 @@
+//! `mcp-toolname check`: contracts, client forms, suggestions, exit codes.
+
+mod common;
+
+use common::run;
+
+#[test]
+fn spec_examples_and_a_space() {
+    let r = run(["check", "admin.tools.list", "search documents", "getUser"]);
+    r.exits(1)
+        // Each contract, by id: pass, or the reason from the rules crate.
+        .out_has("`admin.tools.list`\n  contracts:\n    mcp          pass\n    sep_986      pass\n")
+        .out_has(
+            "    anthropic    tool name `admin.tools.list` contains a dot `.` at index 5, which \
+             the Anthropic API does not allow (allowed: `A-Z a-z 0-9 _ -`)\n",
+        )
+        .out_has("    gemini       pass\n")
+        .out_has(
+            "    mcp          tool name `search documents` contains a space at index 6, which \
+             the MCP spec does not allow (allowed: `A-Z a-z 0-9 _ - .`)\n",
+        )
+        // Each client's model-facing form and fate.
+        .out_has("    claude_code  normalised  `mcp__server__admin_tools_list`\n")
+        .out_has("    gemini_cli   kept        `mcp_server_admin.tools.list`\n")
+        .out_has("    cline        kept        `cxxxxx0mcp0admin.tools.list`\n")
+        .out_has("Cline sends this name to the API, which refuses it")
+        // One suggestion passing every contract, or none.
+        .out_has("  suggestion:  write `admin_tools_list` instead (passes every contract)\n")
+        .out_has("  suggestion:  write `search_documents` instead (passes every contract)\n")
+        .out_has("`getUser`\n  contracts:\n    mcp          pass\n")
+        .out_has("  suggestion:  none needed\n")
+        .out_has("summary: 3 names; 1 breaks the MCP spec; 2 are refused by the common LLM API contract\n");
+}
+
+#[test]
+fn spec_valid_names_exit_0() {
+    run(["check", "getUser", "DATA_EXPORT_v2", "admin.tools.list"]).exits(0);
+}
+
+#[test]
+fn json_has_every_contract_and_client() {
+    let r = run(["check", "--format", "json", "search documents", "getUser"]);
+    r.exits(1);
+    let doc = r.json();
+    assert_eq!(doc["breaks_spec"], true);
+    let first = &doc["names"][0];
+    assert_eq!(first["name"], "search documents");
+    assert_eq!(first["suggestion"], "search_documents");
+    assert_eq!(first["contracts"].as_array().map(Vec::len), Some(9));
+    assert_eq!(first["contracts"][0]["id"], "mcp");
+    assert_eq!(first["contracts"][0]["pass"], false);
+    assert_eq!(first["clients"].as_array().map(Vec::len), Some(6));
+    assert_eq!(first["clients"][0]["name"], "mcp__server__search_documents");
+    assert_eq!(first["clients"][0]["fate"], "normalised");
+    assert_eq!(doc["names"][1]["suggestion"], serde_json::Value::Null);
+}
+
+#[test]
+fn the_server_key_moves_names_past_client_budgets() {
+    let name = "x".repeat(45);
+    run(["check", "--server-key", "github", &name])
+        .exits(0)
+        .out_has("    claude_code  kept ");
+    run(["check", "--server-key", "google-workspace", &name])
+        .exits(0)
+        .out_has("    claude_code  refused ")
+        .out_has("Claude Code with a 16-character server key leaves 41 for it");
+}
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_names_are_reported_not_crashed_on() {
+    use std::os::unix::ffi::OsStringExt;
+    let bad = std::ffi::OsString::from_vec(b"get\xffUser".to_vec());
+    let r = run([std::ffi::OsString::from("check"), bad]);
+    r.exits(1)
+        .out_has("`get\u{fffd}User` (not valid UTF-8)")
+        .out_has("name 1 is not valid UTF-8 (byte 0xFF at byte index 3)")
+        .out_has("write `get_User` instead");
+}
+
+#[test]
+fn hostile_names_are_escaped() {
+    run(["check", "ls\u{202e}txt.exe\n"])
+        .exits(1)
+        .out_has("`ls\\u{202e}txt.exe\\u{a}`");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    run(["check"])
+        .exits(2)
+        .err_has("required arguments were not provided");
+    run(["check", "--server-key", "a__b", "x"])
+        .exits(2)
+        .err_has("server key `a__b` may not contain `__`");
+    run(["check", "--format", "yaml", "x"]).exits(2);
+    run(["frobnicate"]).exits(2);
+}
