@@ -49,8 +49,9 @@
 pub use mcp_toolname_macros::{mcp_tool, tool_registry};
 pub use mcp_toolname_rules as rules;
 pub use mcp_toolname_runtime::{
-    Alias, AliasUsage, Clock, DEPRECATION_META_KEY, FixedClock, ManualClock, Origin, Problem,
-    RegistryError, SystemClock, ToolDef, ToolRegistry, ToolRegistryBuilder,
+    Alias, AliasUsage, Clock, DEPRECATION_META_KEY, FixedClock, ManualClock, Namespace,
+    NamespaceError, Origin, Problem, RegistryError, ServerKey, SystemClock, ToolDef, ToolRegistry,
+    ToolRegistryBuilder,
 };
 
 /// What the macros' generated code calls. Not a public API.

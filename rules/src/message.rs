@@ -478,3 +478,32 @@ pub fn bad_server_key(key: &str) -> String {
         show(key)
     )
 }
+
+/// A server key a host may not assign.
+#[must_use]
+pub fn bad_key(key: &str, why: &str) -> String {
+    format!(
+        "server key {} {why}; a key is 1 to 32 of `A-Z a-z 0-9 _ -`, with no `__` and no `_` at \
+         either end",
+        show(key)
+    )
+}
+
+/// Two servers given one key.
+#[must_use]
+pub fn duplicate_key(key: &str) -> String {
+    format!(
+        "server key {} is already in use; give each server its own key",
+        show(key)
+    )
+}
+
+/// A server whose tool list names one tool twice; the list is refused whole.
+#[must_use]
+pub fn duplicate_raw_name(key: &str, name: &str) -> String {
+    format!(
+        "server {} lists tool {} twice; its list was refused whole and the previous one kept",
+        show(key),
+        show(name)
+    )
+}

@@ -30,12 +30,14 @@
 mod alias;
 mod clock;
 mod error;
+mod namespace;
 mod origin;
 mod registry;
 
 pub use alias::{Alias, AliasUsage};
 pub use clock::{Clock, FixedClock, ManualClock, SystemClock};
 pub use error::{Problem, RegistryError};
+pub use namespace::{Namespace, NamespaceError, ServerKey};
 pub use origin::Origin;
 pub use registry::{DEPRECATION_META_KEY, ToolDef, ToolRegistry, ToolRegistryBuilder};
 
