@@ -10,42 +10,8 @@ use rmcp::ServiceExt;
 use rmcp::model::ErrorCode;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 
-/// `target/<profile>/examples/calculator`, built (or found up to date) by cargo first:
-/// `cargo test --test e2e_stdio` alone does not rebuild examples, and a stale binary would
-/// test old code.
 fn calculator() -> PathBuf {
-    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            let exe = std::env::current_exe().expect("test binary path");
-            let profile_dir = exe
-                .parent()
-                .and_then(|deps| deps.parent())
-                .expect("target/<profile>/deps/<test>");
-            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-            let mut build = std::process::Command::new(cargo);
-            build
-                .args(["build", "--quiet", "--example", "calculator"])
-                .current_dir(env!("CARGO_MANIFEST_DIR"));
-            if profile_dir.file_name().is_some_and(|p| p == "release") {
-                build.arg("--release");
-            }
-            let status = build.status().expect("cargo runs");
-            assert!(
-                status.success(),
-                "`cargo build --example calculator` failed"
-            );
-            let path = profile_dir
-                .join("examples")
-                .join(format!("calculator{}", std::env::consts::EXE_SUFFIX));
-            assert!(
-                path.exists(),
-                "{} is missing after the build",
-                path.display()
-            );
-            path
-        })
-        .clone()
+    common::example("calculator")
 }
 
 async fn start(now: &str) -> common::Client {

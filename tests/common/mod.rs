@@ -57,3 +57,40 @@ pub fn rpc_error(err: &ServiceError) -> &rmcp::ErrorData {
         other => panic!("expected a JSON-RPC error, got {other:?}"),
     }
 }
+
+/// `target/<profile>/examples/<name>`, built (or found up to date) by cargo first:
+/// `cargo test --test <one>` alone does not rebuild examples, and a stale binary would test
+/// old code. Each example is built once per test binary.
+pub fn example(name: &str) -> std::path::PathBuf {
+    static BUILT: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let exe = std::env::current_exe().expect("test binary path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps/<test>");
+    let path = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    let mut built = BUILT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !built.iter().any(|b| b == name) {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let mut build = std::process::Command::new(cargo);
+        build
+            .args(["build", "--quiet", "--example", name])
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        if profile_dir.file_name().is_some_and(|p| p == "release") {
+            build.arg("--release");
+        }
+        let status = build.status().expect("cargo runs");
+        assert!(status.success(), "`cargo build --example {name}` failed");
+        built.push(name.to_owned());
+    }
+    assert!(
+        path.exists(),
+        "{} is missing after the build",
+        path.display()
+    );
+    path
+}
