@@ -5,13 +5,13 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate};
-use mcp_toolname_rules::{MCP, check, check_alias, message, qualify, tool_budget};
+use mcp_toolname_rules::{Fate, MCP, check, check_alias, message, qualify, tool_budget};
 use proc_macro2::TokenStream;
 use syn::{Ident, LitStr};
 
 use crate::diag::{Errors, warning};
 use crate::parse::{AliasAttr, ToolFn};
-use crate::targets::{Targets, allows};
+use crate::targets::{DEFAULT_KEY, Targets, allows};
 
 /// An alias ready to emit: dates as Unix milliseconds.
 pub struct ResolvedAlias {
@@ -21,9 +21,15 @@ pub struct ResolvedAlias {
     pub hidden: bool,
 }
 
+/// A name `tools/list` shows: a tool name or a listed alias, with its tool's opt-outs.
+pub struct Listed<'a> {
+    pub name: LitStr,
+    pub allowed: &'a [Ident],
+    pub alias: bool,
+}
+
 /// Checks a tool name literal: an error when the spec refuses it; then each target's
-/// findings (contract refusals, client budgets), skipping targets in `allowed`. `fallback`
-/// is what to suggest for an empty name (the fn name), if known.
+/// findings. `fallback` is what to suggest for an empty name (the fn name), if known.
 pub fn tool_name(
     name: &LitStr,
     fallback: Option<&str>,
@@ -46,58 +52,117 @@ pub fn tool_name(
         );
         return;
     }
-    let fix = targets.suggestion(&text);
-    for contract in targets.contracts.iter().filter(|c| !allows(allowed, c.id)) {
-        if let Err(err) = check(&text, contract) {
-            let text = message::not_portable(&text, &err, contract, &fix);
-            targets.report(
-                "tool_name_refused_by_llm_apis",
-                name.span(),
-                &text,
-                errors,
-                warnings,
-            );
-        }
-    }
-    let key_len = targets.key.chars().count();
-    for client in targets.clients.iter().filter(|c| !allows(allowed, c.id)) {
-        let q = qualify(client, &targets.key, &text);
-        if !q.fate.is_fine() {
-            let budget = tool_budget(client, key_len);
-            let text = format!(
-                "{}; {}",
-                message::over_budget(&text, client, key_len, budget, &q),
-                message::write_instead(&fix)
-            );
-            targets.report(
-                "tool_name_over_client_budget",
-                name.span(),
-                &text,
-                errors,
-                warnings,
-            );
-        }
-    }
+    target_findings(
+        &Listed {
+            name: name.clone(),
+            allowed,
+            alias: false,
+        },
+        targets,
+        errors,
+        warnings,
+    );
 }
 
-/// Names a client's normalisation merges, and names that differ only in case.
-fn merged_names(
-    names: &[(&LitStr, &[Ident])],
+/// The findings of one spec-valid listed name: the first declared contract that refuses it
+/// (naming the others that do too), and each declared client whose budget it passes.
+fn target_findings(
+    listed: &Listed,
     targets: &Targets,
     errors: &mut Errors,
     warnings: &mut TokenStream,
 ) {
+    let text = listed.name.value();
+    let span = listed.name.span();
+    let fix = targets.suggestion(&text);
+    let refusing: Vec<_> = targets
+        .contracts
+        .iter()
+        .filter(|c| !allows(listed.allowed, c.id))
+        .filter_map(|c| check(&text, c).err().map(|err| (err, *c)))
+        .collect();
+    if let Some((err, first)) = refusing.first() {
+        let others: Vec<&str> = refusing[1..].iter().map(|(_, c)| c.title).collect();
+        let msg = if listed.alias {
+            message::listed_alias_refused(&text, err, first)
+        } else {
+            message::not_portable(&text, err, first, &fix)
+        };
+        let kind = if listed.alias {
+            "listed_alias_refused_by_llm_apis"
+        } else {
+            "tool_name_refused_by_llm_apis"
+        };
+        targets.report(
+            kind,
+            span,
+            &message::also_refused_by(&msg, &others),
+            errors,
+            warnings,
+        );
+    }
+    let Some(key) = &targets.key else { return };
+    let key_len = key.chars().count();
+    for client in targets
+        .clients
+        .iter()
+        .filter(|c| !allows(listed.allowed, c.id))
+    {
+        let q = qualify(client, key, &text);
+        if !q.fate.is_fine() {
+            let budget = tool_budget(client, key_len);
+            let fix = if listed.alias {
+                "add `hidden` to the alias".to_owned()
+            } else {
+                message::write_instead(&fix)
+            };
+            let mut msg = format!(
+                "{}; {fix}",
+                message::over_budget(&text, client, key_len, budget, &q)
+            );
+            if listed.alias {
+                msg = msg.replacen("tool name ", "listed alias ", 1);
+            }
+            targets.report("tool_name_over_client_budget", span, &msg, errors, warnings);
+        }
+    }
+}
+
+/// Names a client's normalisation merges (hashed forms are unique, so not compared), and
+/// names that differ only in case. A pair is exempt when either name opted out of the client.
+fn merged_names(
+    names: &[Listed],
+    targets: &Targets,
+    errors: &mut Errors,
+    warnings: &mut TokenStream,
+) {
+    let key = targets.key.as_deref().unwrap_or(DEFAULT_KEY);
     for client in targets.collision_clients() {
-        let mut forms: HashMap<String, String> = HashMap::new();
-        for (name, allowed) in names {
-            let text = name.value();
-            let form = qualify(client, &targets.key, &text).name;
-            match forms.get(&form) {
-                Some(first) if *first != text && !allows(allowed, client.id) => {
-                    let msg = message::normalised_collision(&text, first, client.title, &form);
+        let mut forms: HashMap<String, &Listed> = HashMap::new();
+        for listed in names {
+            let text = listed.name.value();
+            let q = qualify(client, key, &text);
+            if q.fate == Fate::Hashed {
+                continue;
+            }
+            match forms.get(&q.name) {
+                Some(first) if first.name.value() != text => {
+                    if allows(listed.allowed, client.id) || allows(first.allowed, client.id) {
+                        continue;
+                    }
+                    let other = first.name.value();
+                    let msg = match (listed.alias, first.alias) {
+                        (true, _) => message::merged_alias(&text, &other, client.title, &q.name),
+                        (false, true) => {
+                            message::merged_alias(&other, &text, client.title, &q.name)
+                        }
+                        (false, false) => {
+                            message::normalised_collision(&text, &other, client.title, &q.name)
+                        }
+                    };
                     targets.report(
                         "tool_names_merged_by_clients",
-                        name.span(),
+                        listed.name.span(),
                         &msg,
                         errors,
                         warnings,
@@ -105,20 +170,21 @@ fn merged_names(
                 }
                 Some(_) => {}
                 None => {
-                    forms.insert(form, text);
+                    forms.insert(q.name, listed);
                 }
             }
         }
     }
     let mut folded: HashMap<String, String> = HashMap::new();
-    for (name, _) in names {
-        let text = name.value();
+    for listed in names {
+        let text = listed.name.value();
         match folded.get(&text.to_lowercase()) {
             Some(first) if *first != text => {
+                let msg = message::case_only(&text, first);
                 warnings.extend(warning(
                     "tool_names_differ_only_in_case",
-                    name.span(),
-                    &message::case_only(&text, first),
+                    listed.name.span(),
+                    &msg,
                 ));
             }
             Some(_) => {}
@@ -203,26 +269,29 @@ pub fn impl_tools(
         }
         resolved.push(mine);
     }
-    // Everything `tools/list` can show: tool names and listed aliases, valid and unique.
-    let names: Vec<(LitStr, &[Ident])> = tools
+    // Everything `tools/list` can show: tool names and listed aliases, spec-valid.
+    let names: Vec<Listed> = tools
         .iter()
-        .map(|t| (t.name(), t.attr.allow.as_slice()))
+        .map(|t| Listed {
+            name: t.name(),
+            allowed: &t.attr.allow,
+            alias: false,
+        })
         .chain(tools.iter().flat_map(|t| {
-            t.attr
-                .aliases
-                .iter()
-                .filter(|a| !a.hidden)
-                .map(|a| (a.name.clone(), t.attr.allow.as_slice()))
+            t.attr.aliases.iter().filter(|a| !a.hidden).map(|a| Listed {
+                name: a.name.clone(),
+                allowed: &t.attr.allow,
+                alias: true,
+            })
         }))
-        .filter(|(n, _)| check(&n.value(), &MCP).is_ok())
+        .filter(|l| check(&l.name.value(), &MCP).is_ok())
         .collect();
-    let refs: Vec<(&LitStr, &[Ident])> = names.iter().map(|(n, a)| (n, *a)).collect();
-    merged_names(&refs, targets, errors, &mut warnings);
+    merged_names(&names, targets, errors, &mut warnings);
     (resolved, warnings)
 }
 
-/// A listed alias goes into every client's `tools/list`: a finding when the spec or a target
-/// contract refuses it (`hidden` is the fix), unless the tool opted out of that contract.
+/// A listed alias goes into every client's `tools/list`: a spec refusal warns (`hidden` is
+/// the fix; an old name may break the spec), then the target findings apply as to a tool.
 fn listed_alias(
     name: &LitStr,
     allowed: &[Ident],
@@ -231,24 +300,25 @@ fn listed_alias(
     warnings: &mut TokenStream,
 ) {
     let text = name.value();
-    let refused = match check(&text, &MCP) {
-        Err(err) => Some((err, &MCP)),
-        Ok(()) => targets
-            .contracts
-            .iter()
-            .filter(|c| !allows(allowed, c.id))
-            .find_map(|c| check(&text, c).err().map(|err| (err, *c))),
-    };
-    if let Some((err, contract)) = refused {
-        let msg = message::listed_alias_refused(&text, &err, contract);
-        targets.report(
-            "listed_alias_refused_by_llm_apis",
+    if let Err(err) = check(&text, &MCP) {
+        let msg = message::listed_alias_refused(&text, &err, &MCP);
+        warnings.extend(warning(
+            "listed_alias_refused_by_the_spec",
             name.span(),
             &msg,
-            errors,
-            warnings,
-        );
+        ));
+        return;
     }
+    target_findings(
+        &Listed {
+            name: name.clone(),
+            allowed,
+            alias: true,
+        },
+        targets,
+        errors,
+        warnings,
+    );
 }
 
 fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {

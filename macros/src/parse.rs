@@ -24,8 +24,10 @@ pub struct RegistryArgs {
     pub targets_span: Span,
     /// `server_key = "github"`.
     pub server_key: Option<LitStr>,
-    /// `server_key_len = 16`.
-    pub server_key_len: Option<syn::LitInt>,
+    /// `server_key_len = 16`, checked to be 1 to 32, and where it was written.
+    pub server_key_len: Option<(usize, Span)>,
+    /// Whether `server_key` or `server_key_len` was written, even if it did not parse.
+    pub key_written: bool,
 }
 
 /// The argument `#[tool_registry]` leaves in each `#[mcp_tool]` it has read.
@@ -103,6 +105,7 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         targets_span: Span::call_site(),
         server_key: None,
         server_key_len: None,
+        key_written: false,
     };
     let mut seen = Vec::new();
     let parser = syn::meta::parser(|meta| {
@@ -113,23 +116,39 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
             "allow_empty" => args.allow_empty = true,
             "targets" => {
                 args.targets_span = meta.path.span_of();
-                meta.parse_nested_meta(|inner| {
-                    match inner.path.get_ident() {
-                        Some(id) => args.targets.push(id.clone()),
-                        None => errors.push(
-                            inner.path.span_of(),
-                            message::unknown_argument(
-                                "tool_registry(targets(...))",
-                                &path_name(&inner),
-                                &crate::targets::all_ids(),
-                            ),
-                        ),
-                    }
-                    Ok(())
-                })?;
+                args.targets = id_list(
+                    &meta,
+                    "tool_registry",
+                    "targets",
+                    "openai, claude_code",
+                    errors,
+                )?;
             }
-            "server_key" => args.server_key = Some(string_value(&meta, "server_key", "github")?),
-            "server_key_len" => args.server_key_len = Some(meta.value()?.parse()?),
+            "server_key" => {
+                args.key_written = true;
+                args.server_key = Some(string_value(&meta, "server_key", "github")?);
+            }
+            "server_key_len" => {
+                args.key_written = true;
+                let value = meta.value()?;
+                let span = value.span();
+                let len = value
+                    .parse::<syn::LitInt>()
+                    .ok()
+                    .filter(|lit| lit.suffix().is_empty())
+                    .and_then(|lit| lit.base10_parse::<usize>().ok())
+                    .filter(|len| (1..=32).contains(len));
+                match len {
+                    Some(len) => args.server_key_len = Some((len, span)),
+                    None => {
+                        errors.push(span, message::bad_server_key_len().to_owned());
+                        // Skip whatever was written, so the next argument still parses.
+                        while !value.is_empty() && !value.peek(Token![,]) {
+                            value.parse::<proc_macro2::TokenTree>()?;
+                        }
+                    }
+                }
+            }
             "router" => {
                 errors.push(
                     meta.path.span_of(),
@@ -242,18 +261,15 @@ fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
             "name" => out.name = Some(string_value(&meta, "name", "add_numbers")?),
             "alias" => out.aliases.push(alias_attr(&meta, errors)?),
             "local" => out.forwarded.push(meta.path.to_token_stream()),
-            "allow" => meta.parse_nested_meta(|inner| {
-                let id = path_name(&inner);
-                let ids = crate::targets::all_ids();
-                match inner.path.get_ident() {
-                    Some(ident) if ids.contains(&id.as_str()) => out.allow.push(ident.clone()),
-                    _ => errors.push(
-                        inner.path.span_of(),
-                        message::unknown_argument("mcp_tool(allow(...))", &id, &ids),
-                    ),
+            "allow" => {
+                for id in id_list(&meta, "mcp_tool", "allow", "codex", errors)? {
+                    if id == "mcp" {
+                        errors.push(id.span(), message::spec_not_optional().to_owned());
+                    } else {
+                        out.allow.push(id);
+                    }
                 }
-                Ok(())
-            })?,
+            }
             "annotations" => {
                 let content;
                 syn::parenthesized!(content in meta.input);
@@ -337,6 +353,37 @@ fn string_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result
             message::expected_string(key, example),
         ))
     }
+}
+
+/// `targets(a, b)` or `allow(a, b)`: known target ids, each unknown one reported with a
+/// "did you mean"; an empty list is an error.
+fn id_list(
+    meta: &ParseNestedMeta,
+    outer: &str,
+    attr: &str,
+    example: &str,
+    errors: &mut Errors,
+) -> syn::Result<Vec<Ident>> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let paths = content.parse_terminated(syn::Path::parse_mod_style, Token![,])?;
+    if paths.is_empty() {
+        errors.push(meta.path.span_of(), message::empty_list(attr, example));
+    }
+    let ids = crate::targets::all_ids();
+    let label = format!("{outer}({attr}(...))");
+    let mut out = Vec::new();
+    for path in paths {
+        let text = path.to_token_stream().to_string().replace(' ', "");
+        match path.get_ident() {
+            Some(ident) if ids.contains(&text.as_str()) => out.push(ident.clone()),
+            _ => errors.push(
+                path.span_of(),
+                message::unknown_argument(&label, &text, &ids),
+            ),
+        }
+    }
+    Ok(out)
 }
 
 /// Records `key`; an argument given twice in one attribute is an error.

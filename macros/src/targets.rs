@@ -6,13 +6,13 @@ use mcp_toolname_rules::{
     tool_budget,
 };
 use proc_macro2::{Span, TokenStream};
-use syn::Ident;
+use syn::{Ident, LitStr};
 
 use crate::diag::{Errors, warning};
 use crate::parse::RegistryArgs;
 
-/// Key length assumed for the default (undeclared) client check.
-const DEFAULT_KEY: &str = "server";
+/// Key used for the default (undeclared) check of names Claude Code's rule merges.
+pub const DEFAULT_KEY: &str = "server";
 
 pub struct Targets {
     /// Contracts every name must pass: the declared ones, or the common LLM contract.
@@ -21,8 +21,9 @@ pub struct Targets {
     pub clients: Vec<&'static ClientPreset>,
     /// Whether the targets were declared (findings are errors) or are the default (warnings).
     pub declared: bool,
-    /// The server key the clients put in front of names (`k` repeated for a length).
-    pub key: String,
+    /// The server key the clients put in front of names (`k` repeated for a length); `None`
+    /// when missing or invalid (already reported), and then no budget is checked.
+    pub key: Option<String>,
 }
 
 /// Every id `targets(...)` and `allow(...)` take.
@@ -40,14 +41,11 @@ impl Targets {
             contracts: vec![&LLM_COMMON],
             clients: Vec::new(),
             declared: false,
-            key: DEFAULT_KEY.to_owned(),
+            key: None,
         }
     }
 
     pub fn resolve(args: &RegistryArgs, errors: &mut Errors) -> Self {
-        if args.targets.is_empty() {
-            return Self::default_targets();
-        }
         let mut contracts = Vec::new();
         let mut clients = Vec::new();
         for id in &args.targets {
@@ -56,34 +54,51 @@ impl Targets {
                 contracts.push(*c);
             } else if let Some(c) = CLIENTS.iter().find(|c| c.id == text) {
                 clients.push(*c);
-            } else {
-                errors.push(
-                    id.span(),
-                    message::unknown_argument("tool_registry(targets(...))", &text, &all_ids()),
-                );
             }
         }
-        let key = match (&args.server_key, &args.server_key_len) {
-            (Some(key), _) => {
-                let text = key.value();
-                if !valid_key(&text) {
-                    errors.push(key.span(), message::bad_server_key(&text));
-                }
-                text
-            }
-            (None, Some(len)) => "k".repeat(len.base10_parse::<usize>().unwrap_or(16).min(256)),
-            (None, None) => {
-                if let Some(client) = clients.iter().find(|c| c.uses_server_key) {
-                    errors.push(args.targets_span, message::target_needs_key(client.id));
-                }
-                DEFAULT_KEY.to_owned()
-            }
-        };
+        let key = Self::key(args, &clients, errors);
+        if args.targets.is_empty() {
+            return Self::default_targets();
+        }
         Self {
             contracts,
             clients,
             declared: true,
             key,
+        }
+    }
+
+    /// The server key the declared clients are checked with; `None` (no budget checks) when
+    /// it is missing or invalid, which is reported once, on what was written.
+    fn key(args: &RegistryArgs, clients: &[&ClientPreset], errors: &mut Errors) -> Option<String> {
+        let needs_key = clients.iter().any(|c| c.uses_server_key);
+        if args.key_written && !needs_key {
+            let span = args.server_key.as_ref().map_or_else(
+                || args.server_key_len.map_or(args.targets_span, |(_, s)| s),
+                LitStr::span,
+            );
+            errors.push(span, message::key_without_client().to_owned());
+            return None;
+        }
+        match (&args.server_key, args.server_key_len) {
+            (Some(_), Some((_, span))) => {
+                errors.push(span, message::key_and_key_len().to_owned());
+                None
+            }
+            (Some(key), None) if valid_key(&key.value()) => Some(key.value()),
+            (Some(key), None) => {
+                errors.push(key.span(), message::bad_server_key(&key.value()));
+                None
+            }
+            (None, Some((len, _))) => Some("k".repeat(len)),
+            (None, None) => {
+                if !args.key_written
+                    && let Some(client) = clients.iter().find(|c| c.uses_server_key)
+                {
+                    errors.push(args.targets_span, message::target_needs_key(client.id));
+                }
+                None
+            }
         }
     }
 
@@ -101,10 +116,11 @@ impl Targets {
         let mut contracts: Vec<&Contract> = vec![&MCP];
         contracts.extend(self.contracts.iter().copied());
         contracts.extend(self.clients.iter().map(|c| c.contract));
+        let key_len = self.key.as_ref().map_or(0, |k| k.chars().count());
         let budget = self
             .clients
             .iter()
-            .map(|c| tool_budget(c, self.key.chars().count()))
+            .map(|c| tool_budget(c, key_len))
             .min()
             .unwrap_or(usize::MAX);
         suggest_within(name, &contracts, budget)

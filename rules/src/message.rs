@@ -275,9 +275,18 @@ pub fn unknown_argument(attr: &str, arg: &str, expected: &[&str]) -> String {
         .map(|e| format!("`{e}`"))
         .collect::<Vec<_>>()
         .join(", ");
+    // Close in spelling, or the same word in another case, or the start of one (`claude`).
+    let lower = arg.to_lowercase();
     let close = expected
         .iter()
-        .map(|e| (edit_distance(arg, e), *e))
+        .map(|e| {
+            let d = if e.eq_ignore_ascii_case(arg) || (lower.len() >= 3 && e.starts_with(&lower)) {
+                0
+            } else {
+                edit_distance(arg, e)
+            };
+            (d, *e)
+        })
         .filter(|(d, e)| *d <= 2.max(e.len() / 3))
         .min();
     match close {
@@ -428,10 +437,11 @@ pub fn over_budget(
     } else {
         String::new()
     };
+    let len = name.chars().count();
+    let unit = if len == 1 { "character" } else { "characters" };
     format!(
-        "tool name {} is {} characters long; {}{key} leaves {budget} for it (it shows {}), and past that {outcome}",
+        "tool name {} is {len} {unit} long; {}{key} leaves {budget} for it (it shows {}), and past that {outcome}",
         show(name),
-        name.chars().count(),
         client.title,
         show(&q.name),
     )
@@ -506,4 +516,58 @@ pub fn duplicate_raw_name(key: &str, name: &str) -> String {
         show(key),
         show(name)
     )
+}
+
+/// A listed alias that a client's normalisation merges with another listed name.
+#[must_use]
+pub fn merged_alias(alias: &str, other: &str, client: &str, form: &str) -> String {
+    format!(
+        "alias {} and {} both become {} in {client}, so the model cannot tell them apart; add \
+         `hidden` to the alias (the old name stays callable but is not listed)",
+        show(alias),
+        show(other),
+        show(form)
+    )
+}
+
+/// `server_key_len` that is not a whole number from 1 to 32.
+#[must_use]
+pub fn bad_server_key_len() -> &'static str {
+    "`server_key_len` takes a whole number from 1 to 32 (the length of the key hosts give your \
+     server): `server_key_len = 16`"
+}
+
+/// Both `server_key` and `server_key_len`.
+#[must_use]
+pub fn key_and_key_len() -> &'static str {
+    "give `server_key` or `server_key_len`, not both: the key's length is already known"
+}
+
+/// `server_key` or `server_key_len` without a client among the targets.
+#[must_use]
+pub fn key_without_client() -> &'static str {
+    "the server key only matters for clients that put it in front of tool names; add one to \
+     `targets(...)` (e.g. `claude_code`), or remove it"
+}
+
+/// An empty `targets()` or `allow()`.
+#[must_use]
+pub fn empty_list(attr: &str, example: &str) -> String {
+    format!("`{attr}()` is empty; name at least one target: `{attr}({example})`")
+}
+
+/// `allow(mcp)`: the spec is not a target one can opt out of.
+#[must_use]
+pub fn spec_not_optional() -> &'static str {
+    "the MCP spec cannot be opted out of: a name outside it fails the build; fix the name instead"
+}
+
+/// A name refused by several declared contracts at once: the first message, and the others.
+#[must_use]
+pub fn also_refused_by(first: &str, others: &[&str]) -> String {
+    if others.is_empty() {
+        first.to_owned()
+    } else {
+        format!("{first} (also refused by {})", others.join(", "))
+    }
 }

@@ -22,4 +22,32 @@ impl Server {
 
 fn main() {
     assert_eq!(Server::tool_registry().len(), 2);
+    assert_eq!(Hashed::tool_registry().len(), 4);
+}
+
+struct Hashed;
+
+// Codex hashes both long names; their SHA-1 suffixes differ, so no collision. And `allow`
+// on either name of a pair exempts the pair, whichever comes first.
+#[tool_registry(targets(codex), server_key = "gh")]
+impl Hashed {
+    #[mcp_tool(allow(codex))]
+    fn list_all_customer_invoices_for_the_current_fiscal_year_q1(&self) -> String {
+        String::new()
+    }
+
+    #[mcp_tool(allow(codex))]
+    fn list_all_customer_invoices_for_the_current_fiscal_year_q2(&self) -> String {
+        String::new()
+    }
+
+    #[mcp_tool]
+    fn get_user(&self) -> String {
+        String::new()
+    }
+
+    #[mcp_tool(name = "get-user", allow(codex))]
+    fn get_user_dashed(&self) -> String {
+        String::new()
+    }
 }
