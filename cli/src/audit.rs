@@ -15,7 +15,7 @@ use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
 use crate::Format;
-use crate::child::{Pipes, ServerProcess, describe_exit};
+use crate::child::{Launch, Pipes, ServerProcess, describe_exit};
 use crate::{demo, findings, report};
 
 /// Most `tools/list` pages followed before giving up.
@@ -85,8 +85,9 @@ impl Stage {
     }
 }
 
-/// Why an audit could not finish: the message, and the exit code.
-struct Failure(String, u8);
+/// Why an audit could not finish: the message, and the exit code (2, or 130 on Ctrl-C).
+#[derive(Debug, Clone)]
+pub struct Failure(pub String, pub u8);
 
 /// Why a session ended early.
 #[derive(Debug)]
@@ -117,7 +118,7 @@ pub async fn run(opts: &Options) -> u8 {
         );
         audit_demo(opts.timeout).await
     } else {
-        audit_command(&opts.command, opts.timeout).await
+        audit_command(&Launch::command(&opts.command), opts.timeout).await
     };
     match listing {
         Ok(listing) => {
@@ -180,9 +181,13 @@ enum Outcome {
     Interrupted,
 }
 
-async fn audit_command(command: &[OsString], timeout: Duration) -> Result<Listing, Failure> {
+/// Starts the server `launch` describes, lists its tools and stops it, within `timeout`.
+///
+/// # Errors
+/// What went wrong, naming the command; code 2, or 130 when interrupted.
+pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing, Failure> {
     let started = Instant::now();
-    let (mut server, pipes) = ServerProcess::spawn(command).map_err(|m| Failure(m, 2))?;
+    let (mut server, pipes) = ServerProcess::spawn(launch).map_err(|m| Failure(m, 2))?;
     say!("started server {}", server.display);
     let Pipes {
         transport,
@@ -205,7 +210,8 @@ async fn audit_command(command: &[OsString], timeout: Duration) -> Result<Listin
     let result = match outcome {
         Outcome::Listed(mut listing) => {
             listing.command = Some(display);
-            listing.argv = command
+            listing.argv = launch
+                .argv
                 .iter()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();

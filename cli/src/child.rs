@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::ErrorKind;
+use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -43,17 +44,51 @@ pub struct Pipes {
     pub garbage: oneshot::Receiver<String>,
 }
 
+/// How to start a server: the command line, variables added to the inherited environment,
+/// and the working directory (`None`: this process's).
+#[derive(Debug, Clone, Default)]
+pub struct Launch {
+    /// The program and its arguments.
+    pub argv: Vec<OsString>,
+    /// Added to (or replacing in) the inherited environment, in order.
+    pub env: Vec<(String, String)>,
+    /// The server's working directory.
+    pub cwd: Option<PathBuf>,
+}
+
+impl Launch {
+    /// A command line, run with this process's environment and directory.
+    #[must_use]
+    pub fn command(argv: &[OsString]) -> Self {
+        Self {
+            argv: argv.to_vec(),
+            ..Self::default()
+        }
+    }
+}
+
 impl ServerProcess {
-    /// Starts `command` (program and arguments) with piped stdio.
+    /// Starts the server `launch` describes, with piped stdio.
     ///
     /// # Errors
     /// A message naming the command when it cannot be started.
-    pub fn spawn(command: &[OsString]) -> Result<(Self, Pipes), String> {
-        let display = display_command(command);
-        let Some((program, args)) = command.split_first() else {
+    pub fn spawn(launch: &Launch) -> Result<(Self, Pipes), String> {
+        let display = display_command(&launch.argv);
+        let Some((program, args)) = launch.argv.split_first() else {
             return Err("no command given after `--`".to_owned());
         };
         let mut cmd = Command::new(program);
+        if let Some(dir) = &launch.cwd {
+            // Checked here: a missing directory would otherwise read as "command not found".
+            if !dir.is_dir() {
+                return Err(format!(
+                    "cannot start server {display}: its working directory {} is not a directory",
+                    message::show(&dir.to_string_lossy())
+                ));
+            }
+            cmd.current_dir(dir);
+        }
+        cmd.envs(launch.env.iter().map(|(k, v)| (k, v)));
         cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

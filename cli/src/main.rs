@@ -16,13 +16,16 @@ macro_rules! say {
 mod audit;
 mod check;
 mod child;
+mod config;
 mod demo;
 mod findings;
+mod fleet;
 mod names;
 mod report;
 
 use std::ffi::OsString;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -66,14 +69,20 @@ enum Command {
         format: Format,
     },
     /// Start a stdio MCP server, list all its tools, and report every name problem. With no
-    /// command, audits a bundled demo server. Progress goes to stderr, the report to stdout.
+    /// command, audits a bundled demo server; with --config, every server of a client's
+    /// config. Progress goes to stderr, the report to stdout.
     Audit {
-        /// Seconds the whole audit may take; a server still running then is killed.
+        /// Seconds each server's audit may take; a server still running then is killed.
         #[arg(long, default_value = "30", value_name = "SECS", value_parser = parse_timeout)]
         timeout: Duration,
         /// The key a host gives the server (`mcp__<key>__<tool>`).
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
+        /// A client's MCP config: Claude Desktop `claude_desktop_config.json`, Claude Code
+        /// `.mcp.json`, VS Code `mcp.json` or Codex `config.toml`. Audits each stdio server
+        /// under its name in the file, then the collisions between servers under each client.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["server_key", "command"])]
+        config: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -124,6 +133,7 @@ fn main() -> ExitCode {
         Command::Audit {
             timeout,
             server_key,
+            config,
             format,
             command,
         } => {
@@ -137,13 +147,22 @@ fn main() -> ExitCode {
                 Ok(runtime) => runtime,
                 Err(e) => return usage_error(&format!("cannot start the async runtime: {e}")),
             };
-            let opts = audit::Options {
-                timeout,
-                server_key,
-                format,
-                command,
+            let code = if let Some(path) = config {
+                let opts = fleet::Options {
+                    path,
+                    timeout,
+                    format,
+                };
+                runtime.block_on(fleet::run(&opts))
+            } else {
+                let opts = audit::Options {
+                    timeout,
+                    server_key,
+                    format,
+                    command,
+                };
+                runtime.block_on(audit::run(&opts))
             };
-            let code = runtime.block_on(audit::run(&opts));
             // Tasks still reading a killed server's pipes are not waited for.
             runtime.shutdown_background();
             code

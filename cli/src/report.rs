@@ -35,9 +35,31 @@ pub fn text(
     reports: &[NameReport],
     findings: &[Finding],
 ) -> String {
+    let mut out = section(
+        listing,
+        server_key,
+        "set with --server-key",
+        reports,
+        findings,
+    );
+    out.push('\n');
+    out.push_str(&summary(listing, reports, findings));
+    out
+}
+
+/// The report on one server without its summary: the server, each tool with findings, the
+/// tools with none, and findings across its list. `key_origin` says where the key came from.
+#[must_use]
+pub fn section(
+    listing: &Listing,
+    server_key: &str,
+    key_origin: &str,
+    reports: &[NameReport],
+    findings: &[Finding],
+) -> String {
     let mut out = server_line(listing);
     out.push_str(&format!(
-        "{} {} in {} {}; server key {} (set with --server-key)\n",
+        "{} {} in {} {}; server key {} ({key_origin})\n",
         listing.names.len(),
         plural(listing.names.len(), "tool", "tools"),
         listing.pages,
@@ -105,8 +127,6 @@ pub fn text(
             ));
         }
     }
-    out.push('\n');
-    out.push_str(&summary(listing, reports, findings));
     out
 }
 
@@ -114,7 +134,9 @@ fn is_per_tool(kind: Kind) -> bool {
     matches!(kind, Kind::Spec | Kind::Contract | Kind::Client)
 }
 
-fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> String {
+/// One server's counts, one line without its end: `5 tools; 0 break the MCP spec; ...`.
+#[must_use]
+pub fn counts(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> String {
     let count = |kind: Kind| findings.iter().filter(|f| f.kind == kind).count();
     let spec = reports.iter().filter(|r| r.breaks_spec()).count();
     let llm = reports.iter().filter(|r| r.refused_by_llm_apis()).count();
@@ -122,7 +144,25 @@ fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> S
         .iter()
         .filter(|r| r.clients.iter().any(|c| !c.is_fine()))
         .count();
-    let duplicates = count(Kind::Duplicate);
+    format!(
+        "{} {}; {spec} {} the MCP spec; {llm} refused by the common LLM API contract; {client} \
+         handled badly by at least one client; {} listed more than once; {} case and {} \
+         normalisation collisions",
+        listing.names.len(),
+        plural(listing.names.len(), "tool", "tools"),
+        plural(spec, "breaks", "break"),
+        count(Kind::Duplicate),
+        count(Kind::CaseCollision),
+        count(Kind::NormalisationCollision),
+    )
+}
+
+fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> String {
+    let spec = reports.iter().filter(|r| r.breaks_spec()).count();
+    let duplicates = findings
+        .iter()
+        .filter(|f| f.kind == Kind::Duplicate)
+        .count();
     let verdict = match (spec, duplicates) {
         (0, 0) => "exit code 0: every tool name is inside the MCP spec".to_owned(),
         (_, 0) => format!(
@@ -149,14 +189,8 @@ fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> S
         _ => verdict,
     };
     format!(
-        "summary: {} {}; {spec} {} the MCP spec; {llm} refused by the common LLM API contract; \
-         {client} handled badly by at least one client; {duplicates} listed more than once; {} \
-         case and {} normalisation collisions\n{verdict}\n",
-        listing.names.len(),
-        plural(listing.names.len(), "tool", "tools"),
-        plural(spec, "breaks", "break"),
-        count(Kind::CaseCollision),
-        count(Kind::NormalisationCollision),
+        "summary: {}\n{verdict}\n",
+        counts(listing, reports, findings)
     )
 }
 

@@ -4,37 +4,9 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
-use common::run;
-
-/// `target/<profile>/examples/calculator`, built (or found up to date) by cargo first, as
-/// the workspace's own end-to-end test does.
-fn calculator() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps/<test>");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut build = std::process::Command::new(cargo);
-    build
-        .args(["build", "--quiet", "--example", "calculator"])
-        .current_dir(workspace);
-    if profile_dir.file_name().is_some_and(|p| p == "release") {
-        build.arg("--release");
-    }
-    let status = build.status().expect("cargo runs");
-    assert!(
-        status.success(),
-        "`cargo build --example calculator` failed"
-    );
-    profile_dir
-        .join("examples")
-        .join(format!("calculator{}", std::env::consts::EXE_SUFFIX))
-}
+use common::{calculator, run};
 
 fn sh(script: &str) -> [&str; 4] {
     ["--", "sh", "-c", script]

@@ -2,7 +2,9 @@
 #![allow(dead_code)] // each test binary uses part of this module
 
 use std::ffi::OsStr;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// What one run of `mcp-toolname` gave.
@@ -73,4 +75,36 @@ where
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         took: started.elapsed(),
     }
+}
+
+/// `target/<profile>/examples/calculator`, built (or found up to date) by cargo first, as
+/// the workspace's own end-to-end test does; once per test binary.
+pub fn calculator() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let exe = std::env::current_exe().expect("test binary path");
+            let profile_dir = exe
+                .parent()
+                .and_then(|deps| deps.parent())
+                .expect("target/<profile>/deps/<test>");
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+            let mut build = Command::new(cargo);
+            build
+                .args(["build", "--quiet", "--example", "calculator"])
+                .current_dir(workspace);
+            if profile_dir.file_name().is_some_and(|p| p == "release") {
+                build.arg("--release");
+            }
+            let status = build.status().expect("cargo runs");
+            assert!(
+                status.success(),
+                "`cargo build --example calculator` failed"
+            );
+            profile_dir
+                .join("examples")
+                .join(format!("calculator{}", std::env::consts::EXE_SUFFIX))
+        })
+        .clone()
 }

@@ -1,0 +1,311 @@
+//! `mcp-toolname audit --config FILE`: real client configs naming the workspace's calculator
+//! example (written at test time, with its real path) and `sh -c` servers, and broken configs
+//! from `tests/configs/`. Each error must name the file, the server and the field.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{calculator, run};
+use serde_json::json;
+
+/// A fresh directory for one test's config files, removed when dropped.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch(test: &str) -> Scratch {
+    let dir =
+        std::env::temp_dir().join(format!("mcp-toolname-config-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a temp dir");
+    Scratch(dir)
+}
+
+fn write(path: &Path, text: &str) -> String {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).expect("create the config's dir");
+    }
+    std::fs::write(path, text).expect("write the config");
+    path.to_str().expect("UTF-8 temp path").to_owned()
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/configs/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn calc() -> String {
+    calculator().to_str().expect("UTF-8 target path").to_owned()
+}
+
+#[test]
+fn two_calculators_whose_keys_collide_under_vs_code() {
+    let dir = scratch("two");
+    let config = json!({ "mcpServers": {
+        "Calc": { "command": calc() },
+        "calc": { "type": "stdio", "command": calc(), "args": [], "env": { "UNUSED": "1" } },
+        "remote": { "type": "http", "url": "https://example.com/mcp" },
+    }});
+    let file = write(&dir.join(".mcp.json"), &config.to_string());
+    let r = run(["audit", "--config", &file]);
+    r.exits(0)
+        .out_has("(Claude Code `.mcp.json`): 3 servers")
+        .out_has("`remote`  skipped: not a stdio server (`type` is `http`)")
+        .out_has("== server `Calc` (1 of 3)")
+        .out_has("5 tools in 1 page; server key `calc` (its name in the config)")
+        .out_has("`mcp__Calc__add_numbers`  `add_numbers` of `Calc`")
+        .out_has("`mcp_calc_add_numbers`  `add_numbers` of `Calc`")
+        .out_has(
+            "  key       vscode       server keys `Calc` and `calc` both become the prefix \
+             `mcp_calc_` under VS Code",
+        )
+        .out_has(
+            "  collision vscode       tools `add_numbers` of `Calc` and `add_numbers` of `calc` \
+             both become `mcp_calc_add_numbers` under VS Code; the model can reach only one",
+        )
+        .out_has(
+            "  shared                 tool names `add_numbers`, `divide`, `minus`, `multiply` and \
+             `subtract` are on servers `Calc` and `calc`",
+        )
+        .out_has("2 audited, 1 skipped, 0 could not be audited; 10 tools")
+        .out_has("exit code 0: every tool name is inside the MCP spec");
+    // Only VS Code lowercases the key: no other client collides.
+    assert!(
+        !r.stdout.contains("collision claude_code") && !r.stdout.contains("key       codex"),
+        "{}",
+        r.stdout
+    );
+
+    let r = run(["audit", "--config", &file, "--format", "json"]);
+    r.exits(0);
+    let doc = r.json();
+    assert_eq!(doc["config"]["format"], "claude_code");
+    let servers = doc["servers"].as_array().expect("servers[]");
+    assert_eq!(servers.len(), 3);
+    assert_eq!(servers[0]["key"], "Calc");
+    assert_eq!(servers[0]["status"], "audited");
+    assert_eq!(servers[0]["server"]["name"], "calculator");
+    assert_eq!(servers[0]["tools"].as_array().map(Vec::len), Some(5));
+    assert_eq!(servers[2]["status"], "skipped");
+    let cross = doc["cross_server"].as_array().expect("cross_server[]");
+    let collisions: Vec<_> = cross
+        .iter()
+        .filter(|f| f["kind"] == "name_collision")
+        .collect();
+    assert_eq!(collisions.len(), 5, "{cross:#?}");
+    assert!(collisions.iter().all(|f| f["client"] == "vscode"));
+    assert!(
+        collisions
+            .iter()
+            .any(|f| f["name"] == "mcp_calc_add_numbers"
+                && f["members"]
+                    == json!([
+                        { "server": "Calc", "tool": "add_numbers" },
+                        { "server": "calc", "tool": "add_numbers" },
+                    ]))
+    );
+    let vscode = doc["clients"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["id"] == "vscode"))
+        .expect("clients[vscode]");
+    assert_eq!(vscode["names"][0]["name"], "mcp_calc_add_numbers");
+    assert_eq!(doc["summary"]["exit_code"], 0);
+}
+
+/// The server refuses to start unless `MCP_TOOLNAME_PROBE=yes` is in its environment.
+const PROBE: &str = r#"test "$MCP_TOOLNAME_PROBE" = yes || { echo 'MCP_TOOLNAME_PROBE is not set' >&2; exit 7; }; exec "$0""#;
+
+#[test]
+fn a_vs_code_mcp_json_with_comments_inputs_and_workspace_folder() {
+    let dir = scratch("vscode");
+    let text = format!(
+        r#"{{
+  // VS Code reads this file as JSON with comments.
+  "inputs": [{{ "type": "promptString", "id": "token", "description": "API token" }}],
+  "servers": {{
+    "calculator": {{ "type": "stdio", "command": {calc}, "cwd": "${{workspaceFolder}}" }},
+    "probe": {{ "command": "sh", "args": ["-c", {probe}, {calc}], "envFile": "${{workspaceFolder}}/.env" }},
+    "needs-token": {{ "type": "stdio", "command": "npx", "env": {{ "TOKEN": "${{input:token}}" }} }},
+    "remote": {{ "type": "http", "url": "https://example.com/mcp" }},
+  }},
+}}"#,
+        calc = json!(calc()),
+        probe = json!(PROBE),
+    );
+    write(
+        &dir.join(".env"),
+        "# read through envFile\nexport MCP_TOOLNAME_PROBE=\"yes\"\n",
+    );
+    let file = write(&dir.join(".vscode").join("mcp.json"), &text);
+    let r = run(["audit", "--config", &file]);
+    r.exits(0)
+        .out_has("(VS Code `mcp.json`): 4 servers")
+        .out_has("note: the file has comments or trailing commas, which VS Code accepts")
+        .out_has("`calculator`   audited: 5 tools")
+        .out_has(
+            "skipped: `env.TOKEN` uses `${input:token}`, which VS Code asks the user for when it \
+             starts the server",
+        )
+        .out_has("`mcp_calculator_add_numbers`")
+        .out_has("`probe`        audited: 5 tools")
+        .out_has("2 audited, 2 skipped");
+}
+
+#[test]
+fn a_codex_config_passes_env_to_its_server() {
+    let dir = scratch("codex");
+    let cmd = |extra: &str| {
+        format!(
+            "command = \"sh\"\nargs = [\"-c\", {}, {}]\n{extra}",
+            json!(PROBE),
+            json!(calc())
+        )
+    };
+    let text = format!(
+        "model = \"o3\"\n\n[mcp_servers.with_env]\n{}\n[mcp_servers.with_env.env]\n\
+         MCP_TOOLNAME_PROBE = \"yes\"\n\n[mcp_servers.without_env]\n{}\n\
+         [mcp_servers.off]\ncommand = \"npx\"\nenabled = false\n\n\
+         [mcp_servers.web]\nurl = \"https://example.com/mcp\"\n",
+        cmd("startup_timeout_sec = 20\ntool_timeout_sec = 60\n"),
+        cmd("")
+    );
+    let file = write(&dir.join("config.toml"), &text);
+    let r = run(["audit", "--config", &file]);
+    // One server could not start (no env), so exit 2; the other was still audited.
+    r.exits(2)
+        .out_has("(Codex `config.toml`): 4 servers")
+        .out_has("`with_env`     audited: 5 tools")
+        .out_has("`off`          skipped: disabled (`enabled = false`)")
+        .out_has("`web`          skipped: not a stdio server (it has `url`)")
+        .out_has("exited with code 7 before answering `initialize`")
+        .out_has("  | MCP_TOOLNAME_PROBE is not set")
+        .out_has("`mcp__with_env__add_numbers`")
+        .out_has("exit code 2: 1 server could not be audited")
+        .err_has("error: server `without_env` could not be audited: server `sh -c ");
+}
+
+#[test]
+fn a_server_that_crashes_while_the_other_works() {
+    let dir = scratch("crash");
+    let config = json!({ "mcpServers": {
+        "my calc": { "command": calc() },
+        "crashy": { "command": "sh", "args": ["-c", "echo 'panicked at main.rs:3' >&2; exit 101"] },
+    }});
+    let file = write(&dir.join("claude_desktop_config.json"), &config.to_string());
+    let r = run(["audit", "--config", &file, "--format", "json"]);
+    r.exits(2);
+    let doc = r.json();
+    assert_eq!(doc["config"]["format"], "claude_desktop");
+    // `json!` sorts keys: `crashy` comes first in the file.
+    let servers = &doc["servers"];
+    assert_eq!(servers[1]["key"], "my calc");
+    assert_eq!(servers[1]["status"], "audited");
+    // An invalid key is reported, and a valid one made from it used for the client forms.
+    assert_eq!(servers[1]["key_used"], "my_calc");
+    assert!(
+        servers[1]["key_problem"]
+            .as_str()
+            .is_some_and(|p| p.contains("server key `my calc` contains a space")),
+        "{servers:#}"
+    );
+    assert_eq!(
+        doc["clients"][0]["names"][0]["name"],
+        "mcp__my_calc__add_numbers"
+    );
+    assert_eq!(servers[0]["status"], "error");
+    assert!(
+        servers[0]["error"].as_str().is_some_and(|e| e
+            .contains("exited with code 101 before answering `initialize`")
+            && e.contains("panicked at main.rs:3")),
+        "{servers:#}"
+    );
+    assert_eq!(doc["summary"]["exit_code"], 2);
+}
+
+#[test]
+fn invalid_json_names_the_file_line_and_column() {
+    let file = fixture("invalid.json");
+    let r = run(["audit", "--config", &file]);
+    r.exits(2).err_has(&format!(
+        "error: config `{file}` is not valid JSON: expected ',' or '}}' at line 4, column 5"
+    ));
+    assert_eq!(r.stdout, "", "no report on stdout");
+    let r = run(["audit", "--config", &file, "--format", "json"]);
+    r.exits(2);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("line 4, column 5"))
+    );
+}
+
+#[test]
+fn invalid_toml_names_the_file_line_and_column() {
+    let file = fixture("invalid.toml");
+    run(["audit", "--config", &file]).exits(2).err_has(&format!(
+        "error: config `{file}` is not valid TOML: invalid basic string, expected '\"' at line 4, \
+         column 15"
+    ));
+}
+
+#[test]
+fn a_missing_command_names_the_file_and_server() {
+    let file = fixture("missing-command/.mcp.json");
+    let r = run(["audit", "--config", &file]);
+    r.exits(2)
+        .err_has(&format!(
+            "error: config `{file}`, server `github`: missing `command`: a stdio server needs \
+             the program to start"
+        ))
+        .out_has("exit code 2: 1 server could not be audited");
+}
+
+#[test]
+fn an_unknown_field_names_the_file_server_and_field() {
+    let file = fixture("unknown-field/claude_desktop_config.json");
+    run(["audit", "--config", &file]).exits(2).err_has(&format!(
+        "error: config `{file}`, server `files`: unknown field `arg` (did you mean `args`?); a \
+         server entry for Claude Desktop has `type`, `command`, `args`"
+    ));
+    let file = fixture("unknown-field.toml");
+    run(["audit", "--config", &file]).exits(2).err_has(&format!(
+        "error: config `{file}`, server `files`: unknown field `comand` (did you mean \
+         `command`?); a server entry for Codex has"
+    ));
+}
+
+#[test]
+fn an_unknown_format_says_what_was_expected() {
+    let file = fixture("unknown-format.json");
+    let r = run(["audit", "--config", &file]);
+    r.exits(2).err_has(&format!(
+        "error: config `{file}` is not a known MCP client config: expected a JSON object with \
+         `mcpServers` (Claude Desktop `claude_desktop_config.json`, Claude Code `.mcp.json`) or \
+         `servers` (VS Code `mcp.json`), or a TOML file with `[mcp_servers.<name>]` tables \
+         (Codex `config.toml`); its top-level keys are `servers_list`"
+    ));
+    run(["audit", "--config", "/nonexistent/mcp.json"])
+        .exits(2)
+        .err_has("error: cannot read config `/nonexistent/mcp.json`: ");
+}
+
+#[test]
+fn config_takes_no_command_or_server_key() {
+    run(["audit", "--config", "x.json", "--", "sh"])
+        .exits(2)
+        .err_has("cannot be used with");
+    run(["audit", "--config", "x.json", "--server-key", "k"])
+        .exits(2)
+        .err_has("cannot be used with");
+}
