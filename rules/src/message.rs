@@ -275,22 +275,8 @@ pub fn unknown_argument(attr: &str, arg: &str, expected: &[&str]) -> String {
         .map(|e| format!("`{e}`"))
         .collect::<Vec<_>>()
         .join(", ");
-    // Close in spelling, or the same word in another case, or the start of one (`claude`).
-    let lower = arg.to_lowercase();
-    let close = expected
-        .iter()
-        .map(|e| {
-            let d = if e.eq_ignore_ascii_case(arg) || (lower.len() >= 3 && e.starts_with(&lower)) {
-                0
-            } else {
-                edit_distance(arg, e)
-            };
-            (d, *e)
-        })
-        .filter(|(d, e)| *d <= 2.max(e.len() / 3))
-        .min();
-    match close {
-        Some((_, e)) => format!(
+    match closest(arg, expected) {
+        Some(e) => format!(
             "unknown argument `{arg}` in `#[{attr}]`; did you mean `{e}`? (expected one of {list})"
         ),
         None => format!("unknown argument `{arg}` in `#[{attr}]`; expected one of {list}"),
@@ -307,6 +293,33 @@ pub fn renamed_argument(attr: &str, theirs: &str, ours: &str) -> String {
 #[must_use]
 pub fn duplicate_argument(attr: &str, arg: &str) -> String {
     format!("`{arg}` is given twice in `#[{attr}]`; keep one")
+}
+
+/// The candidate `word` most likely meant, for "did you mean" hints: the same word in
+/// another case, one it starts (`claude` for `claude_code`), or one within a few edits.
+///
+/// ```
+/// use mcp_toolname_rules::message::closest;
+/// assert_eq!(closest("nme", &["name", "alias"]), Some("name"));
+/// assert_eq!(closest("claude", &["codex", "claude_code"]), Some("claude_code"));
+/// assert_eq!(closest("zzz", &["name"]), None);
+/// ```
+#[must_use]
+pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let lower = word.to_lowercase();
+    candidates
+        .iter()
+        .map(|c| {
+            let d = if c.eq_ignore_ascii_case(word) || (lower.len() >= 3 && c.starts_with(&lower)) {
+                0
+            } else {
+                edit_distance(word, c)
+            };
+            (d, *c)
+        })
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min()
+        .map(|(_, c)| c)
 }
 
 /// Levenshtein distance over characters, for "did you mean" hints on short words.
