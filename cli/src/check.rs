@@ -95,7 +95,7 @@ pub fn text(inputs: &[Input], server_key: &str) -> String {
                 out.push_str(&format!("{} (not valid UTF-8)\n", message::show(lossy)));
                 out.push_str("  contracts:\n");
                 out.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
-                suggestion_line(&mut out, Some(suggestion));
+                suggestion_line(&mut out, Some(suggestion), "passes every contract");
             }
         }
         out.push('\n');
@@ -108,8 +108,13 @@ pub fn text(inputs: &[Input], server_key: &str) -> String {
             Input::NotUtf8 { .. } => true,
         })
         .count();
+    let badly = inputs
+        .iter()
+        .filter(|i| matches!(i, Input::Name(r) if r.clients.iter().any(|c| !c.is_fine())))
+        .count();
     out.push_str(&format!(
-        "summary: {} {}; {breaking} {} the MCP spec; {refused} {} refused by the common LLM API contract\n",
+        "summary: {} {}; {breaking} {} the MCP spec; {refused} {} refused by the common LLM API \
+         contract; {badly} handled badly by at least one client\n",
         inputs.len(),
         plural(inputs.len(), "name", "names"),
         plural(breaking, "breaks", "break"),
@@ -143,13 +148,21 @@ fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
             out.push_str(&format!("    {:<ID_WIDTH$} {problem}\n", ""));
         }
     }
-    suggestion_line(out, report.suggestion.as_deref());
+    // The fix `audit` gives too: within every client's budget when a prefix pushes the name
+    // over one, else the nearest name that passes every contract.
+    let fix = report.fix();
+    let scope = if report.over_a_budget() {
+        "passes every contract and fits every client's budget"
+    } else {
+        "passes every contract"
+    };
+    suggestion_line(out, fix.as_deref(), scope);
 }
 
-fn suggestion_line(out: &mut String, suggestion: Option<&str>) {
+fn suggestion_line(out: &mut String, suggestion: Option<&str>, scope: &str) {
     match suggestion {
         Some(s) => out.push_str(&format!(
-            "  suggestion:  {} (passes every contract)\n",
+            "  suggestion:  {} ({scope})\n",
             message::write_instead(s)
         )),
         None => out.push_str("  suggestion:  none needed\n"),
@@ -186,7 +199,7 @@ pub fn json(inputs: &[Input], server_key: &str) -> Value {
                     "fine": v.is_fine(),
                     "message": v.problem(&r.name, key_len),
                 })).collect::<Vec<_>>(),
-                "suggestion": r.suggestion,
+                "suggestion": r.fix(),
             }),
             Input::NotUtf8 {
                 lossy,

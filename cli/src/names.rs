@@ -170,15 +170,7 @@ pub fn fate_word(fate: Fate) -> &'static str {
 /// that a client's prefix pushes over its budget.
 #[must_use]
 pub fn suggest_within(name: &str, budget: usize) -> String {
-    let fits = Contract {
-        id: "budget",
-        title: "the client's budget",
-        max_len: budget.max(1),
-        ..mcp_toolname_rules::PORTABLE
-    };
-    let mut contracts: Vec<&Contract> = ALL.to_vec();
-    contracts.push(&fits);
-    suggest_all(name, &contracts)
+    mcp_toolname_rules::suggest_within(name, &ALL, budget)
 }
 
 /// Checks a server key as DESIGN.md section 6 defines it: `^[A-Za-z0-9_-]{1,32}$`, no `__`,

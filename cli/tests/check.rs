@@ -29,7 +29,10 @@ fn spec_examples_and_a_space() {
         .out_has("  suggestion:  write `search_documents` instead (passes every contract)\n")
         .out_has("`getUser`\n  contracts:\n    mcp          pass\n")
         .out_has("  suggestion:  none needed\n")
-        .out_has("summary: 3 names; 1 breaks the MCP spec; 2 are refused by the common LLM API contract\n");
+        .out_has(
+            "summary: 3 names; 1 breaks the MCP spec; 2 are refused by the common LLM API \
+             contract; 2 handled badly by at least one client\n",
+        );
 }
 
 #[test]
@@ -96,4 +99,19 @@ fn usage_errors_exit_2() {
         .err_has("server key `a__b` may not contain `__`");
     run(["check", "--format", "yaml", "x"]).exits(2);
     run(["frobnicate"]).exits(2);
+}
+
+/// A name every API takes but a client's prefix pushes over its budget still needs a fix,
+/// and the fix fits every client.
+#[test]
+fn a_name_over_a_client_budget_gets_a_fix_that_fits() {
+    let long = "a".repeat(52);
+    let r = run(["check", long.as_str()]);
+    r.exits(0)
+        .out_has("    claude_code  refused")
+        .out_has(&format!(
+            "  suggestion:  write `{}` instead (passes every contract and fits every client's budget)\n",
+            "a".repeat(51)
+        ))
+        .out_has("; 1 handled badly by at least one client\n");
 }
