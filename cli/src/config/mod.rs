@@ -1,0 +1,253 @@
+//! `audit --config FILE`: read the MCP servers of a client's config file. Four layouts:
+//! Claude Desktop's `claude_desktop_config.json` and Claude Code's `.mcp.json` (both
+//! `{"mcpServers": {NAME: {...}}}`), VS Code's `mcp.json` (`{"servers": {NAME: {...}}}`, JSON
+//! with comments) and Codex's `config.toml` (`[mcp_servers.NAME]` tables).
+//!
+//! A file that cannot be read, parsed or recognised is an error for the whole run. A server
+//! entry that is wrong (no `command`, a field of the wrong type, a field the host does not
+//! know) is an error for that server only: the others are still audited. Remote servers,
+//! disabled ones and VS Code servers that need `${input:...}` answers are skipped, with the
+//! reason.
+//!
+//! This module holds the layouts and [`load`]; [`read`] turns a file's text into its server
+//! entries, and [`entry`] turns one entry into a [`Plan`].
+
+mod entry;
+mod read;
+
+use std::path::{Path, PathBuf};
+
+use mcp_toolname_rules::message::show;
+use serde_json::Value;
+
+use crate::child::Launch;
+use entry::Context;
+use read::{read_json, read_toml};
+
+/// Which client's layout the file follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flavor {
+    /// `claude_desktop_config.json`.
+    ClaudeDesktop,
+    /// `.mcp.json` or `~/.claude.json`: `mcpServers`, with `${VAR}` expansion.
+    ClaudeCode,
+    /// Another file with `mcpServers` (Cursor, Windsurf, Cline...): read as Claude Desktop's
+    /// layout, plus the fields those hosts add.
+    McpServers,
+    /// VS Code `mcp.json` (`servers`), or `settings.json` (`mcp.servers`).
+    VsCode,
+    /// Codex `config.toml`.
+    Codex,
+}
+
+/// Fields of a Claude server entry: stdio ones, then remote ones (accepted, not used).
+const CLAUDE_FIELDS: &[&str] = &[
+    "type",
+    "command",
+    "args",
+    "env",
+    "cwd",
+    "url",
+    "headers",
+    "headersHelper",
+    "oauth",
+];
+/// What other `mcpServers` hosts add to Claude's fields.
+const MCP_SERVERS_EXTRA_FIELDS: &[&str] = &[
+    "envFile",
+    "disabled",
+    "autoApprove",
+    "alwaysAllow",
+    "timeout",
+    "transportType",
+];
+const VSCODE_FIELDS: &[&str] = &[
+    "type",
+    "command",
+    "args",
+    "env",
+    "envFile",
+    "cwd",
+    "url",
+    "headers",
+    "dev",
+    "sandboxEnabled",
+    "sandbox",
+    "gallery",
+    "version",
+];
+const CODEX_FIELDS: &[&str] = &[
+    "command",
+    "args",
+    "env",
+    "env_vars",
+    "cwd",
+    "url",
+    "bearer_token_env_var",
+    "http_headers",
+    "env_http_headers",
+    "startup_timeout_sec",
+    "startup_timeout_ms",
+    "tool_timeout_sec",
+    "enabled",
+    "required",
+    "enabled_tools",
+    "disabled_tools",
+    "scopes",
+    "oauth_resource",
+];
+
+impl Flavor {
+    /// The layout in words, for reports.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Self::ClaudeDesktop => "Claude Desktop `claude_desktop_config.json`",
+            Self::ClaudeCode => "Claude Code `.mcp.json`",
+            Self::McpServers => "`mcpServers` JSON, read as Claude Desktop's layout",
+            Self::VsCode => "VS Code `mcp.json`",
+            Self::Codex => "Codex `config.toml`",
+        }
+    }
+
+    /// A stable id, for JSON.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Self::ClaudeDesktop => "claude_desktop",
+            Self::ClaudeCode => "claude_code",
+            Self::McpServers => "mcp_servers",
+            Self::VsCode => "vscode",
+            Self::Codex => "codex",
+        }
+    }
+
+    const fn host(self) -> &'static str {
+        match self {
+            Self::ClaudeDesktop => "Claude Desktop",
+            Self::ClaudeCode => "Claude Code",
+            Self::McpServers => "an `mcpServers` host",
+            Self::VsCode => "VS Code",
+            Self::Codex => "Codex",
+        }
+    }
+
+    /// The fields a server entry may have, in the order messages list them.
+    fn fields(self) -> Vec<&'static str> {
+        match self {
+            Self::ClaudeDesktop | Self::ClaudeCode => CLAUDE_FIELDS.to_vec(),
+            Self::McpServers => [CLAUDE_FIELDS, MCP_SERVERS_EXTRA_FIELDS].concat(),
+            Self::VsCode => VSCODE_FIELDS.to_vec(),
+            Self::Codex => CODEX_FIELDS.to_vec(),
+        }
+    }
+}
+
+/// What to do with one server of the config.
+#[derive(Debug, Clone)]
+pub enum Plan {
+    /// Start it and audit it.
+    Run(Launch),
+    /// Leave it out, for this reason (a remote or disabled server).
+    Skip(String),
+    /// Its entry is wrong: the whole message, naming the file, the server and the field.
+    Invalid(String),
+}
+
+/// One server entry.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// Its name in the config: the key the host gives it.
+    pub key: String,
+    /// What to do with it.
+    pub plan: Plan,
+}
+
+/// A config file, read.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The file, as given.
+    pub path: PathBuf,
+    /// Its layout.
+    pub flavor: Flavor,
+    /// Its servers, in file order.
+    pub servers: Vec<Entry>,
+    /// Things worth knowing that are not errors (a server defined twice, comments read).
+    pub notes: Vec<String>,
+}
+
+/// Reads `path` and plans each of its servers.
+///
+/// # Errors
+/// One line naming the file when it cannot be read, is not valid JSON or TOML (with the line
+/// and column), or has none of the keys of a known layout (naming the keys expected).
+pub fn load(path: &Path) -> Result<Config, String> {
+    let file = show(&path.to_string_lossy());
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read config {file}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "config {file} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let mut notes = Vec::new();
+    let (flavor, servers) = match ext.as_deref() {
+        Some("toml") => read_toml(text).map_err(|e| format!("config {file} {e}"))?,
+        Some("json" | "jsonc") => {
+            read_json(path, text, &mut notes).map_err(|e| format!("config {file} {e}"))?
+        }
+        _ => match read_json(path, text, &mut notes) {
+            Ok(found) => found,
+            Err(json) if json.starts_with("is not valid JSON") => {
+                read_toml(text).map_err(|toml| {
+                    format!(
+                        "config {file} is not a known MCP client config: it {json}, and it {toml} \
+                         (expected {EXPECTED})"
+                    )
+                })?
+            }
+            Err(e) => return Err(format!("config {file} {e}")),
+        },
+    };
+    let ctx = Context::new(path, flavor);
+    let mut entries: Vec<Entry> = Vec::new();
+    for (key, value) in servers {
+        if let Some(i) = entries.iter().position(|e| e.key == key) {
+            notes.push(format!(
+                "server {} is defined more than once; the last definition is used, as hosts do",
+                show(&key)
+            ));
+            entries.remove(i);
+        }
+        let plan = ctx.plan(&key, &value);
+        entries.push(Entry { key, plan });
+    }
+    Ok(Config {
+        path: path.to_owned(),
+        flavor,
+        servers: entries,
+        notes,
+    })
+}
+
+/// The layouts, for the error about a file that matches none.
+const EXPECTED: &str = "a JSON object with `mcpServers` (Claude Desktop \
+                        `claude_desktop_config.json`, Claude Code `.mcp.json`) or `servers` (VS \
+                        Code `mcp.json`), or a TOML file with `[mcp_servers.<name>]` tables \
+                        (Codex `config.toml`)";
+
+/// `a string`, `an array`: what a value is, for messages.
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

@@ -1,0 +1,289 @@
+//! What the servers of one config do to each other: server keys that become one prefix
+//! and tools that get one model-facing name under a client, and tool names on several
+//! servers.
+
+use std::collections::BTreeMap;
+
+use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, message::show, qualify};
+use serde::Serialize;
+
+use super::{Server, list, qualified};
+use crate::check::plural;
+
+/// The kind of a cross-server finding; serialised in snake case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CrossKind {
+    /// Two server keys become one prefix under a client: their tools share a namespace.
+    KeyCollision,
+    /// Tools of different servers get one model-facing name under a client.
+    NameCollision,
+    /// One raw tool name on several servers (fine for clients that prefix the key).
+    SharedName,
+}
+
+impl CrossKind {
+    /// The short word in the text report's first column.
+    pub(super) const fn label(self) -> &'static str {
+        match self {
+            Self::KeyCollision => "key",
+            Self::NameCollision => "collision",
+            Self::SharedName => "shared",
+        }
+    }
+}
+
+/// A server and, for tool-level findings, one of its tools.
+#[derive(Debug, Clone, Serialize)]
+pub struct Member {
+    /// The server's key in the config.
+    pub server: String,
+    /// The tool's raw name.
+    pub tool: Option<String>,
+}
+
+/// A finding across servers. Field names are stable: they are the JSON output.
+#[derive(Debug, Clone, Serialize)]
+pub struct CrossFinding {
+    /// What kind of problem.
+    pub kind: CrossKind,
+    /// The client preset id, for collisions.
+    pub client: Option<&'static str>,
+    /// The model-facing name (or prefix) they share, for collisions.
+    pub name: Option<String>,
+    /// The servers (and tools) involved.
+    pub members: Vec<Member>,
+    /// The problem in words; every name in it is escaped.
+    pub message: String,
+}
+
+/// `` `tool` of `server` ``.
+fn member_text(m: &Member) -> String {
+    match &m.tool {
+        Some(tool) => format!("{} of {}", show(tool), show(&m.server)),
+        None => show(&m.server),
+    }
+}
+
+/// `` `a` and `b` both `` or `` `a`, `b` and `c` all ``: the members, for a message.
+fn together(members: &[Member]) -> String {
+    let shown: Vec<String> = members.iter().map(member_text).collect();
+    format!(
+        "{} {}",
+        list(&shown),
+        if members.len() == 2 { "both" } else { "all" }
+    )
+}
+
+/// `pairs` grouped by key: the groups in the order their keys first appear, each with its
+/// values in order.
+fn group_in_order<K: Ord + Clone, V>(pairs: impl IntoIterator<Item = (K, V)>) -> Vec<(K, Vec<V>)> {
+    let mut index: BTreeMap<K, usize> = BTreeMap::new();
+    let mut groups: Vec<(K, Vec<V>)> = Vec::new();
+    for (key, value) in pairs {
+        match index.get(&key) {
+            Some(&i) => groups[i].1.push(value),
+            None => {
+                index.insert(key.clone(), groups.len());
+                groups.push((key, vec![value]));
+            }
+        }
+    }
+    groups
+}
+
+/// Clients that put the server key in the name (Cline uses a random id per server instead,
+/// which keeps servers apart).
+fn prefixing_clients() -> impl Iterator<Item = &'static ClientPreset> {
+    CLIENTS.into_iter().filter(|c| c.uses_server_key)
+}
+
+/// Every cross-server finding: key collisions and name collisions under each client that
+/// prefixes the key, then tool names on several servers.
+pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
+    let mut out = Vec::new();
+    for client in prefixing_clients() {
+        key_collisions(client, servers, &mut out);
+    }
+    for client in prefixing_clients() {
+        name_collisions(client, servers, &mut out);
+    }
+    shared_names(servers, &mut out);
+    out
+}
+
+/// Keys that become one prefix under `client`: every server of the config, audited or not.
+fn key_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<CrossFinding>) {
+    let mut by_prefix: BTreeMap<String, Vec<&Server>> = BTreeMap::new();
+    for server in servers {
+        let prefix = qualify(client, &server.key_used, "").name;
+        by_prefix.entry(prefix).or_default().push(server);
+    }
+    for (prefix, group) in by_prefix {
+        if group.len() < 2 {
+            continue;
+        }
+        let members: Vec<Member> = group
+            .iter()
+            .map(|s| Member {
+                server: s.key.clone(),
+                tool: None,
+            })
+            .collect();
+        out.push(CrossFinding {
+            kind: CrossKind::KeyCollision,
+            client: Some(client.id),
+            name: Some(prefix.clone()),
+            message: format!(
+                "server keys {} become the prefix {} under {}, so their tools share one \
+                 namespace there; a tool name they have in common reaches only one server",
+                together(&members),
+                show(&prefix),
+                client.title
+            ),
+            members,
+        });
+    }
+}
+
+/// Tools of different servers that get one model-facing name under `client`.
+fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<CrossFinding>) {
+    let named = qualified(servers, client).filter_map(|(server, tool, q)| {
+        // A hash suffix keeps names apart; a refused or skipped name is not shown.
+        matches!(q.fate, Fate::Kept | Fate::Normalised | Fate::Cut).then(|| {
+            let member = Member {
+                server: server.key.clone(),
+                tool: Some(tool.name.clone()),
+            };
+            (q.name, member)
+        })
+    });
+    for (name, members) in group_in_order(named) {
+        let first = &members[0].server;
+        if members.iter().all(|m| &m.server == first) {
+            continue; // within one server: that server's own report has it
+        }
+        out.push(CrossFinding {
+            kind: CrossKind::NameCollision,
+            client: Some(client.id),
+            message: format!(
+                "tools {} become {} under {}; the model can reach only one of them",
+                together(&members),
+                show(&name),
+                client.title
+            ),
+            name: Some(name),
+            members,
+        });
+    }
+}
+
+/// Raw names on several servers: one finding per set of servers.
+fn shared_names(servers: &[Server], out: &mut Vec<CrossFinding>) {
+    let by_tool = group_in_order(servers.iter().flat_map(|server| {
+        server
+            .tools()
+            .iter()
+            .map(|tool| (tool.name.as_str(), server.key.as_str()))
+    }));
+    let by_servers = group_in_order(
+        by_tool
+            .into_iter()
+            .filter(|(_, keys)| keys.len() >= 2)
+            .map(|(tool, keys)| (keys, tool)),
+    );
+    for (keys, tools) in by_servers {
+        let members: Vec<Member> = tools
+            .iter()
+            .flat_map(|tool| {
+                keys.iter().map(|key| Member {
+                    server: (*key).to_owned(),
+                    tool: Some((*tool).to_owned()),
+                })
+            })
+            .collect();
+        let shown_tools: Vec<String> = tools.iter().map(|t| show(t)).collect();
+        let shown_keys: Vec<String> = keys.iter().map(|k| show(k)).collect();
+        out.push(CrossFinding {
+            kind: CrossKind::SharedName,
+            client: None,
+            name: (tools.len() == 1).then(|| tools[0].to_owned()),
+            message: format!(
+                "tool {} {} {} on servers {}; clients that prefix the server key keep them \
+                 apart, but a client or agent that shows tools by bare name keeps only one of \
+                 each",
+                plural(tools.len(), "name", "names"),
+                list(&shown_tools),
+                plural(tools.len(), "is", "are"),
+                list(&shown_keys)
+            ),
+            members,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::Listing;
+    use crate::findings;
+    use crate::fleet::Outcome;
+
+    fn audited(key: &str, names: &[&str]) -> Server {
+        let names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+        let (reports, findings) = findings::audit_names(&names, key);
+        Server {
+            key: key.to_owned(),
+            key_used: key.to_owned(),
+            key_problem: None,
+            outcome: Outcome::Audited {
+                listing: Listing {
+                    names,
+                    ..Listing::default()
+                },
+                reports,
+                findings,
+            },
+        }
+    }
+
+    fn collisions(servers: &[Server]) -> Vec<(Option<&'static str>, Option<String>)> {
+        cross_server(servers)
+            .into_iter()
+            .filter(|f| f.kind == CrossKind::NameCollision)
+            .map(|f| (f.client, f.name))
+            .collect()
+    }
+
+    #[test]
+    fn single_underscores_make_gemini_cli_and_vs_code_names_ambiguous() {
+        // `mcp_a_b_c` is key `a` + tool `b_c`, and key `a_b` + tool `c`.
+        let found = collisions(&[audited("a", &["b_c"]), audited("a_b", &["c"])]);
+        let clients: Vec<_> = found.iter().filter_map(|(c, _)| *c).collect();
+        assert!(clients.contains(&"gemini_cli") && clients.contains(&"vscode"));
+        assert!(clients.contains(&"cursor"), "{found:?}");
+        assert!(!clients.contains(&"claude_code") && !clients.contains(&"codex"));
+    }
+
+    #[test]
+    fn vs_code_keeps_13_characters_of_the_key() {
+        let servers = [
+            audited("github-enterprise", &["search"]),
+            audited("github-enterprise-eu", &["search"]),
+        ];
+        let found = cross_server(&servers);
+        assert!(found.iter().any(|f| f.kind == CrossKind::KeyCollision
+            && f.client == Some("vscode")
+            && f.name.as_deref() == Some("mcp_github-enterp_")));
+        assert_eq!(
+            collisions(&servers),
+            [(Some("vscode"), Some("mcp_github-enterp_search".to_owned()))]
+        );
+        assert!(found.iter().any(|f| f.kind == CrossKind::SharedName));
+    }
+
+    #[test]
+    fn one_server_collides_with_nothing() {
+        assert!(cross_server(&[audited("x", &["a", "b"])]).is_empty());
+    }
+}
