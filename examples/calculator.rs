@@ -15,9 +15,11 @@ use std::process::ExitCode;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use mcp_toolname::rules::message;
-use mcp_toolname::{FixedClock, ToolRegistry, mcp_tool, tool_registry};
+use mcp_toolname::{OffsetClock, ToolRegistry, mcp_tool, tool_registry};
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::{ServerHandler, ServiceExt, schemars, tool_handler};
+use rmcp::model::{ServerCapabilities, ServerConfig};
+use rmcp::service::NotificationContext;
+use rmcp::{RoleServer, ServerHandler, ServiceExt, schemars, tool_handler};
 use serde::Deserialize;
 
 /// Two integers.
@@ -76,8 +78,23 @@ impl Calculator {
     }
 }
 
-#[tool_handler(router = self.tools, name = "calculator", version = "1.0.0")]
-impl ServerHandler for Calculator {}
+#[tool_handler(router = self.tools)]
+impl ServerHandler for Calculator {
+    fn get_info(&self) -> ServerConfig {
+        // `listChanged`: the tool list changes when an alias's window closes.
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .build();
+        ServerConfig::new(capabilities)
+            .with_server_info(rmcp::model::Implementation::new("calculator", "1.0.0"))
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        // Sends `notifications/tools/list_changed` when an alias leaves the list.
+        self.tools.notify_peer(context.peer);
+    }
+}
 
 const USAGE: &str =
     "usage: calculator [--now <YYYY-MM-DD or RFC 3339 timestamp, e.g. 2027-03-01T00:00:00Z>]";
@@ -146,9 +163,21 @@ async fn main() -> ExitCode {
         .with_ansi(false)
         .with_max_level(tracing::Level::WARN)
         .init();
-    let mut tools = Calculator::tool_registry();
+    // Operators move alias windows without rebuilding: MCP_TOOLNAME_ALIAS_UNTIL.
+    let mut tools = match Calculator::tool_registry()
+        .reconfigure()
+        .overrides_from_env()
+        .build()
+    {
+        Ok(tools) => tools,
+        Err(e) => {
+            eprintln!("calculator: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if let Some(now) = now {
-        tools = tools.with_clock(FixedClock(now));
+        // From `now` on, time passes as usual: a window can close during a session.
+        tools = tools.with_clock(OffsetClock::starting_at(now));
     }
     let server = Calculator { tools };
     match server.serve(rmcp::transport::stdio()).await {

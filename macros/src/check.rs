@@ -17,6 +17,7 @@ use crate::targets::{DEFAULT_KEY, Targets, allows};
 pub struct ResolvedAlias {
     pub name: LitStr,
     pub until: Option<i64>,
+    pub list_until: Option<i64>,
     pub since: Option<i64>,
     pub hidden: bool,
 }
@@ -330,6 +331,10 @@ fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
         .since
         .as_ref()
         .and_then(|lit| instant(lit, "since", errors));
+    let list_until = alias
+        .list_until
+        .as_ref()
+        .and_then(|lit| instant(lit, "list_until", errors));
     if let (Some(s), Some(u), Some(since_lit), Some(until_lit)) =
         (since, until, &alias.since, &alias.until)
         && s >= u
@@ -339,9 +344,19 @@ fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
             message::since_not_before_until(&since_lit.value(), &until_lit.value()),
         );
     }
+    if let (Some(l), Some(u), Some(list_lit), Some(until_lit)) =
+        (list_until, until, &alias.list_until, &alias.until)
+        && l >= u
+    {
+        errors.push(
+            list_lit.span(),
+            message::list_until_not_before_until(&list_lit.value(), &until_lit.value()),
+        );
+    }
     ResolvedAlias {
         name: alias.name.clone(),
         until,
+        list_until,
         since,
         hidden: alias.hidden,
     }

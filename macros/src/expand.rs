@@ -47,9 +47,10 @@ pub fn registry(
         let aliases = aliases.iter().map(|a| {
             let name = &a.name;
             let until = option(a.until);
-            let since = option(a.since);
+                        let since = option(a.since);
+            let list_until = option(a.list_until);
             let hidden = a.hidden;
-            quote!(.alias(::mcp_toolname::__private::alias(#name, #until, #since, #hidden)))
+            quote!(.alias(::mcp_toolname::__private::alias(#name, #until, #since, #hidden, #list_until)))
         });
         // A tool behind `#[cfg(...)]` is registered under the same condition.
         let cfgs = &tool.cfgs;

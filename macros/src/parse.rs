@@ -56,12 +56,20 @@ const FORWARDED: &[&str] = &[
 /// Arguments of `#[mcp_tool]` that are ours; with [`FORWARDED`], every argument it takes.
 const OWN_ARGS: &[&str] = &["name", "alias", "allow"];
 const ALIAS_ATTR: &str = "mcp_tool(alias(...))";
-const ALIAS_ARGS: &[&str] = &["name", "until", "since", "until_version", "hidden"];
+const ALIAS_ARGS: &[&str] = &[
+    "name",
+    "until",
+    "list_until",
+    "since",
+    "until_version",
+    "hidden",
+];
 
 /// One `alias = "old"` or `alias(name = "old", ...)`.
 pub struct AliasAttr {
     pub name: LitStr,
     pub until: Option<LitStr>,
+    pub list_until: Option<LitStr>,
     pub since: Option<LitStr>,
     pub until_version: Option<LitStr>,
     pub hidden: bool,
@@ -301,6 +309,7 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
         return Ok(AliasAttr {
             name,
             until: None,
+            list_until: None,
             since: None,
             until_version: None,
             hidden: false,
@@ -308,6 +317,7 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
     }
     let mut name = None;
     let mut until = None;
+    let mut list_until = None;
     let mut since = None;
     let mut until_version = None;
     let mut hidden = false;
@@ -319,6 +329,7 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
         match key.as_str() {
             "name" => name = Some(string_value(&inner, "name", "plus")?),
             "until" => until = Some(string_value(&inner, "until", "2027-03-01")?),
+            "list_until" => list_until = Some(string_value(&inner, "list_until", "2027-01-01")?),
             "since" => since = Some(string_value(&inner, "since", "2026-12-01")?),
             "until_version" => {
                 until_version = Some(string_value(&inner, "until_version", "2.0.0")?)
@@ -332,6 +343,7 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasA
     Ok(AliasAttr {
         name,
         until,
+        list_until,
         since,
         until_version,
         hidden,

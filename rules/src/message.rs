@@ -584,3 +584,35 @@ pub fn also_refused_by(first: &str, others: &[&str]) -> String {
         format!("{first} (also refused by {})", others.join(", "))
     }
 }
+
+/// A window override for an alias the registry does not have.
+#[must_use]
+pub fn override_unknown_alias(alias: &str, source: &str, known: &[&str]) -> String {
+    let hint = closest(alias, known).map_or_else(String::new, |k| format!("; did you mean `{k}`?"));
+    format!(
+        "{source}: no alias is named {}{hint} (aliases: {})",
+        show(alias),
+        known.join(", ")
+    )
+}
+
+/// A window override entry that does not parse.
+#[must_use]
+pub fn override_bad_entry(entry: &str, source: &str) -> String {
+    format!(
+        "{source}: entry {} is not `ALIAS=YYYY-MM-DD`, `ALIAS=<RFC 3339 timestamp>` or \
+         `ALIAS=never`; entries are separated by `,`",
+        show(entry)
+    )
+}
+
+/// `list_until` not before `until`: the hidden phase would be empty.
+#[must_use]
+pub fn list_until_not_before_until(list_until: &str, until: &str) -> String {
+    format!(
+        "`list_until` ({}) is not before `until` ({}); the alias is listed until `list_until`, then \
+         hidden but callable until `until`, so `list_until` comes first",
+        show(list_until),
+        show(until)
+    )
+}

@@ -32,12 +32,19 @@ pub fn tool<S>(
 
 /// An alias whose dates the macro has already parsed to Unix milliseconds.
 #[must_use]
-pub fn alias(name: &'static str, until: Option<i64>, since: Option<i64>, hidden: bool) -> Alias {
+pub fn alias(
+    name: &'static str,
+    until: Option<i64>,
+    since: Option<i64>,
+    hidden: bool,
+    list_until: Option<i64>,
+) -> Alias {
     Alias {
         name: Cow::Borrowed(name),
         until: until.and_then(DateTime::from_timestamp_millis),
         since: since.and_then(DateTime::from_timestamp_millis),
         hidden,
+        list_until: list_until.and_then(DateTime::from_timestamp_millis),
     }
 }
 

@@ -24,6 +24,9 @@ pub struct Alias {
     pub since: Option<DateTime<Utc>>,
     /// Served on `tools/call` but left out of `tools/list`.
     pub hidden: bool,
+    /// Listed only until this instant, then hidden but still callable until `until`: the
+    /// optional middle phase of a rename.
+    pub list_until: Option<DateTime<Utc>>,
 }
 
 impl Alias {
@@ -34,6 +37,7 @@ impl Alias {
             until: None,
             since: None,
             hidden: false,
+            list_until: None,
         }
     }
 
@@ -56,6 +60,29 @@ impl Alias {
     pub fn hidden(mut self) -> Self {
         self.hidden = true;
         self
+    }
+
+    /// Listed until `list_until`, then hidden (still callable) until `until`.
+    #[must_use]
+    pub fn list_until(mut self, list_until: DateTime<Utc>) -> Self {
+        self.list_until = Some(list_until);
+        self
+    }
+
+    /// Whether `tools/list` shows the alias at `now`: not hidden, served, and before
+    /// `list_until`.
+    #[must_use]
+    pub fn is_listed(&self, now: DateTime<Utc>) -> bool {
+        !self.hidden && self.is_live(now) && self.list_until.is_none_or(|at| now < at)
+    }
+
+    /// The instants after `now` at which what this alias does changes (leaves the list,
+    /// stops being served).
+    pub fn changes_after(&self, now: DateTime<Utc>) -> impl Iterator<Item = DateTime<Utc>> {
+        [self.list_until, self.until]
+            .into_iter()
+            .flatten()
+            .filter(move |at| *at > now)
     }
 
     /// Whether the alias is served at `now`.

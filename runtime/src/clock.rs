@@ -56,6 +56,26 @@ impl Clock for ManualClock {
     }
 }
 
+/// The system clock moved by a fixed offset: time passes as usual, from a chosen instant.
+/// For demos and tests that need the clock near an alias's end while a notifier waits for it
+/// in real time.
+#[derive(Debug, Clone, Copy)]
+pub struct OffsetClock(chrono::TimeDelta);
+
+impl OffsetClock {
+    /// A clock that reads `at` now, and moves on from there.
+    #[must_use]
+    pub fn starting_at(at: DateTime<Utc>) -> Self {
+        Self(at - Utc::now())
+    }
+}
+
+impl Clock for OffsetClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now() + self.0
+    }
+}
+
 impl<C: Clock + ?Sized> Clock for Arc<C> {
     fn now(&self) -> DateTime<Utc> {
         (**self).now()

@@ -38,6 +38,8 @@ pub enum Problem {
         /// What is wrong.
         error: AliasNameError,
     },
+    /// A window override that does not parse, or names no alias.
+    BadOverride(String),
     /// An alias whose `since` is not before its `until`.
     EmptyWindow {
         /// The alias.
@@ -85,6 +87,7 @@ impl fmt::Display for Problem {
                     message::alias_name_error(name, error)
                 )
             }
+            Self::BadOverride(text) => f.write_str(text),
             Self::EmptyWindow {
                 since,
                 until,

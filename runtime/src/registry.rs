@@ -6,6 +6,7 @@ use std::collections::hash_map::Entry as MapEntry;
 use std::fmt;
 use std::sync::Arc;
 
+use chrono::{DateTime, TimeDelta, Utc};
 use mcp_toolname_rules::{MCP, check, check_alias, message};
 use rmcp::ErrorData;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
@@ -17,6 +18,7 @@ use crate::alias::{Alias, AliasUsage, UsageCounters, rfc3339};
 use crate::clock::{Clock, SystemClock};
 use crate::error::{Problem, RegistryError};
 use crate::origin::Origin;
+use crate::window::{ENV_VAR, Windows};
 
 /// The `_meta` key under which a listed alias carries its deprecation (replacement name,
 /// end of window). Prefixed per the MCP `_meta` naming rules.
@@ -30,7 +32,7 @@ const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 pub struct ToolDef<S> {
     route: ToolRoute<S>,
     origin: Origin,
-    aliases: Vec<Alias>,
+    pub(crate) aliases: Vec<Alias>,
 }
 
 impl<S> ToolDef<S> {
@@ -65,6 +67,7 @@ impl<S> ToolDef<S> {
 pub struct ToolRegistryBuilder<S> {
     defs: Vec<ToolDef<S>>,
     clock: Option<Arc<dyn Clock>>,
+    windows: Windows,
 }
 
 impl<S: 'static> ToolRegistryBuilder<S> {
@@ -94,6 +97,42 @@ impl<S: 'static> ToolRegistryBuilder<S> {
         self
     }
 
+    /// Serves every alias that has `since` and no `until` for `window` from `since`.
+    #[must_use]
+    pub fn default_alias_window(mut self, window: TimeDelta) -> Self {
+        self.windows.default = Some(window);
+        self
+    }
+
+    /// Ends the alias `name` at `until` (`None`: serve it without end), whatever the
+    /// attribute says: operators extend or shorten a window without rebuilding.
+    #[must_use]
+    pub fn override_window(mut self, name: &str, until: Option<DateTime<Utc>>) -> Self {
+        self.windows
+            .overrides
+            .push((name.to_owned(), until, "override_window".to_owned()));
+        self
+    }
+
+    /// Reads overrides from `spec`, `ALIAS=WHEN` entries separated by `,`, where `WHEN` is
+    /// `YYYY-MM-DD`, an RFC 3339 timestamp or `never`; `source` names it in errors (a config
+    /// key, a file).
+    #[must_use]
+    pub fn overrides_from(mut self, spec: &str, source: &str) -> Self {
+        self.windows.parse(spec, source);
+        self
+    }
+
+    /// Reads overrides from the environment variable [`ENV_VAR`]
+    /// (`MCP_TOOLNAME_ALIAS_UNTIL`), if set, in the form of [`Self::overrides_from`].
+    #[must_use]
+    pub fn overrides_from_env(self) -> Self {
+        match std::env::var(ENV_VAR) {
+            Ok(spec) => self.overrides_from(&spec, ENV_VAR),
+            Err(_) => self,
+        }
+    }
+
     /// Checks the set and builds the registry.
     ///
     /// # Errors
@@ -101,8 +140,9 @@ impl<S: 'static> ToolRegistryBuilder<S> {
     /// client could send or whose window is empty, and each pair of definitions sharing a
     /// name (tool and tool, alias and tool, alias and alias), each naming both sites.
     /// Nothing is overwritten: a set with a problem builds nothing.
-    pub fn build(self) -> Result<ToolRegistry<S>, RegistryError> {
+    pub fn build(mut self) -> Result<ToolRegistry<S>, RegistryError> {
         let mut problems = Vec::new();
+        std::mem::take(&mut self.windows).apply(&mut self.defs, &mut problems);
         let mut index: HashMap<Cow<'static, str>, (Slot, Origin)> = HashMap::new();
         let mut claim =
             |name: &Cow<'static, str>, slot: Slot, origin: &Origin, problems: &mut Vec<Problem>| {
@@ -305,6 +345,7 @@ impl<S: 'static> ToolRegistry<S> {
         ToolRegistryBuilder {
             defs: Vec::new(),
             clock: None,
+            windows: Windows::default(),
         }
     }
 
@@ -351,6 +392,22 @@ impl<S: 'static> ToolRegistry<S> {
         Ok(merged)
     }
 
+    /// A builder holding this registry's tools and clock, to change windows after the macro
+    /// built it: `Server::tool_registry().reconfigure().overrides_from_env().build()?`.
+    #[must_use]
+    pub fn reconfigure(self) -> ToolRegistryBuilder<S> {
+        let clock = Arc::clone(&self.clock);
+        let mut builder = Self::builder().merge(self);
+        builder.clock = Some(clock);
+        builder
+    }
+
+    /// The clock alias windows are read from.
+    #[must_use]
+    pub fn clock(&self) -> &dyn Clock {
+        self.clock.as_ref()
+    }
+
     /// The same registry reading time from `clock`.
     #[must_use]
     pub fn with_clock(mut self, clock: impl Clock + 'static) -> Self {
@@ -369,14 +426,14 @@ impl<S: 'static> ToolRegistry<S> {
         &self,
         mut context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let entry = match self.inner.index.get(context.name()) {
+        let (entry, deprecation) = match self.inner.index.get(context.name()) {
             None => {
                 return Err(ErrorData::invalid_params(
                     message::tool_not_found(context.name()),
                     None,
                 ));
             }
-            Some(Slot::Tool(i)) => &self.inner.tools[*i],
+            Some(Slot::Tool(i)) => (&self.inner.tools[*i], None),
             Some(Slot::Alias(j)) => {
                 let alias = &self.inner.aliases[*j];
                 let tool = &self.inner.tools[alias.target];
@@ -400,11 +457,22 @@ impl<S: 'static> ToolRegistry<S> {
                     );
                 }
                 context.name = canonical.clone();
-                tool
+                let notice = json!({ "replacement": canonical, "until": until });
+                (tool, Some(notice))
             }
         };
         match (entry.route.call)(context).await {
-            Ok(result) => Ok(result),
+            Ok(mut result) => {
+                // A call by the old name says so in the result too, so a client can tell its user.
+                if let (Some(notice), CallToolResponse::Complete(done)) = (deprecation, &mut result)
+                {
+                    done.meta
+                        .get_or_insert_with(Default::default)
+                        .0
+                        .insert(DEPRECATION_META_KEY.to_owned(), notice);
+                }
+                Ok(result)
+            }
             Err(error)
                 if error.code == ErrorCode::INVALID_PARAMS
                     && error.message.starts_with(ARGUMENT_ERROR_PREFIX) =>
@@ -427,7 +495,7 @@ impl<S: 'static> ToolRegistry<S> {
             self.inner
                 .aliases
                 .iter()
-                .filter(|a| !a.alias.hidden && a.alias.is_live(now))
+                .filter(|a| a.alias.is_listed(now))
                 .map(|a| a.listed.clone()),
         );
         if tools.len() != before {

@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test binary uses part of this module
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject};
-use rmcp::service::{RoleClient, RunningService, ServiceError};
+use rmcp::service::{Peer, RoleClient, RunningService, ServiceError};
 use rmcp::{ServerHandler, ServiceExt};
 
 pub type Client = RunningService<RoleClient, ()>;
@@ -19,7 +19,7 @@ pub async fn connect<S: ServerHandler>(server: S) -> Client {
     ().serve(client_io).await.expect("client connects")
 }
 
-pub async fn names(client: &Client) -> Vec<String> {
+pub async fn names(client: &Peer<RoleClient>) -> Vec<String> {
     let tools = client.list_all_tools().await.expect("tools/list");
     tools.into_iter().map(|t| t.name.into_owned()).collect()
 }
@@ -32,7 +32,7 @@ pub fn args(a: i64, b: i64) -> JsonObject {
 }
 
 pub async fn call(
-    client: &Client,
+    client: &Peer<RoleClient>,
     name: &str,
     arguments: Option<JsonObject>,
 ) -> Result<CallToolResult, ServiceError> {

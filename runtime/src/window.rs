@@ -1,0 +1,109 @@
+//! Alias windows at three levels: the attribute (`until`), a registry default counted from
+//! `since`, and overrides an operator sets at run time, without rebuilding, through the
+//! builder or the `MCP_TOOLNAME_ALIAS_UNTIL` environment variable.
+
+use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
+use mcp_toolname_rules::message;
+
+use crate::error::Problem;
+use crate::registry::ToolDef;
+
+/// The environment variable [`crate::ToolRegistryBuilder::overrides_from_env`] reads:
+/// `calc.add=2027-06-01,minus=2027-09-01T12:00:00Z,legacy=never` (`never`: no end).
+pub const ENV_VAR: &str = "MCP_TOOLNAME_ALIAS_UNTIL";
+
+/// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as the attributes take.
+#[must_use]
+pub fn parse_instant(text: &str) -> Option<DateTime<Utc>> {
+    let b = text.as_bytes();
+    let date_only = b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
+    if date_only {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .ok()
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+            .map(|t| t.and_utc())
+    } else {
+        DateTime::parse_from_rfc3339(text).ok().map(|t| t.to_utc())
+    }
+}
+
+/// Window settings collected by the builder, applied in `build`.
+#[derive(Debug, Default)]
+pub(crate) struct Windows {
+    /// For aliases with `since` and no `until`: `until = since + default`.
+    pub default: Option<TimeDelta>,
+    /// (alias, new end, where the override came from); `None` serves without end.
+    pub overrides: Vec<(String, Option<DateTime<Utc>>, String)>,
+    /// Override entries that did not parse.
+    pub problems: Vec<Problem>,
+}
+
+impl Windows {
+    /// Reads `ALIAS=WHEN,...` from `source` (named in errors).
+    pub fn parse(&mut self, spec: &str, source: &str) {
+        for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let parsed = entry.split_once('=').and_then(|(alias, when)| {
+                let alias = alias.trim();
+                let when = when.trim();
+                let until = if when == "never" {
+                    Some(None)
+                } else {
+                    parse_instant(when).map(Some)
+                };
+                (!alias.is_empty())
+                    .then_some(())
+                    .and(until)
+                    .map(|until| (alias.to_owned(), until))
+            });
+            match parsed {
+                Some((alias, until)) => self.overrides.push((alias, until, source.to_owned())),
+                None => self
+                    .problems
+                    .push(Problem::BadOverride(message::override_bad_entry(
+                        entry, source,
+                    ))),
+            }
+        }
+    }
+
+    /// Applies the default window and the overrides to `defs`; unknown aliases are problems.
+    pub fn apply<S>(self, defs: &mut [ToolDef<S>], problems: &mut Vec<Problem>) {
+        problems.extend(self.problems);
+        if let Some(window) = self.default {
+            for alias in defs.iter_mut().flat_map(|d| d.aliases.iter_mut()) {
+                if alias.until.is_none()
+                    && let Some(since) = alias.since
+                {
+                    alias.until = since.checked_add_signed(window);
+                }
+            }
+        }
+        for (name, until, source) in self.overrides {
+            let mut found = false;
+            for alias in defs
+                .iter_mut()
+                .flat_map(|d| d.aliases.iter_mut())
+                .filter(|a| a.name == name)
+            {
+                alias.until = until;
+                found = true;
+            }
+            if !found {
+                let known: Vec<&str> = defs
+                    .iter()
+                    .flat_map(|d| d.aliases.iter().map(|a| a.name.as_ref()))
+                    .collect();
+                problems.push(Problem::BadOverride(message::override_unknown_alias(
+                    &name, &source, &known,
+                )));
+            }
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! Renames in production: the listed / hidden / refused phases of an alias, windows set at
+//! three levels, the next change and `notifications/tools/list_changed`, deprecation in the
+//! call result, and many clients listing and calling while windows close.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use chrono::{DateTime, TimeDelta, Utc};
+use common::{call, connect, names, rpc_error, text};
+use mcp_toolname::{ManualClock, OffsetClock, Problem, ToolRegistry, mcp_tool, tool_registry};
+use rmcp::service::NotificationContext;
+use rmcp::{ClientHandler, RoleClient, RoleServer, ServerHandler, ServiceExt, tool_handler};
+
+fn at(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text)
+        .expect("test timestamps are valid")
+        .to_utc()
+}
+
+#[derive(Clone)]
+struct Files {
+    tools: ToolRegistry<Self>,
+}
+
+#[tool_registry]
+impl Files {
+    /// Reads a file.
+    #[mcp_tool(alias(name = "cat", list_until = "2027-01-01", until = "2027-02-01"))]
+    fn read_file(&self) -> String {
+        "read".to_owned()
+    }
+
+    /// Writes a file.
+    #[mcp_tool(alias(name = "put", since = "2026-06-01"))]
+    fn write_file(&self) -> String {
+        "written".to_owned()
+    }
+}
+
+#[tool_handler(router = self.tools)]
+impl ServerHandler for Files {
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.tools.notify_peer(context.peer);
+    }
+}
+
+fn files(clock: &Arc<ManualClock>) -> Files {
+    Files {
+        tools: Files::tool_registry().with_clock(Arc::clone(clock)),
+    }
+}
+
+#[tokio::test]
+async fn an_alias_is_listed_then_hidden_but_callable_then_refused() {
+    let clock = Arc::new(ManualClock::new(at("2026-12-31T23:59:59Z")));
+    let client = connect(files(&clock)).await;
+    assert_eq!(
+        names(&client).await,
+        ["cat", "put", "read_file", "write_file"]
+    );
+    clock.set(at("2027-01-01T00:00:00Z"));
+    assert_eq!(
+        names(&client).await,
+        ["put", "read_file", "write_file"],
+        "list_until: gone from the list"
+    );
+    assert_eq!(
+        text(&call(&client, "cat", None).await.unwrap()),
+        "read",
+        "...but still callable"
+    );
+    clock.set(at("2027-02-01T00:00:00Z"));
+    let err = call(&client, "cat", None)
+        .await
+        .expect_err("until: refused");
+    assert!(rpc_error(&err).message.contains("renamed to `read_file`"));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_call_by_the_old_name_says_so_in_the_result() {
+    let clock = Arc::new(ManualClock::new(at("2026-12-01T00:00:00Z")));
+    let client = connect(files(&clock)).await;
+    let result = call(&client, "cat", None).await.unwrap();
+    let meta = &result.meta.expect("alias calls carry _meta").0[mcp_toolname::DEPRECATION_META_KEY];
+    assert_eq!(meta["replacement"], "read_file");
+    assert_eq!(meta["until"], "2027-02-01T00:00:00Z");
+    let result = call(&client, "read_file", None).await.unwrap();
+    assert!(
+        result.meta.is_none(),
+        "a call by the new name carries no deprecation"
+    );
+    client.cancel().await.unwrap();
+}
+
+#[test]
+fn windows_come_from_the_attribute_a_registry_default_or_an_override() {
+    let clock = FixedAt(at("2026-06-15T00:00:00Z"));
+    let until = |registry: &ToolRegistry<Files>, alias: &str| {
+        registry
+            .aliases()
+            .find(|(a, _)| a.name == alias)
+            .and_then(|(a, _)| a.until_text())
+    };
+    let plain = Files::tool_registry();
+    assert_eq!(
+        until(&plain, "put"),
+        None,
+        "no until and no default: served without end"
+    );
+    // Registry default, counted from `since` (2026-06-01).
+    let defaulted = Files::tool_registry()
+        .reconfigure()
+        .default_alias_window(TimeDelta::days(90))
+        .build()
+        .unwrap();
+    assert_eq!(
+        until(&defaulted, "put").as_deref(),
+        Some("2026-08-30T00:00:00Z")
+    );
+    assert_eq!(
+        until(&defaulted, "cat").as_deref(),
+        Some("2027-02-01T00:00:00Z"),
+        "an explicit until is kept"
+    );
+    // Runtime overrides beat both, without rebuilding.
+    let overridden = Files::tool_registry()
+        .reconfigure()
+        .default_alias_window(TimeDelta::days(90))
+        .overrides_from("cat=2027-06-01, put=never", "config key `aliases`")
+        .build()
+        .unwrap()
+        .with_clock(clock);
+    assert_eq!(
+        until(&overridden, "cat").as_deref(),
+        Some("2027-06-01T00:00:00Z")
+    );
+    assert_eq!(until(&overridden, "put"), None);
+    let by_method = Files::tool_registry()
+        .reconfigure()
+        .override_window("cat", Some(at("2026-07-01T00:00:00Z")))
+        .build();
+    assert_eq!(
+        until(&by_method.unwrap(), "cat").as_deref(),
+        Some("2026-07-01T00:00:00Z")
+    );
+}
+
+#[test]
+fn bad_overrides_name_the_source_and_the_entry_and_build_nothing() {
+    let err = Files::tool_registry()
+        .reconfigure()
+        .overrides_from(
+            "ca=2027-06-01,put:2027,cat=2027-13-01",
+            "MCP_TOOLNAME_ALIAS_UNTIL",
+        )
+        .build()
+        .expect_err("three bad entries");
+    let texts: Vec<String> = err.problems().iter().map(ToString::to_string).collect();
+    assert!(
+        err.problems()
+            .iter()
+            .all(|p| matches!(p, Problem::BadOverride(_))),
+        "{err}"
+    );
+    assert_eq!(texts.len(), 3, "{err}");
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("entry `put:2027` is not `ALIAS=YYYY-MM-DD`")),
+        "{err}"
+    );
+    assert!(
+        texts.iter().any(|t| t.contains("entry `cat=2027-13-01`")),
+        "{err}"
+    );
+    assert!(
+        texts.iter().any(|t| t == "MCP_TOOLNAME_ALIAS_UNTIL: no alias is named `ca`; did you mean `cat`? (aliases: cat, put)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_registry_knows_when_the_tool_set_changes_next() {
+    let clock = Arc::new(ManualClock::new(at("2026-12-01T00:00:00Z")));
+    let registry = files(&clock).tools;
+    assert_eq!(
+        registry.next_change(),
+        Some(at("2027-01-01T00:00:00Z")),
+        "list_until first"
+    );
+    assert_eq!(
+        registry.list_ttl(),
+        Some(std::time::Duration::from_secs(31 * 24 * 3600))
+    );
+    clock.set(at("2027-01-01T00:00:00Z"));
+    assert_eq!(
+        registry.next_change(),
+        Some(at("2027-02-01T00:00:00Z")),
+        "then until"
+    );
+    clock.set(at("2027-02-01T00:00:00Z"));
+    assert_eq!(registry.next_change(), None, "nothing left to change");
+}
+
+/// A client that counts `notifications/tools/list_changed`.
+#[derive(Clone, Default)]
+struct Watcher(Arc<AtomicUsize>);
+
+impl ClientHandler for Watcher {
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+#[tokio::test]
+async fn clients_hear_list_changed_when_an_alias_leaves_the_list() {
+    // A clock 300 ms before `list_until`, running in real time.
+    let clock = OffsetClock::starting_at(at("2027-01-01T00:00:00Z") - TimeDelta::milliseconds(300));
+    let server = Files {
+        tools: Files::tool_registry().with_clock(clock),
+    };
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let watcher = Watcher::default();
+    let seen = Arc::clone(&watcher.0);
+    let client = watcher.serve(client_io).await.expect("client connects");
+    assert!(names(&client).await.contains(&"cat".to_owned()));
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while seen.load(Ordering::SeqCst) == 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no tools/list_changed within 10 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(
+        !names(&client).await.contains(&"cat".to_owned()),
+        "after the notification the alias is gone"
+    );
+    client.cancel().await.unwrap();
+}
+
+/// Many clients list and call while the windows close: every list is one of the lists the
+/// clock allows (never torn), and every call runs the right tool or is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_clients_while_windows_close_see_no_torn_list_and_no_misrouted_call() {
+    let clock = Arc::new(ManualClock::new(at("2026-12-31T23:59:59Z")));
+    let allowed: [&[&str]; 3] = [
+        &["cat", "put", "read_file", "write_file"],
+        &["put", "read_file", "write_file"],
+        &["put", "read_file", "write_file"],
+    ];
+    let mut tasks = Vec::new();
+    for _ in 0..6 {
+        let client = connect(files(&clock)).await;
+        tasks.push(tokio::spawn(async move {
+            for _ in 0..40 {
+                let listed = names(&client).await;
+                assert!(
+                    allowed.iter().any(|a| *a == listed.as_slice()),
+                    "torn list: {listed:?}"
+                );
+                match call(&client, "cat", None).await {
+                    Ok(result) => assert_eq!(text(&result), "read"),
+                    Err(err) => assert!(rpc_error(&err).message.contains("renamed to `read_file`")),
+                }
+                assert_eq!(
+                    text(&call(&client, "write_file", None).await.unwrap()),
+                    "written"
+                );
+                assert_eq!(text(&call(&client, "put", None).await.unwrap()), "written");
+            }
+            client.cancel().await.unwrap();
+        }));
+    }
+    let flipper = {
+        let clock = Arc::clone(&clock);
+        tokio::spawn(async move {
+            for step in 0..60 {
+                let when = [
+                    "2026-12-31T23:59:59Z",
+                    "2027-01-15T00:00:00Z",
+                    "2027-02-01T00:00:00Z",
+                ][step % 3];
+                clock.set(at(when));
+                tokio::task::yield_now().await;
+            }
+        })
+    };
+    for task in tasks {
+        task.await
+            .expect("no client saw a torn list or a misrouted call");
+    }
+    flipper.await.unwrap();
+}
+
+/// A clock stopped at one instant, owned (for `with_clock`).
+#[derive(Debug, Clone, Copy)]
+struct FixedAt(DateTime<Utc>);
+
+impl mcp_toolname::Clock for FixedAt {
+    fn now(&self) -> DateTime<Utc> {
+        self.0
+    }
+}
