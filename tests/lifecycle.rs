@@ -310,3 +310,14 @@ impl mcp_toolname::Clock for FixedAt {
         self.0
     }
 }
+
+#[tokio::test]
+async fn before_since_the_old_name_is_served_as_it_was() {
+    // `put` was renamed on 2026-06-01; a clock before that (a server restored from backup,
+    // a wrong system clock) still serves the old name, listed.
+    let clock = Arc::new(ManualClock::new(at("2026-01-01T00:00:00Z")));
+    let client = connect(files(&clock)).await;
+    assert!(names(&client).await.contains(&"put".to_owned()));
+    assert_eq!(text(&call(&client, "put", None).await.unwrap()), "written");
+    client.cancel().await.unwrap();
+}

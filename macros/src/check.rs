@@ -401,7 +401,7 @@ fn until_version(
         Err(_) => errors.push(lit.span(), message::bad_version(&lit.value())),
         Ok(due) => {
             if let Some(current) = crate_version
-                && *current >= due
+                && is_due(current, &due)
             {
                 errors.push(
                     lit.span(),
@@ -409,5 +409,45 @@ fn until_version(
                 );
             }
         }
+    }
+}
+
+/// Whether a crate at `current` has reached `due`, by semver precedence: pre-releases come
+/// before their release (`2.0.0-rc.1` has not reached `2.0.0`), build metadata is ignored
+/// (`2.0.0+build` has).
+fn is_due(current: &semver::Version, due: &semver::Version) -> bool {
+    current.cmp_precedence(due) != std::cmp::Ordering::Less
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_due;
+
+    fn due(current: &str, until: &str) -> bool {
+        is_due(
+            &semver::Version::parse(current).unwrap(),
+            &semver::Version::parse(until).unwrap(),
+        )
+    }
+
+    #[test]
+    fn an_alias_is_due_from_its_version_on_by_semver_precedence() {
+        assert!(!due("1.9.9", "2.0.0"), "below: served");
+        assert!(due("2.0.0", "2.0.0"), "reached: due");
+        assert!(due("2.0.1", "2.0.0") && due("3.0.0", "2.0.0"), "past: due");
+        assert!(
+            !due("2.0.0-rc.1", "2.0.0"),
+            "a pre-release of the due version is below it"
+        );
+        assert!(
+            !due("2.0.0-alpha", "2.0.0-beta"),
+            "pre-releases order by their identifiers"
+        );
+        assert!(due("2.0.0-rc.2", "2.0.0-rc.1"));
+        assert!(
+            due("2.0.0+build.5", "2.0.0") && due("2.0.0", "2.0.0+build.5"),
+            "build metadata is ignored"
+        );
+        assert!(due("1.10.0", "1.9.0"), "numeric, not string, order");
     }
 }
