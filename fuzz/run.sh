@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs each fuzz target for a short while (SECONDS_EACH, default 60), starting from the corpus
+# in fuzz/corpus/ (seeded from the handed cases in tests/data/). Needs cargo-fuzz
+# (`cargo install cargo-fuzz`). cargo-fuzz wants nightly for its sanitizer flags;
+# RUSTC_BOOTSTRAP=1 lets the stable toolchain take them.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds="${SECONDS_EACH:-60}"
+for target in check suggest qualify; do
+  echo "== $target (${seconds}s)"
+  RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "corpus/$target" -- -max_total_time="$seconds" -max_len=4096
+done
