@@ -321,3 +321,84 @@ async fn before_since_the_old_name_is_served_as_it_was() {
     assert_eq!(text(&call(&client, "put", None).await.unwrap()), "written");
     client.cancel().await.unwrap();
 }
+
+#[derive(Clone)]
+struct Listening {
+    tools: ToolRegistry<Self>,
+}
+
+#[tool_registry]
+impl Listening {
+    #[mcp_tool(alias(name = "old_name", until = "2027-01-01"))]
+    fn new_name(&self) -> String {
+        "new".to_owned()
+    }
+}
+
+#[tool_handler(router = self.tools)]
+impl ServerHandler for Listening {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        let capabilities = rmcp::model::ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .build();
+        rmcp::model::ServerConfig::new(capabilities)
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &rmcp::model::SubscriptionFilter,
+    ) -> Option<rmcp::model::SubscriptionFilter> {
+        Some(requested.clone())
+    }
+
+    async fn listen(
+        &self,
+        context: rmcp::service::SubscriptionContext,
+    ) -> Result<(), rmcp::ErrorData> {
+        self.tools.notify_subscription(&context).await;
+        Ok(())
+    }
+}
+
+/// Protocol 2026-07-28: `notifications/tools/list_changed` reaches clients that listen.
+#[tokio::test]
+async fn a_listening_client_hears_list_changed_through_its_subscription() {
+    let clock = OffsetClock::starting_at(at("2027-01-01T00:00:00Z") - TimeDelta::milliseconds(300));
+    // The 2026-07-28 lifecycle (`server/discover`), where subscriptions live.
+    let server = Listening {
+        tools: Listening::tool_registry().with_clock(clock),
+    };
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let lifecycle = rmcp::service::ClientLifecycleMode::Discover {
+        preferred_versions: vec![rmcp::model::ProtocolVersion::V_2026_07_28],
+    };
+    let client = rmcp::service::serve_client_with_lifecycle((), client_io, lifecycle)
+        .await
+        .expect("discover");
+    let filter = rmcp::model::SubscriptionFilter::builder()
+        .tools_list_changed()
+        .build();
+    let mut subscription = client
+        .listen(filter)
+        .await
+        .expect("subscriptions/listen is accepted");
+    let next = tokio::time::timeout(std::time::Duration::from_secs(10), subscription.next())
+        .await
+        .expect("a notification within 10 s")
+        .expect("the subscription stays open");
+    assert!(
+        matches!(
+            next,
+            Some(rmcp::model::ServerNotification::ToolListChangedNotification(_))
+        ),
+        "{next:?}"
+    );
+    assert_eq!(names(&client).await, ["new_name"]);
+    client.cancel().await.unwrap();
+}
