@@ -249,6 +249,10 @@ struct AliasEntry {
     /// The alias as `tools/list` shows it: the tool under the old name, marked deprecated.
     listed: Tool,
     usage: UsageCounters,
+    /// `until` as RFC 3339, and the `_meta` notice of a call: fixed per alias, so made once
+    /// here rather than on every call.
+    until_text: Option<String>,
+    notice: serde_json::Value,
 }
 
 impl AliasEntry {
@@ -274,11 +278,14 @@ impl AliasEntry {
         meta.0
             .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
         listed.meta = Some(meta);
+        let notice = json!({ "replacement": tool.name, "until": until });
         Self {
             alias,
             target,
             listed,
             usage: UsageCounters::default(),
+            until_text: until,
+            notice,
         }
     }
 }
@@ -439,13 +446,16 @@ impl<S: 'static> ToolRegistry<S> {
                 let tool = &self.inner.tools[alias.target];
                 let canonical = &tool.route.attr.name;
                 let now = self.clock.now();
-                let until = alias.alias.until_text();
+                let until = alias.until_text.as_deref();
                 if !alias.alias.is_live(now) {
                     alias.usage.record(now, false);
-                    let until = until.unwrap_or_default();
                     return Err(ErrorData::invalid_params(
-                        message::alias_expired(&alias.alias.name, canonical, &until),
-                        Some(json!({ "replacement": canonical, "until": until })),
+                        message::alias_expired(
+                            &alias.alias.name,
+                            canonical,
+                            until.unwrap_or_default(),
+                        ),
+                        Some(alias.notice.clone()),
                     ));
                 }
                 if alias.usage.record(now, true) {
@@ -453,12 +463,11 @@ impl<S: 'static> ToolRegistry<S> {
                         alias = %alias.alias.name,
                         tool = %canonical,
                         "{}",
-                        message::alias_called(&alias.alias.name, canonical, until.as_deref())
+                        message::alias_called(&alias.alias.name, canonical, until)
                     );
                 }
                 context.name = canonical.clone();
-                let notice = json!({ "replacement": canonical, "until": until });
-                (tool, Some(notice))
+                (tool, Some(alias.notice.clone()))
             }
         };
         match (entry.route.call)(context).await {
