@@ -365,16 +365,7 @@ fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
 /// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as Unix milliseconds.
 fn instant(lit: &LitStr, arg: &str, errors: &mut Errors) -> Option<i64> {
     let text = lit.value();
-    let b = text.as_bytes();
-    let date_only = b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        });
-    let parsed = if date_only {
+    let parsed = if mcp_toolname_rules::is_plain_date(&text) {
         NaiveDate::parse_from_str(&text, "%Y-%m-%d")
             .ok()
             .and_then(|d| d.and_hms_opt(0, 0, 0))

@@ -63,3 +63,33 @@ pub const fn assert_spec_name(name: &str) -> &str {
         ),
     }
 }
+
+/// Whether `text` has the shape `YYYY-MM-DD` (ten characters, digits and two dashes), the
+/// date-only form the alias attributes and window overrides take; whether it is a real date
+/// is for a calendar to say.
+///
+/// ```
+/// assert!(mcp_toolname_rules::is_plain_date("2027-03-01"));
+/// assert!(!mcp_toolname_rules::is_plain_date("2027-3-1"));
+/// assert!(!mcp_toolname_rules::is_plain_date("2027-03-01T00:00:00Z"));
+/// ```
+#[must_use]
+pub const fn is_plain_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    if b.len() != 10 {
+        return false;
+    }
+    let mut i = 0;
+    while i < 10 {
+        let ok = if i == 4 || i == 7 {
+            b[i] == b'-'
+        } else {
+            b[i].is_ascii_digit()
+        };
+        if !ok {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

@@ -15,16 +15,7 @@ pub const ENV_VAR: &str = "MCP_TOOLNAME_ALIAS_UNTIL";
 /// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as the attributes take.
 #[must_use]
 pub fn parse_instant(text: &str) -> Option<DateTime<Utc>> {
-    let b = text.as_bytes();
-    let date_only = b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        });
-    if date_only {
+    if mcp_toolname_rules::is_plain_date(text) {
         NaiveDate::parse_from_str(text, "%Y-%m-%d")
             .ok()
             .and_then(|d| d.and_hms_opt(0, 0, 0))
