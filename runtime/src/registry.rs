@@ -63,6 +63,16 @@ impl<S> ToolDef<S> {
     }
 }
 
+impl<S> Clone for ToolDef<S> {
+    fn clone(&self) -> Self {
+        Self {
+            route: self.route.clone(),
+            origin: self.origin.clone(),
+            aliases: self.aliases.clone(),
+        }
+    }
+}
+
 /// Collects tools and registries, then checks the whole set once in [`build`](Self::build).
 pub struct ToolRegistryBuilder<S> {
     defs: Vec<ToolDef<S>>,
@@ -81,12 +91,7 @@ impl<S: 'static> ToolRegistryBuilder<S> {
     /// Adds every tool (with its aliases) of `registry`.
     #[must_use]
     pub fn merge(mut self, registry: ToolRegistry<S>) -> Self {
-        self.defs
-            .extend(registry.inner.tools.iter().map(|t| ToolDef {
-                route: t.route.clone(),
-                origin: t.origin.clone(),
-                aliases: t.aliases.clone(),
-            }));
+        self.defs.extend(registry.inner.tools.iter().cloned());
         self
     }
 
@@ -204,15 +209,7 @@ impl<S: 'static> ToolRegistryBuilder<S> {
         if !problems.is_empty() {
             return Err(RegistryError::new(problems));
         }
-        let tools: Vec<Entry<S>> = self
-            .defs
-            .into_iter()
-            .map(|d| Entry {
-                route: d.route,
-                origin: d.origin,
-                aliases: d.aliases,
-            })
-            .collect();
+        let tools = self.defs;
         let mut listed: Vec<Tool> = tools.iter().map(|t| t.route.attr.clone()).collect();
         listed.sort_by(|a, b| a.name.cmp(&b.name));
         let index = index
@@ -235,12 +232,6 @@ impl<S: 'static> ToolRegistryBuilder<S> {
 enum Slot {
     Tool(usize),
     Alias(usize),
-}
-
-struct Entry<S> {
-    route: ToolRoute<S>,
-    origin: Origin,
-    aliases: Vec<Alias>,
 }
 
 struct AliasEntry {
@@ -291,7 +282,7 @@ impl AliasEntry {
 }
 
 struct Inner<S> {
-    tools: Vec<Entry<S>>,
+    tools: Vec<ToolDef<S>>,
     aliases: Vec<AliasEntry>,
     index: HashMap<Cow<'static, str>, Slot>,
     /// Canonical tools sorted by name, as `tools/list` shows them.
