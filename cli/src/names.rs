@@ -3,8 +3,8 @@
 //! crate; this module only gathers them.
 
 use mcp_toolname_rules::{
-    ALL, CLIENTS, ClientPreset, Contract, Fate, LLM_COMMON, MCP, Qualified, check, message,
-    qualify, suggest_all, tool_budget,
+    ALL, CLIENTS, ClientPreset, Contract, Fate, LLM_COMMON, MCP, Qualified, SERVER_KEY,
+    ServerKeyError, check, message, qualify, suggest_all, tool_budget,
 };
 
 /// One contract's verdict on a name.
@@ -179,26 +179,19 @@ pub fn suggest_within(name: &str, budget: usize) -> String {
 /// # Errors
 /// What is wrong with the key, as one line.
 pub fn check_server_key(key: &str) -> Result<(), String> {
-    let key_contract = Contract {
-        id: "server_key",
-        title: "a server key",
-        max_len: 32,
-        first: mcp_toolname_rules::FirstChar::Any,
-        ..LLM_COMMON
-    };
-    if let Err(err) = check(key, &key_contract) {
-        let text = message::name_error(key, &err, &key_contract);
-        let text = text.strip_prefix("tool name ").unwrap_or(&text);
-        return Err(format!("server key {text}"));
-    }
-    if key.contains("__") || key.starts_with('_') || key.ends_with('_') {
-        return Err(format!(
+    match mcp_toolname_rules::check_server_key(key) {
+        Ok(()) => Ok(()),
+        Err(ServerKeyError::Name(err)) => {
+            let text = message::name_error(key, &err, &SERVER_KEY);
+            let text = text.strip_prefix("tool name ").unwrap_or(&text);
+            Err(format!("server key {text}"))
+        }
+        Err(ServerKeyError::DoubleUnderscore | ServerKeyError::EdgeUnderscore) => Err(format!(
             "server key {} may not contain `__` or start or end with `_`: clients use `__` to \
              split the key from the tool name",
             message::show(key)
-        ));
+        )),
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! target's findings are errors; with none declared, the common LLM contract warns.
 
 use mcp_toolname_rules::{
-    ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, LLM_COMMON, MCP, message, suggest_within,
-    tool_budget,
+    ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, LLM_COMMON, MCP, check_server_key, message,
+    suggest_within, tool_budget,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::{Ident, LitStr};
@@ -85,7 +85,7 @@ impl Targets {
                 errors.push(span, message::key_and_key_len().to_owned());
                 None
             }
-            (Some(key), None) if valid_key(&key.value()) => Some(key.value()),
+            (Some(key), None) if check_server_key(&key.value()).is_ok() => Some(key.value()),
             (Some(key), None) => {
                 errors.push(key.span(), message::bad_server_key(&key.value()));
                 None
@@ -146,16 +146,4 @@ impl Targets {
 /// Whether a tool opted out of target `id` with `allow(id)`.
 pub fn allows(allowed: &[Ident], id: &str) -> bool {
     allowed.iter().any(|a| a == id)
-}
-
-/// A host-assigned server key (DESIGN §6): `^[A-Za-z0-9_-]{1,32}$`, no `__`, no leading or
-/// trailing `_`.
-fn valid_key(key: &str) -> bool {
-    (1..=32).contains(&key.len())
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        && !key.contains("__")
-        && !key.starts_with('_')
-        && !key.ends_with('_')
 }

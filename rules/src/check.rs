@@ -179,3 +179,32 @@ pub const fn check_alias(name: &str) -> Result<(), AliasNameError> {
     }
     Ok(())
 }
+
+/// Why a host-assigned server key is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ServerKeyError {
+    /// It breaks [`crate::SERVER_KEY`]: empty, over 32 characters, or a character outside
+    /// `A-Z a-z 0-9 _ -`.
+    Name(NameError),
+    /// It contains `__`, which separates the key from the tool name.
+    DoubleUnderscore,
+    /// It starts or ends with `_`, which would run into the `__` around it.
+    EdgeUnderscore,
+}
+
+/// Checks a server key as hosts assign it (DESIGN §6): [`crate::SERVER_KEY`], then no `__`
+/// and no `_` at either end, so that `mcp__<key>__<tool>` reads one way. The runtime's
+/// `ServerKey`, the macros' `server_key` and the CLI's `--server-key` all decide by this.
+///
+/// # Errors
+/// The first problem found, in that order.
+pub fn check_server_key(key: &str) -> Result<(), ServerKeyError> {
+    check(key, &crate::SERVER_KEY).map_err(ServerKeyError::Name)?;
+    if key.contains("__") {
+        Err(ServerKeyError::DoubleUnderscore)
+    } else if key.starts_with('_') || key.ends_with('_') {
+        Err(ServerKeyError::EdgeUnderscore)
+    } else {
+        Ok(())
+    }
+}

@@ -236,6 +236,20 @@ pub const PORTABLE: Contract = Contract {
     checked: "2026-11-29",
 };
 
+/// A server key as hosts assign it (DESIGN §6): `^[A-Za-z0-9_-]{1,32}$`. Not a tool-name
+/// contract, so not in [`ALL`]; [`crate::check_server_key`] adds the rules about `_`.
+pub const SERVER_KEY: Contract = Contract {
+    id: "server_key",
+    title: "a server key",
+    charset: Charset::ALNUM.with("_-"),
+    first: FirstChar::Any,
+    max_len: 32,
+    pattern: "^[A-Za-z0-9_-]{1,32}$",
+    allowed: "`A-Z a-z 0-9 _ -`",
+    source: "DESIGN.md section 6",
+    checked: "2026-11-29",
+};
+
 /// Every built-in contract: the spec and its proposal, each LLM API, then the two
 /// intersections.
 pub const ALL: [&Contract; 9] = [

@@ -25,14 +25,17 @@ pub mod message;
 mod suggest;
 pub mod table;
 
-pub use check::{AliasNameError, NameError, check, check_alias, is_control_like, is_invisible};
+pub use check::{
+    AliasNameError, NameError, ServerKeyError, check, check_alias, check_server_key,
+    is_control_like, is_invisible,
+};
 pub use client::{
     CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, ClientPreset, Fate, GEMINI_CLI, Measure, Overflow,
     Qualified, VSCODE, client_by_id, qualify, tool_budget,
 };
 pub use contract::{
     ALL, ANTHROPIC, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI, LLM_COMMON, MCP,
-    OPENAI, PORTABLE, SEP_986, by_id,
+    OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
 pub use suggest::{suggest, suggest_all, suggest_within};
 

@@ -21,7 +21,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
-use mcp_toolname_rules::{Contract, LLM_COMMON, check, message};
+use mcp_toolname_rules::{
+    Contract, LLM_COMMON, NameError, ServerKeyError, check, check_server_key, message,
+};
 use sha2::{Digest, Sha256};
 
 /// What goes before every model-facing name.
@@ -42,22 +44,17 @@ impl ServerKey {
     /// # Errors
     /// [`NamespaceError::BadKey`] saying what is wrong.
     pub fn new(key: &str) -> Result<Self, NamespaceError> {
-        let why = if key.is_empty() {
-            Some("is empty")
-        } else if key.chars().count() > 32 {
-            Some("is longer than 32 characters")
-        } else if !key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        {
-            Some("has a character outside `A-Z a-z 0-9 _ -`")
-        } else if key.contains("__") {
-            Some("contains `__`, which separates the key from the tool name")
-        } else if key.starts_with('_') || key.ends_with('_') {
-            Some("starts or ends with `_`, which would run into the `__` around it")
-        } else {
-            None
-        };
+        let why = check_server_key(key).err().map(|err| match err {
+            ServerKeyError::Name(NameError::Empty) => "is empty",
+            ServerKeyError::Name(NameError::TooLong { .. }) => "is longer than 32 characters",
+            ServerKeyError::Name(_) => "has a character outside `A-Z a-z 0-9 _ -`",
+            ServerKeyError::DoubleUnderscore => {
+                "contains `__`, which separates the key from the tool name"
+            }
+            ServerKeyError::EdgeUnderscore => {
+                "starts or ends with `_`, which would run into the `__` around it"
+            }
+        });
         match why {
             Some(why) => Err(NamespaceError::BadKey(message::bad_key(key, why))),
             None => Ok(Self(key.to_owned())),
