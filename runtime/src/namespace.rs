@@ -175,7 +175,7 @@ impl Namespace {
             .collect();
         // Should two names meet, every hashed name of the set grows its digest, so the result
         // stays a function of the set alone. Lossless names are distinct by construction.
-        while has_duplicates(&names) && hex < 64 {
+        while first_duplicate(&names).is_some() && hex < 64 {
             hex += 4;
             names = identities
                 .iter()
@@ -269,8 +269,7 @@ impl Default for Namespace {
 }
 
 fn check_list(key: &ServerKey, tools: &[String]) -> Result<(), NamespaceError> {
-    let mut seen = std::collections::HashSet::with_capacity(tools.len());
-    match tools.iter().find(|t| !seen.insert(t.as_str())) {
+    match first_duplicate(tools) {
         Some(dup) => Err(NamespaceError::DuplicateRawName(
             message::duplicate_raw_name(key.as_str(), dup),
         )),
@@ -278,9 +277,13 @@ fn check_list(key: &ServerKey, tools: &[String]) -> Result<(), NamespaceError> {
     }
 }
 
-fn has_duplicates(names: &[String]) -> bool {
-    let mut seen = std::collections::HashSet::with_capacity(names.len());
-    !names.iter().all(|n| seen.insert(n))
+/// The first string of `items` that an earlier one equals.
+fn first_duplicate(items: &[String]) -> Option<&str> {
+    let mut seen = std::collections::HashSet::with_capacity(items.len());
+    items
+        .iter()
+        .map(String::as_str)
+        .find(|item| !seen.insert(*item))
 }
 
 /// Whether `name` ends like a hashed name: `_` and at least 12 lowercase hex digits.
