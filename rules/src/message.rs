@@ -285,8 +285,10 @@ pub fn unknown_argument(attr: &str, arg: &str, expected: &[&str]) -> String {
 
 /// An argument of rmcp's `#[tool_router]` that is spelled differently here.
 #[must_use]
-pub fn renamed_argument(attr: &str, theirs: &str, ours: &str) -> String {
-    format!("`{theirs}` is the argument of rmcp's `#[tool_router]`; in `#[{attr}]` write `{ours}`")
+pub fn renamed_argument(attr: &str, old: &str, new: &str) -> String {
+    format!(
+        "`#[{attr}]` has no argument `{old}`; it takes rmcp's name for it: write `{new}` instead"
+    )
 }
 
 /// An argument given twice.
@@ -366,13 +368,20 @@ pub fn rmcp_tool_inside_registry() -> &'static str {
      `#[mcp_tool]` (it takes the same arguments)"
 }
 
-/// `#[mcp_tool]` on a fn outside a `#[tool_registry]` impl.
+/// An alias on a `#[mcp_tool]` outside a `#[tool_registry]` impl, where nothing serves it.
 #[must_use]
-pub fn mcp_tool_outside_registry() -> &'static str {
-    "`#[mcp_tool]` only works on a method of an impl with `#[tool_registry]`; put \
-     `#[tool_registry]` on the impl (it replaces rmcp's `#[tool_router]`); if the impl has it, \
-     this fn comes from a `macro_rules!` call inside the impl, which `#[tool_registry]` cannot \
-     see: let the macro emit the whole impl"
+pub fn alias_outside_registry() -> &'static str {
+    "an alias is served by the registry of a `#[tool_registry]` impl, and this `#[mcp_tool]` is \
+     in none, so nothing would answer to the old name; put the fn in a `#[tool_registry]` impl, \
+     or add the alias where you register the route: \
+     `ToolDef::new(route).alias(Alias::new(\"old\"))` and `registry.try_add_tool(def)`"
+}
+
+/// `#[mcp_tool]` on something that is not a fn.
+#[must_use]
+pub fn mcp_tool_not_on_fn() -> &'static str {
+    "`#[mcp_tool]` goes on a fn: a method of a `#[tool_registry]` impl, or any fn rmcp's \
+     `#[tool]` takes"
 }
 
 /// `#[tool_registry]` on something that is not an impl block.
@@ -614,5 +623,15 @@ pub fn list_until_not_before_until(list_until: &str, until: &str) -> String {
          hidden but callable until `until`, so `list_until` comes first",
         show(list_until),
         show(until)
+    )
+}
+
+/// A run-time change of a registry (`add_route`, `merge`, `+`) that would break uniqueness
+/// or the spec; `problems` lists each, naming both definitions.
+#[must_use]
+pub fn registry_change_refused(method: &str, problems: &str) -> String {
+    format!(
+        "`{method}` refused, and the registry is unchanged:\n{problems}\n\
+         help: use `try_{method}` to handle this as an error"
     )
 }
