@@ -35,7 +35,7 @@
 //! #[tool_handler(router = self.tools)]
 //! impl ServerHandler for Calculator {}
 //!
-//! let server = Calculator { tools: Calculator::tool_registry() };
+//! let server = Calculator { tools: Calculator::tool_router() };
 //! let listed: Vec<_> = server.tools.list_all().into_iter().map(|t| t.name).collect();
 //! assert_eq!(listed, ["add_numbers"]);
 //! // Not listed, but a call to `calc.add` runs `add_numbers` until 2027-03-01:
