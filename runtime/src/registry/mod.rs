@@ -183,6 +183,15 @@ impl<S: 'static> ToolRegistry<S> {
         self.state.aliases.get(name).map(|a| a.usage.snapshot())
     }
 
+    /// A clone without the notifier.
+    pub(crate) fn detached(&self) -> Self {
+        Self {
+            state: Arc::clone(&self.state),
+            clock: Arc::clone(&self.clock),
+            notifier: None,
+        }
+    }
+
     /// The names `tools/list` shows now.
     fn visible_names(&self) -> Vec<std::borrow::Cow<'static, str>> {
         self.list_all().into_iter().map(|t| t.name).collect()

@@ -80,11 +80,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
         if self.next_change().is_none() {
             return;
         }
-        let watched = ToolRegistry {
-            state: Arc::clone(&self.state),
-            clock: Arc::clone(&self.clock),
-            notifier: None,
-        };
+        let watched = self.detached();
         let fire = notifier.clone();
         let task = runtime.spawn(async move {
             let mut shown = watched.visible_names();
