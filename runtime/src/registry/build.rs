@@ -109,7 +109,7 @@ impl<S: 'static> ToolRegistryBuilder<S> {
             ..ToolRegistry::default()
         };
         if let Some(clock) = self.clock {
-            registry.clock = clock;
+            Arc::make_mut(&mut registry.state).clock = clock;
         }
         Ok(registry)
     }
@@ -164,7 +164,7 @@ impl<S: 'static> ToolRegistry<S> {
     /// `Server::tool_router().reconfigure().overrides_from_env().build()?`.
     #[must_use]
     pub fn reconfigure(self) -> ToolRegistryBuilder<S> {
-        let clock = Arc::clone(&self.clock);
+        let clock = Arc::clone(&self.state.clock);
         let mut builder = Self::builder().merge(self);
         builder.clock = Some(clock);
         builder

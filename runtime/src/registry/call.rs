@@ -39,7 +39,7 @@ impl<S: 'static> ToolRegistry<S> {
             if state.is_off(&alias.target) {
                 return Err(not_found());
             }
-            let now = self.clock.now();
+            let now = state.clock.now();
             let until = alias.until_text.as_deref();
             if !alias.alias.is_live(now) {
                 alias.usage.record(now, false);

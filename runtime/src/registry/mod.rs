@@ -17,7 +17,7 @@ use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::Tool;
 
 use crate::alias::{Alias, AliasUsage};
-use crate::clock::{Clock, SystemClock};
+use crate::clock::Clock;
 use crate::origin::Origin;
 
 pub use build::ToolRegistryBuilder;
@@ -47,8 +47,9 @@ use state::State;
 /// It offers what rmcp's `#[tool_handler]` expansion calls on a router (`call`, `list_all`,
 /// `get`), so `#[rmcp::tool_handler]` serves it, bare or with `router = self.tools`.
 pub struct ToolRegistry<S> {
+    /// The served set and the clock: one `Arc`, so a clone (once per request in rmcp's
+    /// bare `#[tool_handler]` mode) is one reference count.
     state: Arc<State<S>>,
-    clock: Arc<dyn Clock>,
     notifier: Option<Notifier>,
 }
 
@@ -56,7 +57,6 @@ impl<S> Clone for ToolRegistry<S> {
     fn clone(&self) -> Self {
         Self {
             state: Arc::clone(&self.state),
-            clock: Arc::clone(&self.clock),
             notifier: self.notifier.clone(),
         }
     }
@@ -66,7 +66,6 @@ impl<S> Default for ToolRegistry<S> {
     fn default() -> Self {
         Self {
             state: Arc::default(),
-            clock: Arc::new(SystemClock),
             notifier: None,
         }
     }
@@ -90,7 +89,7 @@ impl<S> fmt::Debug for ToolRegistry<S> {
             )
             .field("aliases", &aliases)
             .field("disabled", &disabled)
-            .field("clock", &self.clock)
+            .field("clock", &self.state.clock)
             .field("notifier", &self.notifier.as_ref().map(|_| "..."))
             .finish()
     }
@@ -106,13 +105,13 @@ impl<S: 'static> ToolRegistry<S> {
     /// The clock alias windows are read from.
     #[must_use]
     pub fn clock(&self) -> &dyn Clock {
-        self.clock.as_ref()
+        self.state.clock.as_ref()
     }
 
     /// The same registry reading time from `clock`.
     #[must_use]
     pub fn with_clock(mut self, clock: impl Clock + 'static) -> Self {
-        self.clock = Arc::new(clock);
+        Arc::make_mut(&mut self.state).clock = Arc::new(clock);
         self
     }
 
@@ -121,7 +120,7 @@ impl<S: 'static> ToolRegistry<S> {
     /// has [`DEPRECATION_META_KEY`]), sorted by name.
     #[must_use]
     pub fn list_all(&self) -> Vec<Tool> {
-        let now = self.clock.now();
+        let now = self.state.clock.now();
         let mut tools = self.state.listed().to_vec();
         let before = tools.len();
         tools.extend(
@@ -145,7 +144,7 @@ impl<S: 'static> ToolRegistry<S> {
             return (!self.state.is_off(name)).then_some(&def.route.attr);
         }
         self.state
-            .live_alias(name, self.clock.now())
+            .live_alias(name, self.state.clock.now())
             .map(|a| &a.listed)
     }
 
@@ -187,7 +186,6 @@ impl<S: 'static> ToolRegistry<S> {
     pub(crate) fn detached(&self) -> Self {
         Self {
             state: Arc::clone(&self.state),
-            clock: Arc::clone(&self.clock),
             notifier: None,
         }
     }

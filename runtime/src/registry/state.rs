@@ -12,6 +12,7 @@ use rmcp::model::Tool;
 use serde_json::json;
 
 use crate::alias::{Alias, UsageCounters, rfc3339};
+use crate::clock::{Clock, SystemClock};
 use crate::def::ToolDef;
 use crate::error::Problem;
 use crate::origin::Origin;
@@ -102,6 +103,8 @@ pub(crate) struct State<S> {
     /// Enabled tools sorted by name, as `tools/list` shows them; made on first use after a
     /// change.
     listed: OnceLock<Vec<Tool>>,
+    /// Where alias windows read the time.
+    pub clock: Arc<dyn Clock>,
 }
 
 impl<S> Default for State<S> {
@@ -111,6 +114,7 @@ impl<S> Default for State<S> {
             aliases: HashMap::new(),
             disabled: HashSet::new(),
             listed: OnceLock::new(),
+            clock: Arc::new(SystemClock),
         }
     }
 }
@@ -122,6 +126,7 @@ impl<S> Clone for State<S> {
             aliases: self.aliases.clone(),
             disabled: self.disabled.clone(),
             listed: self.listed.clone(),
+            clock: Arc::clone(&self.clock),
         }
     }
 }
