@@ -7,7 +7,6 @@ use std::collections::HashSet;
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
-use mcp_toolname_rules::message;
 use rmcp::ServiceExt;
 use rmcp::model::PaginatedRequestParams;
 use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceError};
@@ -15,8 +14,8 @@ use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
 use crate::Format;
-use crate::child::{Launch, Pipes, ServerProcess, describe_exit};
-use crate::{demo, findings, report};
+use crate::child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
+use crate::{demo, findings, redact, report};
 
 /// Most `tools/list` pages followed before giving up.
 pub const MAX_PAGES: usize = 100;
@@ -133,10 +132,9 @@ pub async fn run(opts: &Options) -> u8 {
                 Format::Text => {
                     crate::emit(&report::text(&listing, &opts.server_key, &reports, &found));
                 }
-                Format::Json => crate::emit(&format!(
-                    "{:#}\n",
-                    report::json(&listing, &opts.server_key, &reports, &found)
-                )),
+                Format::Json => {
+                    crate::emit_json(report::json(&listing, &opts.server_key, &reports, &found))
+                }
             }
             // The demo exists to show findings: auditing it succeeds, and its summary says
             // what a real server with these names would get.
@@ -145,8 +143,11 @@ pub async fn run(opts: &Options) -> u8 {
         Err(Failure(msg, code)) => {
             say!("error: {msg}");
             if opts.format == Format::Json {
-                let doc = serde_json::json!({ "error": msg, "exit_code": code });
-                crate::emit(&format!("{doc:#}\n"));
+                crate::emit_json(serde_json::json!({
+                    "error": msg,
+                    "exit_code": code,
+                    "secrets": redact::state(),
+                }));
             }
             code
         }
@@ -210,11 +211,7 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
     let result = match outcome {
         Outcome::Listed(mut listing) => {
             listing.command = Some(display);
-            listing.argv = launch
-                .argv
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect();
+            listing.argv = redact::argv(&lossy(&launch.argv));
             // The client is gone, so the server's stdin is closed; let it exit on its own.
             let _ = server.exit_within(Duration::from_millis(500)).await;
             Ok(listing)
@@ -273,9 +270,9 @@ where
     }
     say!(
         "initialized: server {} {} (protocol {})",
-        message::show(&listing.name),
-        message::show(&listing.version),
-        message::show(&listing.protocol)
+        redact::show(&listing.name),
+        redact::show(&listing.version),
+        redact::show(&listing.protocol)
     );
     if !listing.has_tools {
         say!("the server does not declare the `tools` capability; listing tools anyway");
@@ -321,7 +318,7 @@ async fn list_tools(
                     return Err(SessionError::Other(format!(
                         "page {page} of `tools/list` gave the cursor {} again, so the list \
                          would never end; stopped after {} tools",
-                        message::show(&next),
+                        redact::show(&next),
                         names.len()
                     )));
                 }
@@ -347,11 +344,11 @@ fn init_error(err: ClientInitializeError) -> SessionError {
         ClientInitializeError::JsonRpcError(e) => SessionError::Other(format!(
             "it refused `initialize` with error {}: {}",
             e.code.0,
-            message::show(&e.message)
+            redact::show(&e.message)
         )),
         other => SessionError::Other(format!(
             "`initialize` failed: {}",
-            message::show(&other.to_string())
+            redact::show(&other.to_string())
         )),
     }
 }
@@ -361,7 +358,7 @@ fn list_error(err: &ServiceError, page: usize) -> SessionError {
         ServiceError::McpError(e) => SessionError::Other(format!(
             "it answered `tools/list` (page {page}) with error {}: {}",
             e.code.0,
-            message::show(&e.message)
+            redact::show(&e.message)
         )),
         ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
             SessionError::Closed("the connection closed".to_owned())
@@ -371,7 +368,7 @@ fn list_error(err: &ServiceError, page: usize) -> SessionError {
         )),
         other => SessionError::Other(format!(
             "`tools/list` (page {page}) failed: {}",
-            message::show(&other.to_string())
+            redact::show(&other.to_string())
         )),
     }
 }

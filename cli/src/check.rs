@@ -75,7 +75,7 @@ pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
     let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
     match format {
         Format::Text => crate::emit(&text(&inputs, server_key)),
-        Format::Json => crate::emit(&format!("{:#}\n", json(&inputs, server_key))),
+        Format::Json => crate::emit_json(json(&inputs, server_key)),
     }
     u8::from(breaking > 0)
 }

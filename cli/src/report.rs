@@ -35,13 +35,14 @@ pub fn text(
     reports: &[NameReport],
     findings: &[Finding],
 ) -> String {
-    let mut out = section(
+    let mut out = crate::redact::notice();
+    out.push_str(&section(
         listing,
         server_key,
         "set with --server-key",
         reports,
         findings,
-    );
+    ));
     out.push('\n');
     out.push_str(&summary(listing, reports, findings));
     out
@@ -224,6 +225,7 @@ pub fn json(
         .collect();
     let breaks = findings.iter().any(|f| f.kind.breaks_spec());
     json!({
+        "secrets": crate::redact::state(),
         "server": {
             "name": listing.name,
             "version": listing.version,

@@ -4,6 +4,9 @@
 //! escaped (control and invisible characters as `\u{..}`) and, past 80 characters, cut,
 //! so that no message can hide or garble what it is about.
 
+mod audit;
+pub use audit::*;
+
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};
 use crate::client::{ClientPreset, Fate, Qualified};
 use crate::contract::Contract;

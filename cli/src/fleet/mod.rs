@@ -95,7 +95,11 @@ pub async fn run(opts: &Options) -> u8 {
         Err(msg) => {
             say!("error: {msg}");
             if opts.format == Format::Json {
-                crate::emit(&format!("{:#}\n", json!({ "error": msg, "exit_code": 2 })));
+                crate::emit_json(json!({
+                    "error": msg,
+                    "exit_code": 2,
+                    "secrets": crate::redact::state(),
+                }));
             }
             return 2;
         }
@@ -160,10 +164,7 @@ pub async fn run(opts: &Options) -> u8 {
     let code = exit_code(&servers);
     match opts.format {
         Format::Text => crate::emit(&report::text(&config, &servers, &cross, code)),
-        Format::Json => crate::emit(&format!(
-            "{:#}\n",
-            report::json_doc(&config, &servers, &cross, code)
-        )),
+        Format::Json => crate::emit_json(report::json_doc(&config, &servers, &cross, code)),
     }
     code
 }

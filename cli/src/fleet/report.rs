@@ -24,12 +24,13 @@ pub(super) fn text(
     code: u8,
 ) -> String {
     let total = servers.len();
-    let mut out = format!(
+    let mut out = crate::redact::notice();
+    out.push_str(&format!(
         "config {} ({}): {total} {}\n",
         show(&config.path.to_string_lossy()),
         config.flavor.title(),
         plural(total, "server", "servers")
-    );
+    ));
     for note in &config.notes {
         out.push_str(&format!("  note: {note}\n"));
     }
@@ -243,6 +244,9 @@ pub(super) fn json_doc(
                     let mut audited =
                         crate::report::json(listing, &server.key_used, reports, findings);
                     audited["status"] = json!("audited");
+                    if let Some(fields) = audited.as_object_mut() {
+                        fields.remove("secrets"); // said once, at the top
+                    }
                     audited
                 }
                 Outcome::Skipped(reason) => json!({ "status": "skipped", "reason": reason }),
@@ -272,6 +276,7 @@ pub(super) fn json_doc(
         .collect();
     let tally = Tally::of(servers);
     json!({
+        "secrets": crate::redact::state(),
         "config": {
             "path": config.path.to_string_lossy(),
             "format": config.flavor.id(),
