@@ -15,6 +15,7 @@ use tokio::sync::watch;
 
 use crate::Format;
 use crate::child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
+use crate::keys::Keys;
 use crate::{demo, findings, redact, report};
 
 /// Most `tools/list` pages followed before giving up.
@@ -44,6 +45,8 @@ pub struct Listing {
     pub argv: Vec<String>,
     /// `serverInfo.name` (untrusted).
     pub name: String,
+    /// `serverInfo.title` (untrusted), if any.
+    pub title: Option<String>,
     /// `serverInfo.version` (untrusted).
     pub version: String,
     /// The protocol version agreed at initialize.
@@ -54,6 +57,18 @@ pub struct Listing {
     pub pages: usize,
     /// Tool names in the order received, duplicates kept.
     pub names: Vec<String>,
+}
+
+impl Listing {
+    /// The name the server announced, as clients that name servers by it read it:
+    /// `serverInfo.title`, else `serverInfo.name`; `None` when both are empty.
+    #[must_use]
+    pub fn announced(&self) -> Option<&str> {
+        self.title
+            .as_deref()
+            .filter(|t| !t.is_empty())
+            .or_else(|| Some(self.name.as_str()).filter(|n| !n.is_empty()))
+    }
 }
 
 /// Where the session is, for messages about a server that stops answering.
@@ -127,14 +142,11 @@ pub async fn run(opts: &Options) -> u8 {
                 listing.pages,
                 started.elapsed().as_secs_f64()
             );
-            let (reports, found) = findings::audit_names(&listing.names, &opts.server_key);
+            let keys = Keys::new(&opts.server_key, listing.announced());
+            let (reports, found) = findings::audit_names(&listing.names, &keys);
             match opts.format {
-                Format::Text => {
-                    crate::emit(&report::text(&listing, &opts.server_key, &reports, &found));
-                }
-                Format::Json => {
-                    crate::emit_json(report::json(&listing, &opts.server_key, &reports, &found))
-                }
+                Format::Text => crate::emit(&report::text(&listing, &keys, &reports, &found)),
+                Format::Json => crate::emit_json(report::json(&listing, &keys, &reports, &found)),
             }
             // The demo exists to show findings: auditing it succeeds, and its summary says
             // what a real server with these names would get.
@@ -263,6 +275,7 @@ where
     if let Some(info) = client.peer_info() {
         if let Some(implementation) = &info.server_info {
             listing.name.clone_from(&implementation.name);
+            listing.title.clone_from(&implementation.title);
             listing.version.clone_from(&implementation.version);
         }
         listing.protocol = info.protocol_version.to_string();

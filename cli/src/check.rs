@@ -7,6 +7,7 @@ use mcp_toolname_rules::{ALL, message, suggest_all};
 use serde_json::{Value, json};
 
 use crate::Format;
+use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
 
 /// Width of the first column (contract and client ids).
@@ -31,10 +32,10 @@ pub enum Input {
 impl Input {
     /// Reads argument `position` (1-based, for messages) of the command line.
     #[must_use]
-    pub fn read(arg: &OsString, position: usize, server_key: &str) -> Self {
+    pub fn read(arg: &OsString, position: usize, keys: &Keys) -> Self {
         let bytes = arg.as_encoded_bytes();
         match std::str::from_utf8(bytes) {
-            Ok(name) => Self::Name(NameReport::new(name, server_key)),
+            Ok(name) => Self::Name(NameReport::new(name, keys)),
             Err(err) => {
                 let at = err.valid_up_to();
                 let byte = bytes.get(at).copied().unwrap_or_default();
@@ -67,26 +68,30 @@ impl Input {
 /// a name breaks the MCP spec, else 0).
 #[must_use]
 pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
+    let keys = Keys::new(server_key, None);
     let inputs: Vec<Input> = names
         .iter()
         .enumerate()
-        .map(|(i, arg)| Input::read(arg, i + 1, server_key))
+        .map(|(i, arg)| Input::read(arg, i + 1, &keys))
         .collect();
     let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
     match format {
-        Format::Text => crate::emit(&text(&inputs, server_key)),
-        Format::Json => crate::emit_json(json(&inputs, server_key)),
+        Format::Text => crate::emit(&text(&inputs, &keys)),
+        Format::Json => crate::emit_json(json(&inputs, &keys)),
     }
     u8::from(breaking > 0)
 }
 
 /// The text report.
 #[must_use]
-pub fn text(inputs: &[Input], server_key: &str) -> String {
+pub fn text(inputs: &[Input], keys: &Keys) -> String {
     let mut out = String::new();
+    if let Some(advice) = keys.advice() {
+        out.push_str(&format!("{advice}\n\n"));
+    }
     for input in inputs {
         match input {
-            Input::Name(report) => name_text(&mut out, report, server_key),
+            Input::Name(report) => name_text(&mut out, report, &keys.key),
             Input::NotUtf8 {
                 lossy,
                 reason,
@@ -136,7 +141,6 @@ fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
         "  clients (server key {}):\n",
         message::show(server_key)
     ));
-    let key_len = server_key.chars().count();
     for verdict in &report.clients {
         out.push_str(&format!(
             "    {:<ID_WIDTH$} {:<11} {}\n",
@@ -144,7 +148,7 @@ fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
             fate_word(verdict.qualified.fate),
             message::show(&verdict.qualified.name)
         ));
-        if let Some(problem) = verdict.problem(&report.name, key_len) {
+        if let Some(problem) = verdict.problem(&report.name) {
             out.push_str(&format!("    {:<ID_WIDTH$} {problem}\n", ""));
         }
     }
@@ -178,8 +182,7 @@ pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
 /// The JSON report: `{server_key, names: [{name, utf8, breaks_spec, contracts, clients,
 /// suggestion}], breaks_spec}`.
 #[must_use]
-pub fn json(inputs: &[Input], server_key: &str) -> Value {
-    let key_len = server_key.chars().count();
+pub fn json(inputs: &[Input], keys: &Keys) -> Value {
     let names: Vec<Value> = inputs
         .iter()
         .map(|input| match input {
@@ -197,7 +200,7 @@ pub fn json(inputs: &[Input], server_key: &str) -> Value {
                     "name": v.qualified.name,
                     "fate": fate_word(v.qualified.fate),
                     "fine": v.is_fine(),
-                    "message": v.problem(&r.name, key_len),
+                    "message": v.problem(&r.name),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
             }),
@@ -220,7 +223,8 @@ pub fn json(inputs: &[Input], server_key: &str) -> Value {
         })
         .collect();
     json!({
-        "server_key": server_key,
+        "server_key": keys.key,
+        "server_key_advice": keys.advice(),
         "names": names,
         "breaks_spec": inputs.iter().any(Input::breaks_spec),
     })

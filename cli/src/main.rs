@@ -22,6 +22,7 @@ mod config;
 mod demo;
 mod findings;
 mod fleet;
+mod keys;
 mod names;
 mod redact;
 mod report;
@@ -64,7 +65,8 @@ enum Command {
         /// Tool names, any bytes (write `--` first if one starts with `-`).
         #[arg(required = true, value_name = "NAME")]
         names: Vec<OsString>,
-        /// The key a host gives the server (`mcp__<key>__<tool>`).
+        /// The key a host gives the server (`mcp__<key>__<tool>`), as its config writes it:
+        /// each client reads it under its own rule.
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
         /// Output format.
@@ -78,7 +80,8 @@ enum Command {
         /// Seconds each server's audit may take; a server still running then is killed.
         #[arg(long, default_value = "30", value_name = "SECS", value_parser = parse_timeout)]
         timeout: Duration,
-        /// The key a host gives the server (`mcp__<key>__<tool>`).
+        /// The key a host gives the server (`mcp__<key>__<tool>`), as its config writes it:
+        /// each client reads it under its own rule.
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
         /// A client's MCP config: Claude Desktop `claude_desktop_config.json`, Claude Code
@@ -149,12 +152,7 @@ fn main() -> ExitCode {
             names,
             server_key,
             format,
-        } => {
-            if let Err(e) = names::check_server_key(&server_key) {
-                return usage_error(&e);
-            }
-            check::run(&names, &server_key, format)
-        }
+        } => check::run(&names, &server_key, format),
         Command::Audit {
             timeout,
             server_key,
@@ -166,9 +164,6 @@ fn main() -> ExitCode {
             redact::show_secrets(show_secrets);
             if show_secrets {
                 say!("{}", mcp_toolname_rules::message::secrets_shown());
-            }
-            if let Err(e) = names::check_server_key(&server_key) {
-                return usage_error(&e);
             }
             let runtime = match tokio::runtime::Builder::new_current_thread()
                 .enable_all()

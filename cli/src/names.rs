@@ -3,9 +3,10 @@
 //! crate; this module only gathers them.
 
 use mcp_toolname_rules::{
-    ALL, CLIENTS, ClientPreset, Contract, Fate, LLM_COMMON, MCP, Qualified, SERVER_KEY,
-    ServerKeyError, check, message, qualify, suggest_all, tool_budget,
+    ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, Qualified, check, message, suggest_all,
 };
+
+use crate::keys::{Keys, Part};
 
 /// One contract's verdict on a name.
 #[derive(Debug, Clone)]
@@ -26,8 +27,12 @@ pub struct ClientVerdict {
     /// Characters left for the tool name by this client with this server key.
     pub budget: usize,
     /// Why the client's API refuses the model-facing name although it fits the budget
-    /// (Cline sends names unsanitised), if it does.
+    /// (VS Code keeps `.` in a server part), if it does.
     pub api_refusal: Option<String>,
+    /// Why the client does not start the server (it refuses the key), if it does not.
+    pub key_refusal: Option<String>,
+    /// Characters of the server part, as the client measures the budget.
+    pub key_len: usize,
 }
 
 impl ClientVerdict {
@@ -37,14 +42,30 @@ impl ClientVerdict {
         self.qualified.fate.is_fine() && self.api_refusal.is_none()
     }
 
+    /// Whether the name, as the client measures it, is past the client's budget.
+    #[must_use]
+    pub fn over_budget(&self) -> bool {
+        self.key_refusal.is_none() && self.qualified.measured > self.client.max_len
+    }
+
     /// Why the client handles the name badly, as one line; `None` when it is fine.
     #[must_use]
-    pub fn problem(&self, name: &str, key_len: usize) -> Option<String> {
+    pub fn problem(&self, name: &str) -> Option<String> {
+        if let Some(refusal) = &self.key_refusal {
+            return Some(refusal.clone());
+        }
+        if self.qualified.fate == Fate::Hashed && !self.over_budget() {
+            return Some(message::hashed_when_changed(
+                name,
+                self.client,
+                &self.qualified.name,
+            ));
+        }
         if !self.qualified.fate.is_fine() {
             return Some(message::over_budget(
                 name,
                 self.client,
-                key_len,
+                self.key_len,
                 self.budget,
                 &self.qualified,
             ));
@@ -73,10 +94,10 @@ pub struct NameReport {
 }
 
 impl NameReport {
-    /// Checks `name` against every contract and qualifies it under every client for a
-    /// server the host calls `server_key`.
+    /// Checks `name` against every contract and qualifies it under every client, for a
+    /// server whose key each client reads as `keys` says.
     #[must_use]
-    pub fn new(name: &str, server_key: &str) -> Self {
+    pub fn new(name: &str, keys: &Keys) -> Self {
         let contracts = ALL
             .into_iter()
             .map(|contract| ContractVerdict {
@@ -86,9 +107,10 @@ impl NameReport {
                     .map(|err| message::name_error(name, &err, contract)),
             })
             .collect();
-        let clients = CLIENTS
-            .into_iter()
-            .map(|client| client_verdict(client, server_key, name))
+        let clients = keys
+            .parts
+            .iter()
+            .map(|part| client_verdict(part, name))
             .collect();
         let suggestion = suggest_all(name, &ALL);
         Self {
@@ -110,7 +132,7 @@ impl NameReport {
     /// Whether some client cuts, hashes, skips or refuses the name for its length.
     #[must_use]
     pub fn over_a_budget(&self) -> bool {
-        self.clients.iter().any(|c| !c.qualified.fate.is_fine())
+        self.clients.iter().any(ClientVerdict::over_budget)
     }
 
     /// The fix to propose: a name that passes every contract and, when some client's
@@ -121,7 +143,13 @@ impl NameReport {
         if !self.over_a_budget() {
             return self.suggestion.clone();
         }
-        let budget = self.clients.iter().map(|c| c.budget).min().unwrap_or(64);
+        let budget = self
+            .clients
+            .iter()
+            .filter(|c| c.key_refusal.is_none())
+            .map(|c| c.budget)
+            .min()
+            .unwrap_or(64);
         Some(suggest_within(&self.name, budget)).filter(|s| *s != self.name)
     }
 
@@ -134,22 +162,25 @@ impl NameReport {
     }
 }
 
-fn client_verdict(client: &'static ClientPreset, server_key: &str, name: &str) -> ClientVerdict {
-    let qualified = qualify(client, server_key, name);
-    let budget = tool_budget(client, server_key.chars().count());
+fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
+    let client = part.client;
+    let qualified = part.qualify(name);
+    let budget = part.budget();
     // A hashed name's last 12 characters are a placeholder, and a refused or skipped name
     // never reaches the API; only a name the client sends is checked against its API.
     let api_refusal = match qualified.fate {
         Fate::Kept | Fate::Normalised | Fate::Cut => check(&qualified.name, client.contract)
             .err()
             .map(|err| message::name_error(&qualified.name, &err, client.contract)),
-        Fate::Refused | Fate::Hashed | Fate::Skipped => None,
+        Fate::Refused | Fate::Hashed | Fate::Skipped | Fate::KeyRefused => None,
     };
     ClientVerdict {
         client,
         qualified,
         budget,
         api_refusal,
+        key_refusal: part.refusal(),
+        key_len: part.part.as_ref().map_or(0, |p| p.chars().count()),
     }
 }
 
@@ -163,6 +194,7 @@ pub fn fate_word(fate: Fate) -> &'static str {
         Fate::Hashed => "hashed",
         Fate::Cut => "cut",
         Fate::Skipped => "skipped",
+        Fate::KeyRefused => "key_refused",
     }
 }
 
@@ -173,44 +205,42 @@ pub fn suggest_within(name: &str, budget: usize) -> String {
     mcp_toolname_rules::suggest_within(name, &ALL, budget)
 }
 
-/// Checks a server key as DESIGN.md section 6 defines it: `^[A-Za-z0-9_-]{1,32}$`, no `__`,
-/// no `_` at either end.
-///
-/// # Errors
-/// What is wrong with the key, as one line.
-pub fn check_server_key(key: &str) -> Result<(), String> {
-    match mcp_toolname_rules::check_server_key(key) {
-        Ok(()) => Ok(()),
-        Err(ServerKeyError::Name(err)) => {
-            let text = message::name_error(key, &err, &SERVER_KEY);
-            let text = text.strip_prefix("tool name ").unwrap_or(&text);
-            Err(format!("server key {text}"))
-        }
-        Err(ServerKeyError::DoubleUnderscore | ServerKeyError::EdgeUnderscore) => Err(format!(
-            "server key {} may not contain `__` or start or end with `_`: clients use `__` to \
-             split the key from the tool name",
-            message::show(key)
-        )),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::keys::check_server_key;
+
+    fn report(name: &str, key: &str) -> NameReport {
+        NameReport::new(name, &Keys::new(key, None))
+    }
 
     #[test]
     fn dotted_name_passes_the_spec_but_not_the_llm_apis() {
-        let r = NameReport::new("admin.tools.list", "server");
+        let r = report("admin.tools.list", "server");
         assert!(!r.breaks_spec());
         assert!(r.refused_by_llm_apis());
         assert_eq!(r.suggestion.as_deref(), Some("admin_tools_list"));
     }
 
     #[test]
-    fn cline_sends_names_unsanitised() {
-        let r = NameReport::new("admin.tools.list", "server");
+    fn cline_hashes_a_name_it_had_to_change() {
+        let r = report("admin.tools.list", "server");
         let cline = r.clients.iter().find(|c| c.client.id == "cline");
-        assert!(cline.is_some_and(|c| c.api_refusal.is_some() && !c.is_fine()));
+        assert!(cline.is_some_and(|c| c.qualified.fate == Fate::Hashed && !c.is_fine()));
+    }
+
+    #[test]
+    fn codex_refuses_a_key_the_others_take() {
+        let r = report("query", "数据库");
+        let codex = r.clients.iter().find(|c| c.client.id == "codex");
+        assert!(codex.is_some_and(|c| {
+            c.problem("query")
+                .is_some_and(|p| p.starts_with("Codex CLI does not start server `数据库`"))
+        }));
+        assert!(
+            r.fix().is_none(),
+            "the name is fine; the key is the problem"
+        );
     }
 
     #[test]

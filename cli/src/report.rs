@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use crate::audit::Listing;
 use crate::check::plural;
 use crate::findings::{Finding, Kind};
+use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
 
 /// Width of the label column.
@@ -31,14 +32,14 @@ fn server_line(listing: &Listing) -> String {
 #[must_use]
 pub fn text(
     listing: &Listing,
-    server_key: &str,
+    keys: &Keys,
     reports: &[NameReport],
     findings: &[Finding],
 ) -> String {
     let mut out = crate::redact::notice();
     out.push_str(&section(
         listing,
-        server_key,
+        keys,
         "set with --server-key",
         reports,
         findings,
@@ -53,7 +54,7 @@ pub fn text(
 #[must_use]
 pub fn section(
     listing: &Listing,
-    server_key: &str,
+    keys: &Keys,
     key_origin: &str,
     reports: &[NameReport],
     findings: &[Finding],
@@ -65,8 +66,11 @@ pub fn section(
         plural(listing.names.len(), "tool", "tools"),
         listing.pages,
         plural(listing.pages, "page", "pages"),
-        message::show(server_key)
+        message::show(&keys.key)
     ));
+    if let Some(advice) = keys.advice() {
+        out.push_str(&format!("{advice}\n"));
+    }
     let names: HashSet<&str> = listing.names.iter().map(String::as_str).collect();
     let mut by_tool: HashMap<&str, Vec<&Finding>> = HashMap::new();
     for finding in findings.iter().filter(|f| is_per_tool(f.kind)) {
@@ -197,12 +201,7 @@ fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> S
 
 /// The JSON report: `{server, tools[], findings[], summary}`. Field names are stable.
 #[must_use]
-pub fn json(
-    listing: &Listing,
-    server_key: &str,
-    reports: &[NameReport],
-    findings: &[Finding],
-) -> Value {
+pub fn json(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Finding]) -> Value {
     let tools: Vec<Value> = reports
         .iter()
         .map(|r| {
@@ -232,7 +231,8 @@ pub fn json(
             "protocol_version": listing.protocol,
             "command": listing.argv,
             "demo": listing.command.is_none(),
-            "server_key": server_key,
+            "server_key": keys.key,
+            "server_key_advice": keys.advice(),
             "tools_capability": listing.has_tools,
             "pages": listing.pages,
         },

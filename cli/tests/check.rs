@@ -22,8 +22,8 @@ fn spec_examples_and_a_space() {
         // Each client's model-facing form and fate.
         .out_has("    claude_code  normalised  `mcp__server__admin_tools_list`\n")
         .out_has("    gemini_cli   kept        `mcp_server_admin.tools.list`\n")
-        .out_has("    cline        kept        `cxxxxx0mcp0admin.tools.list`\n")
-        .out_has("Cline sends this name to the API, which refuses it")
+        .out_has("    cline        hashed      `server__admin_tools_list_<sha1-->`\n")
+        .out_has("tool name `admin.tools.list` has characters Cline replaces, and a name it changes gets a hash suffix")
         // One suggestion passing every contract, or none.
         .out_has("  suggestion:  write `admin_tools_list` instead (passes every contract)\n")
         .out_has("  suggestion:  write `search_documents` instead (passes every contract)\n")
@@ -94,9 +94,6 @@ fn usage_errors_exit_2() {
     run(["check"])
         .exits(2)
         .err_has("required arguments were not provided");
-    run(["check", "--server-key", "a__b", "x"])
-        .exits(2)
-        .err_has("server key `a__b` may not contain `__`");
     run(["check", "--format", "yaml", "x"]).exits(2);
     run(["frobnicate"]).exits(2);
 }
@@ -114,4 +111,54 @@ fn a_name_over_a_client_budget_gets_a_fix_that_fits() {
             "a".repeat(51)
         ))
         .out_has("; 1 handled badly by at least one client\n");
+}
+
+/// `--server-key` takes any key a client accepts, as the config writes it; each client reads
+/// it under its own rule, and our key rule is advice (issue 10).
+#[test]
+fn server_keys_are_read_as_each_client_reads_them() {
+    run(["check", "--server-key", "a__b", "c"])
+        .exits(0)
+        .out_has("advice: server key `a__b` contains `__`")
+        .out_has("    claude_code  kept        `mcp__a__b__c`\n");
+    run([
+        "check",
+        "--server-key",
+        "plugin_claude-mem_claude-mem-search",
+        "progressive_description",
+    ])
+    .exits(0)
+    .out_has(
+        "    claude_code  refused     \
+         `mcp__plugin_claude-mem_claude-mem-search__progressive_description`\n",
+    );
+    let r = run([
+        "check",
+        "--server-key",
+        "数据库",
+        "--format",
+        "json",
+        "query",
+    ]);
+    r.exits(0);
+    let doc = r.json();
+    let clients = &doc["names"][0]["clients"];
+    // One `_` per CJK character, between the `__` separators.
+    assert_eq!(clients[0]["name"], format!("mcp__{}__query", "_".repeat(3)));
+    assert_eq!(clients[1]["fate"], "key_refused");
+    assert!(
+        clients[1]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Codex CLI does not start server `数据库`")),
+        "{clients:#}"
+    );
+    assert!(doc["server_key_advice"].is_string());
+    // Cursor: "Combined server and tool name length (60) exceeds 60".
+    let tool = "t".repeat(59);
+    run(["check", "--server-key", "g", &tool])
+        .exits(0)
+        .out_has("    cursor       skipped ");
+    run(["check", "--server-key", "g", &tool[..58]])
+        .exits(0)
+        .out_has("    cursor       kept ");
 }

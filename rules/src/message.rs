@@ -5,11 +5,14 @@
 //! so that no message can hide or garble what it is about.
 
 mod audit;
+mod clients;
 pub use audit::*;
+pub use clients::*;
 
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};
-use crate::client::{ClientPreset, Fate, Qualified};
+use crate::client::ClientPreset;
 use crate::contract::Contract;
+use crate::qualify::{Fate, Qualified};
 
 /// Longest name shown whole in a message; a longer one is cut with its length given.
 const SHOWN_CHARS: usize = 80;
@@ -446,6 +449,7 @@ pub fn over_budget(
         Fate::Hashed => "it cuts the name and appends a hash the model cannot read",
         Fate::Cut => "it cuts the name, so two long names can become one",
         Fate::Skipped => "it leaves the tool out",
+        Fate::KeyRefused => "it does not start the server",
         Fate::Kept | Fate::Normalised => "it fits",
     };
     let key = if client.uses_server_key {
