@@ -130,12 +130,25 @@ pub fn text(inputs: &[Input], keys: &Keys) -> String {
 
 fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
     out.push_str(&format!("{}\n  contracts:\n", message::show(&report.name)));
-    for verdict in &report.contracts {
-        let result = verdict.refusal.as_deref().unwrap_or("pass");
+    // Each reason once, then the contracts (and clients) it breaks.
+    let passing: Vec<&str> = report
+        .contracts
+        .iter()
+        .filter(|v| v.error.is_none())
+        .map(|v| v.contract.id)
+        .collect();
+    let passing = match passing.len() {
+        0 => "none".to_owned(),
+        n if n == report.contracts.len() => "every contract".to_owned(),
+        _ => passing.join(", "),
+    };
+    out.push_str(&format!("    {:<ID_WIDTH$} {passing}\n", "pass"));
+    for reason in report.reasons() {
         out.push_str(&format!(
-            "    {:<ID_WIDTH$} {result}\n",
-            verdict.contract.id
+            "    {:<ID_WIDTH$} {}\n",
+            "problem", reason.problem
         ));
+        out.push_str(&format!("    {:<ID_WIDTH$} {}\n", "", reason.detail));
     }
     out.push_str(&format!(
         "  clients (server key {}):\n",

@@ -3,7 +3,8 @@
 //! crate; this module only gathers them.
 
 use mcp_toolname_rules::{
-    ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, Qualified, check, message, suggest_all,
+    ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NameError, Qualified, check, message,
+    suggest_all,
 };
 
 use crate::keys::{Keys, Part};
@@ -15,6 +16,8 @@ pub struct ContractVerdict {
     pub contract: &'static Contract,
     /// `None` when the name passes; else the reason, from [`message::name_error`].
     pub refusal: Option<String>,
+    /// `None` when the name passes; else why not, as data.
+    pub error: Option<NameError>,
 }
 
 /// What one client preset makes of a name.
@@ -29,6 +32,8 @@ pub struct ClientVerdict {
     /// Why the client's API refuses the model-facing name although it fits the budget
     /// (VS Code keeps `.` in a server part), if it does.
     pub api_refusal: Option<String>,
+    /// The same, as data.
+    pub api_error: Option<NameError>,
     /// Why the client does not start the server (it refuses the key), if it does not.
     pub key_refusal: Option<String>,
     /// Characters of the server part, as the client measures the budget.
@@ -79,6 +84,27 @@ impl ClientVerdict {
     }
 }
 
+/// One reason several contracts refuse a name for, said once.
+#[derive(Debug, Clone)]
+pub struct Reason {
+    /// What is wrong and where ([`message::name_problem`]).
+    pub problem: String,
+    /// Which contracts and clients it breaks ([`message::refused_by`]).
+    pub detail: String,
+    /// The ids of the contracts that refuse the name for it.
+    pub contracts: Vec<&'static str>,
+    /// The ids of the clients whose API refuses what they send, for it.
+    pub clients: Vec<&'static str>,
+}
+
+impl Reason {
+    /// Whether the MCP spec is among the contracts.
+    #[must_use]
+    pub fn breaks_spec(&self) -> bool {
+        self.contracts.contains(&MCP.id)
+    }
+}
+
 /// A name against everything the rules crate knows.
 #[derive(Debug, Clone)]
 pub struct NameReport {
@@ -100,11 +126,13 @@ impl NameReport {
     pub fn new(name: &str, keys: &Keys) -> Self {
         let contracts = ALL
             .into_iter()
-            .map(|contract| ContractVerdict {
-                contract,
-                refusal: check(name, contract)
-                    .err()
-                    .map(|err| message::name_error(name, &err, contract)),
+            .map(|contract| {
+                let error = check(name, contract).err();
+                ContractVerdict {
+                    contract,
+                    refusal: error.map(|err| message::name_error(name, &err, contract)),
+                    error,
+                }
             })
             .collect();
         let clients = keys
@@ -153,6 +181,59 @@ impl NameReport {
         Some(suggest_within(&self.name, budget)).filter(|s| *s != self.name)
     }
 
+    /// The contracts' refusals grouped by reason, in contract order: each reason once, with
+    /// every contract that refuses the name for it and every client whose API does.
+    #[must_use]
+    pub fn reasons(&self) -> Vec<Reason> {
+        // (the reason as data, each contract's first-character rule, the reason in words)
+        type Group<'a> = (NameError, Vec<(&'a str, &'a str)>, Reason);
+        let mut out: Vec<Group> = Vec::new();
+        for verdict in &self.contracts {
+            let Some(err) = verdict.error else { continue };
+            let id = verdict.contract.id;
+            let first = (id, verdict.contract.first.describe());
+            match out.iter_mut().find(|(e, _, _)| *e == err) {
+                Some((_, firsts, reason)) => {
+                    reason.contracts.push(id);
+                    firsts.push(first);
+                }
+                None => out.push((
+                    err,
+                    vec![first],
+                    Reason {
+                        problem: message::name_problem(&self.name, &err),
+                        contracts: vec![id],
+                        clients: self.clients_refusing(err),
+                        detail: String::new(),
+                    },
+                )),
+            }
+        }
+        out.into_iter()
+            .map(|(err, firsts, mut reason)| {
+                reason.detail =
+                    message::refused_by(&reason.contracts, &reason.clients, &err, &firsts);
+                reason
+            })
+            .collect()
+    }
+
+    /// Clients whose API refuses what they send for the same kind of reason as `err`.
+    fn clients_refusing(&self, err: NameError) -> Vec<&'static str> {
+        self.clients
+            .iter()
+            .filter(|c| match (c.api_error, err) {
+                (
+                    Some(NameError::InvalidChar { ch: a, .. }),
+                    NameError::InvalidChar { ch: b, .. },
+                ) => a == b,
+                (Some(NameError::TooLong { .. }), NameError::TooLong { .. }) => true,
+                _ => false,
+            })
+            .map(|c| c.client.id)
+            .collect()
+    }
+
     /// Whether the common LLM API contract ([`LLM_COMMON`]) refuses the name.
     #[must_use]
     pub fn refused_by_llm_apis(&self) -> bool {
@@ -168,17 +249,18 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
     let budget = part.budget();
     // A hashed name's last 12 characters are a placeholder, and a refused or skipped name
     // never reaches the API; only a name the client sends is checked against its API.
-    let api_refusal = match qualified.fate {
-        Fate::Kept | Fate::Normalised | Fate::Cut => check(&qualified.name, client.contract)
-            .err()
-            .map(|err| message::name_error(&qualified.name, &err, client.contract)),
+    let api_error = match qualified.fate {
+        Fate::Kept | Fate::Normalised | Fate::Cut => check(&qualified.name, client.contract).err(),
         Fate::Refused | Fate::Hashed | Fate::Skipped | Fate::KeyRefused => None,
     };
+    let api_refusal =
+        api_error.map(|err| message::name_error(&qualified.name, &err, client.contract));
     ClientVerdict {
         client,
         qualified,
         budget,
         api_refusal,
+        api_error,
         key_refusal: part.refusal(),
         key_len: part.part.as_ref().map_or(0, |p| p.chars().count()),
     }

@@ -87,7 +87,22 @@ pub fn section(
             continue;
         }
         out.push_str(&format!("\n{}\n", message::show(&report.name)));
-        for finding in &own {
+        // Contract refusals: each reason once (the JSON keeps one finding per contract).
+        for reason in report.reasons() {
+            let label = if reason.breaks_spec() {
+                Kind::Spec
+            } else {
+                Kind::Contract
+            };
+            out.push_str(&format!(
+                "  {:<9} {}\n  {:<9} {}\n",
+                label.label(),
+                reason.problem,
+                "",
+                reason.detail
+            ));
+        }
+        for finding in own.iter().filter(|f| f.kind == Kind::Client) {
             let id = finding.contract.or(finding.client).unwrap_or_default();
             out.push_str(&format!(
                 "  {:<9} {id:<LABEL$} {}\n",

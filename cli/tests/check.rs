@@ -8,16 +8,20 @@ use common::run;
 fn spec_examples_and_a_space() {
     let r = run(["check", "admin.tools.list", "search documents", "getUser"]);
     r.exits(1)
-        // Each contract, by id: pass, or the reason from the rules crate.
-        .out_has("`admin.tools.list`\n  contracts:\n    mcp          pass\n    sep_986      pass\n")
+        // The contracts that pass, then each reason once with the contracts it breaks.
+        .out_has("`admin.tools.list`\n  contracts:\n    pass         mcp, sep_986, gemini\n")
         .out_has(
-            "    anthropic    tool name `admin.tools.list` contains a dot `.` at index 5, which \
-             the Anthropic API does not allow (allowed: `A-Z a-z 0-9 _ -`)\n",
+            "    problem      tool name `admin.tools.list` contains a dot `.` at index 5\n\
+             \x20                refused by `anthropic`, `openai`, `bedrock`, `deepseek`, \
+             `llm_common` and `portable`\n",
         )
-        .out_has("    gemini       pass\n")
         .out_has(
-            "    mcp          tool name `search documents` contains a space at index 6, which \
-             the MCP spec does not allow (allowed: `A-Z a-z 0-9 _ - .`)\n",
+            "    pass         none\n    problem      tool name `search documents` contains a \
+             space at index 6\n",
+        )
+        .out_has(
+            "refused by `mcp`, `sep_986`, `anthropic`, `openai`, `gemini`, `bedrock`, \
+             `deepseek`, `llm_common` and `portable`\n",
         )
         // Each client's model-facing form and fate.
         .out_has("    claude_code  normalised  `mcp__server__admin_tools_list`\n")
@@ -27,12 +31,36 @@ fn spec_examples_and_a_space() {
         // One suggestion passing every contract, or none.
         .out_has("  suggestion:  write `admin_tools_list` instead (passes every contract)\n")
         .out_has("  suggestion:  write `search_documents` instead (passes every contract)\n")
-        .out_has("`getUser`\n  contracts:\n    mcp          pass\n")
+        .out_has("`getUser`\n  contracts:\n    pass         every contract\n")
         .out_has("  suggestion:  none needed\n")
         .out_has(
             "summary: 3 names; 1 breaks the MCP spec; 2 are refused by the common LLM API \
              contract; 2 handled badly by at least one client\n",
         );
+}
+
+/// Issue 10 §5: one name with a space printed the same sentence nine times.
+#[test]
+fn a_reason_shared_by_every_contract_is_said_once() {
+    let r = run(["check", "search documents"]);
+    assert_eq!(
+        r.stdout.matches("contains a space at index 6").count(),
+        1,
+        "{}",
+        r.stdout
+    );
+    // The JSON keeps one record per contract, each with its own full message.
+    let r = run(["check", "--format", "json", "search documents"]);
+    let doc = r.json();
+    let contracts = doc["names"][0]["contracts"]
+        .as_array()
+        .expect("contracts[]");
+    assert_eq!(contracts.len(), 9);
+    assert!(contracts.iter().all(|c| {
+        c["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("contains a space at index 6, which "))
+    }));
 }
 
 #[test]
