@@ -242,6 +242,7 @@ pub fn json(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[
         "secrets": crate::redact::state(),
         "server": {
             "name": listing.name,
+            "title": listing.title,
             "version": listing.version,
             "protocol_version": listing.protocol,
             "command": listing.argv,
