@@ -3,12 +3,12 @@
 
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{ALL, message, suggest_all};
+use mcp_toolname_rules::{ALL, SetFix, message, suggest_all, suggest_set};
 use serde_json::{Value, json};
 
 use crate::Format;
 use crate::keys::Keys;
-use crate::names::{NameReport, fate_word};
+use crate::names::{NameReport, fate_word, fix_set};
 
 /// Width of the first column (contract and client ids).
 const ID_WIDTH: usize = 12;
@@ -24,8 +24,9 @@ pub enum Input {
         lossy: String,
         /// Why it is refused, naming the first invalid byte.
         reason: String,
-        /// The nearest name that passes every contract, from the lossy form.
-        suggestion: String,
+        /// The nearest name that passes every contract, from the lossy form; `None` when no
+        /// readable one can be made.
+        suggestion: Option<String>,
     },
 }
 
@@ -44,7 +45,7 @@ impl Input {
                     "name {position} is not valid UTF-8 (byte 0x{byte:02X} at byte index {at}); \
                      a tool name travels in a JSON string, so no contract can pass it"
                 );
-                let suggestion = suggest_all(&lossy, &ALL);
+                let suggestion = Some(suggest_all(&lossy, &ALL));
                 Self::NotUtf8 {
                     lossy,
                     reason,
@@ -69,17 +70,62 @@ impl Input {
 #[must_use]
 pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
     let keys = Keys::new(server_key, None);
-    let inputs: Vec<Input> = names
+    let mut inputs: Vec<Input> = names
         .iter()
         .enumerate()
         .map(|(i, arg)| Input::read(arg, i + 1, &keys))
         .collect();
+    fix_all(&mut inputs);
     let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
     match format {
         Format::Text => crate::emit(&text(&inputs, &keys)),
         Format::Json => crate::emit_json(json(&inputs, &keys)),
     }
     u8::from(breaking > 0)
+}
+
+/// Decides every input's fix as one set: no two names of one `check` get the same
+/// suggestion, and none gets a name another input already has.
+fn fix_all(inputs: &mut [Input]) {
+    let lossy: Vec<String> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::NotUtf8 { lossy, .. } => Some(lossy.clone()),
+            Input::Name(_) => None,
+        })
+        .collect();
+    let lossy: Vec<&str> = lossy.iter().map(String::as_str).collect();
+    let mut reports: Vec<NameReport> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Name(r) => Some(r.clone()),
+            Input::NotUtf8 { .. } => None,
+        })
+        .collect();
+    fix_set(&mut reports, &lossy);
+    let mut taken: Vec<String> = reports.iter().map(|r| r.name.clone()).collect();
+    taken.extend(reports.iter().filter_map(NameReport::fix));
+    let mut reports = reports.into_iter();
+    for input in inputs.iter_mut() {
+        match input {
+            Input::Name(report) => {
+                if let Some(fixed) = reports.next() {
+                    *report = fixed;
+                }
+            }
+            Input::NotUtf8 {
+                lossy, suggestion, ..
+            } => {
+                let in_use: Vec<&str> = taken.iter().map(String::as_str).collect();
+                let fix = suggest_set(&[lossy.as_str()], &in_use, &ALL, usize::MAX);
+                *suggestion = match fix.into_iter().next() {
+                    Some(SetFix::Rename(name)) => Some(name),
+                    _ => None,
+                };
+                taken.extend(suggestion.clone());
+            }
+        }
+    }
 }
 
 /// The text report.
@@ -100,7 +146,13 @@ pub fn text(inputs: &[Input], keys: &Keys) -> String {
                 out.push_str(&format!("{} (not valid UTF-8)\n", message::show(lossy)));
                 out.push_str("  contracts:\n");
                 out.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
-                suggestion_line(&mut out, Some(suggestion), "passes every contract");
+                suggestion_line(
+                    &mut out,
+                    lossy,
+                    suggestion.as_deref(),
+                    false,
+                    "passes every contract",
+                );
             }
         }
         out.push('\n');
@@ -173,14 +225,30 @@ fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
     } else {
         "passes every contract"
     };
-    suggestion_line(out, fix.as_deref(), scope);
+    suggestion_line(
+        out,
+        &report.name,
+        fix.as_deref(),
+        report.no_readable_fix(),
+        scope,
+    );
 }
 
-fn suggestion_line(out: &mut String, suggestion: Option<&str>, scope: &str) {
+fn suggestion_line(
+    out: &mut String,
+    name: &str,
+    suggestion: Option<&str>,
+    no_readable: bool,
+    scope: &str,
+) {
     match suggestion {
         Some(s) => out.push_str(&format!(
             "  suggestion:  {} ({scope})\n",
             message::write_instead(s)
+        )),
+        None if no_readable => out.push_str(&format!(
+            "  suggestion:  {}\n",
+            message::no_readable_fix(name)
         )),
         None => out.push_str("  suggestion:  none needed\n"),
     }
@@ -216,6 +284,7 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                     "message": v.problem(&r.name),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
+                "no_readable_suggestion": r.no_readable_fix(),
             }),
             Input::NotUtf8 {
                 lossy,
@@ -232,6 +301,7 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                 })).collect::<Vec<_>>(),
                 "clients": [],
                 "suggestion": suggestion,
+                "no_readable_suggestion": suggestion.is_none(),
             }),
         })
         .collect();

@@ -8,7 +8,7 @@ use mcp_toolname_rules::{Fate, MCP, message};
 use serde::Serialize;
 
 use crate::keys::Keys;
-use crate::names::NameReport;
+use crate::names::{NameReport, fix_set};
 
 /// The kind of a finding; serialised in snake case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -79,7 +79,9 @@ pub struct Finding {
 pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Finding>) {
     let mut seen = std::collections::HashSet::new();
     let distinct: Vec<&String> = names.iter().filter(|n| seen.insert(n.as_str())).collect();
-    let reports: Vec<NameReport> = distinct.iter().map(|n| NameReport::new(n, keys)).collect();
+    let mut reports: Vec<NameReport> = distinct.iter().map(|n| NameReport::new(n, keys)).collect();
+    // One server's fixes are one set: none repeats another or a name in the list.
+    fix_set(&mut reports, &[]);
     let mut findings = Vec::new();
     for report in &reports {
         per_tool(report, &mut findings);

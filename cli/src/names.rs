@@ -3,8 +3,8 @@
 //! crate; this module only gathers them.
 
 use mcp_toolname_rules::{
-    ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NameError, Qualified, check, message,
-    suggest_all,
+    ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NameError, Qualified, SetFix, check,
+    message, suggest_set,
 };
 
 use crate::keys::{Keys, Part};
@@ -114,9 +114,9 @@ pub struct NameReport {
     pub contracts: Vec<ContractVerdict>,
     /// One verdict per client in [`CLIENTS`], in that order.
     pub clients: Vec<ClientVerdict>,
-    /// The nearest name that passes every contract ([`suggest_all`]); `None` when the name
-    /// already does.
-    pub suggestion: Option<String>,
+    /// What to do about the name, decided with the other names of its set ([`fix_set`]):
+    /// keep it, rename it, or name it by hand.
+    pub set_fix: SetFix,
 }
 
 impl NameReport {
@@ -140,13 +140,25 @@ impl NameReport {
             .iter()
             .map(|part| client_verdict(part, name))
             .collect();
-        let suggestion = suggest_all(name, &ALL);
-        Self {
+        let mut report = Self {
             name: name.to_owned(),
             contracts,
             clients,
-            suggestion: (suggestion != name).then_some(suggestion),
-        }
+            set_fix: SetFix::Keep,
+        };
+        fix_set(std::slice::from_mut(&mut report), &[]);
+        report
+    }
+
+    /// The smallest budget any client that starts the server leaves for a tool name.
+    #[must_use]
+    pub fn budget(&self) -> usize {
+        self.clients
+            .iter()
+            .filter(|c| c.key_refusal.is_none())
+            .map(|c| c.budget)
+            .min()
+            .unwrap_or(usize::MAX)
     }
 
     /// Whether the name breaks the MCP spec ([`MCP`]).
@@ -163,22 +175,21 @@ impl NameReport {
         self.clients.iter().any(ClientVerdict::over_budget)
     }
 
-    /// The fix to propose: a name that passes every contract and, when some client's
-    /// prefix pushes this one over its budget, fits the smallest budget; `None` when the
-    /// name needs none.
+    /// The name to propose instead: it passes every contract, fits every client's budget,
+    /// and differs from every other name of its set and every fix proposed for them; `None`
+    /// when the name needs none, or when no readable one can be made ([`Self::no_readable_fix`]).
     #[must_use]
     pub fn fix(&self) -> Option<String> {
-        if !self.over_a_budget() {
-            return self.suggestion.clone();
+        match &self.set_fix {
+            SetFix::Rename(name) => Some(name.clone()),
+            SetFix::Keep | SetFix::NoReadable => None,
         }
-        let budget = self
-            .clients
-            .iter()
-            .filter(|c| c.key_refusal.is_none())
-            .map(|c| c.budget)
-            .min()
-            .unwrap_or(64);
-        Some(suggest_within(&self.name, budget)).filter(|s| *s != self.name)
+    }
+
+    /// Whether the name needs a fix but nothing readable can be made from it.
+    #[must_use]
+    pub fn no_readable_fix(&self) -> bool {
+        self.set_fix == SetFix::NoReadable
     }
 
     /// The contracts' refusals grouped by reason, in contract order: each reason once, with
@@ -280,11 +291,20 @@ pub fn fate_word(fate: Fate) -> &'static str {
     }
 }
 
-/// The nearest name that passes every contract and fits `budget` characters: for a name
-/// that a client's prefix pushes over its budget.
-#[must_use]
-pub fn suggest_within(name: &str, budget: usize) -> String {
-    mcp_toolname_rules::suggest_within(name, &ALL, budget)
+/// Decides every report's fix as one set ([`suggest_set`]): each proposed name passes every
+/// contract, fits the smallest client budget, and differs from every reported name, every
+/// name of `in_use`, and every other proposal.
+pub fn fix_set(reports: &mut [NameReport], in_use: &[&str]) {
+    let budget = reports
+        .iter()
+        .map(NameReport::budget)
+        .min()
+        .unwrap_or(usize::MAX);
+    let names: Vec<&str> = reports.iter().map(|r| r.name.as_str()).collect();
+    let fixes = suggest_set(&names, in_use, &ALL, budget);
+    for (report, fix) in reports.iter_mut().zip(fixes) {
+        report.set_fix = fix;
+    }
 }
 
 #[cfg(test)]
@@ -301,7 +321,7 @@ mod tests {
         let r = report("admin.tools.list", "server");
         assert!(!r.breaks_spec());
         assert!(r.refused_by_llm_apis());
-        assert_eq!(r.suggestion.as_deref(), Some("admin_tools_list"));
+        assert_eq!(r.fix().as_deref(), Some("admin_tools_list"));
     }
 
     #[test]
@@ -327,8 +347,30 @@ mod tests {
 
     #[test]
     fn budget_suggestion_fits() {
-        let long = "a".repeat(60);
-        assert!(suggest_within(&long, 51).len() <= 51);
+        let r = report(&"a".repeat(60), "server");
+        assert!(
+            r.fix().is_some_and(|f| f.len() <= r.budget()),
+            "{:?}",
+            r.fix()
+        );
+    }
+
+    #[test]
+    fn a_set_never_proposes_one_name_twice() {
+        let keys = Keys::new("server", None);
+        let mut set: Vec<NameReport> = [
+            "代码规范文档工具",
+            "代码规范文档",
+            "search documents",
+            "search_documents",
+        ]
+        .iter()
+        .map(|n| NameReport::new(n, &keys))
+        .collect();
+        fix_set(&mut set, &[]);
+        assert!(set[0].no_readable_fix() && set[1].no_readable_fix());
+        assert_eq!(set[2].fix().as_deref(), Some("search_documents_2"));
+        assert_eq!(set[3].set_fix, SetFix::Keep);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The `audit` report: text for people, one JSON document for CI.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use mcp_toolname_rules::message;
 use serde_json::{Value, json};
@@ -71,7 +71,6 @@ pub fn section(
     if let Some(advice) = keys.advice() {
         out.push_str(&format!("{advice}\n"));
     }
-    let names: HashSet<&str> = listing.names.iter().map(String::as_str).collect();
     let mut by_tool: HashMap<&str, Vec<&Finding>> = HashMap::new();
     for finding in findings.iter().filter(|f| is_per_tool(f.kind)) {
         by_tool
@@ -116,16 +115,18 @@ pub fn section(
             } else {
                 "passes every contract"
             };
-            let taken = if names.contains(fix.as_str()) {
-                "; the server already has a tool of that name: merge the two, or pick another"
-            } else {
-                ""
-            };
             out.push_str(&format!(
-                "  {:<9} {:<LABEL$} {} ({fits}{taken})\n",
+                "  {:<9} {:<LABEL$} {} ({fits}; no other tool has it)\n",
                 "fix",
                 "",
                 message::write_instead(&fix)
+            ));
+        } else if report.no_readable_fix() {
+            out.push_str(&format!(
+                "  {:<9} {:<LABEL$} {}\n",
+                "fix",
+                "",
+                message::no_readable_fix(&report.name)
             ));
         }
     }
@@ -234,6 +235,7 @@ pub fn json(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[
                     "fine": v.is_fine(),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
+                "no_readable_suggestion": r.no_readable_fix(),
             })
         })
         .collect();

@@ -20,7 +20,12 @@ fn text_report_shows_every_kind_of_finding() {
             "  spec      tool name `search documents` contains a space at index 6\n            \
              refused by `mcp`, `sep_986`",
         )
-        .out_has("  fix                    write `search_documents` instead (passes every contract)")
+        .out_has(
+            "  fix                    write `search_documents` instead (passes every contract; no \
+             other tool has it)",
+        )
+        // `admin_tools_list` is taken by another tool, so the fix for `admin.tools.list` is not it.
+        .out_has("  fix                    write `admin_tools_list_2` instead")
         // A dotted name: spec-valid, refused by the LLM APIs.
         .out_has(
             "  contract  tool name `admin.tools.list` contains a dot `.` at index 5\n            \

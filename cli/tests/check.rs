@@ -190,3 +190,27 @@ fn server_keys_are_read_as_each_client_reads_them() {
         .exits(0)
         .out_has("    cursor       kept ");
 }
+
+/// Issue 10 §2: suggestions are a set: two CJK-only names get no `tool` placeholder, and a
+/// fix never takes a name another argument already has.
+#[test]
+fn suggestions_never_collide() {
+    let r = run([
+        "check",
+        "代码规范文档工具",
+        "代码规范文档",
+        "search documents",
+        "search_documents",
+    ]);
+    r.exits(1)
+        .out_has("  suggestion:  no readable name can be made from `代码规范文档工具`")
+        .out_has("  suggestion:  no readable name can be made from `代码规范文档`:")
+        .out_has("  suggestion:  write `search_documents_2` instead");
+    assert!(!r.stdout.contains("write `tool` instead"), "{}", r.stdout);
+    let r = run(["check", "--format", "json", "代码规范文档", "a.b", "a b"]);
+    let doc = r.json();
+    assert_eq!(doc["names"][0]["suggestion"], serde_json::Value::Null);
+    assert_eq!(doc["names"][0]["no_readable_suggestion"], true);
+    assert_eq!(doc["names"][1]["suggestion"], "a_b");
+    assert_eq!(doc["names"][2]["suggestion"], "a_b_2");
+}

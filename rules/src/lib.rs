@@ -39,7 +39,7 @@ pub use contract::{
     OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
 pub use qualify::{Fate, KeyRefusal, Qualified, client_key, qualify, qualify_part, tool_budget};
-pub use suggest::{suggest, suggest_all, suggest_within};
+pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
 
 /// `const` check of a tool name against the MCP spec contract, for names the macros cannot
 /// see. Fails the build (a `const` panic) with a fixed message per kind of problem; use

@@ -113,3 +113,23 @@ fn and_list(items: &[String]) -> String {
         _ => items.join(""),
     }
 }
+
+/// A name that needs a fix when nothing readable can be made from it: rather than a
+/// placeholder such as `tool`, say so.
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert_eq!(
+///     message::no_readable_fix("代码规范文档"),
+///     "no readable name can be made from `代码规范文档`: none of its characters has an ASCII \
+///      form; name the tool yourself, in `A-Z a-z 0-9 _ -`, after what it does"
+/// );
+/// ```
+#[must_use]
+pub fn no_readable_fix(name: &str) -> String {
+    format!(
+        "no readable name can be made from {}: none of its characters has an ASCII form; name \
+         the tool yourself, in `A-Z a-z 0-9 _ -`, after what it does",
+        show(name)
+    )
+}
