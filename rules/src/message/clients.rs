@@ -53,3 +53,14 @@ pub fn hashed_when_changed(name: &str, client: &ClientPreset, shown: &str) -> St
         show(shown)
     )
 }
+
+/// A contract a host's namespace cannot name tools under: it refuses a character every
+/// qualified name needs (`mcp__`, the digest's `0-9 a-f`).
+#[must_use]
+pub fn namespace_contract_lacks(contract: &str, ch: char) -> String {
+    format!(
+        "{contract} does not allow {}, which every qualified name needs (`mcp__<key>__<tool>`, and \
+         the digest's `0-9 a-f`); namespace under a contract that allows `A-Z a-z 0-9 _`",
+        describe_char(ch)
+    )
+}
