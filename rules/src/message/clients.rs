@@ -1,8 +1,9 @@
-//! Sentences about what a client does with a server's key.
+//! Sentences about what clients and hosts do with a server's key and its tool names: a key
+//! refused, a name over a client's budget or hashed, a host's namespace.
 
 use super::{describe_char, show};
 use crate::client::ClientPreset;
-use crate::qualify::KeyRefusal;
+use crate::qualify::{Fate, KeyRefusal, Qualified};
 
 /// A client that refuses a config key and so never starts the server.
 ///
@@ -62,5 +63,67 @@ pub fn namespace_contract_lacks(contract: &str, ch: char) -> String {
         "{contract} does not allow {}, which every qualified name needs (`mcp__<key>__<tool>`, and \
          the digest's `0-9 a-f`); namespace under a contract that allows `A-Z a-z 0-9 _`",
         describe_char(ch)
+    )
+}
+
+/// What a client does to a tool name that does not fit its budget, for a server key of
+/// `key_len` characters.
+#[must_use]
+pub fn over_budget(
+    name: &str,
+    client: &ClientPreset,
+    key_len: usize,
+    budget: usize,
+    q: &Qualified,
+) -> String {
+    let outcome = match q.fate {
+        Fate::Refused => "the LLM API refuses the whole request",
+        Fate::Hashed => "it cuts the name and appends a hash the model cannot read",
+        Fate::Cut => "it cuts the name, so two long names can become one",
+        Fate::Skipped => "it leaves the tool out",
+        Fate::KeyRefused => "it does not start the server",
+        Fate::Kept | Fate::Normalised => "it fits",
+    };
+    let key = if client.uses_server_key {
+        format!(" with a {key_len}-character server key")
+    } else {
+        String::new()
+    };
+    let len = name.chars().count();
+    let unit = if len == 1 { "character" } else { "characters" };
+    format!(
+        "tool name {} is {len} {unit} long; {}{key} leaves {budget} for it (it shows {}), and past that {outcome}",
+        show(name),
+        client.title,
+        show(&q.name),
+    )
+}
+
+/// A server key a host may not assign.
+#[must_use]
+pub fn bad_key(key: &str, why: &str) -> String {
+    format!(
+        "server key {} {why}; a key is 1 to 32 of `A-Z a-z 0-9 _ -`, with no `__` and no `_` at \
+         either end",
+        show(key)
+    )
+}
+
+/// Two servers given one key.
+#[must_use]
+pub fn duplicate_key(key: &str) -> String {
+    format!(
+        "server key {} is already in use; give each server its own key",
+        show(key)
+    )
+}
+
+/// A server whose tool list names one tool twice; the list is refused whole.
+#[must_use]
+pub fn duplicate_raw_name(key: &str, name: &str) -> String {
+    format!(
+        "server {} lists tool {} twice; its list was refused whole and the previous one kept",
+        show(key),
+        show(name)
     )
 }
