@@ -4,8 +4,12 @@
 //! escaped (control and invisible characters as `\u{..}`) and, past 80 characters, cut,
 //! so that no message can hide or garble what it is about.
 
+mod audit;
+mod clients;
+pub use audit::*;
+pub use clients::*;
+
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};
-use crate::client::{ClientPreset, Fate, Qualified};
 use crate::contract::Contract;
 
 /// Longest name shown whole in a message; a longer one is cut with its length given.
@@ -437,38 +441,6 @@ pub fn listed_alias_refused(alias: &str, err: &NameError, contract: &Contract) -
     )
 }
 
-/// What a client does to a tool name that does not fit its budget, for a server key of
-/// `key_len` characters.
-#[must_use]
-pub fn over_budget(
-    name: &str,
-    client: &ClientPreset,
-    key_len: usize,
-    budget: usize,
-    q: &Qualified,
-) -> String {
-    let outcome = match q.fate {
-        Fate::Refused => "the LLM API refuses the whole request",
-        Fate::Hashed => "it cuts the name and appends a hash the model cannot read",
-        Fate::Cut => "it cuts the name, so two long names can become one",
-        Fate::Skipped => "it leaves the tool out",
-        Fate::Kept | Fate::Normalised => "it fits",
-    };
-    let key = if client.uses_server_key {
-        format!(" with a {key_len}-character server key")
-    } else {
-        String::new()
-    };
-    let len = name.chars().count();
-    let unit = if len == 1 { "character" } else { "characters" };
-    format!(
-        "tool name {} is {len} {unit} long; {}{key} leaves {budget} for it (it shows {}), and past that {outcome}",
-        show(name),
-        client.title,
-        show(&q.name),
-    )
-}
-
 /// Two names of one server that a client's normalisation turns into one.
 #[must_use]
 pub fn normalised_collision(name: &str, other: &str, client: &str, form: &str) -> String {
@@ -508,35 +480,6 @@ pub fn bad_server_key(key: &str) -> String {
         "server key {} is not `^[A-Za-z0-9_-]{{1,32}}$` without `__` or a leading or trailing `_`; \
          hosts could not name your server so",
         show(key)
-    )
-}
-
-/// A server key a host may not assign.
-#[must_use]
-pub fn bad_key(key: &str, why: &str) -> String {
-    format!(
-        "server key {} {why}; a key is 1 to 32 of `A-Z a-z 0-9 _ -`, with no `__` and no `_` at \
-         either end",
-        show(key)
-    )
-}
-
-/// Two servers given one key.
-#[must_use]
-pub fn duplicate_key(key: &str) -> String {
-    format!(
-        "server key {} is already in use; give each server its own key",
-        show(key)
-    )
-}
-
-/// A server whose tool list names one tool twice; the list is refused whole.
-#[must_use]
-pub fn duplicate_raw_name(key: &str, name: &str) -> String {
-    format!(
-        "server {} lists tool {} twice; its list was refused whole and the previous one kept",
-        show(key),
-        show(name)
     )
 }
 
