@@ -42,6 +42,48 @@ impl Strict {
 #[tool_handler(router = self.tools)]
 impl ServerHandler for Strict {}
 
+/// A tools-only server: `server_handler` emits its `ServerHandler` impl.
+#[derive(Clone, Default)]
+pub struct Handled;
+
+#[tool_registry(server_handler, router = handled_tools)]
+impl Handled {
+    /// Pings.
+    #[mcp_tool]
+    fn ping(&self) -> String {
+        let _ = self;
+        "pong".to_owned()
+    }
+}
+
+/// A generic server: its registry is built on each call.
+#[derive(Clone, Default)]
+pub struct Generic<T: Send + Sync + 'static>(std::marker::PhantomData<fn() -> T>);
+
+#[tool_registry(vis = pub)]
+impl<T: Send + Sync + 'static> Generic<T> {
+    /// Pings.
+    #[mcp_tool]
+    fn ping(&self) -> String {
+        let _ = self;
+        "pong".to_owned()
+    }
+}
+
+/// A free tool, outside any registry.
+#[mcp_tool(name = "free_tool")]
+fn free(Parameters(args): Parameters<Args>) -> String {
+    args.value.to_string()
+}
+
+#[test]
+fn rmcp_forms_hold_over_the_expansion_too() {
+    assert!(Handled.get_tool("ping").is_some());
+    assert_eq!(Generic::<u8>::tool_router().len(), 1);
+    let registry = ToolRegistry::<Handled>::new().with_route((free_tool_attr(), free));
+    assert!(registry.has_route("free_tool"));
+}
+
 #[test]
 fn strict_lints_hold_over_the_expansion() {
     let server = Strict {
