@@ -104,12 +104,19 @@ fn the_dependency_block_lists_every_crate_the_calculator_example_uses() {
 
 #[test]
 fn every_code_block_names_its_language() {
-    let known = ["rust", "rust,compile_fail", "text", "sh", "toml"];
+    // Rust blocks run as doctests (`rust`, or `rust,compile_fail` / `rust,no_run` /
+    // `rust,should_panic`); never `ignore`. Anything else must say it is not Rust.
+    let not_rust = ["text", "sh", "console", "toml", "json"];
     for (info, lines) in blocks(&readme()) {
+        let rust = info == "rust"
+            || info
+                .strip_prefix("rust,")
+                .is_some_and(|mode| ["compile_fail", "no_run", "should_panic"].contains(&mode));
         assert!(
-            known.contains(&info.as_str()),
-            "README.md block fenced as {info:?} (one of {known:?} expected; an unnamed block is \
-             run as Rust): {:?}",
+            rust || not_rust.contains(&info.as_str()),
+            "README.md block fenced as {info:?}: expected `rust` (optionally `,compile_fail`, \
+             `,no_run` or `,should_panic`; never `ignore`) or one of {not_rust:?} (an unnamed \
+             block is run as Rust): {:?}",
             lines.first()
         );
     }
