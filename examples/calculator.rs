@@ -164,7 +164,7 @@ async fn main() -> ExitCode {
         .with_max_level(tracing::Level::WARN)
         .init();
     // Operators move alias windows without rebuilding: MCP_TOOLNAME_ALIAS_UNTIL.
-    let mut tools = match Calculator::tool_registry()
+    let mut tools = match Calculator::tool_router()
         .reconfigure()
         .overrides_from_env()
         .build()

@@ -35,7 +35,7 @@
 //! #[tool_handler(router = self.tools)]
 //! impl ServerHandler for Calculator {}
 //!
-//! let server = Calculator { tools: Calculator::tool_registry() };
+//! let server = Calculator { tools: Calculator::tool_router() };
 //! let listed: Vec<_> = server.tools.list_all().into_iter().map(|t| t.name).collect();
 //! assert_eq!(listed, ["add_numbers"]);
 //! // Not listed, but a call to `calc.add` runs `add_numbers` until 2027-03-01:
@@ -50,8 +50,8 @@ pub use mcp_toolname_macros::{mcp_tool, tool_registry};
 pub use mcp_toolname_rules as rules;
 pub use mcp_toolname_runtime::{
     ALIAS_UNTIL_ENV_VAR, Alias, AliasUsage, Clock, DEPRECATION_META_KEY, FixedClock, ManualClock,
-    Namespace, NamespaceError, OffsetClock, Origin, Problem, RegistryError, ServerKey, SystemClock,
-    ToolDef, ToolRegistry, ToolRegistryBuilder,
+    Namespace, NamespaceError, OffsetClock, Origin, Problem, RegistryError, ServerKey,
+    SharedToolRegistry, SystemClock, ToolDef, ToolRegistry, ToolRegistryBuilder,
 };
 
 // Every Rust block of README.md is compiled and run as a doctest by `cargo test --doc` (and so

@@ -48,7 +48,7 @@ impl ServerHandler for Files {
 
 fn files(clock: &Arc<ManualClock>) -> Files {
     Files {
-        tools: Files::tool_registry().with_clock(Arc::clone(clock)),
+        tools: Files::tool_router().with_clock(Arc::clone(clock)),
     }
 }
 
@@ -104,14 +104,14 @@ fn windows_come_from_the_attribute_a_registry_default_or_an_override() {
             .find(|(a, _)| a.name == alias)
             .and_then(|(a, _)| a.until_text())
     };
-    let plain = Files::tool_registry();
+    let plain = Files::tool_router();
     assert_eq!(
         until(&plain, "put"),
         None,
         "no until and no default: served without end"
     );
     // Registry default, counted from `since` (2026-06-01).
-    let defaulted = Files::tool_registry()
+    let defaulted = Files::tool_router()
         .reconfigure()
         .default_alias_window(TimeDelta::days(90))
         .build()
@@ -126,7 +126,7 @@ fn windows_come_from_the_attribute_a_registry_default_or_an_override() {
         "an explicit until is kept"
     );
     // Runtime overrides beat both, without rebuilding.
-    let overridden = Files::tool_registry()
+    let overridden = Files::tool_router()
         .reconfigure()
         .default_alias_window(TimeDelta::days(90))
         .overrides_from("cat=2027-06-01, put=never", "config key `aliases`")
@@ -138,7 +138,7 @@ fn windows_come_from_the_attribute_a_registry_default_or_an_override() {
         Some("2027-06-01T00:00:00Z")
     );
     assert_eq!(until(&overridden, "put"), None);
-    let by_method = Files::tool_registry()
+    let by_method = Files::tool_router()
         .reconfigure()
         .override_window("cat", Some(at("2026-07-01T00:00:00Z")))
         .build();
@@ -150,7 +150,7 @@ fn windows_come_from_the_attribute_a_registry_default_or_an_override() {
 
 #[test]
 fn bad_overrides_name_the_source_and_the_entry_and_build_nothing() {
-    let err = Files::tool_registry()
+    let err = Files::tool_router()
         .reconfigure()
         .overrides_from(
             "ca=2027-06-01,put:2027,cat=2027-13-01",
@@ -220,7 +220,7 @@ async fn clients_hear_list_changed_when_an_alias_leaves_the_list() {
     // A clock 300 ms before `list_until`, running in real time.
     let clock = OffsetClock::starting_at(at("2027-01-01T00:00:00Z") - TimeDelta::milliseconds(300));
     let server = Files {
-        tools: Files::tool_registry().with_clock(clock),
+        tools: Files::tool_router().with_clock(clock),
     };
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
     tokio::spawn(async move {
@@ -367,7 +367,7 @@ async fn a_listening_client_hears_list_changed_through_its_subscription() {
     let clock = OffsetClock::starting_at(at("2027-01-01T00:00:00Z") - TimeDelta::milliseconds(300));
     // The 2026-07-28 lifecycle (`server/discover`), where subscriptions live.
     let server = Listening {
-        tools: Listening::tool_registry().with_clock(clock),
+        tools: Listening::tool_router().with_clock(clock),
     };
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
     tokio::spawn(async move {

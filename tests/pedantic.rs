@@ -45,7 +45,7 @@ impl ServerHandler for Strict {}
 #[test]
 fn strict_lints_hold_over_the_expansion() {
     let server = Strict {
-        tools: Strict::tool_registry(),
+        tools: Strict::tool_router(),
         greeting: String::new(),
     };
     assert_eq!(

@@ -42,7 +42,7 @@ impl ServerHandler for Browser {}
 
 fn browser(clock: &Arc<ManualClock>) -> Browser {
     Browser {
-        tools: Browser::tool_registry().with_clock(Arc::clone(clock)),
+        tools: Browser::tool_router().with_clock(Arc::clone(clock)),
     }
 }
 
@@ -109,7 +109,15 @@ async fn from_until_on_the_alias_is_gone_and_a_call_names_the_replacement_and_da
 #[tokio::test]
 async fn the_window_closes_on_a_running_server_and_usage_is_counted() {
     let clock = Arc::new(ManualClock::new(at("2026-12-31T23:59:59Z")));
-    let server = browser(&clock);
+    // `Browser::tool_router()` hands out clones of one registry per process, which share
+    // their usage counters with every other test here; a rebuilt registry counts alone.
+    let server = Browser {
+        tools: Browser::tool_router()
+            .reconfigure()
+            .clock(Arc::clone(&clock))
+            .build()
+            .unwrap(),
+    };
     let registry = server.tools.clone();
     let client = connect(server).await;
     for _ in 0..3 {
@@ -151,7 +159,7 @@ async fn an_unknown_tool_is_a_json_rpc_error_naming_it() {
 #[derive(Clone)]
 struct Tasks;
 
-#[tool_registry(registry = planner)]
+#[tool_registry(router = planner)]
 impl Tasks {
     #[mcp_tool]
     fn get_task(&self) -> String {
@@ -164,7 +172,7 @@ impl Tasks {
     }
 }
 
-#[tool_registry(registry = tracker)]
+#[tool_registry(router = tracker)]
 impl Tasks {
     #[mcp_tool(name = "get_task")]
     fn fetch(&self) -> String {

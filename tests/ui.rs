@@ -13,6 +13,7 @@ fn ui() {
         "args",
         "tool_name",
         "targets",
+        "standalone",
     ] {
         t.compile_fail(format!("tests/ui/{topic}/*.rs"));
     }

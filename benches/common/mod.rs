@@ -74,11 +74,11 @@ pub fn registry(n: usize, aliases: usize) -> ToolRegistry<Bench> {
     builder.build().expect("generated names are valid")
 }
 
-pub fn context<'a>(
-    service: &'a Bench,
+pub fn context<'a, S>(
+    service: &'a S,
     peer: &Peer<RoleServer>,
     tool: &str,
-) -> ToolCallContext<'a, Bench> {
+) -> ToolCallContext<'a, S> {
     let request = RequestContext::new(NumberOrString::Number(1), peer.clone());
     ToolCallContext::new(
         service,

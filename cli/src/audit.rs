@@ -7,7 +7,6 @@ use std::collections::HashSet;
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
-use mcp_toolname_rules::message;
 use rmcp::ServiceExt;
 use rmcp::model::PaginatedRequestParams;
 use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceError};
@@ -15,8 +14,9 @@ use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
 use crate::Format;
-use crate::child::{Launch, Pipes, ServerProcess, describe_exit};
-use crate::{demo, findings, report};
+use crate::child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
+use crate::keys::Keys;
+use crate::{demo, findings, redact, report};
 
 /// Most `tools/list` pages followed before giving up.
 pub const MAX_PAGES: usize = 100;
@@ -45,6 +45,8 @@ pub struct Listing {
     pub argv: Vec<String>,
     /// `serverInfo.name` (untrusted).
     pub name: String,
+    /// `serverInfo.title` (untrusted), if any.
+    pub title: Option<String>,
     /// `serverInfo.version` (untrusted).
     pub version: String,
     /// The protocol version agreed at initialize.
@@ -55,6 +57,18 @@ pub struct Listing {
     pub pages: usize,
     /// Tool names in the order received, duplicates kept.
     pub names: Vec<String>,
+}
+
+impl Listing {
+    /// The name the server announced, as clients that name servers by it read it:
+    /// `serverInfo.title`, else `serverInfo.name`; `None` when both are empty.
+    #[must_use]
+    pub fn announced(&self) -> Option<&str> {
+        self.title
+            .as_deref()
+            .filter(|t| !t.is_empty())
+            .or_else(|| Some(self.name.as_str()).filter(|n| !n.is_empty()))
+    }
 }
 
 /// Where the session is, for messages about a server that stops answering.
@@ -128,15 +142,11 @@ pub async fn run(opts: &Options) -> u8 {
                 listing.pages,
                 started.elapsed().as_secs_f64()
             );
-            let (reports, found) = findings::audit_names(&listing.names, &opts.server_key);
+            let keys = Keys::new(&opts.server_key, listing.announced());
+            let (reports, found) = findings::audit_names(&listing.names, &keys);
             match opts.format {
-                Format::Text => {
-                    crate::emit(&report::text(&listing, &opts.server_key, &reports, &found));
-                }
-                Format::Json => crate::emit(&format!(
-                    "{:#}\n",
-                    report::json(&listing, &opts.server_key, &reports, &found)
-                )),
+                Format::Text => crate::emit(&report::text(&listing, &keys, &reports, &found)),
+                Format::Json => crate::emit_json(report::json(&listing, &keys, &reports, &found)),
             }
             // The demo exists to show findings: auditing it succeeds, and its summary says
             // what a real server with these names would get.
@@ -145,8 +155,11 @@ pub async fn run(opts: &Options) -> u8 {
         Err(Failure(msg, code)) => {
             say!("error: {msg}");
             if opts.format == Format::Json {
-                let doc = serde_json::json!({ "error": msg, "exit_code": code });
-                crate::emit(&format!("{doc:#}\n"));
+                crate::emit_json(serde_json::json!({
+                    "error": msg,
+                    "exit_code": code,
+                    "secrets": redact::state(),
+                }));
             }
             code
         }
@@ -210,11 +223,7 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
     let result = match outcome {
         Outcome::Listed(mut listing) => {
             listing.command = Some(display);
-            listing.argv = launch
-                .argv
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect();
+            listing.argv = redact::argv(&lossy(&launch.argv));
             // The client is gone, so the server's stdin is closed; let it exit on its own.
             let _ = server.exit_within(Duration::from_millis(500)).await;
             Ok(listing)
@@ -266,6 +275,7 @@ where
     if let Some(info) = client.peer_info() {
         if let Some(implementation) = &info.server_info {
             listing.name.clone_from(&implementation.name);
+            listing.title.clone_from(&implementation.title);
             listing.version.clone_from(&implementation.version);
         }
         listing.protocol = info.protocol_version.to_string();
@@ -273,9 +283,9 @@ where
     }
     say!(
         "initialized: server {} {} (protocol {})",
-        message::show(&listing.name),
-        message::show(&listing.version),
-        message::show(&listing.protocol)
+        redact::show(&listing.name),
+        redact::show(&listing.version),
+        redact::show(&listing.protocol)
     );
     if !listing.has_tools {
         say!("the server does not declare the `tools` capability; listing tools anyway");
@@ -321,7 +331,7 @@ async fn list_tools(
                     return Err(SessionError::Other(format!(
                         "page {page} of `tools/list` gave the cursor {} again, so the list \
                          would never end; stopped after {} tools",
-                        message::show(&next),
+                        redact::show(&next),
                         names.len()
                     )));
                 }
@@ -347,11 +357,11 @@ fn init_error(err: ClientInitializeError) -> SessionError {
         ClientInitializeError::JsonRpcError(e) => SessionError::Other(format!(
             "it refused `initialize` with error {}: {}",
             e.code.0,
-            message::show(&e.message)
+            redact::show(&e.message)
         )),
         other => SessionError::Other(format!(
             "`initialize` failed: {}",
-            message::show(&other.to_string())
+            redact::show(&other.to_string())
         )),
     }
 }
@@ -361,7 +371,7 @@ fn list_error(err: &ServiceError, page: usize) -> SessionError {
         ServiceError::McpError(e) => SessionError::Other(format!(
             "it answered `tools/list` (page {page}) with error {}: {}",
             e.code.0,
-            message::show(&e.message)
+            redact::show(&e.message)
         )),
         ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
             SessionError::Closed("the connection closed".to_owned())
@@ -371,7 +381,7 @@ fn list_error(err: &ServiceError, page: usize) -> SessionError {
         )),
         other => SessionError::Other(format!(
             "`tools/list` (page {page}) failed: {}",
-            message::show(&other.to_string())
+            redact::show(&other.to_string())
         )),
     }
 }

@@ -3,11 +3,12 @@
 
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{ALL, message, suggest_all};
+use mcp_toolname_rules::{ALL, SetFix, message, suggest_all, suggest_set};
 use serde_json::{Value, json};
 
 use crate::Format;
-use crate::names::{NameReport, fate_word};
+use crate::keys::Keys;
+use crate::names::{NameReport, fate_word, fix_set};
 
 /// Width of the first column (contract and client ids).
 const ID_WIDTH: usize = 12;
@@ -23,18 +24,19 @@ pub enum Input {
         lossy: String,
         /// Why it is refused, naming the first invalid byte.
         reason: String,
-        /// The nearest name that passes every contract, from the lossy form.
-        suggestion: String,
+        /// The nearest name that passes every contract, from the lossy form; `None` when no
+        /// readable one can be made.
+        suggestion: Option<String>,
     },
 }
 
 impl Input {
     /// Reads argument `position` (1-based, for messages) of the command line.
     #[must_use]
-    pub fn read(arg: &OsString, position: usize, server_key: &str) -> Self {
+    pub fn read(arg: &OsString, position: usize, keys: &Keys) -> Self {
         let bytes = arg.as_encoded_bytes();
         match std::str::from_utf8(bytes) {
-            Ok(name) => Self::Name(NameReport::new(name, server_key)),
+            Ok(name) => Self::Name(NameReport::new(name, keys)),
             Err(err) => {
                 let at = err.valid_up_to();
                 let byte = bytes.get(at).copied().unwrap_or_default();
@@ -43,7 +45,7 @@ impl Input {
                     "name {position} is not valid UTF-8 (byte 0x{byte:02X} at byte index {at}); \
                      a tool name travels in a JSON string, so no contract can pass it"
                 );
-                let suggestion = suggest_all(&lossy, &ALL);
+                let suggestion = Some(suggest_all(&lossy, &ALL));
                 Self::NotUtf8 {
                     lossy,
                     reason,
@@ -67,26 +69,75 @@ impl Input {
 /// a name breaks the MCP spec, else 0).
 #[must_use]
 pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
-    let inputs: Vec<Input> = names
+    let keys = Keys::new(server_key, None);
+    let mut inputs: Vec<Input> = names
         .iter()
         .enumerate()
-        .map(|(i, arg)| Input::read(arg, i + 1, server_key))
+        .map(|(i, arg)| Input::read(arg, i + 1, &keys))
         .collect();
+    fix_all(&mut inputs);
     let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
     match format {
-        Format::Text => crate::emit(&text(&inputs, server_key)),
-        Format::Json => crate::emit(&format!("{:#}\n", json(&inputs, server_key))),
+        Format::Text => crate::emit(&text(&inputs, &keys)),
+        Format::Json => crate::emit_json(json(&inputs, &keys)),
     }
     u8::from(breaking > 0)
 }
 
+/// Decides every input's fix as one set: no two names of one `check` get the same
+/// suggestion, and none gets a name another input already has.
+fn fix_all(inputs: &mut [Input]) {
+    let lossy: Vec<String> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::NotUtf8 { lossy, .. } => Some(lossy.clone()),
+            Input::Name(_) => None,
+        })
+        .collect();
+    let lossy: Vec<&str> = lossy.iter().map(String::as_str).collect();
+    let mut reports: Vec<NameReport> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Name(r) => Some(r.clone()),
+            Input::NotUtf8 { .. } => None,
+        })
+        .collect();
+    fix_set(&mut reports, &lossy);
+    let mut taken: Vec<String> = reports.iter().map(|r| r.name.clone()).collect();
+    taken.extend(reports.iter().filter_map(NameReport::fix));
+    let mut reports = reports.into_iter();
+    for input in inputs.iter_mut() {
+        match input {
+            Input::Name(report) => {
+                if let Some(fixed) = reports.next() {
+                    *report = fixed;
+                }
+            }
+            Input::NotUtf8 {
+                lossy, suggestion, ..
+            } => {
+                let in_use: Vec<&str> = taken.iter().map(String::as_str).collect();
+                let fix = suggest_set(&[lossy.as_str()], &in_use, &ALL, usize::MAX);
+                *suggestion = match fix.into_iter().next() {
+                    Some(SetFix::Rename(name)) => Some(name),
+                    _ => None,
+                };
+                taken.extend(suggestion.clone());
+            }
+        }
+    }
+}
+
 /// The text report.
 #[must_use]
-pub fn text(inputs: &[Input], server_key: &str) -> String {
+pub fn text(inputs: &[Input], keys: &Keys) -> String {
     let mut out = String::new();
+    if let Some(advice) = keys.advice() {
+        out.push_str(&format!("{advice}\n\n"));
+    }
     for input in inputs {
         match input {
-            Input::Name(report) => name_text(&mut out, report, server_key),
+            Input::Name(report) => name_text(&mut out, report, &keys.key),
             Input::NotUtf8 {
                 lossy,
                 reason,
@@ -95,7 +146,13 @@ pub fn text(inputs: &[Input], server_key: &str) -> String {
                 out.push_str(&format!("{} (not valid UTF-8)\n", message::show(lossy)));
                 out.push_str("  contracts:\n");
                 out.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
-                suggestion_line(&mut out, Some(suggestion), "passes every contract");
+                suggestion_line(
+                    &mut out,
+                    lossy,
+                    suggestion.as_deref(),
+                    false,
+                    "passes every contract",
+                );
             }
         }
         out.push('\n');
@@ -125,18 +182,30 @@ pub fn text(inputs: &[Input], server_key: &str) -> String {
 
 fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
     out.push_str(&format!("{}\n  contracts:\n", message::show(&report.name)));
-    for verdict in &report.contracts {
-        let result = verdict.refusal.as_deref().unwrap_or("pass");
+    // Each reason once, then the contracts (and clients) it breaks.
+    let passing: Vec<&str> = report
+        .contracts
+        .iter()
+        .filter(|v| v.error.is_none())
+        .map(|v| v.contract.id)
+        .collect();
+    let passing = match passing.len() {
+        0 => "none".to_owned(),
+        n if n == report.contracts.len() => "every contract".to_owned(),
+        _ => passing.join(", "),
+    };
+    out.push_str(&format!("    {:<ID_WIDTH$} {passing}\n", "pass"));
+    for reason in report.reasons() {
         out.push_str(&format!(
-            "    {:<ID_WIDTH$} {result}\n",
-            verdict.contract.id
+            "    {:<ID_WIDTH$} {}\n",
+            "problem", reason.problem
         ));
+        out.push_str(&format!("    {:<ID_WIDTH$} {}\n", "", reason.detail));
     }
     out.push_str(&format!(
         "  clients (server key {}):\n",
         message::show(server_key)
     ));
-    let key_len = server_key.chars().count();
     for verdict in &report.clients {
         out.push_str(&format!(
             "    {:<ID_WIDTH$} {:<11} {}\n",
@@ -144,7 +213,7 @@ fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
             fate_word(verdict.qualified.fate),
             message::show(&verdict.qualified.name)
         ));
-        if let Some(problem) = verdict.problem(&report.name, key_len) {
+        if let Some(problem) = verdict.problem(&report.name) {
             out.push_str(&format!("    {:<ID_WIDTH$} {problem}\n", ""));
         }
     }
@@ -156,14 +225,30 @@ fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
     } else {
         "passes every contract"
     };
-    suggestion_line(out, fix.as_deref(), scope);
+    suggestion_line(
+        out,
+        &report.name,
+        fix.as_deref(),
+        report.no_readable_fix(),
+        scope,
+    );
 }
 
-fn suggestion_line(out: &mut String, suggestion: Option<&str>, scope: &str) {
+fn suggestion_line(
+    out: &mut String,
+    name: &str,
+    suggestion: Option<&str>,
+    no_readable: bool,
+    scope: &str,
+) {
     match suggestion {
         Some(s) => out.push_str(&format!(
             "  suggestion:  {} ({scope})\n",
             message::write_instead(s)
+        )),
+        None if no_readable => out.push_str(&format!(
+            "  suggestion:  {}\n",
+            message::no_readable_fix(name)
         )),
         None => out.push_str("  suggestion:  none needed\n"),
     }
@@ -178,8 +263,7 @@ pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
 /// The JSON report: `{server_key, names: [{name, utf8, breaks_spec, contracts, clients,
 /// suggestion}], breaks_spec}`.
 #[must_use]
-pub fn json(inputs: &[Input], server_key: &str) -> Value {
-    let key_len = server_key.chars().count();
+pub fn json(inputs: &[Input], keys: &Keys) -> Value {
     let names: Vec<Value> = inputs
         .iter()
         .map(|input| match input {
@@ -197,9 +281,10 @@ pub fn json(inputs: &[Input], server_key: &str) -> Value {
                     "name": v.qualified.name,
                     "fate": fate_word(v.qualified.fate),
                     "fine": v.is_fine(),
-                    "message": v.problem(&r.name, key_len),
+                    "message": v.problem(&r.name),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
+                "no_readable_suggestion": r.no_readable_fix(),
             }),
             Input::NotUtf8 {
                 lossy,
@@ -216,11 +301,13 @@ pub fn json(inputs: &[Input], server_key: &str) -> Value {
                 })).collect::<Vec<_>>(),
                 "clients": [],
                 "suggestion": suggestion,
+                "no_readable_suggestion": suggestion.is_none(),
             }),
         })
         .collect();
     json!({
-        "server_key": server_key,
+        "server_key": keys.key,
+        "server_key_advice": keys.advice(),
         "names": names,
         "breaks_spec": inputs.iter().any(Input::breaks_spec),
     })

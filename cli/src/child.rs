@@ -18,6 +18,8 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexS
 use tokio::process::{Child, ChildStdin, Command};
 use tokio::sync::oneshot;
 
+use crate::redact;
+
 /// Longest stdout line accepted, as rmcp's own limit.
 const MAX_LINE: usize = 16 * 1024 * 1024;
 /// stderr lines kept, and characters kept of each.
@@ -60,11 +62,24 @@ impl Launch {
     /// A command line, run with this process's environment and directory.
     #[must_use]
     pub fn command(argv: &[OsString]) -> Self {
-        Self {
-            argv: argv.to_vec(),
-            ..Self::default()
-        }
+        Self::new(argv.to_vec(), Vec::new(), None)
     }
+
+    /// A server start; its secrets are learned ([`redact::learn_launch`]) so that nothing
+    /// the CLI writes shows them.
+    #[must_use]
+    pub fn new(argv: Vec<OsString>, env: Vec<(String, String)>, cwd: Option<PathBuf>) -> Self {
+        redact::learn_launch(&lossy(&argv), &env);
+        Self { argv, env, cwd }
+    }
+}
+
+/// Each argument as UTF-8 (lossy).
+#[must_use]
+pub fn lossy(argv: &[OsString]) -> Vec<String> {
+    argv.iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
 }
 
 impl ServerProcess {
@@ -192,15 +207,14 @@ pub fn describe_exit(status: ExitStatus) -> String {
     format!("ended ({status})")
 }
 
-/// The command line for messages: each argument bare when it holds only characters that
-/// need no quoting, else single-quoted, with control and invisible characters escaped; all
-/// in backticks.
+/// The command line for messages: secrets masked ([`redact::argv`]), each argument bare when
+/// it holds only characters that need no quoting, else single-quoted, with control and
+/// invisible characters escaped; all in backticks.
 #[must_use]
 pub fn display_command(command: &[OsString]) -> String {
-    let words: Vec<String> = command
-        .iter()
+    let words: Vec<String> = redact::argv(&lossy(command))
+        .into_iter()
         .map(|arg| {
-            let arg = arg.to_string_lossy();
             let plain = !arg.is_empty()
                 && arg
                     .chars()
@@ -297,13 +311,13 @@ fn check_line(line: &[u8]) -> Result<bool, String> {
     let Ok(text) = std::str::from_utf8(line) else {
         return Err(format!(
             "it wrote a line on stdout that is not UTF-8: {}; {STDOUT_RULE}",
-            message::show(&String::from_utf8_lossy(line))
+            redact::show(&String::from_utf8_lossy(line))
         ));
     };
     let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
         return Err(format!(
             "it wrote a line on stdout that is not JSON: {}; {STDOUT_RULE}",
-            message::show(text)
+            redact::show(text)
         ));
     };
     // rmcp reports a tool list it cannot read only as "unexpected response"; say why here.
@@ -323,7 +337,7 @@ fn check_line(line: &[u8]) -> Result<bool, String> {
             "it wrote JSON on stdout that is not a JSON-RPC message an MCP client can read \
              ({}): {}; {STDOUT_RULE}",
             message::show(&quotes(&e)),
-            message::show(text)
+            redact::show(text)
         )),
     }
 }
@@ -342,8 +356,7 @@ async fn keep_tail<R: AsyncBufRead + Unpin>(mut stderr: R, tail: Arc<Mutex<VecDe
     let mut line = Vec::new();
     while let Ok(Some(_)) = read_line(&mut stderr, &mut line, TAIL_CHARS * 4).await {
         let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches('\r');
-        let shown = message::show(text);
+        let shown = redact::show(text.trim_end_matches('\r'));
         // Drop the backticks `show` adds: the block is already set apart.
         let shown = shown
             .strip_prefix('`')

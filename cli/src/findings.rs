@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use mcp_toolname_rules::{CLIENTS, Fate, MCP, message, qualify};
+use mcp_toolname_rules::{Fate, MCP, message};
 use serde::Serialize;
 
-use crate::names::NameReport;
+use crate::keys::Keys;
+use crate::names::{NameReport, fix_set};
 
 /// The kind of a finding; serialised in snake case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -26,6 +27,8 @@ pub enum Kind {
     CaseCollision,
     /// Two names become one model-facing name under a client.
     NormalisationCollision,
+    /// A client refuses the server's key and does not start the server.
+    KeyRefused,
 }
 
 impl Kind {
@@ -45,6 +48,7 @@ impl Kind {
             Self::Duplicate => "duplicate",
             Self::CaseCollision => "case",
             Self::NormalisationCollision => "collision",
+            Self::KeyRefused => "key",
         }
     }
 }
@@ -69,26 +73,39 @@ pub struct Finding {
 }
 
 /// Every finding for a server whose `tools/list` gave `names` (in the order received),
-/// under `server_key`: per tool first, in list order, then across the list.
+/// with its key read by each client as `keys` says: per tool first, in list order, then
+/// across the list.
 #[must_use]
-pub fn audit_names(names: &[String], server_key: &str) -> (Vec<NameReport>, Vec<Finding>) {
+pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Finding>) {
     let mut seen = std::collections::HashSet::new();
     let distinct: Vec<&String> = names.iter().filter(|n| seen.insert(n.as_str())).collect();
-    let reports: Vec<NameReport> = distinct
-        .iter()
-        .map(|n| NameReport::new(n, server_key))
-        .collect();
+    let mut reports: Vec<NameReport> = distinct.iter().map(|n| NameReport::new(n, keys)).collect();
+    // One server's fixes are one set: none repeats another or a name in the list.
+    fix_set(&mut reports, &[]);
     let mut findings = Vec::new();
     for report in &reports {
-        per_tool(report, server_key, &mut findings);
+        per_tool(report, &mut findings);
+    }
+    for part in &keys.parts {
+        if let Some(refusal) = part.refusal() {
+            findings.push(Finding {
+                kind: Kind::KeyRefused,
+                tool: String::new(),
+                tools: Vec::new(),
+                contract: None,
+                client: Some(part.client.id),
+                message: refusal,
+                suggestion: None,
+            });
+        }
     }
     duplicates(names, &mut findings);
     case_collisions(&distinct, &mut findings);
-    normalisation_collisions(&distinct, server_key, &mut findings);
+    normalisation_collisions(&distinct, keys, &mut findings);
     (reports, findings)
 }
 
-fn per_tool(report: &NameReport, server_key: &str, out: &mut Vec<Finding>) {
+fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
     let name = &report.name;
     let fix = report.fix();
     for verdict in &report.contracts {
@@ -105,9 +122,9 @@ fn per_tool(report: &NameReport, server_key: &str, out: &mut Vec<Finding>) {
             });
         }
     }
-    let key_len = server_key.chars().count();
-    for verdict in &report.clients {
-        let Some(problem) = verdict.problem(name, key_len) else {
+    // A refused key is one finding for the whole server, not one per tool.
+    for verdict in report.clients.iter().filter(|c| c.key_refusal.is_none()) {
+        let Some(problem) = verdict.problem(name) else {
             continue;
         };
         out.push(Finding {
@@ -196,11 +213,12 @@ fn case_collisions(names: &[&String], out: &mut Vec<Finding>) {
     }
 }
 
-fn normalisation_collisions(names: &[&String], server_key: &str, out: &mut Vec<Finding>) {
-    for client in CLIENTS {
+fn normalisation_collisions(names: &[&String], keys: &Keys, out: &mut Vec<Finding>) {
+    for part in &keys.parts {
+        let client = part.client;
         // A hash suffix keeps names apart; a refused or skipped name is not shown at all.
         let shown = |name: &str| {
-            let q = qualify(client, server_key, name);
+            let q = part.qualify(name);
             matches!(q.fate, Fate::Kept | Fate::Normalised | Fate::Cut).then_some(q.name)
         };
         for group in groups(names, shown) {
@@ -231,7 +249,7 @@ mod tests {
 
     fn kinds(names: &[&str]) -> Vec<Finding> {
         let names: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
-        audit_names(&names, "server").1
+        audit_names(&names, &Keys::new("server", None)).1
     }
 
     #[test]

@@ -4,12 +4,14 @@
 //! Exit codes: 0 nothing breaks the MCP spec; 1 a name breaks it (or a server lists one
 //! twice); 2 usage errors and servers that cannot be audited.
 
-/// `eprintln!` that ignores a closed or broken stderr instead of panicking: progress and
-/// errors are for people, and losing them must not stop the run.
+/// `eprintln!` that ignores a closed or broken stderr instead of panicking (progress and
+/// errors are for people, and losing them must not stop the run), with every learned secret
+/// masked ([`redact`]).
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
+        let line = $crate::redact::text(&format!($($arg)*));
+        let _ = writeln!(std::io::stderr(), "{line}");
     }};
 }
 
@@ -20,7 +22,9 @@ mod config;
 mod demo;
 mod findings;
 mod fleet;
+mod keys;
 mod names;
+mod redact;
 mod report;
 
 use std::ffi::OsString;
@@ -61,7 +65,8 @@ enum Command {
         /// Tool names, any bytes (write `--` first if one starts with `-`).
         #[arg(required = true, value_name = "NAME")]
         names: Vec<OsString>,
-        /// The key a host gives the server (`mcp__<key>__<tool>`).
+        /// The key a host gives the server (`mcp__<key>__<tool>`), as its config writes it:
+        /// each client reads it under its own rule.
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
         /// Output format.
@@ -75,7 +80,8 @@ enum Command {
         /// Seconds each server's audit may take; a server still running then is killed.
         #[arg(long, default_value = "30", value_name = "SECS", value_parser = parse_timeout)]
         timeout: Duration,
-        /// The key a host gives the server (`mcp__<key>__<tool>`).
+        /// The key a host gives the server (`mcp__<key>__<tool>`), as its config writes it:
+        /// each client reads it under its own rule.
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
         /// A client's MCP config: Claude Desktop `claude_desktop_config.json`, Claude Code
@@ -86,15 +92,37 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Write secrets (flag values such as `--token=...`, URL passwords, `env` and header
+        /// values) as they are, for a local run; by default each is shown as `***`.
+        #[arg(long)]
+        show_secrets: bool,
         /// The server command and its arguments, after `--`.
         #[arg(last = true, value_name = "COMMAND")]
         command: Vec<OsString>,
     },
 }
 
-/// Writes the report to stdout. A reader that stops early (`| head`) is not an error; any
-/// other failure is reported on stderr.
+/// Writes the report to stdout, every learned secret masked ([`redact`]). A reader that
+/// stops early (`| head`) is not an error; any other failure is reported on stderr.
 pub fn emit(text: &str) {
+    write_out(&redact::text(text));
+}
+
+/// Writes a JSON document to stdout: `schema_version` added, every string passed through
+/// [`redact`], pretty-printed.
+pub fn emit_json(mut doc: serde_json::Value) {
+    if let serde_json::Value::Object(map) = &mut doc {
+        map.insert("schema_version".to_owned(), SCHEMA_VERSION.into());
+    }
+    redact::json(&mut doc);
+    write_out(&format!("{doc:#}\n"));
+}
+
+/// The version of every JSON document the CLI writes; raised when a field changes meaning
+/// or goes away (new fields do not raise it).
+pub const SCHEMA_VERSION: u32 = 1;
+
+fn write_out(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
         && e.kind() != std::io::ErrorKind::BrokenPipe
@@ -124,21 +152,18 @@ fn main() -> ExitCode {
             names,
             server_key,
             format,
-        } => {
-            if let Err(e) = names::check_server_key(&server_key) {
-                return usage_error(&e);
-            }
-            check::run(&names, &server_key, format)
-        }
+        } => check::run(&names, &server_key, format),
         Command::Audit {
             timeout,
             server_key,
             config,
             format,
+            show_secrets,
             command,
         } => {
-            if let Err(e) = names::check_server_key(&server_key) {
-                return usage_error(&e);
+            redact::show_secrets(show_secrets);
+            if show_secrets {
+                say!("{}", mcp_toolname_rules::message::secrets_shown());
             }
             let runtime = match tokio::runtime::Builder::new_current_thread()
                 .enable_all()

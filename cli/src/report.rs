@@ -1,6 +1,6 @@
 //! The `audit` report: text for people, one JSON document for CI.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use mcp_toolname_rules::message;
 use serde_json::{Value, json};
@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use crate::audit::Listing;
 use crate::check::plural;
 use crate::findings::{Finding, Kind};
+use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
 
 /// Width of the label column.
@@ -31,17 +32,18 @@ fn server_line(listing: &Listing) -> String {
 #[must_use]
 pub fn text(
     listing: &Listing,
-    server_key: &str,
+    keys: &Keys,
     reports: &[NameReport],
     findings: &[Finding],
 ) -> String {
-    let mut out = section(
+    let mut out = crate::redact::notice();
+    out.push_str(&section(
         listing,
-        server_key,
+        keys,
         "set with --server-key",
         reports,
         findings,
-    );
+    ));
     out.push('\n');
     out.push_str(&summary(listing, reports, findings));
     out
@@ -52,7 +54,7 @@ pub fn text(
 #[must_use]
 pub fn section(
     listing: &Listing,
-    server_key: &str,
+    keys: &Keys,
     key_origin: &str,
     reports: &[NameReport],
     findings: &[Finding],
@@ -64,9 +66,11 @@ pub fn section(
         plural(listing.names.len(), "tool", "tools"),
         listing.pages,
         plural(listing.pages, "page", "pages"),
-        message::show(server_key)
+        message::show(&keys.key)
     ));
-    let names: HashSet<&str> = listing.names.iter().map(String::as_str).collect();
+    if let Some(advice) = keys.advice() {
+        out.push_str(&format!("{advice}\n"));
+    }
     let mut by_tool: HashMap<&str, Vec<&Finding>> = HashMap::new();
     for finding in findings.iter().filter(|f| is_per_tool(f.kind)) {
         by_tool
@@ -82,7 +86,22 @@ pub fn section(
             continue;
         }
         out.push_str(&format!("\n{}\n", message::show(&report.name)));
-        for finding in &own {
+        // Contract refusals: each reason once (the JSON keeps one finding per contract).
+        for reason in report.reasons() {
+            let label = if reason.breaks_spec() {
+                Kind::Spec
+            } else {
+                Kind::Contract
+            };
+            out.push_str(&format!(
+                "  {:<9} {}\n  {:<9} {}\n",
+                label.label(),
+                reason.problem,
+                "",
+                reason.detail
+            ));
+        }
+        for finding in own.iter().filter(|f| f.kind == Kind::Client) {
             let id = finding.contract.or(finding.client).unwrap_or_default();
             out.push_str(&format!(
                 "  {:<9} {id:<LABEL$} {}\n",
@@ -96,16 +115,18 @@ pub fn section(
             } else {
                 "passes every contract"
             };
-            let taken = if names.contains(fix.as_str()) {
-                "; the server already has a tool of that name: merge the two, or pick another"
-            } else {
-                ""
-            };
             out.push_str(&format!(
-                "  {:<9} {:<LABEL$} {} ({fits}{taken})\n",
+                "  {:<9} {:<LABEL$} {} ({fits}; no other tool has it)\n",
                 "fix",
                 "",
                 message::write_instead(&fix)
+            ));
+        } else if report.no_readable_fix() {
+            out.push_str(&format!(
+                "  {:<9} {:<LABEL$} {}\n",
+                "fix",
+                "",
+                message::no_readable_fix(&report.name)
             ));
         }
     }
@@ -196,12 +217,7 @@ fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> S
 
 /// The JSON report: `{server, tools[], findings[], summary}`. Field names are stable.
 #[must_use]
-pub fn json(
-    listing: &Listing,
-    server_key: &str,
-    reports: &[NameReport],
-    findings: &[Finding],
-) -> Value {
+pub fn json(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Finding]) -> Value {
     let tools: Vec<Value> = reports
         .iter()
         .map(|r| {
@@ -219,18 +235,22 @@ pub fn json(
                     "fine": v.is_fine(),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
+                "no_readable_suggestion": r.no_readable_fix(),
             })
         })
         .collect();
     let breaks = findings.iter().any(|f| f.kind.breaks_spec());
     json!({
+        "secrets": crate::redact::state(),
         "server": {
             "name": listing.name,
+            "title": listing.title,
             "version": listing.version,
             "protocol_version": listing.protocol,
             "command": listing.argv,
             "demo": listing.command.is_none(),
-            "server_key": server_key,
+            "server_key": keys.key,
+            "server_key_advice": keys.advice(),
             "tools_capability": listing.has_tools,
             "pages": listing.pages,
         },

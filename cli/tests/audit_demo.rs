@@ -17,16 +17,25 @@ fn text_report_shows_every_kind_of_finding() {
         .out_has("8 tools in 3 pages; server key `server`")
         // A spec failure, with the fix.
         .out_has(
-            "  spec      mcp          tool name `search documents` contains a space at index 6, \
-             which the MCP spec does not allow",
+            "  spec      tool name `search documents` contains a space at index 6\n            \
+             refused by `mcp`, `sep_986`",
         )
-        .out_has("  fix                    write `search_documents` instead (passes every contract)")
+        .out_has(
+            "  fix                    write `search_documents` instead (passes every contract; no \
+             other tool has it)",
+        )
+        // `admin_tools_list` is taken by another tool, so the fix for `admin.tools.list` is not it.
+        .out_has("  fix                    write `admin_tools_list_2` instead")
         // A dotted name: spec-valid, refused by the LLM APIs.
-        .out_has("  contract  openai       tool name `admin.tools.list` contains a dot `.` at index 5")
+        .out_has(
+            "  contract  tool name `admin.tools.list` contains a dot `.` at index 5\n            \
+             refused by `anthropic`, `openai`",
+        )
         // 70 characters: over 64.
         .out_has(
             "tool name `generate_quarterly_financial_summary_report_for_each_regional_division` \
-             is 70 characters long, but the OpenAI API allows at most 64",
+             is 70 characters long\n            refused by `sep_986`, `openai`, `gemini`, \
+             `bedrock`, `deepseek`, `llm_common` and `portable`, which allow at most 64",
         )
         // 55 characters, pushed past 64 by the prefix.
         .out_has(

@@ -1,7 +1,7 @@
 //! Code generation: rmcp's `#[tool]` on each fn, and the registry fn.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 use syn::{ImplItem, ItemImpl, parse_quote};
 
 use crate::check::ResolvedAlias;
@@ -20,18 +20,8 @@ pub fn registry(
             continue;
         };
         if let Some(tool) = tools.iter().find(|t| t.ident == func.sig.ident) {
-            let name = tool.name();
-            let forwarded = &tool.attr.forwarded;
-            // After the marker `parse` left at 0. rmcp 3.11's `#[tool]` reads the description
-            // from doc attributes but drops it when any other attribute follows them, so the
-            // docs go last (their order kept; attribute order has no other meaning here).
-            func.attrs.insert(
-                1,
-                parse_quote!(#[::rmcp::tool(name = #name #(, #forwarded)*)]),
-            );
-            let (docs, others): (Vec<_>, Vec<_>) =
-                func.attrs.drain(..).partition(|a| a.path().is_ident("doc"));
-            func.attrs = others.into_iter().chain(docs).collect();
+            // After the marker `parse` left at 0.
+            rmcp_tool_attr(&mut func.attrs, 1, &tool.name(), &tool.attr.forwarded);
         }
     }
     let defs = tools.iter().zip(aliases).map(|(tool, aliases)| {
@@ -63,16 +53,86 @@ pub fn registry(
         }
     });
     let RegistryArgs { fn_name, vis, .. } = args;
-    let doc = "The tools of this impl, checked by `#[tool_registry]` (generated).";
+    let doc = format!(
+        "The tools of this impl, checked by `#[tool_registry]` (generated). {}",
+        if cacheable(item) {
+            "Built once per process; each call returns a cheap clone."
+        } else {
+            "A generic impl has no per-type static, so each call builds the registry anew: \
+             call it once and keep the result in a field."
+        }
+    );
+    let build = quote! {
+        let mut __mcp_toolname_defs = ::std::vec::Vec::new();
+        #(#defs)*
+        ::mcp_toolname::__private::build(__mcp_toolname_defs)
+    };
+    let body = if cacheable(item) {
+        let self_ty = &item.self_ty;
+        quote! {
+            static __MCP_TOOLNAME_REGISTRY: ::std::sync::OnceLock<::mcp_toolname::ToolRegistry<#self_ty>> =
+                ::std::sync::OnceLock::new();
+            ::core::clone::Clone::clone(__MCP_TOOLNAME_REGISTRY.get_or_init(|| { #build }))
+        }
+    } else {
+        build
+    };
     item.items.push(parse_quote! {
         #[doc = #doc]
         #[allow(clippy::vec_init_then_push)]
         #vis fn #fn_name() -> ::mcp_toolname::ToolRegistry<Self> {
-            let mut __mcp_toolname_defs = ::std::vec::Vec::new();
-            #(#defs)*
-            ::mcp_toolname::__private::build(__mcp_toolname_defs)
+            #body
         }
     });
+}
+
+/// `#[tool_handler] impl ServerHandler for Self {}` for `server_handler`, as rmcp's
+/// `#[tool_router(server_handler)]` emits it, serving `Self::<router fn>()`.
+pub fn server_handler(item: &ItemImpl, fn_name: &syn::Ident) -> TokenStream {
+    let self_ty = &item.self_ty;
+    let (impl_generics, _, where_clause) = item.generics.split_for_impl();
+    quote! {
+        #[::rmcp::tool_handler(router = Self::#fn_name())]
+        impl #impl_generics ::rmcp::ServerHandler for #self_ty #where_clause {}
+    }
+}
+
+/// Whether the registry fn can keep its registry in a `static`: the impl has no generic
+/// parameter and its type no elided lifetime (a `static` cannot name either).
+fn cacheable(item: &ItemImpl) -> bool {
+    item.generics.params.is_empty() && !has_elided_lifetime(item.self_ty.to_token_stream())
+}
+
+fn has_elided_lifetime(tokens: TokenStream) -> bool {
+    let mut prev_quote = false;
+    for tree in tokens {
+        match tree {
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'' => prev_quote = true,
+            proc_macro2::TokenTree::Ident(i) if prev_quote && i == "_" => return true,
+            proc_macro2::TokenTree::Group(g) if has_elided_lifetime(g.stream()) => return true,
+            proc_macro2::TokenTree::Ident(i) if i == "impl" || i == "Self" => return true,
+            _ => prev_quote = false,
+        }
+    }
+    false
+}
+
+/// The `#[::rmcp::tool(name = ..., <forwarded>)]` attribute for one tool, with the fn's doc
+/// comments moved after it: rmcp 3.11's `#[tool]` reads the description from doc
+/// attributes but drops it when any other attribute follows them (their order is kept;
+/// attribute order has no other meaning here).
+pub fn rmcp_tool_attr(
+    attrs: &mut Vec<syn::Attribute>,
+    at: usize,
+    name: &syn::LitStr,
+    forwarded: &[TokenStream],
+) {
+    attrs.insert(
+        at,
+        parse_quote!(#[::rmcp::tool(name = #name #(, #forwarded)*)]),
+    );
+    let (docs, others): (Vec<_>, Vec<_>) = attrs.drain(..).partition(|a| a.path().is_ident("doc"));
+    *attrs = others.into_iter().chain(docs).collect();
 }
 
 fn option(value: Option<i64>) -> TokenStream {

@@ -12,8 +12,10 @@ use crate::diag::Errors;
 
 /// Arguments of `#[tool_registry(...)]`.
 pub struct RegistryArgs {
-    /// Name of the generated fn (`registry = my_tools`); `tool_registry` by default.
+    /// Name of the generated fn (`router = my_tools`); `tool_router` by default, as rmcp's.
     pub fn_name: Ident,
+    /// `server_handler`: also emit `#[tool_handler] impl ServerHandler for Self {}`, as rmcp.
+    pub server_handler: bool,
     /// Visibility of the generated fn (`vis = pub(crate)`); private by default, as rmcp's.
     pub vis: Visibility,
     /// `allow_empty`: an impl without `#[mcp_tool]` fns is intended.
@@ -34,7 +36,8 @@ pub struct RegistryArgs {
 pub const REGISTERED_MARKER: &str = "__read_by_tool_registry";
 
 const REGISTRY_ARGS: &[&str] = &[
-    "registry",
+    "router",
+    "server_handler",
     "vis",
     "allow_empty",
     "targets",
@@ -106,7 +109,8 @@ impl ToolFn {
 
 pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
     let mut args = RegistryArgs {
-        fn_name: Ident::new("tool_registry", Span::call_site()),
+        fn_name: Ident::new("tool_router", Span::call_site()),
+        server_handler: false,
         vis: Visibility::Inherited,
         allow_empty: false,
         targets: Vec::new(),
@@ -120,7 +124,8 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         let key = path_name(&meta);
         note_repeat(&mut seen, &key, &meta, "tool_registry", errors);
         match key.as_str() {
-            "registry" => args.fn_name = meta.value()?.parse()?,
+            "router" => args.fn_name = meta.value()?.parse()?,
+            "server_handler" => args.server_handler = true,
             "allow_empty" => args.allow_empty = true,
             "targets" => {
                 args.targets_span = meta.path.span_of();
@@ -157,10 +162,10 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
                     }
                 }
             }
-            "router" => {
+            "registry" => {
                 errors.push(
                     meta.path.span_of(),
-                    message::renamed_argument("tool_registry", "router", "registry"),
+                    message::renamed_argument("tool_registry", "registry", "router"),
                 );
                 skip_value(&meta)?;
             }
@@ -249,7 +254,7 @@ fn take_attr(func: &mut ImplItemFn, name: &str, errors: &mut Errors) -> Option<A
     found
 }
 
-fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
+pub fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
     let mut out = ToolAttr {
         name: None,
         aliases: Vec::new(),

@@ -22,6 +22,7 @@ mod check;
 mod client;
 mod contract;
 pub mod message;
+mod qualify;
 mod suggest;
 pub mod table;
 
@@ -30,14 +31,15 @@ pub use check::{
     is_control_like, is_invisible,
 };
 pub use client::{
-    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, ClientPreset, Fate, GEMINI_CLI, Measure, Overflow,
-    Qualified, VSCODE, client_by_id, qualify, tool_budget,
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, ClientPreset, GEMINI_CLI, KeyRule, Measure,
+    Overflow, VSCODE, client_by_id,
 };
 pub use contract::{
     ALL, ANTHROPIC, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI, LLM_COMMON, MCP,
     OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
-pub use suggest::{suggest, suggest_all, suggest_within};
+pub use qualify::{Fate, KeyRefusal, Qualified, client_key, qualify, qualify_part, tool_budget};
+pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
 
 /// `const` check of a tool name against the MCP spec contract, for names the macros cannot
 /// see. Fails the build (a `const` panic) with a fixed message per kind of problem; use

@@ -4,8 +4,12 @@
 //! escaped (control and invisible characters as `\u{..}`) and, past 80 characters, cut,
 //! so that no message can hide or garble what it is about.
 
+mod audit;
+mod clients;
+pub use audit::*;
+pub use clients::*;
+
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};
-use crate::client::{ClientPreset, Fate, Qualified};
 use crate::contract::Contract;
 
 /// Longest name shown whole in a message; a longer one is cut with its length given.
@@ -285,8 +289,10 @@ pub fn unknown_argument(attr: &str, arg: &str, expected: &[&str]) -> String {
 
 /// An argument of rmcp's `#[tool_router]` that is spelled differently here.
 #[must_use]
-pub fn renamed_argument(attr: &str, theirs: &str, ours: &str) -> String {
-    format!("`{theirs}` is the argument of rmcp's `#[tool_router]`; in `#[{attr}]` write `{ours}`")
+pub fn renamed_argument(attr: &str, old: &str, new: &str) -> String {
+    format!(
+        "`#[{attr}]` has no argument `{old}`; it takes rmcp's name for it: write `{new}` instead"
+    )
 }
 
 /// An argument given twice.
@@ -366,13 +372,20 @@ pub fn rmcp_tool_inside_registry() -> &'static str {
      `#[mcp_tool]` (it takes the same arguments)"
 }
 
-/// `#[mcp_tool]` on a fn outside a `#[tool_registry]` impl.
+/// An alias on a `#[mcp_tool]` outside a `#[tool_registry]` impl, where nothing serves it.
 #[must_use]
-pub fn mcp_tool_outside_registry() -> &'static str {
-    "`#[mcp_tool]` only works on a method of an impl with `#[tool_registry]`; put \
-     `#[tool_registry]` on the impl (it replaces rmcp's `#[tool_router]`); if the impl has it, \
-     this fn comes from a `macro_rules!` call inside the impl, which `#[tool_registry]` cannot \
-     see: let the macro emit the whole impl"
+pub fn alias_outside_registry() -> &'static str {
+    "an alias is served by the registry of a `#[tool_registry]` impl, and this `#[mcp_tool]` is \
+     in none, so nothing would answer to the old name; put the fn in a `#[tool_registry]` impl, \
+     or add the alias where you register the route: \
+     `ToolDef::new(route).alias(Alias::new(\"old\"))` and `registry.try_add_tool(def)`"
+}
+
+/// `#[mcp_tool]` on something that is not a fn.
+#[must_use]
+pub fn mcp_tool_not_on_fn() -> &'static str {
+    "`#[mcp_tool]` goes on a fn: a method of a `#[tool_registry]` impl, or any fn rmcp's \
+     `#[tool]` takes"
 }
 
 /// `#[tool_registry]` on something that is not an impl block.
@@ -428,38 +441,6 @@ pub fn listed_alias_refused(alias: &str, err: &NameError, contract: &Contract) -
     )
 }
 
-/// What a client does to a tool name that does not fit its budget, for a server key of
-/// `key_len` characters.
-#[must_use]
-pub fn over_budget(
-    name: &str,
-    client: &ClientPreset,
-    key_len: usize,
-    budget: usize,
-    q: &Qualified,
-) -> String {
-    let outcome = match q.fate {
-        Fate::Refused => "the LLM API refuses the whole request",
-        Fate::Hashed => "it cuts the name and appends a hash the model cannot read",
-        Fate::Cut => "it cuts the name, so two long names can become one",
-        Fate::Skipped => "it leaves the tool out",
-        Fate::Kept | Fate::Normalised => "it fits",
-    };
-    let key = if client.uses_server_key {
-        format!(" with a {key_len}-character server key")
-    } else {
-        String::new()
-    };
-    let len = name.chars().count();
-    let unit = if len == 1 { "character" } else { "characters" };
-    format!(
-        "tool name {} is {len} {unit} long; {}{key} leaves {budget} for it (it shows {}), and past that {outcome}",
-        show(name),
-        client.title,
-        show(&q.name),
-    )
-}
-
 /// Two names of one server that a client's normalisation turns into one.
 #[must_use]
 pub fn normalised_collision(name: &str, other: &str, client: &str, form: &str) -> String {
@@ -499,35 +480,6 @@ pub fn bad_server_key(key: &str) -> String {
         "server key {} is not `^[A-Za-z0-9_-]{{1,32}}$` without `__` or a leading or trailing `_`; \
          hosts could not name your server so",
         show(key)
-    )
-}
-
-/// A server key a host may not assign.
-#[must_use]
-pub fn bad_key(key: &str, why: &str) -> String {
-    format!(
-        "server key {} {why}; a key is 1 to 32 of `A-Z a-z 0-9 _ -`, with no `__` and no `_` at \
-         either end",
-        show(key)
-    )
-}
-
-/// Two servers given one key.
-#[must_use]
-pub fn duplicate_key(key: &str) -> String {
-    format!(
-        "server key {} is already in use; give each server its own key",
-        show(key)
-    )
-}
-
-/// A server whose tool list names one tool twice; the list is refused whole.
-#[must_use]
-pub fn duplicate_raw_name(key: &str, name: &str) -> String {
-    format!(
-        "server {} lists tool {} twice; its list was refused whole and the previous one kept",
-        show(key),
-        show(name)
     )
 }
 
@@ -614,5 +566,15 @@ pub fn list_until_not_before_until(list_until: &str, until: &str) -> String {
          hidden but callable until `until`, so `list_until` comes first",
         show(list_until),
         show(until)
+    )
+}
+
+/// A run-time change of a registry (`add_route`, `merge`, `+`) that would break uniqueness
+/// or the spec; `problems` lists each, naming both definitions.
+#[must_use]
+pub fn registry_change_refused(method: &str, problems: &str) -> String {
+    format!(
+        "`{method}` refused, and the registry is unchanged:\n{problems}\n\
+         help: use `try_{method}` to handle this as an error"
     )
 }

@@ -222,3 +222,105 @@ pub fn suggest_within(name: &str, contracts: &[&Contract], max_len: usize) -> St
     }
     out
 }
+
+/// What [`suggest_set`] proposes for one name of a set.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SetFix {
+    /// The name passes every contract and fits the length: keep it.
+    Keep,
+    /// Use this name instead: it passes every contract, fits the length, and differs (also
+    /// in case) from every name in use and every other name proposed.
+    Rename(String),
+    /// No readable name can be made from this one (nothing in it has an ASCII form, so only
+    /// a placeholder such as `tool` would be left); a person has to name it.
+    NoReadable,
+}
+
+/// Suggestions for a set of names at once (one `check` call, one server's tool list): for
+/// each of `names`, in order, [`SetFix::Keep`], a [`SetFix::Rename`] or
+/// [`SetFix::NoReadable`].
+///
+/// Every proposed name passes every contract in `contracts`, has at most `max_len`
+/// characters (`usize::MAX`: no limit beyond the contracts'), and differs, ignoring ASCII
+/// case, from every name in `in_use`, every name of `names` and every name proposed before
+/// it. It is the name [`suggest_within`] gives when that is free, else that name with `_2`,
+/// `_3`... (cut to make room). A name whose nearest passing form is only a placeholder
+/// (`tool`, from a name with no ASCII look-alike such as `代码规范文档`) gets
+/// [`SetFix::NoReadable`].
+///
+/// ```
+/// use mcp_toolname_rules::{suggest_set, SetFix, ALL};
+/// let fixes = suggest_set(&["search documents", "代码规范文档", "ok"], &["search_documents"], &ALL, usize::MAX);
+/// assert_eq!(fixes, [SetFix::Rename("search_documents_2".into()), SetFix::NoReadable, SetFix::Keep]);
+/// ```
+#[must_use]
+pub fn suggest_set(
+    names: &[&str],
+    in_use: &[&str],
+    contracts: &[&Contract],
+    max_len: usize,
+) -> Vec<SetFix> {
+    let fits = |name: &str| {
+        name.chars().count() <= max_len && contracts.iter().all(|c| check(name, c).is_ok())
+    };
+    let mut taken: Vec<String> = in_use
+        .iter()
+        .chain(names)
+        .map(|n| n.to_ascii_lowercase())
+        .collect();
+    let sep = ["_", "-", ""]
+        .into_iter()
+        .find(|s| {
+            s.chars()
+                .all(|c| contracts.iter().all(|k| k.charset.contains(c)))
+        })
+        .unwrap_or("");
+    names
+        .iter()
+        .map(|name| {
+            if fits(name) {
+                return SetFix::Keep;
+            }
+            let base = suggest_within(name, contracts, max_len);
+            if !readable(name, &base) {
+                return SetFix::NoReadable;
+            }
+            let free = |candidate: &str| {
+                fits(candidate) && !taken.contains(&candidate.to_ascii_lowercase())
+            };
+            let found = std::iter::once(base.clone())
+                .chain((2..1000).map(|n| numbered(&base, sep, n, max_len)))
+                .find(|c| free(c));
+            match found {
+                Some(fix) => {
+                    taken.push(fix.to_ascii_lowercase());
+                    SetFix::Rename(fix)
+                }
+                None => SetFix::NoReadable,
+            }
+        })
+        .collect()
+}
+
+/// Whether `fix` keeps something of `name` a reader can recognise: an ASCII letter or
+/// digit, and not just the `tool` placeholder [`suggest`] falls back on.
+fn readable(name: &str, fix: &str) -> bool {
+    let core = if name.to_ascii_lowercase().contains("tool") {
+        fix
+    } else {
+        fix.trim_start_matches("tool")
+            .trim_start_matches(SEPARATORS)
+    };
+    core.chars().any(|c| c.is_ascii_alphanumeric())
+}
+
+/// `base` + `sep` + `n`, with `base` cut so that the whole fits `max_len`.
+fn numbered(base: &str, sep: &str, n: usize, max_len: usize) -> String {
+    let suffix = format!("{sep}{n}");
+    let room = max_len.saturating_sub(suffix.len());
+    let mut head: String = base.chars().take(room).collect();
+    while head.len() > 1 && head.ends_with(SEPARATORS) {
+        head.pop();
+    }
+    head + &suffix
+}

@@ -1,8 +1,9 @@
 //! The contracts and client presets as markdown tables, generated from the data so the docs
 //! cannot drift from what the code checks.
 
-use crate::client::{CLIENTS, Measure, Overflow};
+use crate::client::{CLIENTS, KeyRule, Measure, Overflow};
 use crate::contract::ALL;
+use crate::contract::Charset;
 
 /// A markdown table of every built-in contract: id, rule, source, date checked.
 #[must_use]
@@ -21,29 +22,76 @@ pub fn contracts_markdown() -> String {
 #[must_use]
 pub fn clients_markdown() -> String {
     let mut out = String::from(
-        "| id | model-facing name | budget | past the budget | source |\n|---|---|---|---|---|\n",
+        "| id | model-facing name | server key | budget | past the budget | source |\n\
+         |---|---|---|---|---|---|\n",
     );
     for c in CLIENTS {
-        let form = if c.uses_server_key {
-            format!("`{}<server>{}<tool>`", c.prefix, c.separator)
-        } else {
-            format!("`<{}-character id><tool>`", c.fixed_id_len)
-        };
+        let form = format!("`{}<server>{}<tool>`", c.prefix, c.separator);
+        let key = key_rule(&c.key, c.max_key_len);
         let budget = match c.measure {
             Measure::Whole => format!("{} characters", c.max_len),
             Measure::ServerPlusTool => format!("{} characters of server + tool", c.max_len),
         };
         let past = match c.overflow {
             Overflow::ApiError => "the API refuses the request".to_owned(),
-            Overflow::HashSuffix => "cut + `_` + 12 hex of SHA-1".to_owned(),
+            Overflow::HashSuffix { hex } => format!("cut + `_` + {hex} hex of SHA-1"),
             Overflow::MiddleCut(m) => format!("middle cut, joined by `{m}`"),
             Overflow::Cut => "cut, no hash".to_owned(),
             Overflow::Skip => "tool left out".to_owned(),
         };
         out.push_str(&format!(
-            "| `{}` | {form} | {budget} | {past} | {} |\n",
+            "| `{}` | {form} | {key} | {budget} | {past} | {} |\n",
             c.id, c.source
         ));
     }
     out
+}
+
+/// A key rule in words: `refused outside `A-Z a-z 0-9 _ -`; others become `_``.
+fn key_rule(rule: &KeyRule, max_len: usize) -> String {
+    let mut steps = Vec::new();
+    if rule.from_server_info {
+        steps.push("`serverInfo` title or name, else the key".to_owned());
+    }
+    if let Some(allowed) = rule.refuses_outside {
+        steps.push(format!("refused outside `{}`", charset(allowed)));
+    }
+    if rule.lowercase {
+        steps.push("lower-cased".to_owned());
+    }
+    if let Some(keeps) = rule.keeps {
+        let each = if rule.collapse_runs {
+            "each run becomes one `_`"
+        } else {
+            "each becomes `_`"
+        };
+        steps.push(format!("outside `{}` {each}", charset(keeps)));
+    }
+    if max_len != usize::MAX {
+        steps.push(format!("cut to {max_len}"));
+    }
+    if rule.numbers_clashes {
+        steps.push("a clash gets a number".to_owned());
+    }
+    if steps.is_empty() {
+        "as written".to_owned()
+    } else {
+        steps.join("; ")
+    }
+}
+
+/// `A-Z a-z 0-9 _ -`: a set's letters and digits as ranges, then its other characters.
+fn charset(set: Charset) -> String {
+    let mut parts = Vec::new();
+    for (lo, hi) in [('A', 'Z'), ('a', 'z'), ('0', '9')] {
+        if (lo..=hi).all(|c| set.contains(c)) {
+            parts.push(format!("{lo}-{hi}"));
+        }
+    }
+    for c in (0u8..128).map(char::from) {
+        if set.contains(c) && !c.is_ascii_alphanumeric() {
+            parts.push(c.to_string());
+        }
+    }
+    parts.join(" ")
 }

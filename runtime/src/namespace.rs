@@ -6,9 +6,12 @@
 //!
 //! 1. Lossless: `mcp__<key>__<raw>` when that passes `C` and does not end like a hashed name
 //!    (`_` and 12 lowercase hex digits).
-//! 2. Otherwise hashed: `mcp__<key>__<readable>_<digest>`, where `<readable>` is the raw name
-//!    with every character outside `C`'s charset turned into `_`, cut to fit `C`'s length, and
-//!    `<digest>` the first 12 hex digits of SHA-256 over `key`, a NUL byte and `raw`.
+//! 2. Otherwise hashed: `mcp__<key'>__<readable>_<digest>`, where `<key'>` and `<readable>`
+//!    are the key and the raw name with every character outside `C`'s charset turned into `_`
+//!    (a contract without `-` still names key `unreal-mcp`), the raw part cut to fit `C`'s
+//!    length, and `<digest>` the first 12 hex digits of SHA-256 over `key`, a NUL byte and
+//!    `raw`. A contract that refuses a character of `mcp_` or of the digest (`0-9 a-f`) is
+//!    refused when the namespace is built.
 //! 3. Over the whole set: should two hashed names meet (a 2^-48 event), both digests grow
 //!    until they differ.
 //!
@@ -86,6 +89,8 @@ pub enum NamespaceError {
     DuplicateRawName(String),
     /// The contract is too short for `mcp__<32-character key>__` and a digest.
     ContractTooShort(usize),
+    /// The contract refuses a character every qualified name needs.
+    ContractLacks(String),
     /// Fetching a server's tools failed; its previous list is kept.
     Fetch(String),
 }
@@ -96,6 +101,7 @@ impl fmt::Display for NamespaceError {
             Self::BadKey(text)
             | Self::DuplicateKey(text)
             | Self::DuplicateRawName(text)
+            | Self::ContractLacks(text)
             | Self::Fetch(text) => f.write_str(text),
             Self::ContractTooShort(max) => write!(
                 f,
@@ -139,7 +145,7 @@ impl Namespace {
     ///
     /// # Errors
     /// A key used twice, a raw name listed twice by one server, or a contract too short to
-    /// hold a qualified name.
+    /// hold a qualified name or refusing a character of `mcp_` or of the digest.
     pub fn build(
         contract: &'static Contract,
         servers: impl IntoIterator<Item = (ServerKey, Vec<String>)>,
@@ -163,6 +169,17 @@ impl Namespace {
     ) -> Result<Self, NamespaceError> {
         if contract.max_len < PREFIX.len() + 32 + SEPARATOR.len() + 1 + DIGEST_HEX {
             return Err(NamespaceError::ContractTooShort(contract.max_len));
+        }
+        // Every name opens with `mcp_`, and a hashed one ends with `_` and lowercase hex.
+        let needed = "mcp_0123456789abcdef".chars();
+        if let Some(ch) = needed
+            .clone()
+            .find(|c| !contract.charset.contains(*c))
+            .or_else(|| Some('m').filter(|m| !contract.first.allows(*m)))
+        {
+            return Err(NamespaceError::ContractLacks(
+                message::namespace_contract_lacks(contract.title, ch),
+            ));
         }
         let identities: Vec<(&ServerKey, &str)> = lists
             .iter()
@@ -317,12 +334,11 @@ fn name_for(contract: &Contract, key: &ServerKey, raw: &str, hex: usize) -> Stri
         .collect::<String>()[..hex]
         .to_owned();
     let room = contract.max_len - PREFIX.len() - key.as_str().len() - SEPARATOR.len() - 1 - hex;
-    let readable: String = raw
-        .chars()
-        .map(|c| if contract.charset.contains(c) { c } else { '_' })
-        .take(room)
-        .collect();
+    let inside = |c: char| if contract.charset.contains(c) { c } else { '_' };
+    // Keys are ASCII, so this part is as long as the key.
+    let key_part: String = key.as_str().chars().map(inside).collect();
+    let readable: String = raw.chars().map(inside).take(room).collect();
     // No `__` before the digest when the cut lands on a separator.
     let readable = readable.trim_end_matches('_');
-    format!("{PREFIX}{key}{SEPARATOR}{readable}_{digest}")
+    format!("{PREFIX}{key_part}{SEPARATOR}{readable}_{digest}")
 }

@@ -5,8 +5,8 @@
 use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use mcp_toolname_rules::message;
 
+use crate::def::ToolDef;
 use crate::error::Problem;
-use crate::registry::ToolDef;
 
 /// The environment variable [`crate::ToolRegistryBuilder::overrides_from_env`] reads:
 /// `calc.add=2027-06-01,minus=2027-09-01T12:00:00Z,legacy=never` (`never`: no end).

@@ -1,7 +1,7 @@
 //! Client-side namespacing: every row of `tests/data/qualify.jsonl` (handed cases), and the
 //! properties any correct qualification keeps, over generated sets of servers and tools.
 
-use mcp_toolname_rules::{ALL, Contract, GEMINI, LLM_COMMON, check};
+use mcp_toolname_rules::{ALL, Charset, Contract, FirstChar, GEMINI, LLM_COMMON, check};
 use mcp_toolname_runtime::{Namespace, NamespaceError, ServerKey};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -53,9 +53,21 @@ fn assert_properties(ns: &Namespace, servers: &[(String, Vec<String>)]) {
                 Some((key.as_str(), tool.as_str())),
                 "round trip of {name}"
             );
+            // The key is kept verbatim where the contract allows its characters; else each
+            // other character is `_`, as in the raw part.
+            let key_part: String = key
+                .chars()
+                .map(|c| {
+                    if ns.contract().charset.contains(c) {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
             assert!(
-                name.starts_with(&format!("mcp__{key}__")),
-                "the key is kept verbatim: {name}"
+                name.starts_with(&format!("mcp__{key_part}__")),
+                "the key is kept where it can be: {name}"
             );
             let lossless = format!("mcp__{key}__{tool}");
             if check(&lossless, ns.contract()).is_ok() && !looks_hashed(&lossless) {
@@ -243,6 +255,62 @@ fn a_refresh_swaps_a_list_whole_or_keeps_the_previous_generation() {
     assert_eq!(ns.names(), ["mcp__other__new_tool", "mcp__srv__new_tool"]);
 }
 
+/// A custom contract without `-` (issue 10 §3): keys such as `unreal-mcp` must still give
+/// names inside it.
+static NO_DASH: Contract = Contract {
+    id: "no_dash",
+    title: "a contract without `-`",
+    charset: Charset::ALNUM.with("_"),
+    first: FirstChar::Letter,
+    max_len: 64,
+    pattern: "^[A-Za-z][A-Za-z0-9_]{0,63}$",
+    allowed: "`A-Z a-z 0-9 _`",
+    source: "a test",
+    checked: "2026-11-30",
+};
+
+/// A contract without `_`, which no qualified name can pass: refused at build.
+static NO_UNDERSCORE: Contract = Contract {
+    id: "no_underscore",
+    title: "a contract without `_`",
+    charset: Charset::ALNUM.with("-"),
+    first: FirstChar::Any,
+    max_len: 64,
+    pattern: "^[A-Za-z0-9-]{1,64}$",
+    allowed: "`A-Z a-z 0-9 -`",
+    source: "a test",
+    checked: "2026-11-30",
+};
+
+#[test]
+fn a_dashed_key_under_a_contract_without_dashes_gives_names_inside_it() {
+    let servers = vec![
+        ("unreal-mcp".to_owned(), vec!["list_toolsets".to_owned()]),
+        ("unreal_mcp".to_owned(), vec!["list_toolsets".to_owned()]),
+    ];
+    let ns = build(&NO_DASH, &servers).unwrap();
+    let name = ns.qualified("unreal-mcp", "list_toolsets").unwrap();
+    assert!(check(name, &NO_DASH).is_ok(), "{name}");
+    assert!(
+        name.starts_with("mcp__unreal_mcp__list_toolsets_"),
+        "{name}"
+    );
+    assert_eq!(
+        ns.qualified("unreal_mcp", "list_toolsets"),
+        Some("mcp__unreal_mcp__list_toolsets")
+    );
+    assert_properties(&ns, &servers);
+}
+
+#[test]
+fn a_contract_no_qualified_name_can_pass_is_refused() {
+    let err = build(&NO_UNDERSCORE, &[("k".to_owned(), vec!["t".to_owned()])]).unwrap_err();
+    assert!(
+        matches!(&err, NamespaceError::ContractLacks(m) if m.contains("does not allow an underscore `_`")),
+        "{err}"
+    );
+}
+
 fn keys() -> impl Strategy<Value = String> {
     prop_oneof!["[A-Za-z0-9]", "[A-Za-z0-9][A-Za-z0-9-]{0,10}[A-Za-z0-9]"]
 }
@@ -270,8 +338,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn any_set_keeps_every_property(servers in server_sets(), gemini in any::<bool>()) {
-        let contract = if gemini { &GEMINI } else { &LLM_COMMON };
+    fn any_set_keeps_every_property(servers in server_sets(), which in 0..3usize) {
+        let contract = [&LLM_COMMON, &GEMINI, &NO_DASH][which];
         let ns = build(contract, &servers).unwrap();
         assert_properties(&ns, &servers);
         let shuffled: Vec<_> =

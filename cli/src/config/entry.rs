@@ -46,6 +46,7 @@ impl Context {
 
     /// What to do with server `key`, whose entry is `value`.
     pub(super) fn plan(&self, key: &str, value: &Value) -> Plan {
+        crate::redact::learn_entry(value);
         match self.launch(value) {
             Ok(launch) => Plan::Run(launch),
             Err(Stop::Skip(reason)) => Plan::Skip(reason),
@@ -192,11 +193,7 @@ impl Context {
                 _ => None,
             },
         };
-        Ok(Launch {
-            argv,
-            env: vars,
-            cwd,
-        })
+        Ok(Launch::new(argv, vars, cwd))
     }
 
     /// A path from the config: relative ones are taken from the file's folder (VS Code: the

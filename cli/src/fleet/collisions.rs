@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, message::show, qualify};
+use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, message::show};
 use serde::Serialize;
 
 use super::{Server, list, qualified};
@@ -92,8 +92,7 @@ fn group_in_order<K: Ord + Clone, V>(pairs: impl IntoIterator<Item = (K, V)>) ->
     groups
 }
 
-/// Clients that put the server key in the name (Cline uses a random id per server instead,
-/// which keeps servers apart).
+/// Clients that put the server key in the name (every built-in one).
 fn prefixing_clients() -> impl Iterator<Item = &'static ClientPreset> {
     CLIENTS.into_iter().filter(|c| c.uses_server_key)
 }
@@ -113,11 +112,14 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
 }
 
 /// Keys that become one prefix under `client`: every server of the config, audited or not.
+/// A client that numbers clashes keeps them apart, but by start order.
 fn key_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<CrossFinding>) {
     let mut by_prefix: BTreeMap<String, Vec<&Server>> = BTreeMap::new();
     for server in servers {
-        let prefix = qualify(client, &server.key_used, "").name;
-        by_prefix.entry(prefix).or_default().push(server);
+        if let Ok(base) = &server.keys.part(client).base {
+            let prefix = format!("{}{base}{}", client.prefix, client.separator);
+            by_prefix.entry(prefix).or_default().push(server);
+        }
     }
     for (prefix, group) in by_prefix {
         if group.len() < 2 {
@@ -130,13 +132,36 @@ fn key_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cross
                 tool: None,
             })
             .collect();
+        let source = if client.key.from_server_info {
+            "servers (by the name they announce, else their key)"
+        } else {
+            "server keys"
+        };
+        let outcome = if client.key.numbers_clashes {
+            let numbered: Vec<String> = group
+                .iter()
+                .skip(1)
+                .filter_map(|s| s.keys.part(client).part.as_ref().ok())
+                .map(|p| show(&format!("{}{p}{}", client.prefix, client.separator)))
+                .collect();
+            format!(
+                "it numbers the later {} ({}), so which server the model reaches by which name \
+                 depends on the order {} starts them",
+                plural(numbered.len(), "one", "ones"),
+                list(&numbered),
+                client.title
+            )
+        } else {
+            "so their tools share one namespace there; a tool name they have in common reaches \
+             only one server"
+                .to_owned()
+        };
         out.push(CrossFinding {
             kind: CrossKind::KeyCollision,
             client: Some(client.id),
             name: Some(prefix.clone()),
             message: format!(
-                "server keys {} become the prefix {} under {}, so their tools share one \
-                 namespace there; a tool name they have in common reaches only one server",
+                "{source} {} become the prefix {} under {}; {outcome}",
                 together(&members),
                 show(&prefix),
                 client.title
@@ -228,23 +253,31 @@ mod tests {
     use crate::audit::Listing;
     use crate::findings;
     use crate::fleet::Outcome;
+    use crate::keys::{Keys, number_clashes};
 
     fn audited(key: &str, names: &[&str]) -> Server {
         let names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
-        let (reports, findings) = findings::audit_names(&names, key);
+        let keys = Keys::new(key, None);
+        let (reports, findings) = findings::audit_names(&names, &keys);
         Server {
             key: key.to_owned(),
-            key_used: key.to_owned(),
-            key_problem: None,
+            keys,
             outcome: Outcome::Audited {
-                listing: Listing {
+                listing: Box::new(Listing {
                     names,
                     ..Listing::default()
-                },
+                }),
                 reports,
                 findings,
             },
         }
+    }
+
+    /// `audited` for each, then clashes numbered as `audit --config` does.
+    fn config(servers: &[(&str, &[&str])]) -> Vec<Server> {
+        let mut servers: Vec<Server> = servers.iter().map(|(k, n)| audited(k, n)).collect();
+        number_clashes(&mut servers.iter_mut().map(|s| &mut s.keys).collect::<Vec<_>>());
+        servers
     }
 
     fn collisions(servers: &[Server]) -> Vec<(Option<&'static str>, Option<String>)> {
@@ -266,20 +299,42 @@ mod tests {
     }
 
     #[test]
-    fn vs_code_keeps_13_characters_of_the_key() {
-        let servers = [
-            audited("github-enterprise", &["search"]),
-            audited("github-enterprise-eu", &["search"]),
-        ];
+    fn vs_code_numbers_keys_that_share_18_characters() {
+        let servers = config(&[
+            ("github-enterprise-us", &["search"]),
+            ("github-enterprise-eu", &["search"]),
+        ]);
         let found = cross_server(&servers);
         assert!(found.iter().any(|f| f.kind == CrossKind::KeyCollision
             && f.client == Some("vscode")
-            && f.name.as_deref() == Some("mcp_github-enterp_")));
-        assert_eq!(
-            collisions(&servers),
-            [(Some("vscode"), Some("mcp_github-enterp_search".to_owned()))]
+            && f.name.as_deref() == Some("mcp_github-enterprise-_")
+            && f.message.contains("`mcp_github-enterprise-2_`")));
+        // Numbered apart, so no name collision under VS Code.
+        assert!(
+            collisions(&servers).is_empty(),
+            "{:?}",
+            collisions(&servers)
         );
         assert!(found.iter().any(|f| f.kind == CrossKind::SharedName));
+    }
+
+    #[test]
+    fn keys_are_taken_as_written() {
+        // Issue 10: `a__b` + `c` and `a` + `b__c` meet in Claude Code.
+        let found = collisions(&config(&[("a__b", &["c"]), ("a", &["b__c"])]));
+        assert!(found.contains(&(Some("claude_code"), Some("mcp__a__b__c".to_owned()))));
+        // Two CJK keys: no client makes both `server`, and none collides but by numbering.
+        let servers = config(&[("数据库", &["query"]), ("数据仓库", &["query"])]);
+        assert!(
+            collisions(&servers).is_empty(),
+            "{:?}",
+            collisions(&servers)
+        );
+        assert!(
+            cross_server(&servers)
+                .iter()
+                .all(|f| !f.message.contains("server__"))
+        );
     }
 
     #[test]

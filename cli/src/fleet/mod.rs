@@ -12,7 +12,7 @@ mod report;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use mcp_toolname_rules::{ClientPreset, Qualified, message::show, qualify};
+use mcp_toolname_rules::{ClientPreset, Qualified, message::show};
 use serde_json::json;
 
 use crate::Format;
@@ -20,7 +20,8 @@ use crate::audit::{self, Failure, Listing};
 use crate::check::plural;
 use crate::config::{self, Plan};
 use crate::findings::{self, Finding};
-use crate::names::{NameReport, check_server_key};
+use crate::keys::{Keys, number_clashes};
+use crate::names::NameReport;
 pub use collisions::{CrossFinding, CrossKind};
 
 /// What `audit --config` was asked to do.
@@ -38,7 +39,7 @@ pub struct Options {
 #[derive(Debug)]
 enum Outcome {
     Audited {
-        listing: Listing,
+        listing: Box<Listing>,
         reports: Vec<NameReport>,
         findings: Vec<Finding>,
     },
@@ -49,12 +50,10 @@ enum Outcome {
 /// One server of the config and its audit.
 #[derive(Debug)]
 struct Server {
-    /// The config's name for it.
+    /// The config's name for it, as written.
     key: String,
-    /// The key used for client forms: `key`, or a valid key made from it.
-    key_used: String,
-    /// Why `key` is not a valid server key, if it is not.
-    key_problem: Option<String>,
+    /// What each client makes of it (clashes numbered across the config).
+    keys: Keys,
     outcome: Outcome,
 }
 
@@ -82,7 +81,7 @@ fn qualified<'a>(
         server
             .tools()
             .iter()
-            .map(move |tool| (server, tool, qualify(client, &server.key_used, &tool.name)))
+            .map(move |tool| (server, tool, server.keys.part(client).qualify(&tool.name)))
     })
 }
 
@@ -95,7 +94,11 @@ pub async fn run(opts: &Options) -> u8 {
         Err(msg) => {
             say!("error: {msg}");
             if opts.format == Format::Json {
-                crate::emit(&format!("{:#}\n", json!({ "error": msg, "exit_code": 2 })));
+                crate::emit_json(json!({
+                    "error": msg,
+                    "exit_code": 2,
+                    "secrets": crate::redact::state(),
+                }));
             }
             return 2;
         }
@@ -111,12 +114,8 @@ pub async fn run(opts: &Options) -> u8 {
         say!("note: {note}");
     }
     let total = config.servers.len();
-    let mut servers = Vec::new();
+    let mut ran = Vec::new();
     for (i, entry) in config.servers.iter().enumerate() {
-        let (key_used, key_problem) = match check_server_key(&entry.key) {
-            Ok(()) => (entry.key.clone(), None),
-            Err(problem) => (sanitise_key(&entry.key), Some(problem)),
-        };
         let shown = show(&entry.key);
         let outcome = match &entry.plan {
             Plan::Skip(reason) => {
@@ -130,14 +129,11 @@ pub async fn run(opts: &Options) -> u8 {
             Plan::Run(launch) => {
                 say!("server {shown} ({} of {total}):", i + 1);
                 match audit::audit_command(launch, opts.timeout).await {
-                    Ok(listing) => {
-                        let (reports, findings) = findings::audit_names(&listing.names, &key_used);
-                        Outcome::Audited {
-                            listing,
-                            reports,
-                            findings,
-                        }
-                    }
+                    Ok(listing) => Outcome::Audited {
+                        listing: Box::new(listing),
+                        reports: Vec::new(),
+                        findings: Vec::new(),
+                    },
                     Err(Failure(_, 130)) => {
                         say!("error: interrupted");
                         return 130;
@@ -149,21 +145,23 @@ pub async fn run(opts: &Options) -> u8 {
                 }
             }
         };
-        servers.push(Server {
+        let announced = match &outcome {
+            Outcome::Audited { listing, .. } => listing.announced(),
+            Outcome::Skipped(_) | Outcome::Failed(_) => None,
+        };
+        let keys = Keys::new(&entry.key, announced);
+        ran.push(Server {
             key: entry.key.clone(),
-            key_used,
-            key_problem,
+            keys,
             outcome,
         });
     }
+    let servers = judge(ran);
     let cross = collisions::cross_server(&servers);
     let code = exit_code(&servers);
     match opts.format {
         Format::Text => crate::emit(&report::text(&config, &servers, &cross, code)),
-        Format::Json => crate::emit(&format!(
-            "{:#}\n",
-            report::json_doc(&config, &servers, &cross, code)
-        )),
+        Format::Json => crate::emit_json(report::json_doc(&config, &servers, &cross, code)),
     }
     code
 }
@@ -179,28 +177,21 @@ fn exit_code(servers: &[Server]) -> u8 {
     }
 }
 
-/// A valid server key made from `key`: characters outside `A-Z a-z 0-9 _ -` become `_`,
-/// runs of `_` one, no `_` at either end, at most 32 characters; `server` if nothing is left.
-#[must_use]
-pub fn sanitise_key(key: &str) -> String {
-    let mut out = String::new();
-    for c in key.chars() {
-        let c = if c.is_ascii_alphanumeric() || c == '-' {
-            c
-        } else {
-            '_'
-        };
-        if !(c == '_' && out.ends_with('_')) {
-            out.push(c);
+/// Numbers the server parts that clash under a client that numbers them (VS Code), then
+/// audits each listed server's names under its keys.
+fn judge(mut servers: Vec<Server>) -> Vec<Server> {
+    number_clashes(&mut servers.iter_mut().map(|s| &mut s.keys).collect::<Vec<_>>());
+    for server in &mut servers {
+        if let Outcome::Audited {
+            listing,
+            reports,
+            findings,
+        } = &mut server.outcome
+        {
+            (*reports, *findings) = findings::audit_names(&listing.names, &server.keys);
         }
     }
-    let cut: String = out.trim_matches('_').chars().take(32).collect();
-    let cut = cut.trim_end_matches('_');
-    if cut.is_empty() {
-        "server".to_owned()
-    } else {
-        cut.to_owned()
-    }
+    servers
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -208,28 +199,5 @@ fn list(items: &[String]) -> String {
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => items.join(""),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sanitised_keys_are_valid() {
-        for key in [
-            "my server",
-            "__a__b__",
-            "",
-            "é",
-            &"k".repeat(40),
-            "a.b",
-            "x_",
-        ] {
-            let clean = sanitise_key(key);
-            assert!(check_server_key(&clean).is_ok(), "{key:?} -> {clean:?}");
-        }
-        assert_eq!(sanitise_key("my server"), "my_server");
-        assert_eq!(sanitise_key("github"), "github");
     }
 }

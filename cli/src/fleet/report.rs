@@ -24,12 +24,13 @@ pub(super) fn text(
     code: u8,
 ) -> String {
     let total = servers.len();
-    let mut out = format!(
+    let mut out = crate::redact::notice();
+    out.push_str(&format!(
         "config {} ({}): {total} {}\n",
         show(&config.path.to_string_lossy()),
         config.flavor.title(),
         plural(total, "server", "servers")
-    );
+    ));
     for note in &config.notes {
         out.push_str(&format!("  note: {note}\n"));
     }
@@ -57,13 +58,6 @@ pub(super) fn text(
             show(&server.key),
             i + 1
         ));
-        if let Some(problem) = &server.key_problem {
-            out.push_str(&format!(
-                "{problem}; hosts differ on such keys (Codex refuses a server name outside \
-                 `A-Z a-z 0-9 _ -`), and the client forms below use {}\n",
-                show(&server.key_used)
-            ));
-        }
         match &server.outcome {
             Outcome::Audited {
                 listing,
@@ -72,7 +66,7 @@ pub(super) fn text(
             } => {
                 out.push_str(&crate::report::section(
                     listing,
-                    &server.key_used,
+                    &server.keys,
                     "its name in the config",
                     reports,
                     findings,
@@ -124,18 +118,18 @@ fn names_table(servers: &[Server], out: &mut String) {
                     Fate::Kept => String::new(),
                     other => format!(" ({})", fate_word(other)),
                 };
+                let name = if q.fate == Fate::KeyRefused {
+                    "(server not started)".to_owned()
+                } else {
+                    show(&q.name)
+                };
                 (
-                    show(&q.name),
+                    name,
                     format!("{} of {}{fate}", show(&tool.name), show(&server.key)),
                 )
             })
             .collect();
-        let note = if client.uses_server_key {
-            ""
-        } else {
-            " (the `cxxxxx` part is a random id per server)"
-        };
-        out.push_str(&format!("  {}{note}\n", client.title));
+        out.push_str(&format!("  {}\n", client.title));
         let width = rows
             .iter()
             .map(|(name, _)| name.chars().count())
@@ -231,8 +225,7 @@ pub(super) fn json_doc(
         .map(|server| {
             let mut doc = json!({
                 "key": server.key,
-                "key_used": server.key_used,
-                "key_problem": server.key_problem,
+                "key_advice": server.keys.advice(),
             });
             let extra = match &server.outcome {
                 Outcome::Audited {
@@ -240,9 +233,11 @@ pub(super) fn json_doc(
                     reports,
                     findings,
                 } => {
-                    let mut audited =
-                        crate::report::json(listing, &server.key_used, reports, findings);
+                    let mut audited = crate::report::json(listing, &server.keys, reports, findings);
                     audited["status"] = json!("audited");
+                    if let Some(fields) = audited.as_object_mut() {
+                        fields.remove("secrets"); // said once, at the top
+                    }
                     audited
                 }
                 Outcome::Skipped(reason) => json!({ "status": "skipped", "reason": reason }),
@@ -272,6 +267,7 @@ pub(super) fn json_doc(
         .collect();
     let tally = Tally::of(servers);
     json!({
+        "secrets": crate::redact::state(),
         "config": {
             "path": config.path.to_string_lossy(),
             "format": config.flavor.id(),

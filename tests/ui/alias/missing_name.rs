@@ -11,5 +11,5 @@ impl Server {
 }
 
 fn main() {
-    let _ = Server::tool_registry();
+    let _ = Server::tool_router();
 }

@@ -2,7 +2,7 @@ use mcp_toolname::{mcp_tool, tool_registry};
 
 struct Server;
 
-#[tool_registry(router = tools)]
+#[tool_registry(registry = tools)]
 impl Server {
     #[mcp_tool]
     fn add(&self) -> String {
@@ -11,5 +11,5 @@ impl Server {
 }
 
 fn main() {
-    let _ = Server::tool_registry();
+    let _ = Server::tool_router();
 }

@@ -16,5 +16,5 @@ impl Server {
 }
 
 fn main() {
-    let _ = Server::tool_registry();
+    let _ = Server::tool_router();
 }

@@ -22,6 +22,6 @@ impl Server {
 
 // The registry fn and the methods still exist: no follow-on errors.
 fn main() {
-    let _ = Server::tool_registry();
+    let _ = Server::tool_router();
     let _ = Server.fine();
 }

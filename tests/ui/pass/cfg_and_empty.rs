@@ -31,7 +31,7 @@ struct Empty;
 impl Empty {}
 
 fn main() {
-    let names: Vec<&str> = Server::tool_registry().names().map(|n| n.to_owned()).collect::<Vec<_>>().leak().iter().map(String::as_str).collect();
+    let names: Vec<&str> = Server::tool_router().names().map(|n| n.to_owned()).collect::<Vec<_>>().leak().iter().map(String::as_str).collect();
     assert_eq!(names, ["always", "sometimes"]);
-    assert!(Empty::tool_registry().is_empty());
+    assert!(Empty::tool_router().is_empty());
 }

@@ -19,7 +19,7 @@ struct Server {
     tools: ToolRegistry<Self>,
 }
 
-#[tool_registry(registry = all_tools, vis = pub(crate))]
+#[tool_registry(router = all_tools, vis = pub(crate))]
 impl Server {
     /// Searches the documents.
     #[allow(clippy::unused_self)] // an attribute after the doc comment keeps the description

@@ -21,8 +21,8 @@ impl Server {
 }
 
 fn main() {
-    assert_eq!(Server::tool_registry().len(), 2);
-    assert_eq!(Hashed::tool_registry().len(), 4);
+    assert_eq!(Server::tool_router().len(), 2);
+    assert_eq!(Hashed::tool_router().len(), 4);
 }
 
 struct Hashed;

@@ -12,5 +12,5 @@ impl Server {
 }
 
 fn main() {
-    let _ = Server::tool_registry();
+    let _ = Server::tool_router();
 }

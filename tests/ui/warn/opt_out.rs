@@ -20,5 +20,5 @@ impl Server {
 }
 
 fn main() {
-    let _ = Server::tool_registry();
+    let _ = Server::tool_router();
 }

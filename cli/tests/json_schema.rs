@@ -1,0 +1,139 @@
+//! Every JSON document the CLI writes has `schema_version` 1 and exactly the fields the
+//! README documents between its `<!-- json:... -->` markers (top level, and the fields of
+//! an object or array whose items the README lists).
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{calculator, run};
+use serde_json::Value;
+
+/// The README's fields for document `kind`: each top-level field with its listed sub-fields
+/// (empty when the README describes them in prose). A field is each backticked name before
+/// the item's first `: `; `x[]` is an array of objects.
+fn documented(kind: &str) -> Vec<(String, Vec<String>)> {
+    let readme = include_str!("../../README.md");
+    let start = format!("<!-- json:{kind} -->");
+    let end = format!("<!-- /json:{kind} -->");
+    let from = readme.find(&start).expect("README has the section") + start.len();
+    let to = readme[from..]
+        .find(&end)
+        .expect("README closes the section")
+        + from;
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for line in readme[from..to].lines() {
+        let (nested, item) = if let Some(item) = line.strip_prefix("  - ") {
+            (true, item)
+        } else if let Some(item) = line.strip_prefix("- ") {
+            (false, item)
+        } else {
+            continue;
+        };
+        let head = item.split(": ").next().unwrap_or(item);
+        let names = head
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect::<Vec<_>>();
+        if nested {
+            out.last_mut()
+                .expect("a nested item follows a field")
+                .1
+                .extend(names);
+        } else {
+            out.extend(names.into_iter().map(|n| (n, Vec::new())));
+        }
+    }
+    out
+}
+
+fn keys(value: &Value) -> BTreeSet<String> {
+    value
+        .as_object()
+        .map(|o| {
+            o.keys()
+                .map(|k| {
+                    let array = o[k]
+                        .as_array()
+                        .is_some_and(|a| a.first().is_some_and(Value::is_object));
+                    if array { format!("{k}[]") } else { k.clone() }
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn matches_readme(kind: &str, doc: &Value) {
+    assert_eq!(doc["schema_version"], 1, "{kind}: {doc:#}");
+    let fields = documented(kind);
+    let listed: BTreeSet<String> = fields.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(
+        keys(doc),
+        listed,
+        "{kind}: top-level fields differ from the README"
+    );
+    for (name, sub) in fields.iter().filter(|(_, sub)| !sub.is_empty()) {
+        let key = name.trim_end_matches("[]");
+        let value = if name.ends_with("[]") {
+            &doc[key][0]
+        } else {
+            &doc[key]
+        };
+        let sub: BTreeSet<String> = sub.iter().cloned().collect();
+        assert_eq!(
+            keys(value),
+            sub,
+            "{kind}: fields of `{name}` differ from the README"
+        );
+    }
+}
+
+#[test]
+fn check_matches_the_readme() {
+    let r = run(["check", "--format", "json", "search documents"]);
+    matches_readme("check", &r.json());
+}
+
+#[test]
+fn audit_matches_the_readme() {
+    let r = run(["audit", "--format", "json"]);
+    matches_readme("audit", &r.json());
+    let r = run(["audit", "--format", "json", "--", "/nonexistent/mcp-server"]);
+    r.exits(2);
+    assert_eq!(
+        keys(&r.json()),
+        ["error", "exit_code", "schema_version", "secrets"]
+            .map(String::from)
+            .into(),
+    );
+}
+
+#[test]
+fn audit_config_matches_the_readme() {
+    let dir = std::env::temp_dir().join(format!("mcp-toolname-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join(".mcp.json");
+    let config = serde_json::json!({ "mcpServers": {
+        "calc": { "command": calculator() },
+        "calc-too": { "command": calculator() },
+    }});
+    std::fs::write(&file, config.to_string()).expect("write config");
+    let r = run([
+        "audit",
+        "--config",
+        file.to_str().expect("UTF-8"),
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    r.exits(0);
+    let doc = r.json();
+    matches_readme("config", &doc);
+    assert_eq!(
+        doc["servers"][0]["schema_version"],
+        Value::Null,
+        "said once, at the top"
+    );
+}

@@ -1,0 +1,129 @@
+//! Sentences about what clients and hosts do with a server's key and its tool names: a key
+//! refused, a name over a client's budget or hashed, a host's namespace.
+
+use super::{describe_char, show};
+use crate::client::ClientPreset;
+use crate::qualify::{Fate, KeyRefusal, Qualified};
+
+/// A client that refuses a config key and so never starts the server.
+///
+/// ```
+/// use mcp_toolname_rules::{client_key, message, CODEX};
+/// let refusal = client_key(&CODEX, "my server").unwrap_err();
+/// assert_eq!(
+///     message::key_refused(&CODEX, "my server", refusal),
+///     "Codex CLI does not start server `my server`: its key contains a space at index 2, \
+///      and Codex CLI takes only `A-Z a-z 0-9 _ -` in a server key"
+/// );
+/// ```
+#[must_use]
+pub fn key_refused(client: &ClientPreset, key: &str, refusal: KeyRefusal) -> String {
+    let why = match refusal.at {
+        Some((ch, index)) => format!("contains {} at index {index}", describe_char(ch)),
+        None => "is empty".to_owned(),
+    };
+    format!(
+        "{} does not start server {}: its key {why}, and {} takes only `A-Z a-z 0-9 _ -` in a \
+         server key",
+        client.title,
+        show(key),
+        client.title
+    )
+}
+
+/// Advice on a config key that works in the clients but breaks the key rule this project
+/// recommends (`problem` says how); the client verdicts use the key as written.
+#[must_use]
+pub fn key_advice(problem: &str) -> String {
+    format!(
+        "advice: {problem}; clients take the key as written (each verdict below uses it), but a \
+         key of 1 to 32 of `A-Z a-z 0-9 _ -`, without `__` or `_` at either end, means the same \
+         in every client"
+    )
+}
+
+/// A client that hashes a name because it had to replace characters in it (Cline), though
+/// the name fits its budget.
+#[must_use]
+pub fn hashed_when_changed(name: &str, client: &ClientPreset, shown: &str) -> String {
+    format!(
+        "tool name {} has characters {} replaces, and a name it changes gets a hash suffix: the \
+         model sees {}",
+        show(name),
+        client.title,
+        show(shown)
+    )
+}
+
+/// A contract a host's namespace cannot name tools under: it refuses a character every
+/// qualified name needs (`mcp__`, the digest's `0-9 a-f`).
+#[must_use]
+pub fn namespace_contract_lacks(contract: &str, ch: char) -> String {
+    format!(
+        "{contract} does not allow {}, which every qualified name needs (`mcp__<key>__<tool>`, and \
+         the digest's `0-9 a-f`); namespace under a contract that allows `A-Z a-z 0-9 _`",
+        describe_char(ch)
+    )
+}
+
+/// What a client does to a tool name that does not fit its budget, for a server key of
+/// `key_len` characters.
+#[must_use]
+pub fn over_budget(
+    name: &str,
+    client: &ClientPreset,
+    key_len: usize,
+    budget: usize,
+    q: &Qualified,
+) -> String {
+    let outcome = match q.fate {
+        Fate::Refused => "the LLM API refuses the whole request",
+        Fate::Hashed => "it cuts the name and appends a hash the model cannot read",
+        Fate::Cut => "it cuts the name, so two long names can become one",
+        Fate::Skipped => "it leaves the tool out",
+        Fate::KeyRefused => "it does not start the server",
+        Fate::Kept | Fate::Normalised => "it fits",
+    };
+    let key = if client.uses_server_key {
+        format!(" with a {key_len}-character server key")
+    } else {
+        String::new()
+    };
+    let len = name.chars().count();
+    let unit = if len == 1 { "character" } else { "characters" };
+    format!(
+        "tool name {} is {len} {unit} long; {}{key} leaves {budget} for it (it shows {}), and past that {outcome}",
+        show(name),
+        client.title,
+        show(&q.name),
+    )
+}
+
+/// A server key a host may not assign.
+#[must_use]
+pub fn bad_key(key: &str, why: &str) -> String {
+    format!(
+        "server key {} {why}; a key is 1 to 32 of `A-Z a-z 0-9 _ -`, with no `__` and no `_` at \
+         either end",
+        show(key)
+    )
+}
+
+/// Two servers given one key.
+#[must_use]
+pub fn duplicate_key(key: &str) -> String {
+    format!(
+        "server key {} is already in use; give each server its own key",
+        show(key)
+    )
+}
+
+/// A server whose tool list names one tool twice; the list is refused whole.
+#[must_use]
+pub fn duplicate_raw_name(key: &str, name: &str) -> String {
+    format!(
+        "server {} lists tool {} twice; its list was refused whole and the previous one kept",
+        show(key),
+        show(name)
+    )
+}

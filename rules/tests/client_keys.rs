@@ -1,0 +1,117 @@
+//! Each client turns the config key, as written, into its server part under its own rule
+//! (`rules/src/client.rs`, from the clients' sources): the cases of issue 10 section 1.
+
+use mcp_toolname_rules::{
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, Fate, GEMINI_CLI, VSCODE, client_key, message,
+    qualify,
+};
+
+#[test]
+fn a_35_character_plugin_key_pushes_claude_code_past_64() {
+    let q = qualify(
+        &CLAUDE_CODE,
+        "plugin_claude-mem_claude-mem-search",
+        "progressive_description",
+    );
+    assert_eq!(
+        q.name,
+        "mcp__plugin_claude-mem_claude-mem-search__progressive_description"
+    );
+    assert_eq!((q.measured, q.fate), (65, Fate::Refused));
+}
+
+#[test]
+fn cjk_keys_are_kept_apart_or_refused_never_renamed_server() {
+    let forms = |key| {
+        CLIENTS
+            .iter()
+            .map(|c| (c.id, qualify(c, key, "query")))
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (forms("数据库"), forms("数据仓库"));
+    for ((id, qa), (_, qb)) in a.iter().zip(&b) {
+        assert!(!qa.name.contains("server"), "{id}: {}", qa.name);
+        match *id {
+            "codex" => {
+                assert_eq!((qa.fate, qb.fate), (Fate::KeyRefused, Fate::KeyRefused));
+            }
+            // VS Code collapses each key to one `_`; it numbers the clash (the CLI does).
+            "vscode" => assert_eq!(qa.name, qb.name),
+            // Replacing changed the name, so Cline hashes the raw `S__T`: apart by hash.
+            "cline" => assert_eq!((qa.fate, qb.fate), (Fate::Hashed, Fate::Hashed)),
+            _ => assert_ne!(qa.name, qb.name, "{id}"),
+        }
+    }
+    // One `_` per character replaced: three for the key, then the separators.
+    assert_eq!(
+        qualify(&CLAUDE_CODE, "数据库", "query").name,
+        format!("mcp__{}__query", "_".repeat(3))
+    );
+    assert_eq!(
+        qualify(&GEMINI_CLI, "数据仓库", "query").name,
+        format!("mcp_{}_query", "_".repeat(4))
+    );
+    assert_eq!(client_key(&VSCODE, "数据库").as_deref(), Ok("_"));
+    let refusal = client_key(&CODEX, "数据库").unwrap_err();
+    assert!(
+        message::key_refused(&CODEX, "数据库", refusal)
+            .contains("`数` (U+6570, not ASCII) at index 0"),
+    );
+}
+
+#[test]
+fn double_underscore_keys_meet_a_double_underscore_tool_in_claude_code() {
+    let one = qualify(&CLAUDE_CODE, "a__b", "c");
+    let two = qualify(&CLAUDE_CODE, "a", "b__c");
+    assert_eq!(one.name, "mcp__a__b__c");
+    assert_eq!(one.name, two.name);
+    assert_eq!(one.fate, Fate::Kept);
+}
+
+#[test]
+fn cursor_drops_a_tool_when_key_and_tool_reach_60() {
+    let tool = "t".repeat(59);
+    assert_eq!(qualify(&CURSOR, "g", &tool).fate, Fate::Skipped);
+    assert_eq!(qualify(&CURSOR, "g", &tool[..58]).fate, Fate::Kept);
+}
+
+#[test]
+fn each_limit_takes_its_last_character_and_refuses_the_next() {
+    // (client, key, longest tool kept)
+    for (client, fits) in [
+        (&CLAUDE_CODE, 64 - "mcp__k__".len()),
+        (&CODEX, 64 - "mcp__k__".len()),
+        (&GEMINI_CLI, 63 - "mcp_k_".len()),
+        (&VSCODE, 64 - "mcp_k_".len()),
+        (&CURSOR, 59 - 1),
+        (&CLINE, 64 - "k__".len()),
+    ] {
+        let q = qualify(client, "k", &"t".repeat(fits));
+        assert_eq!(q.fate, Fate::Kept, "{}", client.id);
+        let q = qualify(client, "k", &"t".repeat(fits + 1));
+        assert!(!q.fate.is_fine(), "{}", client.id);
+        if matches!(q.fate, Fate::Hashed | Fate::Cut) {
+            assert_eq!(q.name.chars().count(), client.max_len, "{}", client.id);
+        }
+    }
+}
+
+#[test]
+fn codex_refuses_keys_outside_its_pattern_and_replaces_dashes() {
+    assert_eq!(qualify(&CODEX, "my server", "t").fate, Fate::KeyRefused);
+    assert_eq!(qualify(&CODEX, "", "t").fate, Fate::KeyRefused);
+    let q = qualify(&CODEX, "my-server", "t");
+    assert_eq!(
+        (q.name.as_str(), q.fate),
+        ("mcp__my_server__t", Fate::Normalised)
+    );
+}
+
+#[test]
+fn vs_code_lowercases_collapses_and_keeps_18() {
+    assert_eq!(
+        client_key(&VSCODE, "GitHub Enterprise (EU) mirror").as_deref(),
+        Ok("github_enterprise_")
+    );
+    assert_eq!(client_key(&VSCODE, "a.b").as_deref(), Ok("a.b"));
+}

@@ -1,0 +1,172 @@
+//! [`ToolRegistryBuilder`]: collects tools and registries, then checks the whole set once.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use mcp_toolname_rules::message;
+use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+
+use super::ToolRegistry;
+use super::state::State;
+use crate::clock::Clock;
+use crate::def::ToolDef;
+use crate::error::RegistryError;
+use crate::origin::Origin;
+use crate::window::{ENV_VAR, Windows};
+
+/// Collects tools and registries, then checks the whole set once in [`build`](Self::build).
+pub struct ToolRegistryBuilder<S> {
+    defs: Vec<ToolDef<S>>,
+    disabled: HashSet<Cow<'static, str>>,
+    clock: Option<Arc<dyn Clock>>,
+    windows: Windows,
+}
+
+impl<S: 'static> ToolRegistryBuilder<S> {
+    /// Adds one tool.
+    #[must_use]
+    pub fn tool(mut self, def: ToolDef<S>) -> Self {
+        self.defs.push(def);
+        self
+    }
+
+    /// Adds every tool (with its aliases) of `registry`, and the names it has disabled.
+    #[must_use]
+    pub fn merge(mut self, registry: ToolRegistry<S>) -> Self {
+        self.defs
+            .extend(registry.state.sorted_defs().into_iter().cloned());
+        self.disabled
+            .extend(registry.state.disabled.iter().cloned());
+        self
+    }
+
+    /// The clock alias windows are read from; [`SystemClock`](crate::SystemClock) if unset.
+    #[must_use]
+    pub fn clock(mut self, clock: impl Clock + 'static) -> Self {
+        self.clock = Some(Arc::new(clock));
+        self
+    }
+
+    /// Serves every alias that has `since` and no `until` for `window` from `since`.
+    #[must_use]
+    pub fn default_alias_window(mut self, window: TimeDelta) -> Self {
+        self.windows.default = Some(window);
+        self
+    }
+
+    /// Ends the alias `name` at `until` (`None`: serve it without end), whatever the
+    /// attribute says: operators extend or shorten a window without rebuilding.
+    #[must_use]
+    pub fn override_window(mut self, name: &str, until: Option<DateTime<Utc>>) -> Self {
+        self.windows
+            .overrides
+            .push((name.to_owned(), until, "override_window".to_owned()));
+        self
+    }
+
+    /// Reads overrides from `spec`, `ALIAS=WHEN` entries separated by `,`, where `WHEN` is
+    /// `YYYY-MM-DD`, an RFC 3339 timestamp or `never`; `source` names it in errors (a config
+    /// key, a file).
+    #[must_use]
+    pub fn overrides_from(mut self, spec: &str, source: &str) -> Self {
+        self.windows.parse(spec, source);
+        self
+    }
+
+    /// Reads overrides from the environment variable [`ENV_VAR`]
+    /// (`MCP_TOOLNAME_ALIAS_UNTIL`), if set, in the form of [`Self::overrides_from`].
+    #[must_use]
+    pub fn overrides_from_env(self) -> Self {
+        match std::env::var(ENV_VAR) {
+            Ok(spec) => self.overrides_from(&spec, ENV_VAR),
+            Err(_) => self,
+        }
+    }
+
+    /// Checks the set and builds the registry.
+    ///
+    /// # Errors
+    /// Every [`Problem`](crate::Problem) found: a tool name outside the MCP spec contract,
+    /// an alias no client could send or whose window is empty, and each pair of definitions
+    /// sharing a name (tool and tool, alias and tool, alias and alias), each naming both
+    /// sites. Nothing is overwritten: a set with a problem builds nothing.
+    pub fn build(mut self) -> Result<ToolRegistry<S>, RegistryError> {
+        let mut problems = Vec::new();
+        std::mem::take(&mut self.windows).apply(&mut self.defs, &mut problems);
+        let mut state = State::default();
+        for def in self.defs {
+            state.problems_of(&def, &mut problems);
+            state.insert(def);
+        }
+        if !problems.is_empty() {
+            return Err(RegistryError::new(problems));
+        }
+        state.disabled = self.disabled;
+        let mut registry = ToolRegistry {
+            state: Arc::new(state),
+            ..ToolRegistry::default()
+        };
+        if let Some(clock) = self.clock {
+            Arc::make_mut(&mut registry.state).clock = clock;
+        }
+        Ok(registry)
+    }
+}
+
+impl<S: 'static> ToolRegistry<S> {
+    /// An empty builder.
+    #[must_use]
+    pub fn builder() -> ToolRegistryBuilder<S> {
+        ToolRegistryBuilder {
+            defs: Vec::new(),
+            disabled: HashSet::new(),
+            clock: None,
+            windows: Windows::default(),
+        }
+    }
+
+    /// Adopts a hand-built rmcp router (its enabled routes), checking every name against the
+    /// MCP spec. The routes' origin is the caller's location.
+    ///
+    /// rmcp's router holds one route per name, so duplicates added to it before this call
+    /// are already lost; build with [`ToolRegistry::builder`] or [`ToolRegistry::new`] and
+    /// [`with_route`](Self::with_route) to catch those.
+    ///
+    /// # Errors
+    /// Every name outside the MCP spec contract.
+    #[track_caller]
+    pub fn from_router(router: ToolRouter<S>) -> Result<Self, RegistryError>
+    where
+        S: Send + Sync,
+    {
+        let at = Origin::caller("rmcp ToolRouter");
+        let mut routes: Vec<ToolRoute<S>> = router.into_iter().collect();
+        routes.sort_by(|a, b| a.attr.name.cmp(&b.attr.name));
+        let mut builder = Self::builder();
+        for route in routes {
+            let origin = Origin {
+                item: format!("rmcp ToolRouter route {}", message::show(&route.attr.name)).into(),
+                ..at.clone()
+            };
+            builder = builder.tool(ToolDef {
+                route,
+                origin,
+                aliases: Vec::new(),
+            });
+        }
+        builder.build()
+    }
+
+    /// A builder holding this registry's tools, disabled names and clock, to change windows
+    /// after the macro built it:
+    /// `Server::tool_router().reconfigure().overrides_from_env().build()?`.
+    #[must_use]
+    pub fn reconfigure(self) -> ToolRegistryBuilder<S> {
+        let clock = Arc::clone(&self.state.clock);
+        let mut builder = Self::builder().merge(self);
+        builder.clock = Some(clock);
+        builder
+    }
+}

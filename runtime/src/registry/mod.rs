@@ -1,0 +1,227 @@
+//! [`ToolRegistry`]: the tools of one server, one name each, with their aliases.
+//!
+//! `state` holds the served set and the checks every insertion passes; `build` is the
+//! builder; `call` answers `tools/call`; `route` is rmcp's `ToolRouter` API (run-time
+//! changes); `notifier` tells clients when `tools/list` changes.
+
+mod build;
+mod call;
+mod notifier;
+mod route;
+mod state;
+
+use std::fmt;
+use std::sync::Arc;
+
+use rmcp::handler::server::router::tool::ToolRoute;
+use rmcp::model::Tool;
+
+use crate::alias::{Alias, AliasUsage};
+use crate::clock::Clock;
+use crate::origin::Origin;
+
+pub use build::ToolRegistryBuilder;
+pub use state::DEPRECATION_META_KEY;
+
+use notifier::Notifier;
+use state::State;
+
+/// The tools of one MCP server: each name used once (tool or alias), checked against the
+/// MCP spec, with deprecated aliases served while their window is open.
+///
+/// A superset of rmcp 3.11's `ToolRouter<S>`, with the same method names, signatures and
+/// meaning (`new`, `Default`, `with_route`, `add_route`, `merge`, `+`, `+=`,
+/// `remove_route`, `has_route`, `disable_route`, `enable_route`, `is_disabled`,
+/// `with_disabled`, `set_notifier`, `clear_notifier`, `bind_peer_notifier`, `call`,
+/// `list_all`, `get`, `IntoIterator`), except that a name is never silently replaced: every
+/// change is checked against the MCP spec and against every name in use, and the infallible
+/// forms panic where rmcp would keep the later route (`try_*` twins return
+/// [`RegistryError`](crate::RegistryError)).
+///
+/// A value, as rmcp's router is: cloning is cheap (an [`Arc`] inside, copied on the first
+/// change), and a change to one clone is not seen by the others. To change the tools of a
+/// running server, share one registry between sessions behind a lock
+/// (`Arc<tokio::sync::RwLock<ToolRegistry<S>>>`), as rmcp does with its router. Alias usage
+/// counters are shared by every clone.
+///
+/// It offers what rmcp's `#[tool_handler]` expansion calls on a router (`call`, `list_all`,
+/// `get`), so `#[rmcp::tool_handler]` serves it, bare or with `router = self.tools`.
+pub struct ToolRegistry<S> {
+    /// The served set and the clock: one `Arc`, so a clone (once per request in rmcp's
+    /// bare `#[tool_handler]` mode) is one reference count.
+    state: Arc<State<S>>,
+    notifier: Option<Notifier>,
+}
+
+impl<S> Clone for ToolRegistry<S> {
+    fn clone(&self) -> Self {
+        Self {
+            state: Arc::clone(&self.state),
+            notifier: self.notifier.clone(),
+        }
+    }
+}
+
+impl<S> Default for ToolRegistry<S> {
+    fn default() -> Self {
+        Self {
+            state: Arc::default(),
+            notifier: None,
+        }
+    }
+}
+
+impl<S> fmt::Debug for ToolRegistry<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut aliases: Vec<&str> = self.state.aliases.keys().map(AsRef::as_ref).collect();
+        aliases.sort_unstable();
+        let mut disabled: Vec<&str> = self.state.disabled.iter().map(AsRef::as_ref).collect();
+        disabled.sort_unstable();
+        f.debug_struct("ToolRegistry")
+            .field(
+                "tools",
+                &self
+                    .state
+                    .sorted_defs()
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>(),
+            )
+            .field("aliases", &aliases)
+            .field("disabled", &disabled)
+            .field("clock", &self.state.clock)
+            .field("notifier", &self.notifier.as_ref().map(|_| "..."))
+            .finish()
+    }
+}
+
+impl<S: 'static> ToolRegistry<S> {
+    /// An empty registry (rmcp's `ToolRouter::new`).
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The clock alias windows are read from.
+    #[must_use]
+    pub fn clock(&self) -> &dyn Clock {
+        self.state.clock.as_ref()
+    }
+
+    /// The same registry reading time from `clock`.
+    #[must_use]
+    pub fn with_clock(mut self, clock: impl Clock + 'static) -> Self {
+        Arc::make_mut(&mut self.state).clock = Arc::new(clock);
+        self
+    }
+
+    /// The `tools/list` answer now: every enabled tool, plus each live alias of an enabled
+    /// tool that is not hidden (its description opens with the deprecation, and its `_meta`
+    /// has [`DEPRECATION_META_KEY`]), sorted by name.
+    #[must_use]
+    pub fn list_all(&self) -> Vec<Tool> {
+        let now = self.state.clock.now();
+        let mut tools = self.state.listed().to_vec();
+        let before = tools.len();
+        tools.extend(
+            self.state
+                .aliases
+                .values()
+                .filter(|a| a.alias.is_listed(now) && !self.state.is_off(&a.target))
+                .map(|a| a.listed.clone()),
+        );
+        if tools.len() != before {
+            tools.sort_by(|a, b| a.name.cmp(&b.name));
+        }
+        tools
+    }
+
+    /// The definition served under `name` now: an enabled tool, or a live alias of one
+    /// (hidden ones too, since they can be called).
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&Tool> {
+        if let Some(def) = self.state.tools.get(name) {
+            return (!self.state.is_off(name)).then_some(&def.route.attr);
+        }
+        self.state
+            .live_alias(name, self.state.clock.now())
+            .map(|a| &a.listed)
+    }
+
+    /// Where the tool or alias `name` was defined.
+    #[must_use]
+    pub fn origin(&self, name: &str) -> Option<&Origin> {
+        self.state
+            .tools
+            .get(name)
+            .map(|d| &d.origin)
+            .or_else(|| self.state.aliases.get(name).map(|a| &a.origin))
+    }
+
+    /// Tool names (not aliases), enabled or not, sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.state.sorted_defs().into_iter().map(|d| d.name())
+    }
+
+    /// Every alias with the name of its tool, whatever its window, sorted by alias name.
+    pub fn aliases(&self) -> impl Iterator<Item = (&Alias, &str)> {
+        let mut aliases: Vec<_> = self
+            .state
+            .aliases
+            .values()
+            .map(|a| (&a.alias, a.target.as_ref()))
+            .collect();
+        aliases.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+        aliases.into_iter()
+    }
+
+    /// How much the alias `name` has been called since the registry was built (counted
+    /// across every clone).
+    #[must_use]
+    pub fn alias_usage(&self, name: &str) -> Option<AliasUsage> {
+        self.state.aliases.get(name).map(|a| a.usage.snapshot())
+    }
+
+    /// A clone without the notifier.
+    pub(crate) fn detached(&self) -> Self {
+        Self {
+            state: Arc::clone(&self.state),
+            notifier: None,
+        }
+    }
+
+    /// The names `tools/list` shows now.
+    fn visible_names(&self) -> Vec<std::borrow::Cow<'static, str>> {
+        self.list_all().into_iter().map(|t| t.name).collect()
+    }
+
+    /// Number of tools, enabled or not (aliases not counted).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.state.tools.len()
+    }
+
+    /// Whether there are no tools.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.state.tools.is_empty()
+    }
+}
+
+/// The enabled routes, as rmcp's router gives them (aliases are not routes of their own).
+impl<S> IntoIterator for ToolRegistry<S> {
+    type Item = ToolRoute<S>;
+    type IntoIter = std::vec::IntoIter<ToolRoute<S>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        let mut routes: Vec<ToolRoute<S>> = self
+            .state
+            .tools
+            .values()
+            .filter(|d| !self.state.is_off(d.name()))
+            .map(|d| d.route.clone())
+            .collect();
+        routes.sort_by(|a, b| a.attr.name.cmp(&b.attr.name));
+        routes.into_iter()
+    }
+}

@@ -1,0 +1,267 @@
+//! rmcp's `ToolRouter` API on [`ToolRegistry`]: the same names, signatures and meaning,
+//! except that no change can give one name to two definitions or put a name outside the
+//! MCP spec into `tools/list`.
+
+use std::borrow::Cow;
+use std::ops::{Add, AddAssign};
+use std::sync::Arc;
+
+use rmcp::handler::server::router::tool::{
+    AsyncTool, IntoToolRoute, SyncTool, ToolRoute, ToolRouter,
+};
+use rmcp::service::MaybeSend;
+
+use super::ToolRegistry;
+use super::state::State;
+use crate::def::ToolDef;
+use crate::error::RegistryError;
+use mcp_toolname_rules::message;
+
+impl<S: MaybeSend + 'static> ToolRegistry<S> {
+    /// Adds a route: `(Self::f_tool_attr(), Self::f)`, a [`ToolRoute`], or a generated
+    /// `f_tool_attr` fn, as rmcp's `ToolRouter::with_route` takes.
+    ///
+    /// # Panics
+    /// If the route's name is outside the MCP spec or already used (by a tool or a live or
+    /// expired alias); the message names both definitions, this one by the caller's
+    /// `file:line`. [`try_with_route`](Self::try_with_route) returns the error instead.
+    #[track_caller]
+    #[must_use]
+    pub fn with_route<R, A>(mut self, route: R) -> Self
+    where
+        R: IntoToolRoute<S, A>,
+    {
+        self.add_route(route.into_tool_route());
+        self
+    }
+
+    /// The fallible twin of [`with_route`](Self::with_route).
+    ///
+    /// # Errors
+    /// The route's name is outside the MCP spec, or already used; nothing is changed.
+    #[track_caller]
+    pub fn try_with_route<R, A>(mut self, route: R) -> Result<Self, RegistryError>
+    where
+        R: IntoToolRoute<S, A>,
+    {
+        self.try_add_route(route.into_tool_route())?;
+        Ok(self)
+    }
+
+    /// Adds a tool that implements rmcp's [`SyncTool`] (its name from `ToolBase::name`).
+    ///
+    /// # Panics
+    /// As [`with_route`](Self::with_route).
+    #[track_caller]
+    #[must_use]
+    pub fn with_sync_tool<T>(self) -> Self
+    where
+        T: SyncTool<S> + 'static,
+    {
+        let route = single_route(ToolRouter::<S>::new().with_sync_tool::<T>());
+        self.with_route(route)
+    }
+
+    /// Adds a tool that implements rmcp's [`AsyncTool`] (its name from `ToolBase::name`).
+    ///
+    /// # Panics
+    /// As [`with_route`](Self::with_route).
+    #[track_caller]
+    #[must_use]
+    pub fn with_async_tool<T>(self) -> Self
+    where
+        T: AsyncTool<S> + 'static,
+    {
+        let route = single_route(ToolRouter::<S>::new().with_async_tool::<T>());
+        self.with_route(route)
+    }
+
+    /// Adds a route, while serving too.
+    ///
+    /// # Panics
+    /// As [`with_route`](Self::with_route); where rmcp's router logs a bad name and
+    /// replaces a route of the same name, this refuses both.
+    #[track_caller]
+    pub fn add_route(&mut self, item: ToolRoute<S>) {
+        let def = ToolDef::new(item);
+        if let Err(error) = self.try_add_tool(def) {
+            panic!(
+                "{}",
+                message::registry_change_refused("add_route", &error.to_string())
+            );
+        }
+    }
+
+    /// The fallible twin of [`add_route`](Self::add_route).
+    ///
+    /// # Errors
+    /// The route's name is outside the MCP spec, or already used; nothing is changed.
+    #[track_caller]
+    pub fn try_add_route(&mut self, item: ToolRoute<S>) -> Result<(), RegistryError> {
+        self.try_add_tool(ToolDef::new(item))
+    }
+
+    /// Adds a tool with its aliases (a [`ToolDef`]), while serving too.
+    ///
+    /// # Errors
+    /// Every problem of `def` against the tools and aliases in use: a name outside the MCP
+    /// spec, a bad alias, an empty window, a name in use; nothing is changed.
+    pub fn try_add_tool(&mut self, def: ToolDef<S>) -> Result<(), RegistryError> {
+        let mut problems = Vec::new();
+        self.state.problems_of(&def, &mut problems);
+        if !problems.is_empty() {
+            return Err(RegistryError::new(problems));
+        }
+        self.change(|state| state.insert(def));
+        Ok(())
+    }
+
+    /// Adds every tool and alias of `other`, and the names it has disabled (rmcp's
+    /// `ToolRouter::merge`).
+    ///
+    /// # Panics
+    /// If a name is used in both, naming both definitions; where rmcp keeps one of them
+    /// silently. [`try_merge`](Self::try_merge) returns the error instead.
+    #[track_caller]
+    pub fn merge(&mut self, other: ToolRegistry<S>) {
+        if let Err(error) = self.try_merge_from(other) {
+            panic!(
+                "{}",
+                message::registry_change_refused("merge", &error.to_string())
+            );
+        }
+    }
+
+    /// Merges `other` into this registry, keeping this registry's clock and notifier: the
+    /// fallible twin of `+` and [`merge`](Self::merge).
+    ///
+    /// # Errors
+    /// Each name defined in both (tool or alias), naming both definition sites; rmcp's
+    /// `ToolRouter + ToolRouter` keeps one silently instead. Nothing is changed.
+    pub fn try_merge(mut self, other: Self) -> Result<Self, RegistryError> {
+        self.try_merge_from(other)?;
+        Ok(self)
+    }
+
+    /// Merges `other` into this one, or changes nothing and returns every conflict.
+    fn try_merge_from(&mut self, other: ToolRegistry<S>) -> Result<(), RegistryError> {
+        let mut scratch = State::clone(&self.state);
+        let mut problems = Vec::new();
+        for def in other.state.sorted_defs() {
+            scratch.problems_of(def, &mut problems);
+            scratch.insert(def.clone());
+        }
+        if !problems.is_empty() {
+            return Err(RegistryError::new(problems));
+        }
+        scratch
+            .disabled
+            .extend(other.state.disabled.iter().cloned());
+        self.change(|state| *state = scratch);
+        Ok(())
+    }
+
+    /// Removes the tool `name` with its aliases, or, if `name` is an alias, that alias
+    /// alone (ending its window early). Disabled names stay disabled, as in rmcp.
+    pub fn remove_route(&mut self, name: &str) {
+        if !self.state.tools.contains_key(name) && !self.state.aliases.contains_key(name) {
+            return;
+        }
+        self.change(|state| {
+            if state.remove(name).is_none()
+                && let Some(alias) = state.aliases.remove(name)
+                && let Some(def) = state.tools.get_mut(&alias.target)
+            {
+                def.aliases.retain(|a| a.name != name);
+            }
+        });
+    }
+
+    /// Whether a `tools/call` of `name` would run a tool now: an enabled tool, or a live
+    /// alias of one.
+    #[must_use]
+    pub fn has_route(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// Switches `name` off: left out of `tools/list` and `get`, refused by `call`, with
+    /// every alias of it. Recorded even before a route of that name exists, as in rmcp.
+    /// Returns whether the name was newly disabled.
+    pub fn disable_route(&mut self, name: impl Into<Cow<'static, str>>) -> bool {
+        let name = name.into();
+        if self.state.disabled.contains(&name) {
+            return false;
+        }
+        self.change(|state| state.set_disabled(name, true))
+    }
+
+    /// Switches `name` back on; whether it was disabled.
+    pub fn enable_route(&mut self, name: &str) -> bool {
+        if !self.state.disabled.contains(name) {
+            return false;
+        }
+        self.change(|state| state.set_disabled(Cow::Owned(name.to_owned()), false))
+    }
+
+    /// Whether the tool `name` exists and is disabled (`false` for a name disabled before
+    /// any route of it exists, as in rmcp).
+    #[must_use]
+    pub fn is_disabled(&self, name: &str) -> bool {
+        (self.state.tools.contains_key(name) || self.state.aliases.contains_key(name))
+            && self.state.disabled.contains(name)
+    }
+
+    /// Builder form of [`disable_route`](Self::disable_route).
+    #[must_use]
+    pub fn with_disabled(mut self, name: impl Into<Cow<'static, str>>) -> Self {
+        self.disable_route(name);
+        self
+    }
+
+    /// Runs `f` on the served set (copied first if shared with a clone), then calls the
+    /// notifier if `tools/list` changed, and re-arms its timer for the next alias window.
+    fn change<R>(&mut self, f: impl FnOnce(&mut State<S>) -> R) -> R {
+        let before = self.notifier.is_some().then(|| self.visible_names());
+        let result = f(Arc::make_mut(&mut self.state));
+        if let Some(notifier) = self.notifier.clone() {
+            if before.is_some_and(|before| before != self.visible_names()) {
+                notifier.fire();
+            }
+            self.arm_timer(&notifier);
+        }
+        result
+    }
+}
+
+/// The one route of a router built with one tool.
+fn single_route<S>(router: ToolRouter<S>) -> ToolRoute<S> {
+    router
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| unreachable!("a router built with one tool holds one route"))
+}
+
+/// `a + b`: rmcp's way to combine the routers of several impl blocks.
+///
+/// # Panics
+/// As [`ToolRegistry::merge`]: a name defined in both.
+impl<S: MaybeSend + 'static> Add for ToolRegistry<S> {
+    type Output = Self;
+
+    #[track_caller]
+    fn add(mut self, other: Self) -> Self {
+        self.merge(other);
+        self
+    }
+}
+
+/// `a += b`.
+///
+/// # Panics
+/// As [`ToolRegistry::merge`]: a name defined in both.
+impl<S: MaybeSend + 'static> AddAssign for ToolRegistry<S> {
+    #[track_caller]
+    fn add_assign(&mut self, other: Self) {
+        self.merge(other);
+    }
+}

@@ -1,0 +1,159 @@
+//! [`SharedToolRegistry`]: one registry for every session of a running server, changed at
+//! run time, with `notifications/tools/list_changed` sent to each session that is open.
+
+use std::sync::{Arc, PoisonError, RwLock};
+
+use rmcp::RoleServer;
+use rmcp::service::{MaybeSend, Peer};
+
+use crate::ToolRegistry;
+
+/// A [`ToolRegistry`] shared by every session of a server, whose tools can change while
+/// sessions are open: a change made through [`update`](Self::update) is seen by the next
+/// request of every session, and each session joined with [`bind_peer`](Self::bind_peer)
+/// gets `notifications/tools/list_changed` once per change of `tools/list` (alias windows
+/// included).
+///
+/// Cloning is cheap and every clone is the same registry. Requests read a
+/// [`snapshot`](Self::snapshot), so a change never tears a `tools/list` in half, and rmcp's
+/// handler macro serves it as it is:
+///
+/// ```
+/// use mcp_toolname_runtime::SharedToolRegistry;
+/// # use rmcp::handler::server::router::tool::ToolRoute;
+/// # use rmcp::model::{CallToolResult, JsonObject, Tool};
+/// # use std::sync::Arc;
+///
+/// #[derive(Clone)]
+/// struct Server {
+///     tools: SharedToolRegistry<Self>,
+/// }
+///
+/// #[rmcp::tool_handler(router = self.tools.snapshot())]
+/// impl rmcp::ServerHandler for Server {
+///     async fn on_initialized(&self, context: rmcp::service::NotificationContext<rmcp::RoleServer>) {
+///         self.tools.bind_peer(context.peer);
+///     }
+/// }
+///
+/// # let route = ToolRoute::<Server>::new_dyn(Tool::new("beta", "", Arc::new(JsonObject::new())),
+/// #     |_| Box::pin(async { Ok(CallToolResult::default().into()) }));
+/// let server = Server { tools: SharedToolRegistry::default() };
+/// server.tools.update(|tools| tools.try_add_route(route))?;
+/// assert!(server.tools.snapshot().has_route("beta"));
+/// # Ok::<(), mcp_toolname_runtime::RegistryError>(())
+/// ```
+pub struct SharedToolRegistry<S> {
+    inner: Arc<Inner<S>>,
+}
+
+struct Inner<S> {
+    registry: RwLock<ToolRegistry<S>>,
+    peers: Arc<RwLock<Vec<Peer<RoleServer>>>>,
+}
+
+impl<S> Clone for SharedToolRegistry<S> {
+    fn clone(&self) -> Self {
+        Self {
+            inner: Arc::clone(&self.inner),
+        }
+    }
+}
+
+impl<S: MaybeSend + 'static> Default for SharedToolRegistry<S> {
+    fn default() -> Self {
+        Self::new(ToolRegistry::new())
+    }
+}
+
+impl<S> std::fmt::Debug for SharedToolRegistry<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("SharedToolRegistry")
+            .field(
+                &*self
+                    .inner
+                    .registry
+                    .read()
+                    .unwrap_or_else(PoisonError::into_inner),
+            )
+            .finish()
+    }
+}
+
+impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
+    /// Shares `registry`, replacing its notifier with one that tells every bound session.
+    #[must_use]
+    pub fn new(mut registry: ToolRegistry<S>) -> Self {
+        let peers: Arc<RwLock<Vec<Peer<RoleServer>>>> = Arc::default();
+        let sessions = Arc::clone(&peers);
+        registry.set_notifier(move || notify_all(&sessions));
+        Self {
+            inner: Arc::new(Inner {
+                registry: RwLock::new(registry),
+                peers,
+            }),
+        }
+    }
+
+    /// The registry as it is now: a cheap clone that one request uses from start to end
+    /// (without the notifier: changing a snapshot changes nothing the sessions see).
+    #[must_use]
+    pub fn snapshot(&self) -> ToolRegistry<S> {
+        self.inner
+            .registry
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .detached()
+    }
+
+    /// Changes the registry for every session at once: `f` runs under the write lock, and
+    /// if `tools/list` changed, every bound session is told. Returns what `f` returns, so
+    /// the `try_*` methods' errors reach the caller.
+    pub fn update<R>(&self, f: impl FnOnce(&mut ToolRegistry<S>) -> R) -> R {
+        let mut registry = self
+            .inner
+            .registry
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        f(&mut registry)
+    }
+
+    /// Sends `notifications/tools/list_changed` to `peer` at each change from now on, while
+    /// its session is open. Call it from `ServerHandler::on_initialized`.
+    pub fn bind_peer(&self, peer: Peer<RoleServer>) {
+        let mut peers = self
+            .inner
+            .peers
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        peers.retain(|p| !p.is_transport_closed());
+        peers.push(peer);
+    }
+
+    /// Number of sessions that will be told of the next change.
+    #[must_use]
+    pub fn bound_peers(&self) -> usize {
+        let peers = self
+            .inner
+            .peers
+            .read()
+            .unwrap_or_else(PoisonError::into_inner);
+        peers.iter().filter(|p| !p.is_transport_closed()).count()
+    }
+}
+
+fn notify_all(peers: &RwLock<Vec<Peer<RoleServer>>>) {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        tracing::warn!("tools/list changed outside a tokio runtime; no notification sent");
+        return;
+    };
+    let peers = peers.read().unwrap_or_else(PoisonError::into_inner);
+    for peer in peers.iter().filter(|p| !p.is_transport_closed()) {
+        let peer = peer.clone();
+        runtime.spawn(async move {
+            if let Err(e) = peer.notify_tool_list_changed().await {
+                tracing::warn!("failed to send tools/list_changed notification: {e}");
+            }
+        });
+    }
+}
