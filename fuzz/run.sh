@@ -6,7 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${SECONDS_EACH:-60}"
+# New inputs the fuzzer finds grow corpus/<target>; with NEW_INPUTS=DIR set they go to
+# DIR/<target> instead, and the tree stays as it was (CI's smoke run).
 for target in check suggest qualify; do
   echo "== $target (${seconds}s)"
-  RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "corpus/$target" -- -max_total_time="$seconds" -max_len=4096
+  corpora=("corpus/$target")
+  if [ -n "${NEW_INPUTS:-}" ]; then
+    mkdir -p "$NEW_INPUTS/$target"
+    corpora=("$NEW_INPUTS/$target" "corpus/$target")
+  fi
+  RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "${corpora[@]}" -- -max_total_time="$seconds" -max_len=4096
 done

@@ -54,6 +54,14 @@ pub use mcp_toolname_runtime::{
     SharedToolRegistry, SystemClock, ToolDef, ToolRegistry, ToolRegistryBuilder,
 };
 
+// Every Rust block of README.md is compiled and run as a doctest by `cargo test --doc` (and so
+// by `cargo test --workspace`). A block fenced as rust must be complete code: rustdoc wraps it
+// in `fn main`, and a last line `Ok::<(), E>(())` lets it use `?`. Blocks fenced as text, sh or
+// toml are not Rust and are skipped; an unfenced-language block would be taken as Rust.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 /// What the macros' generated code calls. Not a public API.
 #[doc(hidden)]
 pub mod __private {
