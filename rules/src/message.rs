@@ -396,13 +396,3 @@ pub fn registry_change_refused(method: &str, problems: &str) -> String {
          help: use `try_{method}` to handle this as an error"
     )
 }
-
-/// A server key that hosts could not use.
-#[must_use]
-pub fn bad_server_key(key: &str) -> String {
-    format!(
-        "server key {} is not `^[A-Za-z0-9_-]{{1,32}}$` without `__` or a leading or trailing `_`; \
-         hosts could not name your server so",
-        show(key)
-    )
-}
