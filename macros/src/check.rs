@@ -1,39 +1,34 @@
 //! Every compile-time check of one `#[tool_registry]` impl: names against the spec and the
 //! targets (contracts, client budgets, names clients merge), uniqueness of tools and
-//! aliases, alias dates and versions.
+//! aliases. A problem between two tools holds only in the builds where both exist, so it is
+//! emitted under both tools' `cfg` (see [`crate::cond`]).
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, NaiveDate};
-use mcp_toolname_rules::{Fate, MCP, check, check_alias, message, qualify, tool_budget};
+use mcp_toolname_rules::{Fate, MCP, SetFix, check, check_alias, message, qualify, tool_budget};
 use proc_macro2::TokenStream;
 use syn::{Ident, LitStr};
 
-use crate::diag::{Errors, warning};
-use crate::parse::{AliasAttr, ToolFn};
+use crate::cond::Cond;
+use crate::dates::{ResolvedAlias, dates, until_version};
+use crate::diag::{Errors, warning, warning_when};
+use crate::parse::ToolFn;
 use crate::targets::{DEFAULT_KEY, Targets, allows};
 
-/// An alias ready to emit: dates as Unix milliseconds.
-pub struct ResolvedAlias {
-    pub name: LitStr,
-    pub until: Option<i64>,
-    pub list_until: Option<i64>,
-    pub since: Option<i64>,
-    pub hidden: bool,
-}
-
-/// A name `tools/list` shows: a tool name or a listed alias, with its tool's opt-outs.
+/// A name `tools/list` can show: a tool name or a listed alias, with its tool's opt-outs
+/// and the builds it exists in.
 pub struct Listed<'a> {
     pub name: LitStr,
     pub allowed: &'a [Ident],
     pub alias: bool,
+    pub cond: Cond,
 }
 
 /// Checks a tool name literal: an error when the spec refuses it; then each target's
-/// findings. `fallback` is what to suggest for an empty name (the fn name), if known.
+/// findings. `help` says what to write instead (from [`Targets::help`]).
 pub fn tool_name(
     name: &LitStr,
-    fallback: Option<&str>,
+    help: &str,
     allowed: &[Ident],
     targets: &Targets,
     errors: &mut Errors,
@@ -41,16 +36,7 @@ pub fn tool_name(
 ) {
     let text = name.value();
     if let Err(err) = check(&text, &MCP) {
-        let seed = if text.is_empty() {
-            fallback.unwrap_or_default()
-        } else {
-            &text
-        };
-        errors.push_help(
-            name.span(),
-            message::name_error(&text, &err, &MCP),
-            &message::write_instead(&targets.suggestion(seed)),
-        );
+        errors.push_help(name.span(), message::name_error(&text, &err, &MCP), help);
         return;
     }
     target_findings(
@@ -58,7 +44,9 @@ pub fn tool_name(
             name: name.clone(),
             allowed,
             alias: false,
+            cond: Cond::default(),
         },
+        help,
         targets,
         errors,
         warnings,
@@ -69,13 +57,14 @@ pub fn tool_name(
 /// (naming the others that do too), and each declared client whose budget it passes.
 fn target_findings(
     listed: &Listed,
+    help: &str,
     targets: &Targets,
     errors: &mut Errors,
     warnings: &mut TokenStream,
 ) {
     let text = listed.name.value();
     let span = listed.name.span();
-    let fix = targets.suggestion(&text);
+    let always = Cond::default();
     let refusing: Vec<_> = targets
         .contracts
         .iter()
@@ -84,23 +73,19 @@ fn target_findings(
         .collect();
     if let Some((err, first)) = refusing.first() {
         let others: Vec<&str> = refusing[1..].iter().map(|(_, c)| c.title).collect();
-        let msg = if listed.alias {
-            message::listed_alias_refused(&text, err, first)
+        let (msg, kind) = if listed.alias {
+            (
+                message::listed_alias_refused(&text, err, first),
+                "listed_alias_refused_by_llm_apis",
+            )
         } else {
-            message::not_portable(&text, err, first, &fix)
+            (
+                message::not_portable_help(&text, err, first, help),
+                "tool_name_refused_by_llm_apis",
+            )
         };
-        let kind = if listed.alias {
-            "listed_alias_refused_by_llm_apis"
-        } else {
-            "tool_name_refused_by_llm_apis"
-        };
-        targets.report(
-            kind,
-            span,
-            &message::also_refused_by(&msg, &others),
-            errors,
-            warnings,
-        );
+        let msg = message::also_refused_by(&msg, &others);
+        targets.report(kind, &always, span, &msg, errors, warnings);
     }
     let Some(key) = &targets.key else { return };
     let key_len = key.chars().count();
@@ -113,9 +98,9 @@ fn target_findings(
         if !q.fate.is_fine() {
             let budget = tool_budget(client, key_len);
             let fix = if listed.alias {
-                "add `hidden` to the alias".to_owned()
+                "add `hidden` to the alias"
             } else {
-                message::write_instead(&fix)
+                help
             };
             let mut msg = format!(
                 "{}; {fix}",
@@ -124,13 +109,15 @@ fn target_findings(
             if listed.alias {
                 msg = msg.replacen("tool name ", "listed alias ", 1);
             }
-            targets.report("tool_name_over_client_budget", span, &msg, errors, warnings);
+            let kind = "tool_name_over_client_budget";
+            targets.report(kind, &always, span, &msg, errors, warnings);
         }
     }
 }
 
 /// Names a client's normalisation merges (hashed forms are unique, so not compared), and
-/// names that differ only in case. A pair is exempt when either name opted out of the client.
+/// names that differ only in case, each pair in the builds where both exist. A pair is
+/// exempt when either name opted out of the client.
 fn merged_names(
     names: &[Listed],
     targets: &Targets,
@@ -139,60 +126,52 @@ fn merged_names(
 ) {
     let key = targets.key.as_deref().unwrap_or(DEFAULT_KEY);
     for client in targets.collision_clients() {
-        let mut forms: HashMap<String, &Listed> = HashMap::new();
+        let mut forms: HashMap<String, Vec<&Listed>> = HashMap::new();
         for listed in names {
             let text = listed.name.value();
             let q = qualify(client, key, &text);
             if q.fate == Fate::Hashed {
                 continue;
             }
-            match forms.get(&q.name) {
-                Some(first) if first.name.value() != text => {
-                    if allows(listed.allowed, client.id) || allows(first.allowed, client.id) {
-                        continue;
+            let earlier = forms.entry(q.name.clone()).or_default();
+            for first in earlier.iter().filter(|f| f.name.value() != text) {
+                if allows(listed.allowed, client.id) || allows(first.allowed, client.id) {
+                    continue;
+                }
+                let other = first.name.value();
+                let msg = match (listed.alias, first.alias) {
+                    (true, _) => message::merged_alias(&text, &other, client.title, &q.name),
+                    (false, true) => message::merged_alias(&other, &text, client.title, &q.name),
+                    (false, false) => {
+                        message::normalised_collision(&text, &other, client.title, &q.name)
                     }
-                    let other = first.name.value();
-                    let msg = match (listed.alias, first.alias) {
-                        (true, _) => message::merged_alias(&text, &other, client.title, &q.name),
-                        (false, true) => {
-                            message::merged_alias(&other, &text, client.title, &q.name)
-                        }
-                        (false, false) => {
-                            message::normalised_collision(&text, &other, client.title, &q.name)
-                        }
-                    };
-                    targets.report(
-                        "tool_names_merged_by_clients",
-                        listed.name.span(),
-                        &msg,
-                        errors,
-                        warnings,
-                    );
-                }
-                Some(_) => {}
-                None => {
-                    forms.insert(q.name, listed);
-                }
-            }
-        }
-    }
-    let mut folded: HashMap<String, String> = HashMap::new();
-    for listed in names {
-        let text = listed.name.value();
-        match folded.get(&text.to_lowercase()) {
-            Some(first) if *first != text => {
-                let msg = message::case_only(&text, first);
-                warnings.extend(warning(
-                    "tool_names_differ_only_in_case",
+                };
+                targets.report(
+                    "tool_names_merged_by_clients",
+                    &first.cond.and(&listed.cond),
                     listed.name.span(),
                     &msg,
-                ));
+                    errors,
+                    warnings,
+                );
             }
-            Some(_) => {}
-            None => {
-                folded.insert(text.to_lowercase(), text);
-            }
+            earlier.push(listed);
         }
+    }
+    let mut folded: HashMap<String, Vec<&Listed>> = HashMap::new();
+    for listed in names {
+        let text = listed.name.value();
+        let earlier = folded.entry(text.to_lowercase()).or_default();
+        for first in earlier.iter().filter(|f| f.name.value() != text) {
+            let msg = message::case_only(&text, &first.name.value());
+            warnings.extend(warning_when(
+                &first.cond.and(&listed.cond),
+                "tool_names_differ_only_in_case",
+                listed.name.span(),
+                &msg,
+            ));
+        }
+        earlier.push(listed);
     }
 }
 
@@ -204,32 +183,114 @@ pub fn impl_tools(
     errors: &mut Errors,
 ) -> (Vec<Vec<ResolvedAlias>>, TokenStream) {
     let mut warnings = TokenStream::new();
-    // name -> fn that holds it as a tool name
-    let mut tool_names: HashMap<String, String> = HashMap::new();
-    for tool in tools {
+    let helps = helps(tools, targets);
+    // name -> the fns that hold it as a tool name, with the builds they exist in
+    let mut tool_names: HashMap<String, Vec<(String, Cond)>> = HashMap::new();
+    for (tool, help) in tools.iter().zip(&helps) {
+        if tool.attr.name_invalid {
+            continue; // `name = <not a string>`, reported: the name is unknown
+        }
         let name = tool.name();
         let fn_name = tool.ident.to_string();
         tool_name(
             &name,
-            Some(fn_name.trim_start_matches("r#")),
+            help,
             &tool.attr.allow,
             targets,
             errors,
             &mut warnings,
         );
         if name.value().is_empty() {
-            // Already refused as empty; a second "already used" error would add nothing.
-        } else if let Some(first) = tool_names.get(&name.value()) {
-            errors.push_help(
+            continue; // already refused as empty; "already used" would add nothing
+        }
+        let earlier = tool_names.entry(name.value()).or_default();
+        for (first, cond) in earlier.iter() {
+            let both = cond.and(&tool.cond);
+            errors.push_help_when(
+                &both,
                 name.span(),
-                message::duplicate_tool(&name.value(), first),
+                &message::duplicate_tool(&name.value(), first),
                 message::duplicate_tool_help(),
             );
-        } else {
-            tool_names.insert(name.value(), fn_name);
+            if both.is_always() {
+                break;
+            }
         }
+        earlier.push((fn_name, tool.cond.clone()));
     }
-    let mut alias_names: HashMap<String, String> = HashMap::new();
+    let resolved = aliases(tools, &tool_names, targets, errors, &mut warnings);
+    // Everything `tools/list` can show: tool names and listed aliases, spec-valid.
+    let names: Vec<Listed> = tools
+        .iter()
+        .filter(|t| !t.attr.name_invalid)
+        .map(|t| Listed {
+            name: t.name(),
+            allowed: &t.attr.allow,
+            alias: false,
+            cond: t.cond.clone(),
+        })
+        .chain(tools.iter().flat_map(|t| {
+            t.attr.aliases.iter().filter(|a| !a.hidden).map(|a| Listed {
+                name: a.name.clone(),
+                allowed: &t.attr.allow,
+                alias: true,
+                cond: t.cond.clone(),
+            })
+        }))
+        .filter(|l| check(&l.name.value(), &MCP).is_ok())
+        .collect();
+    merged_names(&names, targets, errors, &mut warnings);
+    (resolved, warnings)
+}
+
+/// The help of each tool's name, as one set over the impl: no two suggestions alike, none a
+/// name already in use (a tool's or an alias's), none a placeholder. An empty name is
+/// suggested its fn name.
+fn helps(tools: &[ToolFn], targets: &Targets) -> Vec<String> {
+    let seeds: Vec<String> = tools
+        .iter()
+        .map(|t| {
+            let name = t.name().value();
+            if name.is_empty() {
+                t.ident.to_string().trim_start_matches("r#").to_owned()
+            } else {
+                name
+            }
+        })
+        .collect();
+    let in_use: Vec<String> = tools
+        .iter()
+        .filter(|t| !t.attr.name_invalid)
+        .map(|t| t.name().value())
+        .chain(
+            tools
+                .iter()
+                .flat_map(|t| t.attr.aliases.iter().map(|a| a.name.value())),
+        )
+        .collect();
+    let seed_refs: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    let in_use_refs: Vec<&str> = in_use.iter().map(String::as_str).collect();
+    let fixes = targets.fixes(&seed_refs, &in_use_refs);
+    seeds
+        .iter()
+        .zip(&fixes)
+        .map(|(seed, fix)| match fix {
+            SetFix::Keep => message::write_instead(seed),
+            _ => targets.help(seed, fix),
+        })
+        .collect()
+}
+
+/// Checks each alias: its name, that it is no tool's name and no other alias, its dates and
+/// version; returns them resolved, per tool.
+fn aliases(
+    tools: &[ToolFn],
+    tool_names: &HashMap<String, Vec<(String, Cond)>>,
+    targets: &Targets,
+    errors: &mut Errors,
+    warnings: &mut TokenStream,
+) -> Vec<Vec<ResolvedAlias>> {
+    let mut alias_names: HashMap<String, Vec<(String, Cond)>> = HashMap::new();
     let crate_version = std::env::var("CARGO_PKG_VERSION")
         .ok()
         .and_then(|v| semver::Version::parse(&v).ok());
@@ -240,27 +301,37 @@ pub fn impl_tools(
         let mut mine = Vec::new();
         for alias in &tool.attr.aliases {
             let text = alias.name.value();
+            let span = alias.name.span();
             if let Err(err) = check_alias(&text) {
-                errors.push(alias.name.span(), message::alias_name_error(&text, &err));
-            } else if text == canonical {
-                errors.push(alias.name.span(), message::alias_is_own_name(&text));
-            } else if let Some(owner) = tool_names.get(&text) {
-                errors.push(
-                    alias.name.span(),
-                    message::alias_is_tool(&text, &fn_name, owner),
-                );
-            } else if let Some(first) = alias_names.get(&text) {
-                errors.push(alias.name.span(), message::duplicate_alias(&text, first));
+                errors.push(span, message::alias_name_error(&text, &err));
+            } else if text == canonical && !tool.attr.name_invalid {
+                errors.push(span, message::alias_is_own_name(&text));
             } else {
-                alias_names.insert(text.clone(), fn_name.clone());
-                if !alias.hidden {
-                    listed_alias(
-                        &alias.name,
-                        &tool.attr.allow,
-                        targets,
-                        errors,
-                        &mut warnings,
-                    );
+                // Against every tool of that name, then every alias, in the builds where
+                // both exist; a clash in every build stops there, as before.
+                let mut clash = false;
+                for (owner, cond) in tool_names.get(&text).into_iter().flatten() {
+                    let both = tool.cond.and(cond);
+                    let msg = message::alias_is_tool(&text, &fn_name, owner);
+                    errors.push_when(&both, span, msg);
+                    clash |= both.is_always();
+                }
+                let earlier = alias_names.entry(text.clone()).or_default();
+                if !clash {
+                    for (first, cond) in earlier.iter() {
+                        let both = tool.cond.and(cond);
+                        errors.push_when(&both, span, message::duplicate_alias(&text, first));
+                        clash |= both.is_always();
+                        if clash {
+                            break;
+                        }
+                    }
+                }
+                if !clash {
+                    earlier.push((fn_name.clone(), tool.cond.clone()));
+                    if !alias.hidden {
+                        listed_alias(&alias.name, &tool.attr.allow, targets, errors, warnings);
+                    }
                 }
             }
             if let Some(version) = &alias.until_version {
@@ -270,25 +341,7 @@ pub fn impl_tools(
         }
         resolved.push(mine);
     }
-    // Everything `tools/list` can show: tool names and listed aliases, spec-valid.
-    let names: Vec<Listed> = tools
-        .iter()
-        .map(|t| Listed {
-            name: t.name(),
-            allowed: &t.attr.allow,
-            alias: false,
-        })
-        .chain(tools.iter().flat_map(|t| {
-            t.attr.aliases.iter().filter(|a| !a.hidden).map(|a| Listed {
-                name: a.name.clone(),
-                allowed: &t.attr.allow,
-                alias: true,
-            })
-        }))
-        .filter(|l| check(&l.name.value(), &MCP).is_ok())
-        .collect();
-    merged_names(&names, targets, errors, &mut warnings);
-    (resolved, warnings)
+    resolved
 }
 
 /// A listed alias goes into every client's `tools/list`: a spec refusal warns (`hidden` is
@@ -310,135 +363,11 @@ fn listed_alias(
         ));
         return;
     }
-    target_findings(
-        &Listed {
-            name: name.clone(),
-            allowed,
-            alias: true,
-        },
-        targets,
-        errors,
-        warnings,
-    );
-}
-
-fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
-    let until = alias
-        .until
-        .as_ref()
-        .and_then(|lit| instant(lit, "until", errors));
-    let since = alias
-        .since
-        .as_ref()
-        .and_then(|lit| instant(lit, "since", errors));
-    let list_until = alias
-        .list_until
-        .as_ref()
-        .and_then(|lit| instant(lit, "list_until", errors));
-    if let (Some(s), Some(u), Some(since_lit), Some(until_lit)) =
-        (since, until, &alias.since, &alias.until)
-        && s >= u
-    {
-        errors.push(
-            since_lit.span(),
-            message::since_not_before_until(&since_lit.value(), &until_lit.value()),
-        );
-    }
-    if let (Some(l), Some(u), Some(list_lit), Some(until_lit)) =
-        (list_until, until, &alias.list_until, &alias.until)
-        && l >= u
-    {
-        errors.push(
-            list_lit.span(),
-            message::list_until_not_before_until(&list_lit.value(), &until_lit.value()),
-        );
-    }
-    ResolvedAlias {
-        name: alias.name.clone(),
-        until,
-        list_until,
-        since,
-        hidden: alias.hidden,
-    }
-}
-
-/// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as Unix milliseconds.
-fn instant(lit: &LitStr, arg: &str, errors: &mut Errors) -> Option<i64> {
-    let text = lit.value();
-    let parsed = if mcp_toolname_rules::is_plain_date(&text) {
-        NaiveDate::parse_from_str(&text, "%Y-%m-%d")
-            .ok()
-            .and_then(|d| d.and_hms_opt(0, 0, 0))
-            .map(|t| t.and_utc().timestamp_millis())
-    } else {
-        DateTime::parse_from_rfc3339(&text)
-            .ok()
-            .map(|t| t.timestamp_millis())
+    let listed = Listed {
+        name: name.clone(),
+        allowed,
+        alias: true,
+        cond: Cond::default(),
     };
-    if parsed.is_none() {
-        errors.push(lit.span(), message::bad_date(arg, &text));
-    }
-    parsed
-}
-
-fn until_version(
-    lit: &LitStr,
-    alias: &str,
-    canonical: &str,
-    crate_version: Option<&semver::Version>,
-    errors: &mut Errors,
-) {
-    match semver::Version::parse(&lit.value()) {
-        Err(_) => errors.push(lit.span(), message::bad_version(&lit.value())),
-        Ok(due) => {
-            if let Some(current) = crate_version
-                && is_due(current, &due)
-            {
-                errors.push(
-                    lit.span(),
-                    message::alias_due(alias, canonical, &lit.value(), &current.to_string()),
-                );
-            }
-        }
-    }
-}
-
-/// Whether a crate at `current` has reached `due`, by semver precedence: pre-releases come
-/// before their release (`2.0.0-rc.1` has not reached `2.0.0`), build metadata is ignored
-/// (`2.0.0+build` has).
-fn is_due(current: &semver::Version, due: &semver::Version) -> bool {
-    current.cmp_precedence(due) != std::cmp::Ordering::Less
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_due;
-
-    fn due(current: &str, until: &str) -> bool {
-        is_due(
-            &semver::Version::parse(current).unwrap(),
-            &semver::Version::parse(until).unwrap(),
-        )
-    }
-
-    #[test]
-    fn an_alias_is_due_from_its_version_on_by_semver_precedence() {
-        assert!(!due("1.9.9", "2.0.0"), "below: served");
-        assert!(due("2.0.0", "2.0.0"), "reached: due");
-        assert!(due("2.0.1", "2.0.0") && due("3.0.0", "2.0.0"), "past: due");
-        assert!(
-            !due("2.0.0-rc.1", "2.0.0"),
-            "a pre-release of the due version is below it"
-        );
-        assert!(
-            !due("2.0.0-alpha", "2.0.0-beta"),
-            "pre-releases order by their identifiers"
-        );
-        assert!(due("2.0.0-rc.2", "2.0.0-rc.1"));
-        assert!(
-            due("2.0.0+build.5", "2.0.0") && due("2.0.0", "2.0.0+build.5"),
-            "build metadata is ignored"
-        );
-        assert!(due("1.10.0", "1.9.0"), "numeric, not string, order");
-    }
+    target_findings(&listed, "", targets, errors, warnings);
 }

@@ -3,10 +3,16 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote_spanned};
 
+use mcp_toolname_rules::message::only_in_builds;
+
+use crate::cond::Cond;
+
 /// Every error of one expansion, reported together.
 #[derive(Default)]
 pub struct Errors {
     all: Option<syn::Error>,
+    /// Errors that hold only in some builds, each under its `#[cfg(all(...))]`.
+    conditional: TokenStream,
 }
 
 impl Errors {
@@ -19,6 +25,26 @@ impl Errors {
         self.push(span, format!("{message}\nhelp: {help}"));
     }
 
+    /// An error (with its `help:` line) in the builds where `cond` holds: a plain error when
+    /// it holds in every build, else a `compile_error!` under `#[cfg(all(...))]`.
+    pub fn push_help_when(&mut self, cond: &Cond, span: Span, message: &str, help: &str) {
+        self.push_when(cond, span, format!("{message}\nhelp: {help}"));
+    }
+
+    /// An error in the builds where `cond` holds.
+    pub fn push_when(&mut self, cond: &Cond, span: Span, message: String) {
+        if cond.is_always() {
+            self.push(span, message);
+            return;
+        }
+        let cfg = cond.attr();
+        let message = format!("{message}\n{}", only_in_builds(&cond.shown()));
+        self.conditional.extend(quote_spanned! {span=>
+            #cfg
+            const _: () = { ::core::compile_error! { #message } };
+        });
+    }
+
     pub fn add(&mut self, error: syn::Error) {
         match &mut self.all {
             Some(all) => all.combine(error),
@@ -27,10 +53,13 @@ impl Errors {
     }
 
     pub fn to_compile_errors(&self) -> TokenStream {
-        self.all
+        let mut out: TokenStream = self
+            .all
             .as_ref()
             .map(syn::Error::to_compile_error)
-            .unwrap_or_default()
+            .unwrap_or_default();
+        out.extend(self.conditional.clone());
+        out
     }
 }
 
@@ -39,8 +68,20 @@ impl Errors {
 /// asked for that expects. `kind` names the item, so the warning reads
 /// ``use of deprecated constant `..::kind`: message``.
 pub fn warning(kind: &str, span: Span, message: &str) -> TokenStream {
+    warning_when(&Cond::default(), kind, span, message)
+}
+
+/// A [`warning`] in the builds where `cond` holds.
+pub fn warning_when(cond: &Cond, kind: &str, span: Span, message: &str) -> TokenStream {
     let item = format_ident!("{}", kind, span = span);
+    let cfg = cond.attr();
+    let message = if cond.is_always() {
+        message.to_owned()
+    } else {
+        format!("{message} ({})", only_in_builds(&cond.shown()))
+    };
     quote_spanned! {span=>
+        #cfg
         const _: () = {
             #[deprecated(note = #message)]
             #[allow(non_upper_case_globals)]

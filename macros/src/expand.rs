@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 use syn::{ImplItem, ItemImpl, parse_quote};
 
-use crate::check::ResolvedAlias;
+use crate::dates::ResolvedAlias;
 use crate::parse::{RegistryArgs, ToolFn};
 
 /// Puts `#[::rmcp::tool(name = "...", <forwarded>)]` on each tool fn of `item` and appends
@@ -21,7 +21,13 @@ pub fn registry(
         };
         if let Some(tool) = tools.iter().find(|t| t.ident == func.sig.ident) {
             // After the marker `parse` left at 0.
-            rmcp_tool_attr(&mut func.attrs, 1, &tool.name(), &tool.attr.forwarded);
+            rmcp_tool_attr(
+                &mut func.attrs,
+                1,
+                &tool.name(),
+                &tool.attr.forwarded,
+                &tool.attr_preds,
+            );
         }
     }
     let defs = tools.iter().zip(aliases).map(|(tool, aliases)| {
@@ -37,15 +43,15 @@ pub fn registry(
         let aliases = aliases.iter().map(|a| {
             let name = &a.name;
             let until = option(a.until);
-                        let since = option(a.since);
+            let since = option(a.since);
             let list_until = option(a.list_until);
             let hidden = a.hidden;
             quote!(.alias(::mcp_toolname::__private::alias(#name, #until, #since, #hidden, #list_until)))
         });
-        // A tool behind `#[cfg(...)]` is registered under the same condition.
-        let cfgs = &tool.cfgs;
+        // A tool behind `#[cfg(...)]` (or `cfg_attr`) is registered under the same condition.
+        let cfg = tool.cond.attr();
         quote! {
-            #(#cfgs)*
+            #cfg
             __mcp_toolname_defs.push(::mcp_toolname::__private::tool(
                 ::mcp_toolname::__private::route((Self::#attr_fn(), Self::#ident)),
                 ::core::file!(), #line, #column, #item,
@@ -117,7 +123,8 @@ fn has_elided_lifetime(tokens: TokenStream) -> bool {
     false
 }
 
-/// The `#[::rmcp::tool(name = ..., <forwarded>)]` attribute for one tool, with the fn's doc
+/// The `#[::rmcp::tool(name = ..., <forwarded>)]` attribute for one tool (inside
+/// `cfg_attr(<predicate>, ...)` for each of `preds`, as the user wrote it), with the fn's doc
 /// comments moved after it: rmcp 3.11's `#[tool]` reads the description from doc
 /// attributes but drops it when any other attribute follows them (their order is kept;
 /// attribute order has no other meaning here).
@@ -126,11 +133,13 @@ pub fn rmcp_tool_attr(
     at: usize,
     name: &syn::LitStr,
     forwarded: &[TokenStream],
+    preds: &[syn::Meta],
 ) {
-    attrs.insert(
-        at,
-        parse_quote!(#[::rmcp::tool(name = #name #(, #forwarded)*)]),
-    );
+    let mut meta = quote!(::rmcp::tool(name = #name #(, #forwarded)*));
+    for pred in preds.iter().rev() {
+        meta = quote!(cfg_attr(#pred, #meta));
+    }
+    attrs.insert(at, parse_quote!(#[#meta]));
     let (docs, others): (Vec<_>, Vec<_>) = attrs.drain(..).partition(|a| a.path().is_ident("doc"));
     *attrs = others.into_iter().chain(docs).collect();
 }

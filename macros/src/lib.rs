@@ -6,7 +6,10 @@
 //! buries the real one.
 #![forbid(unsafe_code)]
 
+mod args;
 mod check;
+mod cond;
+mod dates;
 mod diag;
 mod expand;
 mod parse;
@@ -31,7 +34,14 @@ use crate::diag::Errors;
 /// `allow_empty` (an impl without tools is intended). Ours: `targets(openai, claude_code,
 /// ...)` (the contracts and clients every name must pass: errors instead of warnings),
 /// `server_key = "github"` or `server_key_len = 16` (the key hosts give the server, for the
-/// clients' prefixed length budgets).
+/// clients' prefixed length budgets: an error for each declared client that refuses the key,
+/// a warning when they all take it but it breaks the rule we recommend).
+///
+/// Each argument is read on its own, so every problem of the attribute, and of the impl,
+/// shows in one build. A problem between two tools (one name, an alias equal to a tool or to
+/// another alias, names clients merge) is emitted under both tools' `cfg`: it fails only the
+/// builds in which both exist. `#[cfg_attr(<predicate>, mcp_tool(...))]` is a tool under
+/// `<predicate>`.
 #[proc_macro_attribute]
 pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
@@ -64,8 +74,10 @@ pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
             message::registry_without_tools(&args.fn_name.to_string()),
         ));
     }
-    let targets = targets::Targets::resolve(&args, &mut errors);
-    let (aliases, warnings) = check::impl_tools(&tools, &targets, &mut errors);
+    let mut key_warnings = proc_macro2::TokenStream::new();
+    let targets = targets::Targets::resolve(&args, &mut errors, &mut key_warnings);
+    let (aliases, mut warnings) = check::impl_tools(&tools, &targets, &mut errors);
+    warnings.extend(key_warnings);
     expand::registry(&mut item_impl, &args, &tools, &aliases);
     let handler = args
         .server_handler
@@ -104,34 +116,39 @@ pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let mut warnings = proc_macro2::TokenStream::new();
     let attribute: syn::Attribute = syn::parse_quote!(#[mcp_tool(#attr)]);
-    match parse::tool_attr(&attribute, &mut errors) {
-        Ok(attr) => {
-            for alias in &attr.aliases {
-                errors.push(
-                    alias.name.span(),
-                    message::alias_outside_registry().to_owned(),
-                );
-            }
-            let tool = parse::ToolFn {
-                ident: func.sig.ident.clone(),
-                attr,
-                cfgs: Vec::new(),
-            };
-            let name = tool.name();
-            let targets = targets::Targets::default_targets();
-            let fallback = tool.ident.to_string();
-            check::tool_name(
-                &name,
-                Some(&fallback),
-                &tool.attr.allow,
-                &targets,
-                &mut errors,
-                &mut warnings,
-            );
-            expand::rmcp_tool_attr(&mut func.attrs, 0, &name, &tool.attr.forwarded);
-        }
-        Err(e) => errors.add(e),
+    let attr = parse::tool_attr(&attribute, &mut errors);
+    for alias in &attr.aliases {
+        errors.push(
+            alias.name.span(),
+            message::alias_outside_registry().to_owned(),
+        );
     }
+    let name = attr.name.clone().unwrap_or_else(|| {
+        let text = func.sig.ident.to_string();
+        LitStr::new(text.trim_start_matches("r#"), func.sig.ident.span())
+    });
+    if !attr.name_invalid {
+        let targets = targets::Targets::default_targets();
+        let seed = if name.value().is_empty() {
+            func.sig
+                .ident
+                .to_string()
+                .trim_start_matches("r#")
+                .to_owned()
+        } else {
+            name.value()
+        };
+        let help = targets.help_alone(&seed);
+        check::tool_name(
+            &name,
+            &help,
+            &attr.allow,
+            &targets,
+            &mut errors,
+            &mut warnings,
+        );
+    }
+    expand::rmcp_tool_attr(&mut func.attrs, 0, &name, &attr.forwarded, &[]);
     let errors = errors.to_compile_errors();
     quote!(#func #warnings #errors).into()
 }
@@ -142,14 +159,40 @@ pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[doc(hidden)]
 #[proc_macro]
 pub fn checked_tool_name(input: TokenStream) -> TokenStream {
-    let lit = match syn::parse::<LitStr>(input) {
-        Ok(lit) => lit,
+    let lit = match syn::parse::<syn::Lit>(input) {
+        Ok(syn::Lit::Str(lit)) if lit.suffix().is_empty() => lit,
+        Ok(other) => {
+            let (found, example) = match &other {
+                syn::Lit::Str(s) => ("a string literal with a suffix", s.value()),
+                syn::Lit::ByteStr(b) => {
+                    ("a byte string", String::from_utf8_lossy(&b.value()).into())
+                }
+                syn::Lit::CStr(_) => ("a C string", String::new()),
+                syn::Lit::Byte(_) => ("a byte", String::new()),
+                syn::Lit::Char(c) => ("a character", c.value().to_string()),
+                syn::Lit::Int(_) => ("an integer", String::new()),
+                syn::Lit::Float(_) => ("a float", String::new()),
+                syn::Lit::Bool(_) => ("a boolean", String::new()),
+                _ => ("not a string", String::new()),
+            };
+            let example = if example.is_empty() {
+                "search_documents".to_owned()
+            } else {
+                example
+            };
+            let text = quote!(#other).to_string();
+            let message = message::tool_name_not_str(found, &text, &example);
+            return syn::Error::new_spanned(&other, message)
+                .to_compile_error()
+                .into();
+        }
         Err(e) => return e.to_compile_error().into(),
     };
     let mut errors = Errors::default();
     let mut warnings = proc_macro2::TokenStream::new();
     let targets = targets::Targets::default_targets();
-    check::tool_name(&lit, None, &[], &targets, &mut errors, &mut warnings);
+    let help = targets.help_alone(&lit.value());
+    check::tool_name(&lit, &help, &[], &targets, &mut errors, &mut warnings);
     let errors = errors.to_compile_errors();
     quote!({ #errors #warnings #lit }).into()
 }

@@ -6,8 +6,15 @@ use mcp_toolname_rules::message;
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::meta::ParseNestedMeta;
-use syn::{Attribute, Expr, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Token, Visibility};
+use syn::punctuated::Punctuated;
+use syn::{
+    Attribute, Expr, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Meta, Token, Visibility,
+};
 
+use crate::args::{
+    SpanOf, finish, flag, id_list, note_repeat, path_name, reject, skip_rest, string_value,
+};
+use crate::cond::Cond;
 use crate::diag::Errors;
 
 /// Arguments of `#[tool_registry(...)]`.
@@ -82,6 +89,9 @@ pub struct AliasAttr {
 pub struct ToolAttr {
     /// `name = "..."` as written, if given.
     pub name: Option<LitStr>,
+    /// `name = ...` was written but is not a string literal (already reported): the name is
+    /// unknown, so it is not checked.
+    pub name_invalid: bool,
     pub aliases: Vec<AliasAttr>,
     /// rmcp `#[tool]` arguments, as tokens to forward.
     pub forwarded: Vec<TokenStream>,
@@ -93,8 +103,13 @@ pub struct ToolAttr {
 pub struct ToolFn {
     pub ident: Ident,
     pub attr: ToolAttr,
-    /// The fn's `#[cfg(...)]` attributes, repeated on its registry entry.
-    pub cfgs: Vec<Attribute>,
+    /// The builds in which the tool exists: the fn's `#[cfg(...)]`, and the predicates of a
+    /// `#[cfg_attr(<predicate>, mcp_tool(...))]` around its attribute. Its registry entry
+    /// is emitted under it.
+    pub cond: Cond,
+    /// The `cfg_attr` predicates around its `#[mcp_tool]` (empty when written plainly): its
+    /// rmcp `#[tool]` is emitted under them.
+    pub attr_preds: Vec<Meta>,
 }
 
 impl ToolFn {
@@ -123,62 +138,8 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
     let parser = syn::meta::parser(|meta| {
         let key = path_name(&meta);
         note_repeat(&mut seen, &key, &meta, "tool_registry", errors);
-        match key.as_str() {
-            "router" => args.fn_name = meta.value()?.parse()?,
-            "server_handler" => args.server_handler = true,
-            "allow_empty" => args.allow_empty = true,
-            "targets" => {
-                args.targets_span = meta.path.span_of();
-                args.targets = id_list(
-                    &meta,
-                    "tool_registry",
-                    "targets",
-                    "openai, claude_code",
-                    errors,
-                )?;
-            }
-            "server_key" => {
-                args.key_written = true;
-                args.server_key = Some(string_value(&meta, "server_key", "github")?);
-            }
-            "server_key_len" => {
-                args.key_written = true;
-                let value = meta.value()?;
-                let span = value.span();
-                let len = value
-                    .parse::<syn::LitInt>()
-                    .ok()
-                    .filter(|lit| lit.suffix().is_empty())
-                    .and_then(|lit| lit.base10_parse::<usize>().ok())
-                    .filter(|len| (1..=32).contains(len));
-                match len {
-                    Some(len) => args.server_key_len = Some((len, span)),
-                    None => {
-                        errors.push(span, message::bad_server_key_len().to_owned());
-                        // Skip whatever was written, so the next argument still parses.
-                        while !value.is_empty() && !value.peek(Token![,]) {
-                            value.parse::<proc_macro2::TokenTree>()?;
-                        }
-                    }
-                }
-            }
-            "registry" => {
-                errors.push(
-                    meta.path.span_of(),
-                    message::renamed_argument("tool_registry", "registry", "router"),
-                );
-                skip_value(&meta)?;
-            }
-            "vis" => {
-                let value = meta.value()?;
-                args.vis = if value.peek(LitStr) {
-                    value.parse::<LitStr>()?.parse()?
-                } else {
-                    value.parse()?
-                };
-            }
-            _ => reject(&meta, "tool_registry", &key, REGISTRY_ARGS, errors)?,
-        }
+        let result = registry_arg(&meta, &key, &mut args, errors);
+        finish(&meta, &key, result, errors);
         Ok(())
     });
     if let Err(e) = syn::parse::Parser::parse2(parser, attr) {
@@ -187,9 +148,80 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
     args
 }
 
-/// Takes every `#[mcp_tool]` off the fns of `item`, parsed, and counts the attributes found.
-/// A fn whose attribute does not parse is left without one (its error is in `errors`), so
-/// the rest still expands.
+fn registry_arg(
+    meta: &ParseNestedMeta,
+    key: &str,
+    args: &mut RegistryArgs,
+    errors: &mut Errors,
+) -> syn::Result<()> {
+    match key {
+        "router" => args.fn_name = meta.value()?.parse()?,
+        "server_handler" => {
+            if let Some(on) = flag(meta, key, errors)? {
+                args.server_handler = on;
+            }
+        }
+        "allow_empty" => {
+            if let Some(on) = flag(meta, key, errors)? {
+                args.allow_empty = on;
+            }
+        }
+        "targets" => {
+            args.targets_span = meta.path.span_of();
+            args.targets = id_list(
+                meta,
+                "tool_registry",
+                "targets",
+                "openai, claude_code",
+                errors,
+            )?;
+        }
+        "server_key" => {
+            args.key_written = true;
+            args.server_key = string_value(meta, "server_key", "github", errors)?;
+        }
+        "server_key_len" => {
+            args.key_written = true;
+            let value = meta.value()?;
+            let span = value.span();
+            let len = value
+                .parse::<syn::LitInt>()
+                .ok()
+                .filter(|lit| lit.suffix().is_empty())
+                .and_then(|lit| lit.base10_parse::<usize>().ok())
+                .filter(|len| (1..=32).contains(len));
+            match len {
+                Some(len) => args.server_key_len = Some((len, span)),
+                None => {
+                    errors.push(span, message::bad_server_key_len().to_owned());
+                    skip_rest(value);
+                }
+            }
+        }
+        "registry" => {
+            errors.push(
+                meta.path.span_of(),
+                message::renamed_argument("tool_registry", "registry", "router"),
+            );
+            skip_rest(meta.input);
+        }
+        "vis" => {
+            let value = meta.value()?;
+            args.vis = if value.peek(LitStr) {
+                value.parse::<LitStr>()?.parse()?
+            } else {
+                value.parse()?
+            };
+        }
+        _ => reject(meta, "tool_registry", key, REGISTRY_ARGS, errors),
+    }
+    Ok(())
+}
+
+/// Takes every `#[mcp_tool]` off the fns of `item` (also one inside
+/// `#[cfg_attr(<predicate>, mcp_tool(...))]`, which makes a tool under that predicate),
+/// parsed, and counts the attributes found. Argument errors are in `errors`; the tool is
+/// still kept, so the rest of the impl is checked and expands.
 pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> (Vec<ToolFn>, usize) {
     let mut tools = Vec::new();
     let mut found = 0;
@@ -197,26 +229,23 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> (Vec<ToolFn>, 
         let ImplItem::Fn(func) = impl_item else {
             continue;
         };
-        if let Some(attr) = take_attr(func, "mcp_tool", errors) {
+        if let Some((attr, preds)) = take_attr(func, "mcp_tool", errors) {
             found += 1;
             // Leave the user's path in place, marked as read, so their `use` of `mcp_tool`
             // stays used; `#[mcp_tool(<marker>)]` expands to the fn unchanged.
             let path = attr.path();
             let marker = syn::Ident::new(REGISTERED_MARKER, proc_macro2::Span::call_site());
             func.attrs.insert(0, syn::parse_quote!(#[#path(#marker)]));
-            match tool_attr(&attr, errors) {
-                Ok(parsed) => tools.push(ToolFn {
-                    ident: func.sig.ident.clone(),
-                    attr: parsed,
-                    cfgs: func
-                        .attrs
-                        .iter()
-                        .filter(|a| a.path().is_ident("cfg"))
-                        .cloned()
-                        .collect(),
-                }),
-                Err(e) => errors.add(e),
+            let mut cond = Cond::of_attrs(&func.attrs);
+            for pred in &preds {
+                cond.push(pred);
             }
+            tools.push(ToolFn {
+                ident: func.sig.ident.clone(),
+                attr: tool_attr(&attr, errors),
+                cond,
+                attr_preds: preds,
+            });
         }
         // Report rmcp's `#[tool]` and drop it, so no follow-on error hides the first one.
         func.attrs.retain(|attr| {
@@ -237,229 +266,225 @@ fn is_attr(attr: &Attribute, name: &str) -> bool {
     attr.path().segments.last().is_some_and(|s| s.ident == name)
 }
 
-/// Removes and returns the one `#[name]` attribute of `func`; a second one is an error.
-fn take_attr(func: &mut ImplItemFn, name: &str, errors: &mut Errors) -> Option<Attribute> {
-    let mut found: Option<Attribute> = None;
-    func.attrs.retain(|attr| {
-        if !is_attr(attr, name) {
-            return true;
-        }
-        if found.is_some() {
-            errors.push(attr.path().span_of(), message::attribute_twice(name));
+fn is_meta(meta: &Meta, name: &str) -> bool {
+    meta.path().segments.last().is_some_and(|s| s.ident == name)
+}
+
+/// Removes and returns the one `#[name]` attribute of `func` (written plainly or inside a
+/// `cfg_attr`, with the predicates it sits under); a second one is an error.
+fn take_attr(
+    func: &mut ImplItemFn,
+    name: &str,
+    errors: &mut Errors,
+) -> Option<(Attribute, Vec<Meta>)> {
+    let mut found: Option<(Attribute, Vec<Meta>)> = None;
+    let mut kept = Vec::with_capacity(func.attrs.len());
+    for attr in std::mem::take(&mut func.attrs) {
+        let (taken, rest) = if is_attr(&attr, name) {
+            (Some((attr.clone(), Vec::new())), None)
+        } else if attr.path().is_ident("cfg_attr") {
+            match split_cfg_attr(&attr.meta, name) {
+                Some((preds, meta, rest)) => {
+                    let rest = rest.map(|m| Attribute {
+                        meta: m,
+                        ..attr.clone()
+                    });
+                    (Some((syn::parse_quote!(#[#meta]), preds)), rest)
+                }
+                None => (None, Some(attr)),
+            }
         } else {
-            found = Some(attr.clone());
+            (None, Some(attr))
+        };
+        kept.extend(rest);
+        if let Some((attr, preds)) = taken {
+            if found.is_some() {
+                errors.push(attr.path().span_of(), message::attribute_twice(name));
+            } else {
+                found = Some((attr, preds));
+            }
         }
-        false
-    });
+    }
+    func.attrs = kept;
     found
 }
 
-pub fn tool_attr(attr: &Attribute, errors: &mut Errors) -> syn::Result<ToolAttr> {
+/// In `cfg_attr(<predicate>, a, b, ...)`, finds `name(...)` (also inside a nested
+/// `cfg_attr`): the predicates it sits under, the attribute itself, and the `cfg_attr`
+/// without it (`None` when nothing is left).
+fn split_cfg_attr(meta: &Meta, name: &str) -> Option<(Vec<Meta>, Meta, Option<Meta>)> {
+    let list = meta.require_list().ok()?;
+    let args = list
+        .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+        .ok()?;
+    let mut args = args.into_iter();
+    let predicate = args.next()?;
+    let mut rest: Vec<Meta> = Vec::new();
+    let mut hit = None;
+    for arg in args {
+        if hit.is_some() {
+            rest.push(arg);
+        } else if is_meta(&arg, name) {
+            hit = Some((Vec::new(), arg));
+        } else if let Some((preds, inner, left)) = split_cfg_attr(&arg, name) {
+            hit = Some((preds, inner));
+            rest.extend(left);
+        } else {
+            rest.push(arg);
+        }
+    }
+    let (inner_preds, found) = hit?;
+    let mut preds = vec![predicate.clone()];
+    preds.extend(inner_preds);
+    let path = &list.path;
+    let rest = (!rest.is_empty()).then(|| syn::parse_quote!(#path(#predicate, #(#rest),*)));
+    Some((preds, found, rest))
+}
+
+/// Parses one `#[mcp_tool(...)]`: every argument is read even when an earlier one is bad
+/// (each problem goes to `errors`).
+pub fn tool_attr(attr: &Attribute, errors: &mut Errors) -> ToolAttr {
     let mut out = ToolAttr {
         name: None,
+        name_invalid: false,
         aliases: Vec::new(),
         forwarded: Vec::new(),
         allow: Vec::new(),
     };
     if matches!(attr.meta, syn::Meta::Path(_)) {
-        return Ok(out);
+        return out;
     }
     let mut seen: Vec<String> = Vec::new();
-    attr.parse_nested_meta(|meta| {
+    let parsed = attr.parse_nested_meta(|meta| {
         let key = path_name(&meta);
         if key != "alias" {
             note_repeat(&mut seen, &key, &meta, "mcp_tool", errors);
         }
-        match key.as_str() {
-            "name" => out.name = Some(string_value(&meta, "name", "add_numbers")?),
-            "alias" => out.aliases.push(alias_attr(&meta, errors)?),
-            "local" => out.forwarded.push(meta.path.to_token_stream()),
-            "allow" => {
-                for id in id_list(&meta, "mcp_tool", "allow", "codex", errors)? {
-                    if id == "mcp" {
-                        errors.push(id.span(), message::spec_not_optional().to_owned());
-                    } else {
-                        out.allow.push(id);
-                    }
-                }
-            }
-            "annotations" => {
-                let content;
-                syn::parenthesized!(content in meta.input);
-                let inner: TokenStream = content.parse()?;
-                let path = &meta.path;
-                out.forwarded.push(quote!(#path(#inner)));
-            }
-            k if FORWARDED.contains(&k) => {
-                let value: Expr = meta.value()?.parse()?;
-                let path = &meta.path;
-                out.forwarded.push(quote!(#path = #value));
-            }
-            _ => reject(
-                &meta,
-                "mcp_tool",
-                &key,
-                &[OWN_ARGS, FORWARDED].concat(),
-                errors,
-            )?,
-        }
+        let result = tool_arg(&meta, &key, &mut out, errors);
+        finish(&meta, &key, result, errors);
         Ok(())
-    })?;
-    Ok(out)
+    });
+    if let Err(e) = parsed {
+        errors.add(e);
+    }
+    out
 }
 
-fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<AliasAttr> {
+fn tool_arg(
+    meta: &ParseNestedMeta,
+    key: &str,
+    out: &mut ToolAttr,
+    errors: &mut Errors,
+) -> syn::Result<()> {
+    match key {
+        "name" => {
+            out.name = string_value(meta, "name", "add_numbers", errors)?;
+            out.name_invalid = out.name.is_none();
+        }
+        "alias" => {
+            if let Some(alias) = alias_attr(meta, errors)? {
+                out.aliases.push(alias);
+            }
+        }
+        "local" => {
+            if flag(meta, key, errors)? == Some(true) {
+                out.forwarded.push(meta.path.to_token_stream());
+            }
+        }
+        "allow" => {
+            for id in id_list(meta, "mcp_tool", "allow", "codex", errors)? {
+                if id == "mcp" {
+                    errors.push(id.span(), message::spec_not_optional().to_owned());
+                } else {
+                    out.allow.push(id);
+                }
+            }
+        }
+        "annotations" => {
+            let content;
+            syn::parenthesized!(content in meta.input);
+            let inner: TokenStream = content.parse()?;
+            let path = &meta.path;
+            out.forwarded.push(quote!(#path(#inner)));
+        }
+        k if FORWARDED.contains(&k) => {
+            let value: Expr = meta.value()?.parse()?;
+            let path = &meta.path;
+            out.forwarded.push(quote!(#path = #value));
+        }
+        _ => reject(
+            meta,
+            "mcp_tool",
+            key,
+            &[OWN_ARGS, FORWARDED].concat(),
+            errors,
+        ),
+    }
+    Ok(())
+}
+
+/// `alias = "old"` or `alias(name = "old", ...)`; `None` when it cannot be used (the
+/// reason is in `errors`), every argument read all the same.
+fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<Option<AliasAttr>> {
+    let mut alias = AliasAttr {
+        name: LitStr::new("", Span::call_site()),
+        until: None,
+        list_until: None,
+        since: None,
+        until_version: None,
+        hidden: false,
+    };
     if meta.input.peek(Token![=]) {
-        let name = string_value(meta, "alias", "plus")?;
-        return Ok(AliasAttr {
-            name,
-            until: None,
-            list_until: None,
-            since: None,
-            until_version: None,
-            hidden: false,
-        });
+        return Ok(
+            string_value(meta, "alias", "plus", errors)?.map(|name| AliasAttr { name, ..alias })
+        );
     }
     let mut name = None;
-    let mut until = None;
-    let mut list_until = None;
-    let mut since = None;
-    let mut until_version = None;
-    let mut hidden = false;
+    let mut name_written = false;
     let mut seen: Vec<String> = Vec::new();
     let at = meta.path.span_of();
     meta.parse_nested_meta(|inner| {
         let key = path_name(&inner);
         note_repeat(&mut seen, &key, &inner, ALIAS_ATTR, errors);
-        match key.as_str() {
-            "name" => name = Some(string_value(&inner, "name", "plus")?),
-            "until" => until = Some(string_value(&inner, "until", "2027-03-01")?),
-            "list_until" => list_until = Some(string_value(&inner, "list_until", "2027-01-01")?),
-            "since" => since = Some(string_value(&inner, "since", "2026-12-01")?),
-            "until_version" => {
-                until_version = Some(string_value(&inner, "until_version", "2.0.0")?)
-            }
-            "hidden" => hidden = true,
-            _ => reject(&inner, ALIAS_ATTR, &key, ALIAS_ARGS, errors)?,
-        }
+        let result = alias_arg(&inner, &key, &mut alias, &mut name, errors);
+        name_written |= key == "name";
+        finish(&inner, &key, result, errors);
         Ok(())
     })?;
-    let name = name.ok_or_else(|| syn::Error::new(at, message::alias_without_name()))?;
-    Ok(AliasAttr {
-        name,
-        until,
-        list_until,
-        since,
-        until_version,
-        hidden,
-    })
-}
-
-/// `key = "literal"`, with an error that shows the form when it is anything else.
-fn string_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result<LitStr> {
-    let value = meta.value()?;
-    let span = value.span();
-    let lit = value
-        .parse::<LitStr>()
-        .map_err(|_| syn::Error::new(span, message::expected_string(key, example)))?;
-    if lit.suffix().is_empty() {
-        Ok(lit)
-    } else {
-        Err(syn::Error::new(
-            span,
-            message::expected_string(key, example),
-        ))
-    }
-}
-
-/// `targets(a, b)` or `allow(a, b)`: known target ids, each unknown one reported with a
-/// "did you mean"; an empty list is an error.
-fn id_list(
-    meta: &ParseNestedMeta,
-    outer: &str,
-    attr: &str,
-    example: &str,
-    errors: &mut Errors,
-) -> syn::Result<Vec<Ident>> {
-    let content;
-    syn::parenthesized!(content in meta.input);
-    let paths = content.parse_terminated(syn::Path::parse_mod_style, Token![,])?;
-    if paths.is_empty() {
-        errors.push(meta.path.span_of(), message::empty_list(attr, example));
-    }
-    let ids = crate::targets::all_ids();
-    let label = format!("{outer}({attr}(...))");
-    let mut out = Vec::new();
-    for path in paths {
-        let text = path.to_token_stream().to_string().replace(' ', "");
-        match path.get_ident() {
-            Some(ident) if ids.contains(&text.as_str()) => out.push(ident.clone()),
-            _ => errors.push(
-                path.span_of(),
-                message::unknown_argument(&label, &text, &ids),
-            ),
+    match name {
+        Some(name) => Ok(Some(AliasAttr { name, ..alias })),
+        None => {
+            if !name_written {
+                errors.push(at, message::alias_without_name().to_owned());
+            }
+            Ok(None)
         }
     }
-    Ok(out)
 }
 
-/// Records `key`; an argument given twice in one attribute is an error.
-fn note_repeat(
-    seen: &mut Vec<String>,
+fn alias_arg(
+    inner: &ParseNestedMeta,
     key: &str,
-    meta: &ParseNestedMeta,
-    attr: &str,
-    errors: &mut Errors,
-) {
-    if seen.iter().any(|k| k == key) {
-        errors.push(meta.path.span_of(), message::duplicate_argument(attr, key));
-    }
-    seen.push(key.to_owned());
-}
-
-/// Reports an unknown argument (with a "did you mean") and skips its value.
-fn reject(
-    meta: &ParseNestedMeta,
-    attr: &str,
-    key: &str,
-    expected: &[&str],
+    alias: &mut AliasAttr,
+    name: &mut Option<LitStr>,
     errors: &mut Errors,
 ) -> syn::Result<()> {
-    errors.push(
-        meta.path.span_of(),
-        message::unknown_argument(attr, key, expected),
-    );
-    skip_value(meta)
-}
-
-fn path_name(meta: &ParseNestedMeta) -> String {
-    meta.path.to_token_stream().to_string().replace(' ', "")
-}
-
-/// Consumes the value of an argument we reject, so parsing goes on to the next one.
-fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        meta.value()?.parse::<Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        let content;
-        syn::parenthesized!(content in meta.input);
-        content.parse::<TokenStream>()?;
+    match key {
+        "name" => *name = string_value(inner, "name", "plus", errors)?,
+        "until" => alias.until = string_value(inner, "until", "2027-03-01", errors)?,
+        "list_until" => {
+            alias.list_until = string_value(inner, "list_until", "2027-01-01", errors)?;
+        }
+        "since" => alias.since = string_value(inner, "since", "2026-12-01", errors)?,
+        "until_version" => {
+            alias.until_version = string_value(inner, "until_version", "2.0.0", errors)?;
+        }
+        "hidden" => {
+            if let Some(hidden) = flag(inner, "hidden", errors)? {
+                alias.hidden = hidden;
+            }
+        }
+        _ => reject(inner, ALIAS_ATTR, key, ALIAS_ARGS, errors),
     }
     Ok(())
-}
-
-/// The span of a path, joined where the compiler allows it.
-trait SpanOf {
-    fn span_of(&self) -> Span;
-}
-
-impl SpanOf for syn::Path {
-    fn span_of(&self) -> Span {
-        let mut tokens = self.to_token_stream().into_iter();
-        let first = tokens.next().map_or_else(Span::call_site, |t| t.span());
-        tokens
-            .last()
-            .and_then(|t| first.join(t.span()))
-            .unwrap_or(first)
-    }
 }

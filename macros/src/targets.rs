@@ -2,13 +2,14 @@
 //! target's findings are errors; with none declared, the common LLM contract warns.
 
 use mcp_toolname_rules::{
-    ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, LLM_COMMON, MCP, check_server_key, message,
-    suggest_within, tool_budget,
+    ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, LLM_COMMON, MCP, SetFix, check_server_key,
+    client_key, message, suggest_set, suggest_within, tool_budget,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::{Ident, LitStr};
 
-use crate::diag::{Errors, warning};
+use crate::cond::Cond;
+use crate::diag::{Errors, warning, warning_when};
 use crate::parse::RegistryArgs;
 
 /// Key used for the default (undeclared) check of names Claude Code's rule merges.
@@ -26,14 +27,6 @@ pub struct Targets {
     pub key: Option<String>,
 }
 
-/// Every id `targets(...)` and `allow(...)` take.
-pub fn all_ids() -> Vec<&'static str> {
-    ALL.iter()
-        .map(|c| c.id)
-        .chain(CLIENTS.iter().map(|c| c.id))
-        .collect()
-}
-
 impl Targets {
     /// The default: warn for the common LLM contract only.
     pub fn default_targets() -> Self {
@@ -45,7 +38,7 @@ impl Targets {
         }
     }
 
-    pub fn resolve(args: &RegistryArgs, errors: &mut Errors) -> Self {
+    pub fn resolve(args: &RegistryArgs, errors: &mut Errors, warnings: &mut TokenStream) -> Self {
         let mut contracts = Vec::new();
         let mut clients = Vec::new();
         for id in &args.targets {
@@ -56,7 +49,7 @@ impl Targets {
                 clients.push(*c);
             }
         }
-        let key = Self::key(args, &clients, errors);
+        let key = Self::key(args, &clients, errors, warnings);
         if args.targets.is_empty() {
             return Self::default_targets();
         }
@@ -69,8 +62,15 @@ impl Targets {
     }
 
     /// The server key the declared clients are checked with; `None` (no budget checks) when
-    /// it is missing or invalid, which is reported once, on what was written.
-    fn key(args: &RegistryArgs, clients: &[&ClientPreset], errors: &mut Errors) -> Option<String> {
+    /// it is missing or a declared client refuses it, which is reported on what was written,
+    /// once per client. A key every declared client accepts but that breaks the rule we
+    /// recommend gets a warning saying which part breaks it.
+    fn key(
+        args: &RegistryArgs,
+        clients: &[&ClientPreset],
+        errors: &mut Errors,
+        warnings: &mut TokenStream,
+    ) -> Option<String> {
         let needs_key = clients.iter().any(|c| c.uses_server_key);
         if args.key_written && !needs_key {
             let span = args.server_key.as_ref().map_or_else(
@@ -85,10 +85,27 @@ impl Targets {
                 errors.push(span, message::key_and_key_len().to_owned());
                 None
             }
-            (Some(key), None) if check_server_key(&key.value()).is_ok() => Some(key.value()),
             (Some(key), None) => {
-                errors.push(key.span(), message::bad_server_key(&key.value()));
-                None
+                let text = key.value();
+                let mut refused = false;
+                for client in clients.iter().filter(|c| c.uses_server_key) {
+                    if let Err(refusal) = client_key(client, &text) {
+                        errors.push(key.span(), message::key_refused(client, &text, refusal));
+                        refused = true;
+                    }
+                }
+                if refused {
+                    return None;
+                }
+                if let Err(err) = check_server_key(&text) {
+                    let problem = message::server_key_problem(&text, &err);
+                    warnings.extend(warning(
+                        "server_key_outside_the_recommended_rule",
+                        key.span(),
+                        &message::server_key_advice(&problem),
+                    ));
+                }
+                Some(text)
             }
             (None, Some((len, _))) => Some("k".repeat(len)),
             (None, None) => {
@@ -111,34 +128,63 @@ impl Targets {
         }
     }
 
-    /// The nearest name passing the spec and every target, within every client's budget.
-    pub fn suggestion(&self, name: &str) -> String {
-        let mut contracts: Vec<&Contract> = vec![&MCP];
+    /// The spec, every declared contract and every declared client's contract.
+    fn all_contracts(&self) -> Vec<&'static Contract> {
+        let mut contracts: Vec<&'static Contract> = vec![&MCP];
         contracts.extend(self.contracts.iter().copied());
         contracts.extend(self.clients.iter().map(|c| c.contract));
+        contracts
+    }
+
+    /// The longest tool name every declared client keeps whole (`usize::MAX`: no limit).
+    fn budget(&self) -> usize {
         let key_len = self.key.as_ref().map_or(0, |k| k.chars().count());
-        let budget = self
-            .clients
+        self.clients
             .iter()
             .map(|c| tool_budget(c, key_len))
             .min()
-            .unwrap_or(usize::MAX);
-        suggest_within(name, &contracts, budget)
+            .unwrap_or(usize::MAX)
     }
 
-    /// A finding: an error when targets were declared, a warning (named `kind`) otherwise.
+    /// One fix per name of `names`, as a set: each passes the spec and every target, fits
+    /// every client's budget, and differs from every other fix and every name in `in_use`.
+    pub fn fixes(&self, names: &[&str], in_use: &[&str]) -> Vec<SetFix> {
+        suggest_set(names, in_use, &self.all_contracts(), self.budget())
+    }
+
+    /// The help for `name` whose fix is `fix`: what to write instead, or that no readable
+    /// name can be made from it.
+    pub fn help(&self, name: &str, fix: &SetFix) -> String {
+        match fix {
+            SetFix::Rename(to) => message::write_instead(to),
+            SetFix::NoReadable => message::no_readable_fix(name),
+            SetFix::Keep => {
+                message::write_instead(&suggest_within(name, &self.all_contracts(), self.budget()))
+            }
+        }
+    }
+
+    /// The help for a name checked on its own (outside an impl).
+    pub fn help_alone(&self, name: &str) -> String {
+        let fixes = self.fixes(&[name], &[]);
+        self.help(name, &fixes[0])
+    }
+
+    /// A finding in the builds where `cond` holds: an error when targets were declared, a
+    /// warning (named `kind`) otherwise.
     pub fn report(
         &self,
         kind: &str,
+        cond: &Cond,
         span: Span,
         text: &str,
         errors: &mut Errors,
         warnings: &mut TokenStream,
     ) {
         if self.declared {
-            errors.push(span, text.to_owned());
+            errors.push_when(cond, span, text.to_owned());
         } else {
-            warnings.extend(warning(kind, span, text));
+            warnings.extend(warning_when(cond, kind, span, text));
         }
     }
 }

@@ -2,6 +2,7 @@
 //! refused, a name over a client's budget or hashed, a host's namespace.
 
 use super::{describe_char, show};
+use crate::check::{NameError, ServerKeyError};
 use crate::client::ClientPreset;
 use crate::qualify::{Fate, KeyRefusal, Qualified};
 
@@ -125,5 +126,50 @@ pub fn duplicate_raw_name(key: &str, name: &str) -> String {
         "server {} lists tool {} twice; its list was refused whole and the previous one kept",
         show(key),
         show(name)
+    )
+}
+
+/// What breaks the key rule this project recommends (1 to 32 of `A-Z a-z 0-9 _ -`, no `__`,
+/// no `_` at either end), naming the part: empty, too long, which character where, the `__`,
+/// the `_` at the start or the end.
+///
+/// ```
+/// use mcp_toolname_rules::{check_server_key, message};
+/// let problem = |key: &str| message::server_key_problem(key, &check_server_key(key).unwrap_err());
+/// assert_eq!(problem("my__server"), "server key `my__server` contains `__` at index 2");
+/// assert_eq!(problem("_github"), "server key `_github` starts with `_`");
+/// assert_eq!(problem("git hub"), "server key `git hub` contains a space at index 3");
+/// ```
+#[must_use]
+pub fn server_key_problem(key: &str, err: &ServerKeyError) -> String {
+    let what = match *err {
+        ServerKeyError::Name(NameError::Empty) => return "server key is empty".to_owned(),
+        ServerKeyError::Name(NameError::TooLong { len, max }) => {
+            format!("is {len} characters long, over {max}")
+        }
+        ServerKeyError::Name(NameError::InvalidChar { ch, index }) => {
+            format!("contains {} at index {index}", describe_char(ch))
+        }
+        ServerKeyError::Name(NameError::InvalidFirstChar { ch }) => {
+            format!("starts with {}", describe_char(ch))
+        }
+        ServerKeyError::DoubleUnderscore => {
+            let index = key.find("__").map_or(0, |at| key[..at].chars().count());
+            format!("contains `__` at index {index}")
+        }
+        ServerKeyError::EdgeUnderscore if key.starts_with('_') => "starts with `_`".to_owned(),
+        ServerKeyError::EdgeUnderscore => "ends with `_`".to_owned(),
+    };
+    format!("server key {} {what}", show(key))
+}
+
+/// A `server_key` every targeted client accepts, though it breaks the rule this project
+/// recommends (`problem`, from [`server_key_problem`]): advice, not an error.
+#[must_use]
+pub fn server_key_advice(problem: &str) -> String {
+    format!(
+        "{problem}; the clients you target accept it, so this is advice, not an error: a key of \
+         1 to 32 of `A-Z a-z 0-9 _ -`, without `__` or `_` at either end, means the same in \
+         every client and splits one way in `mcp__<key>__<tool>`"
     )
 }

@@ -2,7 +2,8 @@ use mcp_toolname::{mcp_tool, tool_registry};
 
 struct Server;
 
-#[tool_registry(targets(codex), server_key = "my__server")]
+// Codex refuses the space and never starts the server; Claude Code takes the key.
+#[tool_registry(targets(codex, claude_code), server_key = "my server")]
 impl Server {
     #[mcp_tool]
     fn search(&self) -> String {

@@ -1,0 +1,262 @@
+//! Sentences about the attributes and macros (`#[tool_registry(...)]`, `#[mcp_tool(...)]`,
+//! `tool_name!(...)`): where they go, and their arguments (unknown, repeated, a value of the
+//! wrong kind, a missing `,`), with the note on a problem that holds only in some builds.
+
+/// Something after an argument that is not a `,`.
+#[must_use]
+pub fn expected_comma_after(arg: &str) -> String {
+    format!("expected `,` after `{arg}`; separate the arguments with `,`")
+}
+
+/// A macro call where a string literal is needed: attribute arguments are read before
+/// macros inside them expand.
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert_eq!(
+///     message::macro_for_string("name", "concat", "add_numbers"),
+///     "`name` takes a string literal, and `concat!(...)` is a macro call: the attribute reads \
+///      its arguments before any macro in them expands, so the value could not be checked; \
+///      write it out: `name = \"add_numbers\"`"
+/// );
+/// ```
+#[must_use]
+pub fn macro_for_string(key: &str, mac: &str, example: &str) -> String {
+    format!(
+        "`{key}` takes a string literal, and `{mac}!(...)` is a macro call: the attribute reads \
+         its arguments before any macro in them expands, so the value could not be checked; \
+         write it out: `{key} = \"{example}\"`"
+    )
+}
+
+/// A path (a `const`, a `static`) where a string literal is needed: an attribute sees
+/// tokens, not the values they name.
+#[must_use]
+pub fn path_for_string(key: &str, path: &str, example: &str) -> String {
+    format!(
+        "`{key}` takes a string literal, and `{path}` is a path: the attribute sees tokens, not \
+         the value a constant holds, so the value could not be checked; write it out: \
+         `{key} = \"{example}\"`"
+    )
+}
+
+/// The note on a problem between two names that holds only in some builds (`cfg`, as
+/// written after `#[`): the builds in which both exist.
+#[must_use]
+pub fn only_in_builds(cfg: &str) -> String {
+    format!("note: in the builds where `{cfg}` holds, those in which both exist")
+}
+
+/// A flag given a value other than `true` or `false`.
+#[must_use]
+pub fn expected_bool(key: &str) -> String {
+    format!(
+        "`{key}` is a flag: write `{key}` (or `{key} = true`), or leave it out (`{key} = false`)"
+    )
+}
+
+/// An id listed twice in `targets(...)` or `allow(...)`.
+#[must_use]
+pub fn repeated_id(list: &str, id: &str) -> String {
+    format!("`{id}` is listed twice in `{list}(...)`; keep one")
+}
+
+/// `tool_name!` given a literal that is not a string: `found` says what it is (`a byte
+/// string`, `an integer`, ...), `text` is the literal as written, `example` the string to
+/// show instead (its text, when it has one).
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert_eq!(
+///     message::tool_name_not_str("a byte string", "b\"x\"", "x"),
+///     "`tool_name!` takes a tool name as a string literal, and `b\"x\"` is a byte string: \
+///      write `tool_name!(\"x\")` (or pass a `const` expression of type `&str`)"
+/// );
+/// ```
+#[must_use]
+pub fn tool_name_not_str(found: &str, text: &str, example: &str) -> String {
+    format!(
+        "`tool_name!` takes a tool name as a string literal, and `{text}` is {found}: write \
+         `tool_name!({example:?})` (or pass a `const` expression of type `&str`)"
+    )
+}
+
+/// An argument of an attribute that is not known.
+#[must_use]
+pub fn unknown_argument(attr: &str, arg: &str, expected: &[&str]) -> String {
+    let list = expected
+        .iter()
+        .map(|e| format!("`{e}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match closest(arg, expected) {
+        Some(e) => format!(
+            "unknown argument `{arg}` in `#[{attr}]`; did you mean `{e}`? (expected one of {list})"
+        ),
+        None => format!("unknown argument `{arg}` in `#[{attr}]`; expected one of {list}"),
+    }
+}
+
+/// An argument of rmcp's `#[tool_router]` that is spelled differently here.
+#[must_use]
+pub fn renamed_argument(attr: &str, old: &str, new: &str) -> String {
+    format!(
+        "`#[{attr}]` has no argument `{old}`; it takes rmcp's name for it: write `{new}` instead"
+    )
+}
+
+/// An argument given twice.
+#[must_use]
+pub fn duplicate_argument(attr: &str, arg: &str) -> String {
+    format!("`{arg}` is given twice in `#[{attr}]`; keep one")
+}
+
+/// The candidate `word` most likely meant, for "did you mean" hints: the same word in
+/// another case, one it starts (`claude` for `claude_code`), or one within a few edits.
+///
+/// ```
+/// use mcp_toolname_rules::message::closest;
+/// assert_eq!(closest("nme", &["name", "alias"]), Some("name"));
+/// assert_eq!(closest("claude", &["codex", "claude_code"]), Some("claude_code"));
+/// assert_eq!(closest("zzz", &["name"]), None);
+/// ```
+#[must_use]
+pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let lower = word.to_lowercase();
+    candidates
+        .iter()
+        .map(|c| {
+            let d = if c.eq_ignore_ascii_case(word) || (lower.len() >= 3 && c.starts_with(&lower)) {
+                0
+            } else {
+                edit_distance(word, c)
+            };
+            (d, *c)
+        })
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance over characters, for "did you mean" hints on short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            let next = (row[j] + 1).min(row[j + 1] + 1).min(prev + cost);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// rmcp's `#[tool]` left inside a `#[tool_registry]` impl.
+#[must_use]
+pub fn rmcp_tool_inside_registry() -> &'static str {
+    "rmcp's `#[tool]` inside `#[tool_registry]` would not be registered or checked; write \
+     `#[mcp_tool]` (it takes the same arguments)"
+}
+
+/// An alias on a `#[mcp_tool]` outside a `#[tool_registry]` impl, where nothing serves it.
+#[must_use]
+pub fn alias_outside_registry() -> &'static str {
+    "an alias is served by the registry of a `#[tool_registry]` impl, and this `#[mcp_tool]` is \
+     in none, so nothing would answer to the old name; put the fn in a `#[tool_registry]` impl, \
+     or add the alias where you register the route: \
+     `ToolDef::new(route).alias(Alias::new(\"old\"))` and `registry.try_add_tool(def)`"
+}
+
+/// `#[mcp_tool]` on something that is not a fn.
+#[must_use]
+pub fn mcp_tool_not_on_fn() -> &'static str {
+    "`#[mcp_tool]` goes on a fn: a method of a `#[tool_registry]` impl, or any fn rmcp's \
+     `#[tool]` takes"
+}
+
+/// `#[tool_registry]` on something that is not an impl block.
+#[must_use]
+pub fn registry_not_on_impl() -> &'static str {
+    "`#[tool_registry]` goes on an `impl` block whose methods carry `#[mcp_tool]`"
+}
+
+/// `#[tool_registry]` on `impl Trait for Type`.
+#[must_use]
+pub fn registry_on_trait_impl() -> &'static str {
+    "`#[tool_registry]` goes on an inherent impl (`impl Server { ... }`), not on a trait impl; \
+     move the `#[mcp_tool]` methods into one"
+}
+
+/// A `#[tool_registry]` impl with no `#[mcp_tool]` fn.
+#[must_use]
+pub fn registry_without_tools(fn_name: &str) -> String {
+    format!(
+        "`#[tool_registry]` found no `#[mcp_tool]` fn in this impl, so `Self::{fn_name}()` would \
+         serve no tools; a `#[mcp_tool]` fn made by a `macro_rules!` call inside the impl is not \
+         visible to it (let the macro emit the whole impl instead); write \
+         `#[tool_registry(allow_empty)]` if an empty registry is intended"
+    )
+}
+
+/// One attribute given twice on one fn.
+#[must_use]
+pub fn attribute_twice(attr: &str) -> String {
+    format!("`#[{attr}]` is given twice on one fn; merge them into one")
+}
+
+/// `alias(...)` without `name`.
+#[must_use]
+pub fn alias_without_name() -> &'static str {
+    "`alias(...)` needs the old name: `alias(name = \"plus\", until = \"2027-03-01\")`"
+}
+
+/// An argument that takes a string literal, given something else.
+#[must_use]
+pub fn expected_string(key: &str, example: &str) -> String {
+    format!("`{key}` takes a string literal: `{key} = \"{example}\"`")
+}
+
+/// `server_key_len` that is not a whole number from 1 to 32.
+#[must_use]
+pub fn bad_server_key_len() -> &'static str {
+    "`server_key_len` takes a whole number from 1 to 32 (the length of the key hosts give your \
+     server): `server_key_len = 16`"
+}
+
+/// Both `server_key` and `server_key_len`.
+#[must_use]
+pub fn key_and_key_len() -> &'static str {
+    "give `server_key` or `server_key_len`, not both: the key's length is already known"
+}
+
+/// `server_key` or `server_key_len` without a client among the targets.
+#[must_use]
+pub fn key_without_client() -> &'static str {
+    "the server key only matters for clients that put it in front of tool names; add one to \
+     `targets(...)` (e.g. `claude_code`), or remove it"
+}
+
+/// An empty `targets()` or `allow()`.
+#[must_use]
+pub fn empty_list(attr: &str, example: &str) -> String {
+    format!("`{attr}()` is empty; name at least one target: `{attr}({example})`")
+}
+
+/// `allow(mcp)`: the spec is not a target one can opt out of.
+#[must_use]
+pub fn spec_not_optional() -> &'static str {
+    "the MCP spec cannot be opted out of: a name outside it fails the build; fix the name instead"
+}
+
+/// A target in `targets(...)` that needs the server key.
+#[must_use]
+pub fn target_needs_key(client: &str) -> String {
+    format!(
+        "`{client}` puts the server key in front of every tool name, so the budget depends on it: \
+         add `server_key = \"github\"` (the key hosts give your server) or `server_key_len = 16`"
+    )
+}

@@ -1,0 +1,24 @@
+#![deny(deprecated)] // turns the warning into an error so this test can show it
+
+use mcp_toolname::{mcp_tool, tool_registry};
+
+struct Server;
+
+// Both exist only where `unix` holds: the warning is emitted for those builds.
+#[tool_registry]
+impl Server {
+    #[mcp_tool(name = "getUser")]
+    fn get_user(&self) -> String {
+        String::new()
+    }
+
+    #[cfg(unix)]
+    #[mcp_tool(name = "getuser")]
+    fn get_user_lower(&self) -> String {
+        String::new()
+    }
+}
+
+fn main() {
+    let _ = Server::tool_router();
+}
