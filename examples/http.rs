@@ -83,7 +83,11 @@ impl Http {
             Tool::new(
                 tool.clone(),
                 "Answers with its own name.",
-                Arc::new(JsonObject::new()),
+                // The spec asks for `"type": "object"`; the Python SDK refuses a list without.
+                Arc::new(JsonObject::from_iter([(
+                    "type".to_owned(),
+                    "object".into(),
+                )])),
             ),
             move |_ctx| {
                 let result = CallToolResult::success(vec![ContentBlock::text(answer.clone())]);
