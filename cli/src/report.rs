@@ -15,9 +15,10 @@ use crate::names::{NameReport, fate_word};
 const LABEL: usize = 12;
 
 fn server_line(listing: &Listing) -> String {
-    let origin = match &listing.command {
-        Some(command) => format!("started as {command}"),
-        None => "the bundled demo, in-process".to_owned(),
+    let origin = match (&listing.url, &listing.command) {
+        (Some(_), Some(url)) => format!("at {url}, over Streamable HTTP"),
+        (None, Some(command)) => format!("started as {command}"),
+        (_, None) => "the bundled demo, in-process".to_owned(),
     };
     format!(
         "server {} {} ({origin}), protocol {}\n",
@@ -248,6 +249,7 @@ pub fn json(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[
             "version": listing.version,
             "protocol_version": listing.protocol,
             "command": listing.argv,
+            "url": listing.url,
             "demo": listing.command.is_none(),
             "server_key": keys.key,
             "server_key_advice": keys.advice(),

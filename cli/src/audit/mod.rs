@@ -1,7 +1,11 @@
-//! `mcp-toolname audit`: start a stdio server (or the bundled demo), initialize with rmcp's
+//! `mcp-toolname audit`: reach a server over one of two transports, a stdio child process
+//! ([`child`]) or Streamable HTTP ([`remote`]), or the bundled demo; initialize with rmcp's
 //! client, list every tool page by page, and report. The time limit covers the whole run;
-//! a server that crashes, hangs or writes garbage ends in a message naming the command and
-//! what happened, never in a panic or a hang.
+//! a server that crashes, hangs, refuses or writes garbage ends in a message naming the
+//! command or URL and what happened, never in a panic or a hang.
+
+pub mod child;
+pub mod remote;
 
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -14,9 +18,10 @@ use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
 use crate::Format;
-use crate::child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 use crate::keys::Keys;
 use crate::{demo, findings, redact, report};
+use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
+pub use remote::Remote;
 
 /// Most `tools/list` pages followed before giving up.
 pub const MAX_PAGES: usize = 100;
@@ -32,15 +37,42 @@ pub struct Options {
     pub server_key: String,
     /// Text or JSON.
     pub format: Format,
-    /// The server command and its arguments; empty for the demo.
+    /// The server command and its arguments; empty for the demo or a URL.
     pub command: Vec<OsString>,
+    /// A Streamable HTTP server to audit instead of a command.
+    pub url: Option<Remote>,
+}
+
+/// A server to audit, and the transport that reaches it.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// A stdio server: the process to start.
+    Command(Launch),
+    /// A Streamable HTTP server.
+    Url(Remote),
+}
+
+impl Target {
+    /// Audits the server within `timeout`.
+    ///
+    /// # Errors
+    /// What went wrong, naming the command or URL; code 2, or 130 when interrupted.
+    pub async fn audit(&self, timeout: Duration) -> Result<Listing, Failure> {
+        match self {
+            Self::Command(launch) => audit_command(launch, timeout).await,
+            Self::Url(remote) => remote::audit_url(remote, timeout).await,
+        }
+    }
 }
 
 /// The server as the audit saw it.
 #[derive(Debug, Clone, Default)]
 pub struct Listing {
-    /// `Some(command, quoted)` for a child process, `None` for the in-process demo.
+    /// `Some(command, quoted)` for a child process (the URL in backticks for a remote
+    /// server), `None` for the in-process demo.
     pub command: Option<String>,
+    /// The URL (secrets masked) of a remote server.
+    pub url: Option<String>,
     /// The command and its arguments (lossy UTF-8); empty for the demo.
     pub argv: Vec<String>,
     /// `serverInfo.name` (untrusted).
@@ -110,12 +142,14 @@ enum SessionError {
     Closed(String),
     /// Anything else, in words.
     Other(String),
+    /// The transport failed: its own words (an HTTP status, a refused connection).
+    Transport(String),
 }
 
 impl SessionError {
     fn text(&self) -> &str {
         match self {
-            Self::Closed(text) | Self::Other(text) => text,
+            Self::Closed(text) | Self::Other(text) | Self::Transport(text) => text,
         }
     }
 }
@@ -125,7 +159,9 @@ impl SessionError {
 /// bundled demo always exits 0 once audited.
 pub async fn run(opts: &Options) -> u8 {
     let started = Instant::now();
-    let listing = if opts.command.is_empty() {
+    let listing = if let Some(remote) = &opts.url {
+        remote::audit_url(remote, opts.timeout).await
+    } else if opts.command.is_empty() {
         say!(
             "auditing the bundled demo server (in-process); give a server command after `--` \
              to audit it instead"
@@ -228,7 +264,12 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
             let _ = server.exit_within(Duration::from_millis(500)).await;
             Ok(listing)
         }
-        Outcome::Session(SessionError::Closed(detail)) => {
+        Outcome::Session(err @ (SessionError::Closed(_) | SessionError::Transport(_))) => {
+            // A stdio transport fails when the server stops reading its stdin.
+            let detail = match err {
+                SessionError::Closed(detail) => detail,
+                _ => "it stopped reading its stdin".to_owned(),
+            };
             let left = timeout.saturating_sub(started.elapsed());
             let during = stage_now.during();
             Err(
@@ -351,8 +392,8 @@ fn init_error(err: ClientInitializeError) -> SessionError {
         ClientInitializeError::ConnectionClosed(_) => {
             SessionError::Closed("it closed its stdout".to_owned())
         }
-        ClientInitializeError::TransportError { .. } => {
-            SessionError::Closed("it stopped reading its stdin".to_owned())
+        ClientInitializeError::TransportError { error, .. } => {
+            SessionError::Transport(causes(&*error.error))
         }
         ClientInitializeError::JsonRpcError(e) => SessionError::Other(format!(
             "it refused `initialize` with error {}: {}",
@@ -384,4 +425,20 @@ fn list_error(err: &ServiceError, page: usize) -> SessionError {
             redact::show(&other.to_string())
         )),
     }
+}
+
+/// An error and its causes, `a: b: c`, each said once (a cause already quoted by the one
+/// before it is left out).
+fn causes(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut next = err.source();
+    while let Some(cause) = next {
+        let part = cause.to_string();
+        if !text.contains(&part) {
+            text.push_str(": ");
+            text.push_str(&part);
+        }
+        next = cause.source();
+    }
+    text.trim_end_matches([':', ' ']).to_owned()
 }
