@@ -1,7 +1,8 @@
 //! `mcp-toolname audit --config FILE`: every server of a client's config, up to `--jobs` at
 //! once, reported in the order read, each under the key the config gives it; then what the
-//! servers do to each other under each client: the model-facing name of every (server, tool), the pairs that end up
-//! with one name, server keys that become one prefix, and tool names on several servers.
+//! servers do to each other under each client: the model-facing name of every (server,
+//! tool), the pairs that end up with one name, server keys that become one prefix, and tool
+//! names on several servers.
 //!
 //! This module runs the audits; [`collisions`] finds what the servers do to each other, and
 //! [`report`] writes it all out, as text or JSON.
