@@ -236,3 +236,55 @@ fn config_remote_entries_are_audited_in_order_with_jobs() {
         .out_has("`MCP_TOOLNAME_TEST_UNSET`, which is not set here");
     no_secret(&r);
 }
+
+/// The official TypeScript "everything" server from npm (`.ci/run` installs it and names it
+/// in `MCP_TOOLNAME_NPM_SERVER`) in its Streamable HTTP mode, on a free loopback port.
+#[test]
+fn the_npm_reference_server_over_streamable_http() {
+    let Some(server) = std::env::var_os("MCP_TOOLNAME_NPM_SERVER") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must set MCP_TOOLNAME_NPM_SERVER (see .ci/run)"
+        );
+        eprintln!("skipped: set MCP_TOOLNAME_NPM_SERVER to an installed mcp-server-everything");
+        return;
+    };
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut child = Command::new(server)
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mcp-server-everything starts");
+    let stderr = child.stderr.take().expect("piped");
+    let _server = Server(child);
+    // It says so on stderr once it listens; at most 50 lines are read.
+    let mut lines = BufReader::new(stderr).lines();
+    let ready = lines
+        .by_ref()
+        .take(50)
+        .map_while(Result::ok)
+        .any(|line| line.contains("listening on port"));
+    // Keep reading, so that the server never writes into a closed pipe; ends with it.
+    std::thread::spawn(move || lines.for_each(drop));
+    assert!(
+        ready,
+        "mcp-server-everything did not say it listens on port {port}"
+    );
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let header = format!("X-Api-Key: {SECRET}");
+    let r = run([
+        "audit", "--url", &url, "--header", &header, "--format", "json",
+    ]);
+    r.exits(0);
+    no_secret(&r);
+    let doc = r.json();
+    assert_eq!(doc["server"]["name"], "mcp-servers/everything");
+    assert_eq!(doc["server"]["url"], url.as_str());
+    let tools = doc["tools"].as_array().expect("tools[]");
+    assert!(tools.iter().any(|t| t["name"] == "get-sum"), "{tools:?}");
+}
