@@ -25,7 +25,11 @@ struct Tally {
 
 /// Call `i`: even calls use the alias `minus`, odd ones `subtract`; `i - 7` is the answer.
 async fn one_call(session: &http::Session, i: usize, closed: bool, tally: &mut Tally) {
-    let name = if i % 2 == 0 { "minus" } else { "subtract" };
+    let name = if i.is_multiple_of(2) {
+        "minus"
+    } else {
+        "subtract"
+    };
     let a = i64::try_from(i).unwrap();
     let expected = (a - 7).to_string();
     match call(session, name, Some(args(a, 7))).await {

@@ -25,6 +25,7 @@ mod keys;
 mod names;
 mod redact;
 mod report;
+mod stream;
 
 use std::ffi::OsString;
 use std::io::Write;

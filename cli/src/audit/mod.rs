@@ -182,7 +182,7 @@ pub async fn run(opts: &Options) -> u8 {
             let (reports, found) = findings::audit_names(&listing.names, &keys);
             match opts.format {
                 Format::Text => crate::emit(&report::text(&listing, &keys, &reports, &found)),
-                Format::Json => crate::emit_json(report::json(&listing, &keys, &reports, &found)),
+                Format::Json => report::json_stream(&listing, &keys, &reports, &found).emit(),
             }
             // The demo exists to show findings: auditing it succeeds, and its summary says
             // what a real server with these names would get.
