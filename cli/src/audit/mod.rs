@@ -6,15 +6,11 @@
 
 pub mod child;
 pub mod remote;
+mod session;
 
-use std::collections::HashSet;
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
-use rmcp::ServiceExt;
-use rmcp::model::PaginatedRequestParams;
-use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceError};
-use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
 use crate::Format;
@@ -22,11 +18,8 @@ use crate::keys::Keys;
 use crate::{demo, findings, redact, report};
 use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
-
-/// Most `tools/list` pages followed before giving up.
-pub const MAX_PAGES: usize = 100;
-/// Most tools accepted from one server.
-pub const MAX_TOOLS: usize = 100_000;
+pub use session::{Failure, Listing};
+use session::{SessionError, Stage, session};
 
 /// What `audit` was asked to do.
 #[derive(Debug, Clone)]
@@ -61,95 +54,6 @@ impl Target {
         match self {
             Self::Command(launch) => audit_command(launch, timeout).await,
             Self::Url(remote) => remote::audit_url(remote, timeout).await,
-        }
-    }
-}
-
-/// The server as the audit saw it.
-#[derive(Debug, Clone, Default)]
-pub struct Listing {
-    /// `Some(command, quoted)` for a child process (the URL in backticks for a remote
-    /// server), `None` for the in-process demo.
-    pub command: Option<String>,
-    /// The URL (secrets masked) of a remote server.
-    pub url: Option<String>,
-    /// The command and its arguments (lossy UTF-8); empty for the demo.
-    pub argv: Vec<String>,
-    /// `serverInfo.name` (untrusted).
-    pub name: String,
-    /// `serverInfo.title` (untrusted), if any.
-    pub title: Option<String>,
-    /// `serverInfo.version` (untrusted).
-    pub version: String,
-    /// The protocol version agreed at initialize.
-    pub protocol: String,
-    /// Whether the server declared the `tools` capability.
-    pub has_tools: bool,
-    /// `tools/list` pages read.
-    pub pages: usize,
-    /// Tool names in the order received, duplicates kept.
-    pub names: Vec<String>,
-}
-
-impl Listing {
-    /// The name the server announced, as clients that name servers by it read it:
-    /// `serverInfo.title`, else `serverInfo.name`; `None` when both are empty.
-    #[must_use]
-    pub fn announced(&self) -> Option<&str> {
-        self.title
-            .as_deref()
-            .filter(|t| !t.is_empty())
-            .or_else(|| Some(self.name.as_str()).filter(|n| !n.is_empty()))
-    }
-}
-
-/// Where the session is, for messages about a server that stops answering.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stage {
-    Initialize,
-    List(usize),
-    Done,
-}
-
-impl Stage {
-    /// `before answering `initialize``, `during `tools/list` (page 2)`.
-    fn during(self) -> String {
-        match self {
-            Self::Initialize => "before answering `initialize`".to_owned(),
-            Self::List(page) => format!("during `tools/list` (page {page})"),
-            Self::Done => "after listing its tools".to_owned(),
-        }
-    }
-
-    /// `waiting for the answer to `initialize``.
-    fn waiting(self) -> String {
-        match self {
-            Self::Initialize => "waiting for the answer to `initialize`".to_owned(),
-            Self::List(page) => format!("waiting for `tools/list` page {page}"),
-            Self::Done => "shutting it down".to_owned(),
-        }
-    }
-}
-
-/// Why an audit could not finish: the message, and the exit code (2, or 130 on Ctrl-C).
-#[derive(Debug, Clone)]
-pub struct Failure(pub String, pub u8);
-
-/// Why a session ended early.
-#[derive(Debug)]
-enum SessionError {
-    /// The connection closed: most likely the server exited; the caller says how.
-    Closed(String),
-    /// Anything else, in words.
-    Other(String),
-    /// The transport failed: its own words (an HTTP status, a refused connection).
-    Transport(String),
-}
-
-impl SessionError {
-    fn text(&self) -> &str {
-        match self {
-            Self::Closed(text) | Self::Other(text) | Self::Transport(text) => text,
         }
     }
 }
@@ -300,145 +204,4 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
     };
     server.kill().await;
     result.map_err(|msg| Failure(msg + &server.stderr_tail(), 2))
-}
-
-/// Initializes over `transport` and lists every tool.
-async fn session<T, E, A>(
-    transport: T,
-    stage: &watch::Sender<Stage>,
-) -> Result<Listing, SessionError>
-where
-    T: IntoTransport<RoleClient, E, A>,
-    E: std::error::Error + Send + Sync + 'static,
-{
-    let client = ().serve(transport).await.map_err(init_error)?;
-    let mut listing = Listing::default();
-    if let Some(info) = client.peer_info() {
-        if let Some(implementation) = &info.server_info {
-            listing.name.clone_from(&implementation.name);
-            listing.title.clone_from(&implementation.title);
-            listing.version.clone_from(&implementation.version);
-        }
-        listing.protocol = info.protocol_version.to_string();
-        listing.has_tools = info.capabilities.tools.is_some();
-    }
-    say!(
-        "initialized: server {} {} (protocol {})",
-        redact::show(&listing.name),
-        redact::show(&listing.version),
-        redact::show(&listing.protocol)
-    );
-    if !listing.has_tools {
-        say!("the server does not declare the `tools` capability; listing tools anyway");
-    }
-    let (names, pages) = list_tools(&client, stage).await?;
-    stage.send_replace(Stage::Done);
-    listing.names = names;
-    listing.pages = pages;
-    Ok(listing)
-}
-
-/// Follows `nextCursor` from the first page to the last, within [`MAX_PAGES`] and
-/// [`MAX_TOOLS`], refusing a cursor seen before (a loop).
-async fn list_tools(
-    client: &RunningService<RoleClient, ()>,
-    stage: &watch::Sender<Stage>,
-) -> Result<(Vec<String>, usize), SessionError> {
-    let mut names = Vec::new();
-    let mut cursors = HashSet::new();
-    let mut cursor: Option<String> = None;
-    for page in 1..=MAX_PAGES {
-        stage.send_replace(Stage::List(page));
-        let params = PaginatedRequestParams::default().with_cursor(cursor.clone());
-        let result = client
-            .list_tools(Some(params))
-            .await
-            .map_err(|e| list_error(&e, page))?;
-        say!(
-            "tools/list page {page}: {} {}",
-            result.tools.len(),
-            crate::check::plural(result.tools.len(), "tool", "tools")
-        );
-        names.extend(result.tools.into_iter().map(|t| t.name.into_owned()));
-        if names.len() > MAX_TOOLS {
-            return Err(SessionError::Other(format!(
-                "it sent more than {MAX_TOOLS} tools (by page {page}); stopped there"
-            )));
-        }
-        match result.next_cursor {
-            None => return Ok((names, page)),
-            Some(next) => {
-                if !cursors.insert(next.clone()) {
-                    return Err(SessionError::Other(format!(
-                        "page {page} of `tools/list` gave the cursor {} again, so the list \
-                         would never end; stopped after {} tools",
-                        redact::show(&next),
-                        names.len()
-                    )));
-                }
-                cursor = Some(next);
-            }
-        }
-    }
-    Err(SessionError::Other(format!(
-        "it was still sending `tools/list` pages after {MAX_PAGES} pages ({} tools); \
-         stopped there",
-        names.len()
-    )))
-}
-
-fn init_error(err: ClientInitializeError) -> SessionError {
-    match err {
-        ClientInitializeError::ConnectionClosed(_) => {
-            SessionError::Closed("it closed its stdout".to_owned())
-        }
-        ClientInitializeError::TransportError { error, .. } => {
-            SessionError::Transport(causes(&*error.error))
-        }
-        ClientInitializeError::JsonRpcError(e) => SessionError::Other(format!(
-            "it refused `initialize` with error {}: {}",
-            e.code.0,
-            redact::show(&e.message)
-        )),
-        other => SessionError::Other(format!(
-            "`initialize` failed: {}",
-            redact::show(&other.to_string())
-        )),
-    }
-}
-
-fn list_error(err: &ServiceError, page: usize) -> SessionError {
-    match err {
-        ServiceError::McpError(e) => SessionError::Other(format!(
-            "it answered `tools/list` (page {page}) with error {}: {}",
-            e.code.0,
-            redact::show(&e.message)
-        )),
-        ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
-            SessionError::Closed("the connection closed".to_owned())
-        }
-        ServiceError::UnexpectedResponse => SessionError::Other(format!(
-            "it answered `tools/list` (page {page}) with something that is not a tool list"
-        )),
-        other => SessionError::Other(format!(
-            "`tools/list` (page {page}) failed: {}",
-            redact::show(&other.to_string())
-        )),
-    }
-}
-
-/// An error and its causes, `a: b: c`, each said once (a cause already quoted by the one
-/// before it is left out).
-fn causes(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = err.to_string();
-    let mut next = err.source();
-    while let Some(cause) = next {
-        let part = cause.to_string();
-        if !text.contains(&part) {
-            text.push_str(": ");
-            text.push_str(&part);
-        }
-        next = cause.source();
-    }
-    text.trim_end_matches([':', ' ']).to_owned()
 }

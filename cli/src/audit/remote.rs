@@ -9,7 +9,7 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use tokio::sync::watch;
 
-use super::{Failure, Listing, SessionError, Stage, session};
+use super::session::{Failure, Listing, SessionError, Stage, session};
 use crate::redact;
 
 /// Headers the transport sets itself; a config or `--header` may not set them.
