@@ -241,12 +241,7 @@ fn config_remote_entries_are_audited_in_order_with_jobs() {
 /// in `MCP_TOOLNAME_NPM_SERVER`) in its Streamable HTTP mode, on a free loopback port.
 #[test]
 fn the_npm_reference_server_over_streamable_http() {
-    let Some(server) = std::env::var_os("MCP_TOOLNAME_NPM_SERVER") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must set MCP_TOOLNAME_NPM_SERVER (see .ci/run)"
-        );
-        eprintln!("skipped: set MCP_TOOLNAME_NPM_SERVER to an installed mcp-server-everything");
+    let Some(server) = common::npm_server() else {
         return;
     };
     let port = TcpListener::bind("127.0.0.1:0")

@@ -145,27 +145,7 @@ impl Context {
                 )));
             }
         };
-        let env: Vec<(&str, &str)> = match entry.get("env") {
-            None => Vec::new(),
-            Some(Value::Object(vars)) => vars
-                .iter()
-                .map(|(k, v)| {
-                    v.as_str().map(|v| (k.as_str(), v)).ok_or_else(|| {
-                        Stop::Invalid(format!(
-                            "field `env` must map names to strings, but `env.{}` is {}",
-                            show(k).trim_matches('`'),
-                            kind_of(v)
-                        ))
-                    })
-                })
-                .collect::<Result<_, _>>()?,
-            Some(other) => {
-                return Err(Stop::Invalid(format!(
-                    "field `env` must be an object of strings, found {}",
-                    kind_of(other)
-                )));
-            }
-        };
+        let env = strings(entry, "env")?;
         let cwd = string("cwd")?;
         let env_file = string("envFile")?;
 
@@ -268,6 +248,32 @@ pub(super) fn typed<'v, T>(
             ))
         })
     })
+}
+
+/// Field `field`, an object (a TOML table) of strings, as pairs; absent is empty.
+pub(super) fn strings<'v>(
+    entry: &'v Map<String, Value>,
+    field: &str,
+) -> Result<Vec<(&'v str, &'v str)>, Stop> {
+    match entry.get(field) {
+        None => Ok(Vec::new()),
+        Some(Value::Object(map)) => map
+            .iter()
+            .map(|(k, v)| {
+                v.as_str().map(|v| (k.as_str(), v)).ok_or_else(|| {
+                    Stop::Invalid(format!(
+                        "field `{field}` must map names to strings, but `{field}.{}` is {}",
+                        show(k).trim_matches('`'),
+                        kind_of(v)
+                    ))
+                })
+            })
+            .collect(),
+        Some(other) => Err(Stop::Invalid(format!(
+            "field `{field}` must be an object of strings, found {}",
+            kind_of(other)
+        ))),
+    }
 }
 
 /// `text` with each `${...}` replaced by what `value` gives for the part between the braces;

@@ -7,7 +7,7 @@
 use serde_json::{Map, Value};
 
 use super::Flavor;
-use super::entry::{Context, Stop, typed};
+use super::entry::{Context, Stop, strings, typed};
 use crate::audit::Remote;
 
 impl Context {
@@ -82,31 +82,6 @@ impl Context {
             headers.push(("Authorization".to_owned(), format!("Bearer {token}")));
         }
         Remote::new(&url, headers).map_err(Stop::Invalid)
-    }
-}
-
-/// Field `field`, an object (a TOML table) of strings, as pairs; absent is empty.
-fn strings<'v>(
-    entry: &'v Map<String, Value>,
-    field: &str,
-) -> Result<Vec<(&'v str, &'v str)>, Stop> {
-    match entry.get(field) {
-        None => Ok(Vec::new()),
-        Some(Value::Object(map)) => map
-            .iter()
-            .map(|(k, v)| {
-                v.as_str().map(|v| (k.as_str(), v)).ok_or_else(|| {
-                    Stop::Invalid(format!(
-                        "field `{field}` must map names to strings, but `{field}.{k}` is {}",
-                        super::kind_of(v)
-                    ))
-                })
-            })
-            .collect(),
-        Some(other) => Err(Stop::Invalid(format!(
-            "field `{field}` must be an object of strings, found {}",
-            super::kind_of(other)
-        ))),
     }
 }
 

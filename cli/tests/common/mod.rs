@@ -110,3 +110,17 @@ pub fn example(name: &str) -> PathBuf {
         .join("examples")
         .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
+
+/// The npm reference server `mcp-server-everything`, which `.ci/run` installs and names in
+/// `MCP_TOOLNAME_NPM_SERVER`: required in CI; elsewhere `None`, the skip said on stderr.
+pub fn npm_server() -> Option<String> {
+    let Some(server) = std::env::var_os("MCP_TOOLNAME_NPM_SERVER") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must set MCP_TOOLNAME_NPM_SERVER (see .ci/run)"
+        );
+        eprintln!("skipped: set MCP_TOOLNAME_NPM_SERVER to an installed mcp-server-everything");
+        return None;
+    };
+    Some(server.to_str().expect("UTF-8 path").to_owned())
+}
