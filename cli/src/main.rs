@@ -17,7 +17,6 @@ macro_rules! say {
 
 mod audit;
 mod check;
-mod child;
 mod config;
 mod demo;
 mod findings;
@@ -26,6 +25,7 @@ mod keys;
 mod names;
 mod redact;
 mod report;
+mod stream;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -73,9 +73,10 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Start a stdio MCP server, list all its tools, and report every name problem. With no
-    /// command, audits a bundled demo server; with --config, every server of a client's
-    /// config. Progress goes to stderr, the report to stdout.
+    /// Start a stdio MCP server (or reach one over Streamable HTTP with --url), list all its
+    /// tools, and report every name problem. With no command, audits a bundled demo server;
+    /// with --config, every server of a client's config. Progress goes to stderr, the report
+    /// to stdout.
     Audit {
         /// Seconds each server's audit may take; a server still running then is killed.
         #[arg(long, default_value = "30", value_name = "SECS", value_parser = parse_timeout)]
@@ -85,10 +86,23 @@ enum Command {
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
         /// A client's MCP config: Claude Desktop `claude_desktop_config.json`, Claude Code
-        /// `.mcp.json`, VS Code `mcp.json` or Codex `config.toml`. Audits each stdio server
-        /// under its name in the file, then the collisions between servers under each client.
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["server_key", "command"])]
+        /// `.mcp.json`, VS Code `mcp.json` or Codex `config.toml`. Audits each server (stdio
+        /// or Streamable HTTP) under its name in the file, then the collisions between servers
+        /// under each client.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["server_key", "command", "url"])]
         config: Option<PathBuf>,
+        /// A Streamable HTTP server to audit, such as `http://127.0.0.1:3000/mcp`.
+        #[arg(long, value_name = "URL", conflicts_with = "command")]
+        url: Option<String>,
+        /// A header sent with every request to --url, as `Name: value` (repeatable). Values
+        /// are never shown.
+        #[arg(long = "header", value_name = "HEADER", requires = "url",
+              value_parser = audit::Remote::header)]
+        headers: Vec<(String, String)>,
+        /// With --config: how many servers are audited at once (the report keeps the file's
+        /// order).
+        #[arg(long, default_value = "4", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+        jobs: u16,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -157,6 +171,9 @@ fn main() -> ExitCode {
             timeout,
             server_key,
             config,
+            url,
+            headers,
+            jobs,
             format,
             show_secrets,
             command,
@@ -177,14 +194,20 @@ fn main() -> ExitCode {
                     path,
                     timeout,
                     format,
+                    jobs: usize::from(jobs),
                 };
                 runtime.block_on(fleet::run(&opts))
             } else {
+                let url = match url.map(|url| audit::Remote::new(&url, headers)).transpose() {
+                    Ok(url) => url,
+                    Err(e) => return usage_error(&e),
+                };
                 let opts = audit::Options {
                     timeout,
                     server_key,
                     format,
                     command,
+                    url,
                 };
                 runtime.block_on(audit::run(&opts))
             };

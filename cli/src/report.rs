@@ -10,14 +10,16 @@ use crate::check::plural;
 use crate::findings::{Finding, Kind};
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
+use crate::stream::Doc;
 
 /// Width of the label column.
 const LABEL: usize = 12;
 
 fn server_line(listing: &Listing) -> String {
-    let origin = match &listing.command {
-        Some(command) => format!("started as {command}"),
-        None => "the bundled demo, in-process".to_owned(),
+    let origin = match (&listing.url, &listing.command) {
+        (Some(_), Some(url)) => format!("at {url}, over Streamable HTTP"),
+        (None, Some(command)) => format!("started as {command}"),
+        (_, None) => "the bundled demo, in-process".to_owned(),
     };
     format!(
         "server {} {} ({origin}), protocol {}\n",
@@ -218,27 +220,52 @@ fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> S
 /// The JSON report: `{server, tools[], findings[], summary}`. Field names are stable.
 #[must_use]
 pub fn json(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Finding]) -> Value {
-    let tools: Vec<Value> = reports
-        .iter()
-        .map(|r| {
-            json!({
-                "name": r.name,
-                "breaks_spec": r.breaks_spec(),
-                "contracts": r.contracts.iter().map(|v| json!({
-                    "id": v.contract.id,
-                    "pass": v.refusal.is_none(),
-                })).collect::<Vec<_>>(),
-                "clients": r.clients.iter().map(|v| json!({
-                    "id": v.client.id,
-                    "name": v.qualified.name,
-                    "fate": fate_word(v.qualified.fate),
-                    "fine": v.is_fine(),
-                })).collect::<Vec<_>>(),
-                "suggestion": r.fix(),
-                "no_readable_suggestion": r.no_readable_fix(),
-            })
-        })
-        .collect();
+    let mut doc = head(listing, keys, reports, findings);
+    doc["tools"] = reports.iter().map(tool_json).collect();
+    doc["findings"] = json!(findings);
+    doc
+}
+
+/// [`json`] made while it is written: one tool's `Value` at a time.
+#[must_use]
+pub fn json_stream<'a>(
+    listing: &Listing,
+    keys: &Keys,
+    reports: &'a [NameReport],
+    findings: &'a [Finding],
+) -> Doc<'a> {
+    Doc::new(head(listing, keys, reports, findings))
+        .array("tools", reports.iter().map(tool_json))
+        .array(
+            "findings",
+            findings
+                .iter()
+                .map(|f| serde_json::to_value(f).unwrap_or_default()),
+        )
+}
+
+/// One tool of the JSON report.
+fn tool_json(r: &NameReport) -> Value {
+    json!({
+        "name": r.name,
+        "breaks_spec": r.breaks_spec(),
+        "contracts": r.contracts.iter().map(|v| json!({
+            "id": v.contract.id,
+            "pass": v.refusal.is_none(),
+        })).collect::<Vec<_>>(),
+        "clients": r.clients.iter().map(|v| json!({
+            "id": v.client.id,
+            "name": v.qualified.name,
+            "fate": fate_word(v.qualified.fate),
+            "fine": v.is_fine(),
+        })).collect::<Vec<_>>(),
+        "suggestion": r.fix(),
+        "no_readable_suggestion": r.no_readable_fix(),
+    })
+}
+
+/// The JSON report without `tools` and `findings`.
+fn head(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Finding]) -> Value {
     let breaks = findings.iter().any(|f| f.kind.breaks_spec());
     json!({
         "secrets": crate::redact::state(),
@@ -248,14 +275,13 @@ pub fn json(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[
             "version": listing.version,
             "protocol_version": listing.protocol,
             "command": listing.argv,
+            "url": listing.url,
             "demo": listing.command.is_none(),
             "server_key": keys.key,
             "server_key_advice": keys.advice(),
             "tools_capability": listing.has_tools,
             "pages": listing.pages,
         },
-        "tools": tools,
-        "findings": findings,
         "summary": {
             "tools": listing.names.len(),
             "breaks_spec": reports.iter().filter(|r| r.breaks_spec()).count(),

@@ -61,7 +61,7 @@ fn two_calculators_that_vs_code_numbers_apart() {
     let r = run(["audit", "--config", &file]);
     r.exits(0)
         .out_has("(Claude Code `.mcp.json`): 3 servers")
-        .out_has("`remote`  skipped: not a stdio server (`type` is `http`)")
+        .out_has("`remote`  skipped: `url` is https, and this build of mcp-toolname has no TLS")
         .out_has("== server `Calc` (1 of 3)")
         .out_has("5 tools in 1 page; server key `calc` (its name in the config)")
         .out_has("`mcp__Calc__add_numbers`  `add_numbers` of `Calc`")
@@ -182,7 +182,9 @@ fn a_codex_config_passes_env_to_its_server() {
         .out_has("(Codex `config.toml`): 4 servers")
         .out_has("`with_env`     audited: 5 tools")
         .out_has("`off`          skipped: disabled (`enabled = false`)")
-        .out_has("`web`          skipped: not a stdio server (it has `url`)")
+        .out_has(
+            "`web`          skipped: `url` is https, and this build of mcp-toolname has no TLS",
+        )
         .out_has("exited with code 7 before answering `initialize`")
         .out_has("  | MCP_TOOLNAME_PROBE is not set")
         .out_has("`mcp__with_env__add_numbers`")

@@ -8,12 +8,13 @@ use mcp_toolname_rules::message::{closest, show};
 use serde_json::{Map, Value};
 
 use super::{Flavor, Plan, kind_of};
-use crate::child::Launch;
+use crate::audit::Target;
+use crate::audit::child::Launch;
 
 /// Where the file is, for relative paths and VS Code's `${workspaceFolder}`.
 pub(super) struct Context {
     file: String,
-    flavor: Flavor,
+    pub(super) flavor: Flavor,
     /// The file's directory (absolute when it can be made so).
     dir: PathBuf,
     /// VS Code: the folder holding `.vscode/`.
@@ -21,7 +22,7 @@ pub(super) struct Context {
 }
 
 /// A reason to stop planning a server: it is skipped, or its entry is wrong.
-enum Stop {
+pub(super) enum Stop {
     Skip(String),
     Invalid(String),
 }
@@ -48,7 +49,7 @@ impl Context {
     pub(super) fn plan(&self, key: &str, value: &Value) -> Plan {
         crate::redact::learn_entry(value);
         match self.launch(value) {
-            Ok(launch) => Plan::Run(launch),
+            Ok(target) => Plan::Run(target),
             Err(Stop::Skip(reason)) => Plan::Skip(reason),
             Err(Stop::Invalid(problem)) => Plan::Invalid(format!(
                 "config {}, server {}: {problem}",
@@ -58,7 +59,7 @@ impl Context {
         }
     }
 
-    fn launch(&self, value: &Value) -> Result<Launch, Stop> {
+    fn launch(&self, value: &Value) -> Result<Target, Stop> {
         let host = self.flavor.host();
         let Value::Object(entry) = value else {
             return Err(Stop::Invalid(format!(
@@ -101,10 +102,7 @@ impl Context {
         match kind {
             None | Some("stdio") => {}
             Some(remote @ ("http" | "sse" | "streamable-http" | "streamableHttp" | "ws")) => {
-                return Err(Stop::Skip(format!(
-                    "not a stdio server (`type` is {})",
-                    show(remote)
-                )));
+                return self.remote(entry, Some(remote)).map(Target::Url);
             }
             Some(other) => {
                 return Err(Stop::Invalid(format!(
@@ -115,7 +113,7 @@ impl Context {
         }
         let Some(command) = string("command")? else {
             if kind.is_none() && entry.contains_key("url") {
-                return Err(Stop::Skip("not a stdio server (it has `url`)".to_owned()));
+                return self.remote(entry, None).map(Target::Url);
             }
             return Err(Stop::Invalid(
                 "missing `command`: a stdio server needs the program to start (a remote one \
@@ -147,27 +145,7 @@ impl Context {
                 )));
             }
         };
-        let env: Vec<(&str, &str)> = match entry.get("env") {
-            None => Vec::new(),
-            Some(Value::Object(vars)) => vars
-                .iter()
-                .map(|(k, v)| {
-                    v.as_str().map(|v| (k.as_str(), v)).ok_or_else(|| {
-                        Stop::Invalid(format!(
-                            "field `env` must map names to strings, but `env.{}` is {}",
-                            show(k).trim_matches('`'),
-                            kind_of(v)
-                        ))
-                    })
-                })
-                .collect::<Result<_, _>>()?,
-            Some(other) => {
-                return Err(Stop::Invalid(format!(
-                    "field `env` must be an object of strings, found {}",
-                    kind_of(other)
-                )));
-            }
-        };
+        let env = strings(entry, "env")?;
         let cwd = string("cwd")?;
         let env_file = string("envFile")?;
 
@@ -193,7 +171,7 @@ impl Context {
                 _ => None,
             },
         };
-        Ok(Launch::new(argv, vars, cwd))
+        Ok(Target::Command(Launch::new(argv, vars, cwd)))
     }
 
     /// A path from the config: relative ones are taken from the file's folder (VS Code: the
@@ -204,7 +182,7 @@ impl Context {
     }
 
     /// Expands the variables the host expands in `text` (from field `field`).
-    fn expand(&self, text: &str, field: &str) -> Result<String, Stop> {
+    pub(super) fn expand(&self, text: &str, field: &str) -> Result<String, Stop> {
         match self.flavor {
             Flavor::ClaudeCode => expand_claude(text, field),
             Flavor::VsCode => self.expand_vscode(text, field),
@@ -256,7 +234,7 @@ impl Context {
 
 /// Field `field` of `entry`, if it is there, read by `read`, which gives `None` for a value
 /// that is not `what` (`a string`): that is an error naming what it is instead.
-fn typed<'v, T>(
+pub(super) fn typed<'v, T>(
     entry: &'v Map<String, Value>,
     field: &str,
     what: &str,
@@ -270,6 +248,32 @@ fn typed<'v, T>(
             ))
         })
     })
+}
+
+/// Field `field`, an object (a TOML table) of strings, as pairs; absent is empty.
+pub(super) fn strings<'v>(
+    entry: &'v Map<String, Value>,
+    field: &str,
+) -> Result<Vec<(&'v str, &'v str)>, Stop> {
+    match entry.get(field) {
+        None => Ok(Vec::new()),
+        Some(Value::Object(map)) => map
+            .iter()
+            .map(|(k, v)| {
+                v.as_str().map(|v| (k.as_str(), v)).ok_or_else(|| {
+                    Stop::Invalid(format!(
+                        "field `{field}` must map names to strings, but `{field}.{}` is {}",
+                        show(k).trim_matches('`'),
+                        kind_of(v)
+                    ))
+                })
+            })
+            .collect(),
+        Some(other) => Err(Stop::Invalid(format!(
+            "field `{field}` must be an object of strings, found {}",
+            kind_of(other)
+        ))),
+    }
 }
 
 /// `text` with each `${...}` replaced by what `value` gives for the part between the braces;

@@ -5,22 +5,24 @@
 //!
 //! A file that cannot be read, parsed or recognised is an error for the whole run. A server
 //! entry that is wrong (no `command`, a field of the wrong type, a field the host does not
-//! know) is an error for that server only: the others are still audited. Remote servers,
-//! disabled ones and VS Code servers that need `${input:...}` answers are skipped, with the
-//! reason.
+//! know) is an error for that server only: the others are still audited. Remote servers are
+//! reached over Streamable HTTP ([`remote`]); disabled ones, remote ones whose auth needs a
+//! browser or that use another transport, and VS Code servers that need `${input:...}`
+//! answers are skipped, with the reason.
 //!
 //! This module holds the layouts and [`load`]; [`read`] turns a file's text into its server
 //! entries, and [`entry`] turns one entry into a [`Plan`].
 
 mod entry;
 mod read;
+mod remote;
 
 use std::path::{Path, PathBuf};
 
 use mcp_toolname_rules::message::show;
 use serde_json::Value;
 
-use crate::child::Launch;
+use crate::audit::Target;
 use entry::Context;
 use read::{read_json, read_toml};
 
@@ -146,8 +148,8 @@ impl Flavor {
 /// What to do with one server of the config.
 #[derive(Debug, Clone)]
 pub enum Plan {
-    /// Start it and audit it.
-    Run(Launch),
+    /// Reach it (start it, or connect to its URL) and audit it.
+    Run(Target),
     /// Leave it out, for this reason (a remote or disabled server).
     Skip(String),
     /// Its entry is wrong: the whole message, naming the file, the server and the field.

@@ -1,7 +1,8 @@
-//! `mcp-toolname audit --config FILE`: every server of a client's config, one after the
-//! other, each under the key the config gives it; then what the servers do to each other
-//! under each client: the model-facing name of every (server, tool), the pairs that end up
-//! with one name, server keys that become one prefix, and tool names on several servers.
+//! `mcp-toolname audit --config FILE`: every server of a client's config, up to `--jobs` at
+//! once, reported in the order read, each under the key the config gives it; then what the
+//! servers do to each other under each client: the model-facing name of every (server,
+//! tool), the pairs that end up with one name, server keys that become one prefix, and tool
+//! names on several servers.
 //!
 //! This module runs the audits; [`collisions`] finds what the servers do to each other, and
 //! [`report`] writes it all out, as text or JSON.
@@ -10,13 +11,16 @@ mod collisions;
 mod report;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use mcp_toolname_rules::{ClientPreset, Qualified, message::show};
 use serde_json::json;
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
 
 use crate::Format;
-use crate::audit::{self, Failure, Listing};
+use crate::audit::{Failure, Listing};
 use crate::check::plural;
 use crate::config::{self, Plan};
 use crate::findings::{self, Finding};
@@ -33,6 +37,8 @@ pub struct Options {
     pub timeout: Duration,
     /// Text or JSON.
     pub format: Format,
+    /// Servers audited at once.
+    pub jobs: usize,
 }
 
 /// What became of one server of the config.
@@ -114,37 +120,58 @@ pub async fn run(opts: &Options) -> u8 {
         say!("note: {note}");
     }
     let total = config.servers.len();
-    let mut ran = Vec::new();
+    // Up to `jobs` audits at once; each result goes back to its place in the file.
+    let slots = Arc::new(Semaphore::new(opts.jobs.max(1)));
+    let mut audits = JoinSet::new();
+    let mut outcomes: Vec<Option<Outcome>> = Vec::with_capacity(total);
     for (i, entry) in config.servers.iter().enumerate() {
         let shown = show(&entry.key);
-        let outcome = match &entry.plan {
+        outcomes.push(match &entry.plan {
             Plan::Skip(reason) => {
                 say!("server {shown} ({} of {total}): skipped: {reason}", i + 1);
-                Outcome::Skipped(reason.clone())
+                Some(Outcome::Skipped(reason.clone()))
             }
             Plan::Invalid(msg) => {
                 say!("error: {msg}");
-                Outcome::Failed(msg.clone())
+                Some(Outcome::Failed(msg.clone()))
             }
-            Plan::Run(launch) => {
-                say!("server {shown} ({} of {total}):", i + 1);
-                match audit::audit_command(launch, opts.timeout).await {
-                    Ok(listing) => Outcome::Audited {
-                        listing: Box::new(listing),
-                        reports: Vec::new(),
-                        findings: Vec::new(),
-                    },
-                    Err(Failure(_, 130)) => {
-                        say!("error: interrupted");
-                        return 130;
-                    }
-                    Err(Failure(msg, _)) => {
-                        say!("error: server {shown} could not be audited: {msg}");
-                        Outcome::Failed(msg)
-                    }
-                }
+            Plan::Run(target) => {
+                let (target, timeout, slots) = (target.clone(), opts.timeout, Arc::clone(&slots));
+                audits.spawn(async move {
+                    let _slot = slots.acquire_owned().await;
+                    say!("server {shown} ({} of {total}):", i + 1);
+                    let result = target.audit(timeout).await;
+                    (i, shown, result)
+                });
+                None
             }
+        });
+    }
+    while let Some(done) = audits.join_next().await {
+        let Ok((i, shown, result)) = done else {
+            say!("error: an audit task failed");
+            return 2;
         };
+        outcomes[i] = Some(match result {
+            Ok(listing) => Outcome::Audited {
+                listing: Box::new(listing),
+                reports: Vec::new(),
+                findings: Vec::new(),
+            },
+            Err(Failure(_, 130)) => {
+                say!("error: interrupted");
+                audits.abort_all();
+                return 130;
+            }
+            Err(Failure(msg, _)) => {
+                say!("error: server {shown} could not be audited: {msg}");
+                Outcome::Failed(msg)
+            }
+        });
+    }
+    let mut ran = Vec::new();
+    for (entry, outcome) in config.servers.iter().zip(outcomes) {
+        let outcome = outcome.unwrap_or_else(|| Outcome::Failed("not audited".to_owned()));
         let announced = match &outcome {
             Outcome::Audited { listing, .. } => listing.announced(),
             Outcome::Skipped(_) | Outcome::Failed(_) => None,

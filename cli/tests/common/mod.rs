@@ -4,7 +4,7 @@
 use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// What one run of `mcp-toolname` gave.
@@ -77,34 +77,50 @@ where
     }
 }
 
-/// `target/<profile>/examples/calculator`, built (or found up to date) by cargo first, as
-/// the workspace's own end-to-end test does; once per test binary.
+/// `target/<profile>/examples/calculator`, built (or found up to date) by cargo first.
 pub fn calculator() -> PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            let exe = std::env::current_exe().expect("test binary path");
-            let profile_dir = exe
-                .parent()
-                .and_then(|deps| deps.parent())
-                .expect("target/<profile>/deps/<test>");
-            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-            let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-            let mut build = Command::new(cargo);
-            build
-                .args(["build", "--quiet", "--example", "calculator"])
-                .current_dir(workspace);
-            if profile_dir.file_name().is_some_and(|p| p == "release") {
-                build.arg("--release");
-            }
-            let status = build.status().expect("cargo runs");
-            assert!(
-                status.success(),
-                "`cargo build --example calculator` failed"
-            );
-            profile_dir
-                .join("examples")
-                .join(format!("calculator{}", std::env::consts::EXE_SUFFIX))
-        })
-        .clone()
+    example("calculator")
+}
+
+/// `target/<profile>/examples/<name>`, built (or found up to date) by cargo first, as the
+/// workspace's own end-to-end tests do; once per example and test binary.
+pub fn example(name: &str) -> PathBuf {
+    static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let exe = std::env::current_exe().expect("test binary path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps/<test>");
+    let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    if !built.iter().any(|b| b == name) {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut build = Command::new(cargo);
+        build
+            .args(["build", "--quiet", "--example", name])
+            .current_dir(workspace);
+        if profile_dir.file_name().is_some_and(|p| p == "release") {
+            build.arg("--release");
+        }
+        let status = build.status().expect("cargo runs");
+        assert!(status.success(), "`cargo build --example {name}` failed");
+        built.push(name.to_owned());
+    }
+    profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// The npm reference server `mcp-server-everything`, which `.ci/run` installs and names in
+/// `MCP_TOOLNAME_NPM_SERVER`: required in CI; elsewhere `None`, the skip said on stderr.
+pub fn npm_server() -> Option<String> {
+    let Some(server) = std::env::var_os("MCP_TOOLNAME_NPM_SERVER") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must set MCP_TOOLNAME_NPM_SERVER (see .ci/run)"
+        );
+        eprintln!("skipped: set MCP_TOOLNAME_NPM_SERVER to an installed mcp-server-everything");
+        return None;
+    };
+    Some(server.to_str().expect("UTF-8 path").to_owned())
 }

@@ -1,11 +1,8 @@
-//! `mcp-toolname audit`: start a stdio server (or the bundled demo), initialize with rmcp's
-//! client, list every tool page by page, and report. The time limit covers the whole run;
-//! a server that crashes, hangs or writes garbage ends in a message naming the command and
-//! what happened, never in a panic or a hang.
+//! One MCP client session, whatever the transport: initialize with rmcp's client, follow
+//! `tools/list` page by page, and say what went wrong in words ([`SessionError`]). The shapes
+//! every transport hands back ([`Listing`], [`Failure`]) live here, below both.
 
 use std::collections::HashSet;
-use std::ffi::OsString;
-use std::time::{Duration, Instant};
 
 use rmcp::ServiceExt;
 use rmcp::model::PaginatedRequestParams;
@@ -13,34 +10,21 @@ use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceEr
 use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
-use crate::Format;
-use crate::child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
-use crate::keys::Keys;
-use crate::{demo, findings, redact, report};
+use crate::redact;
 
 /// Most `tools/list` pages followed before giving up.
 pub const MAX_PAGES: usize = 100;
 /// Most tools accepted from one server.
 pub const MAX_TOOLS: usize = 100_000;
 
-/// What `audit` was asked to do.
-#[derive(Debug, Clone)]
-pub struct Options {
-    /// Limit on the whole audit.
-    pub timeout: Duration,
-    /// The key a host would give the server (`mcp__<key>__<tool>`).
-    pub server_key: String,
-    /// Text or JSON.
-    pub format: Format,
-    /// The server command and its arguments; empty for the demo.
-    pub command: Vec<OsString>,
-}
-
 /// The server as the audit saw it.
 #[derive(Debug, Clone, Default)]
 pub struct Listing {
-    /// `Some(command, quoted)` for a child process, `None` for the in-process demo.
+    /// `Some(command, quoted)` for a child process (the URL in backticks for a remote
+    /// server), `None` for the in-process demo.
     pub command: Option<String>,
+    /// The URL (secrets masked) of a remote server.
+    pub url: Option<String>,
     /// The command and its arguments (lossy UTF-8); empty for the demo.
     pub argv: Vec<String>,
     /// `serverInfo.name` (untrusted).
@@ -73,7 +57,7 @@ impl Listing {
 
 /// Where the session is, for messages about a server that stops answering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stage {
+pub(super) enum Stage {
     Initialize,
     List(usize),
     Done,
@@ -81,7 +65,7 @@ enum Stage {
 
 impl Stage {
     /// `before answering `initialize``, `during `tools/list` (page 2)`.
-    fn during(self) -> String {
+    pub(super) fn during(self) -> String {
         match self {
             Self::Initialize => "before answering `initialize`".to_owned(),
             Self::List(page) => format!("during `tools/list` (page {page})"),
@@ -90,7 +74,7 @@ impl Stage {
     }
 
     /// `waiting for the answer to `initialize``.
-    fn waiting(self) -> String {
+    pub(super) fn waiting(self) -> String {
         match self {
             Self::Initialize => "waiting for the answer to `initialize`".to_owned(),
             Self::List(page) => format!("waiting for `tools/list` page {page}"),
@@ -105,164 +89,25 @@ pub struct Failure(pub String, pub u8);
 
 /// Why a session ended early.
 #[derive(Debug)]
-enum SessionError {
+pub(super) enum SessionError {
     /// The connection closed: most likely the server exited; the caller says how.
     Closed(String),
     /// Anything else, in words.
     Other(String),
+    /// The transport failed: its own words (an HTTP status, a refused connection).
+    Transport(String),
 }
 
 impl SessionError {
-    fn text(&self) -> &str {
+    pub(super) fn text(&self) -> &str {
         match self {
-            Self::Closed(text) | Self::Other(text) => text,
+            Self::Closed(text) | Self::Other(text) | Self::Transport(text) => text,
         }
     }
-}
-
-/// Runs `audit` and returns the exit code: 0 when no tool breaks the spec, 1 when one does
-/// (or a name is listed twice), 2 when the server could not be audited, 130 on Ctrl-C. The
-/// bundled demo always exits 0 once audited.
-pub async fn run(opts: &Options) -> u8 {
-    let started = Instant::now();
-    let listing = if opts.command.is_empty() {
-        say!(
-            "auditing the bundled demo server (in-process); give a server command after `--` \
-             to audit it instead"
-        );
-        audit_demo(opts.timeout).await
-    } else {
-        audit_command(&Launch::command(&opts.command), opts.timeout).await
-    };
-    match listing {
-        Ok(listing) => {
-            say!(
-                "listed {} tools in {} page(s) in {:.1} s",
-                listing.names.len(),
-                listing.pages,
-                started.elapsed().as_secs_f64()
-            );
-            let keys = Keys::new(&opts.server_key, listing.announced());
-            let (reports, found) = findings::audit_names(&listing.names, &keys);
-            match opts.format {
-                Format::Text => crate::emit(&report::text(&listing, &keys, &reports, &found)),
-                Format::Json => crate::emit_json(report::json(&listing, &keys, &reports, &found)),
-            }
-            // The demo exists to show findings: auditing it succeeds, and its summary says
-            // what a real server with these names would get.
-            u8::from(listing.command.is_some() && found.iter().any(|f| f.kind.breaks_spec()))
-        }
-        Err(Failure(msg, code)) => {
-            say!("error: {msg}");
-            if opts.format == Format::Json {
-                crate::emit_json(serde_json::json!({
-                    "error": msg,
-                    "exit_code": code,
-                    "secrets": redact::state(),
-                }));
-            }
-            code
-        }
-    }
-}
-
-async fn audit_demo(timeout: Duration) -> Result<Listing, Failure> {
-    let (stage, _) = watch::channel(Stage::Initialize);
-    let session = session(demo::start(), &stage);
-    match tokio::time::timeout(timeout, session).await {
-        Ok(Ok(listing)) => Ok(listing),
-        Ok(Err(err)) => Err(Failure(
-            format!("the demo server failed: {}", err.text()),
-            2,
-        )),
-        Err(_) => Err(Failure(
-            format!(
-                "the demo server did not finish within {} s",
-                timeout.as_secs_f64()
-            ),
-            2,
-        )),
-    }
-}
-
-/// How a child-process session ended, before the process is dealt with.
-enum Outcome {
-    Listed(Listing),
-    Session(SessionError),
-    Garbage(String),
-    Timeout,
-    Interrupted,
-}
-
-/// Starts the server `launch` describes, lists its tools and stops it, within `timeout`.
-///
-/// # Errors
-/// What went wrong, naming the command; code 2, or 130 when interrupted.
-pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing, Failure> {
-    let started = Instant::now();
-    let (mut server, pipes) = ServerProcess::spawn(launch).map_err(|m| Failure(m, 2))?;
-    say!("started server {}", server.display);
-    let Pipes {
-        transport,
-        mut garbage,
-    } = pipes;
-    let (stage, stage_rx) = watch::channel(Stage::Initialize);
-    let outcome = tokio::select! {
-        biased;
-        Ok(problem) = &mut garbage => Outcome::Garbage(problem),
-        result = session(transport, &stage) => match result {
-            Ok(listing) => Outcome::Listed(listing),
-            // The stdout guard closes the pipe after reporting garbage: report the garbage.
-            Err(err) => garbage.try_recv().map_or(Outcome::Session(err), Outcome::Garbage),
-        },
-        () = tokio::time::sleep(timeout) => Outcome::Timeout,
-        _ = tokio::signal::ctrl_c() => Outcome::Interrupted,
-    };
-    let stage_now = *stage_rx.borrow();
-    let display = server.display.clone();
-    let result = match outcome {
-        Outcome::Listed(mut listing) => {
-            listing.command = Some(display);
-            listing.argv = redact::argv(&lossy(&launch.argv));
-            // The client is gone, so the server's stdin is closed; let it exit on its own.
-            let _ = server.exit_within(Duration::from_millis(500)).await;
-            Ok(listing)
-        }
-        Outcome::Session(SessionError::Closed(detail)) => {
-            let left = timeout.saturating_sub(started.elapsed());
-            let during = stage_now.during();
-            Err(
-                match server.exit_within(left.min(Duration::from_secs(2))).await {
-                    Some(status) => format!(
-                        "server {display} {} {during} ({detail})",
-                        describe_exit(status)
-                    ),
-                    None => format!("server {display} failed {during}: {detail}"),
-                },
-            )
-        }
-        Outcome::Session(SessionError::Other(detail)) => Err(format!("server {display}: {detail}")),
-        Outcome::Garbage(problem) => Err(format!(
-            "server {display} broke the protocol {}: {problem}",
-            stage_now.during()
-        )),
-        Outcome::Timeout => Err(format!(
-            "server {display} did not finish within {} s (it was {}); it was stopped (set the \
-             limit with --timeout SECS)",
-            timeout.as_secs_f64(),
-            stage_now.waiting()
-        )),
-        Outcome::Interrupted => {
-            server.kill().await;
-            return Err(Failure("interrupted".to_owned(), 130));
-        }
-    };
-    server.kill().await;
-    result.map_err(|msg| Failure(msg + &server.stderr_tail(), 2))
 }
 
 /// Initializes over `transport` and lists every tool.
-async fn session<T, E, A>(
+pub(super) async fn session<T, E, A>(
     transport: T,
     stage: &watch::Sender<Stage>,
 ) -> Result<Listing, SessionError>
@@ -346,13 +191,13 @@ async fn list_tools(
     )))
 }
 
-fn init_error(err: ClientInitializeError) -> SessionError {
+pub(super) fn init_error(err: ClientInitializeError) -> SessionError {
     match err {
         ClientInitializeError::ConnectionClosed(_) => {
             SessionError::Closed("it closed its stdout".to_owned())
         }
-        ClientInitializeError::TransportError { .. } => {
-            SessionError::Closed("it stopped reading its stdin".to_owned())
+        ClientInitializeError::TransportError { error, .. } => {
+            SessionError::Transport(causes(&*error.error))
         }
         ClientInitializeError::JsonRpcError(e) => SessionError::Other(format!(
             "it refused `initialize` with error {}: {}",
@@ -366,7 +211,7 @@ fn init_error(err: ClientInitializeError) -> SessionError {
     }
 }
 
-fn list_error(err: &ServiceError, page: usize) -> SessionError {
+pub(super) fn list_error(err: &ServiceError, page: usize) -> SessionError {
     match err {
         ServiceError::McpError(e) => SessionError::Other(format!(
             "it answered `tools/list` (page {page}) with error {}: {}",
@@ -384,4 +229,20 @@ fn list_error(err: &ServiceError, page: usize) -> SessionError {
             redact::show(&other.to_string())
         )),
     }
+}
+
+/// An error and its causes, `a: b: c`, each said once (a cause already quoted by the one
+/// before it is left out).
+fn causes(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut next = err.source();
+    while let Some(cause) = next {
+        let part = cause.to_string();
+        if !text.contains(&part) {
+            text.push_str(": ");
+            text.push_str(&part);
+        }
+        next = cause.source();
+    }
+    text.trim_end_matches([':', ' ']).to_owned()
 }

@@ -1,0 +1,207 @@
+//! `mcp-toolname audit`: reach a server over one of two transports, a stdio child process
+//! ([`child`]) or Streamable HTTP ([`remote`]), or the bundled demo; initialize with rmcp's
+//! client, list every tool page by page, and report. The time limit covers the whole run;
+//! a server that crashes, hangs, refuses or writes garbage ends in a message naming the
+//! command or URL and what happened, never in a panic or a hang.
+
+pub mod child;
+pub mod remote;
+mod session;
+
+use std::ffi::OsString;
+use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
+
+use crate::Format;
+use crate::keys::Keys;
+use crate::{demo, findings, redact, report};
+use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
+pub use remote::Remote;
+pub use session::{Failure, Listing};
+use session::{SessionError, Stage, session};
+
+/// What `audit` was asked to do.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Limit on the whole audit.
+    pub timeout: Duration,
+    /// The key a host would give the server (`mcp__<key>__<tool>`).
+    pub server_key: String,
+    /// Text or JSON.
+    pub format: Format,
+    /// The server command and its arguments; empty for the demo or a URL.
+    pub command: Vec<OsString>,
+    /// A Streamable HTTP server to audit instead of a command.
+    pub url: Option<Remote>,
+}
+
+/// A server to audit, and the transport that reaches it.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// A stdio server: the process to start.
+    Command(Launch),
+    /// A Streamable HTTP server.
+    Url(Remote),
+}
+
+impl Target {
+    /// Audits the server within `timeout`.
+    ///
+    /// # Errors
+    /// What went wrong, naming the command or URL; code 2, or 130 when interrupted.
+    pub async fn audit(&self, timeout: Duration) -> Result<Listing, Failure> {
+        match self {
+            Self::Command(launch) => audit_command(launch, timeout).await,
+            Self::Url(remote) => remote::audit_url(remote, timeout).await,
+        }
+    }
+}
+
+/// Runs `audit` and returns the exit code: 0 when no tool breaks the spec, 1 when one does
+/// (or a name is listed twice), 2 when the server could not be audited, 130 on Ctrl-C. The
+/// bundled demo always exits 0 once audited.
+pub async fn run(opts: &Options) -> u8 {
+    let started = Instant::now();
+    let listing = if let Some(remote) = &opts.url {
+        remote::audit_url(remote, opts.timeout).await
+    } else if opts.command.is_empty() {
+        say!(
+            "auditing the bundled demo server (in-process); give a server command after `--` \
+             to audit it instead"
+        );
+        audit_demo(opts.timeout).await
+    } else {
+        audit_command(&Launch::command(&opts.command), opts.timeout).await
+    };
+    match listing {
+        Ok(listing) => {
+            say!(
+                "listed {} tools in {} page(s) in {:.1} s",
+                listing.names.len(),
+                listing.pages,
+                started.elapsed().as_secs_f64()
+            );
+            let keys = Keys::new(&opts.server_key, listing.announced());
+            let (reports, found) = findings::audit_names(&listing.names, &keys);
+            match opts.format {
+                Format::Text => crate::emit(&report::text(&listing, &keys, &reports, &found)),
+                Format::Json => report::json_stream(&listing, &keys, &reports, &found).emit(),
+            }
+            // The demo exists to show findings: auditing it succeeds, and its summary says
+            // what a real server with these names would get.
+            u8::from(listing.command.is_some() && found.iter().any(|f| f.kind.breaks_spec()))
+        }
+        Err(Failure(msg, code)) => {
+            say!("error: {msg}");
+            if opts.format == Format::Json {
+                crate::emit_json(serde_json::json!({
+                    "error": msg,
+                    "exit_code": code,
+                    "secrets": redact::state(),
+                }));
+            }
+            code
+        }
+    }
+}
+
+async fn audit_demo(timeout: Duration) -> Result<Listing, Failure> {
+    let (stage, _) = watch::channel(Stage::Initialize);
+    let session = session(demo::start(), &stage);
+    match tokio::time::timeout(timeout, session).await {
+        Ok(Ok(listing)) => Ok(listing),
+        Ok(Err(err)) => Err(Failure(
+            format!("the demo server failed: {}", err.text()),
+            2,
+        )),
+        Err(_) => Err(Failure(
+            format!(
+                "the demo server did not finish within {} s",
+                timeout.as_secs_f64()
+            ),
+            2,
+        )),
+    }
+}
+
+/// How a child-process session ended, before the process is dealt with.
+enum Outcome {
+    Listed(Listing),
+    Session(SessionError),
+    Garbage(String),
+    Timeout,
+    Interrupted,
+}
+
+/// Starts the server `launch` describes, lists its tools and stops it, within `timeout`.
+///
+/// # Errors
+/// What went wrong, naming the command; code 2, or 130 when interrupted.
+pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing, Failure> {
+    let started = Instant::now();
+    let (mut server, pipes) = ServerProcess::spawn(launch).map_err(|m| Failure(m, 2))?;
+    say!("started server {}", server.display);
+    let Pipes {
+        transport,
+        mut garbage,
+    } = pipes;
+    let (stage, stage_rx) = watch::channel(Stage::Initialize);
+    let outcome = tokio::select! {
+        biased;
+        Ok(problem) = &mut garbage => Outcome::Garbage(problem),
+        result = session(transport, &stage) => match result {
+            Ok(listing) => Outcome::Listed(listing),
+            // The stdout guard closes the pipe after reporting garbage: report the garbage.
+            Err(err) => garbage.try_recv().map_or(Outcome::Session(err), Outcome::Garbage),
+        },
+        () = tokio::time::sleep(timeout) => Outcome::Timeout,
+        _ = tokio::signal::ctrl_c() => Outcome::Interrupted,
+    };
+    let stage_now = *stage_rx.borrow();
+    let display = server.display.clone();
+    let result = match outcome {
+        Outcome::Listed(mut listing) => {
+            listing.command = Some(display);
+            listing.argv = redact::argv(&lossy(&launch.argv));
+            // The client is gone, so the server's stdin is closed; let it exit on its own.
+            let _ = server.exit_within(Duration::from_millis(500)).await;
+            Ok(listing)
+        }
+        Outcome::Session(err @ (SessionError::Closed(_) | SessionError::Transport(_))) => {
+            // A stdio transport fails when the server stops reading its stdin.
+            let detail = match err {
+                SessionError::Closed(detail) => detail,
+                _ => "it stopped reading its stdin".to_owned(),
+            };
+            let left = timeout.saturating_sub(started.elapsed());
+            let during = stage_now.during();
+            Err(
+                match server.exit_within(left.min(Duration::from_secs(2))).await {
+                    Some(status) => format!(
+                        "server {display} {} {during} ({detail})",
+                        describe_exit(status)
+                    ),
+                    None => format!("server {display} failed {during}: {detail}"),
+                },
+            )
+        }
+        Outcome::Session(SessionError::Other(detail)) => Err(format!("server {display}: {detail}")),
+        Outcome::Garbage(problem) => Err(format!(
+            "server {display} broke the protocol {}: {problem}",
+            stage_now.during()
+        )),
+        Outcome::Timeout => Err(format!(
+            "server {display} did not finish within {} s (it was {}); it was stopped (set the \
+             limit with --timeout SECS)",
+            timeout.as_secs_f64(),
+            stage_now.waiting()
+        )),
+        Outcome::Interrupted => {
+            server.kill().await;
+            return Err(Failure("interrupted".to_owned(), 130));
+        }
+    };
+    server.kill().await;
+    result.map_err(|msg| Failure(msg + &server.stderr_tail(), 2))
+}

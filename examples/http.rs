@@ -1,0 +1,239 @@
+//! An MCP server over Streamable HTTP: many sessions at once, one tool registry for all of
+//! them ([`SharedToolRegistry`]), a renamed tool whose alias window can close while the
+//! server runs, and admin tools that add and remove tools at run time.
+//!
+//! ```text
+//! cargo run --example http                          # 127.0.0.1, a free port
+//! cargo run --example http -- --port 8080 --alias-for 30
+//! ```
+//!
+//! It prints `listening on http://127.0.0.1:PORT/mcp` as its first line on stdout. Tools:
+//! `subtract`, formerly `minus` (a listed, deprecated alias: until 2027-03-01, or for
+//! `--alias-for SECS` seconds from the start); `multiply`; `add_tool` / `remove_tool`, which
+//! add and remove a tool `extra_<name>` for every session. Each session's handler is a clone
+//! holding the same registry, joined in `on_initialized`, so every open session gets
+//! `notifications/tools/list_changed` when the list changes. Sessions use the protocol
+//! versions before 2026-07-28, which keep a session open between requests.
+
+use std::borrow::Cow;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use chrono::{TimeDelta, Utc};
+use mcp_toolname::rules::message;
+use mcp_toolname::{SharedToolRegistry, mcp_tool, tool_registry};
+use rmcp::handler::server::router::tool::ToolRoute;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolResult, ContentBlock, Implementation, JsonObject, ProtocolVersion, ServerCapabilities,
+    ServerConfig, Tool,
+};
+use rmcp::service::NotificationContext;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{RoleServer, ServerHandler, schemars, tool_handler};
+use serde::Deserialize;
+
+/// Two integers.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+struct Pair {
+    /// Left operand.
+    a: i64,
+    /// Right operand.
+    b: i64,
+}
+
+/// A tool to add or remove at run time.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+struct Extra {
+    /// Its name: the tool is `extra_<name>`.
+    name: String,
+}
+
+#[derive(Clone)]
+struct Http {
+    tools: SharedToolRegistry<Self>,
+}
+
+#[tool_registry]
+impl Http {
+    /// Subtracts `b` from `a`.
+    #[mcp_tool(alias(name = "minus", until = "2027-03-01"))]
+    fn subtract(&self, Parameters(Pair { a, b }): Parameters<Pair>) -> Result<String, String> {
+        a.checked_sub(b)
+            .map(|v| v.to_string())
+            .ok_or_else(|| "overflow".to_owned())
+    }
+
+    /// Multiplies two integers.
+    #[mcp_tool(annotations(read_only_hint = true))]
+    fn multiply(&self, Parameters(Pair { a, b }): Parameters<Pair>) -> Result<String, String> {
+        a.checked_mul(b)
+            .map(|v| v.to_string())
+            .ok_or_else(|| "overflow".to_owned())
+    }
+
+    /// Adds the tool `extra_<name>` for every session; it answers with its own name.
+    #[mcp_tool]
+    fn add_tool(&self, Parameters(Extra { name }): Parameters<Extra>) -> Result<String, String> {
+        let tool = format!("extra_{name}");
+        let answer = tool.clone();
+        let route = ToolRoute::new_dyn(
+            Tool::new(
+                tool.clone(),
+                "Answers with its own name.",
+                // The spec asks for `"type": "object"`; the Python SDK refuses a list without.
+                Arc::new(JsonObject::from_iter([(
+                    "type".to_owned(),
+                    "object".into(),
+                )])),
+            ),
+            move |_ctx| {
+                let result = CallToolResult::success(vec![ContentBlock::text(answer.clone())]);
+                Box::pin(async move { Ok(result.into()) })
+            },
+        );
+        self.tools
+            .update(|tools| tools.try_add_route(route))
+            .map_err(|e| e.to_string())?;
+        Ok(format!("added `{tool}`"))
+    }
+
+    /// Removes the tool `extra_<name>` for every session.
+    #[mcp_tool]
+    fn remove_tool(&self, Parameters(Extra { name }): Parameters<Extra>) -> Result<String, String> {
+        let tool = format!("extra_{name}");
+        let removed = self.tools.update(|tools| {
+            let there = tools.has_route(&tool);
+            tools.remove_route(&tool);
+            there
+        });
+        removed
+            .then(|| format!("removed `{tool}`"))
+            .ok_or_else(|| format!("there is no tool `{tool}` to remove"))
+    }
+}
+
+#[tool_handler(router = self.tools.snapshot())]
+impl ServerHandler for Http {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .build();
+        ServerConfig::new(capabilities).with_server_info(Implementation::new("http", "1.0.0"))
+    }
+
+    /// The versions that keep a session open: 2026-07-28 serves each request on its own.
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        Cow::Borrowed(&[
+            ProtocolVersion::V_2025_11_25,
+            ProtocolVersion::V_2025_06_18,
+            ProtocolVersion::V_2025_03_26,
+        ])
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.tools.bind_peer(context.peer);
+    }
+}
+
+const USAGE: &str = "usage: http [--port N (0: a free port; the default)] [--alias-for SECS]";
+
+/// What the command line asks for.
+struct Args {
+    port: u16,
+    alias_for: Option<u32>,
+}
+
+fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
+    let mut parsed = Args {
+        port: 0,
+        alias_for: None,
+    };
+    while let Some(arg) = args.next() {
+        let mut value = |flag: &str| args.next().ok_or_else(|| format!("`{flag}` needs a value"));
+        match arg.as_str() {
+            "--port" => {
+                let text = value("--port")?;
+                parsed.port = text.parse().map_err(|_| {
+                    format!(
+                        "`--port` value {} is not a port (0-65535)",
+                        message::show(&text)
+                    )
+                })?;
+            }
+            "--alias-for" => {
+                let text = value("--alias-for")?;
+                let secs = text.parse().map_err(|_| {
+                    format!(
+                        "`--alias-for` value {} is not a whole number of seconds",
+                        message::show(&text)
+                    )
+                })?;
+                parsed.alias_for = Some(secs);
+            }
+            "-h" | "--help" => return Ok(None),
+            other => return Err(format!("unknown argument {}", message::show(other))),
+        }
+    }
+    Ok(Some(parsed))
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args = match parse_args(std::env::args().skip(1)) {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("http: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut builder = Http::tool_router().reconfigure();
+    if let Some(secs) = args.alias_for {
+        let until = Utc::now() + TimeDelta::seconds(i64::from(secs));
+        builder = builder.override_window("minus", Some(until));
+    }
+    let tools = match builder.build() {
+        Ok(tools) => SharedToolRegistry::new(tools),
+        Err(e) => {
+            eprintln!("http: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // One handler per session, each a clone holding the one registry.
+    let server = Http { tools };
+    let service: StreamableHttpService<Http, LocalSessionManager> = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::default(),
+        StreamableHttpServerConfig::default(),
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    let listener =
+        match tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, args.port)))
+            .await
+        {
+            Ok(listener) => listener,
+            Err(e) => {
+                eprintln!("http: cannot listen on 127.0.0.1:{}: {e}", args.port);
+                return ExitCode::FAILURE;
+            }
+        };
+    match listener.local_addr() {
+        Ok(addr) => println!("listening on http://{addr}/mcp"),
+        Err(e) => {
+            eprintln!("http: cannot read the bound address: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if let Err(e) = axum::serve(listener, router).await {
+        eprintln!("http: the server stopped: {e}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

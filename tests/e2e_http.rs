@@ -1,0 +1,166 @@
+//! End to end over Streamable HTTP: the `http` example as a real server process on loopback,
+//! several sessions of rmcp's Streamable HTTP client at once. Every session sees the same
+//! tools and aliases; a tool added or removed at run time, and an alias window closing, reach
+//! each open session as one `notifications/tools/list_changed`; no session sees a torn list.
+
+mod common;
+mod http;
+
+use std::collections::BTreeSet;
+
+use common::{args, call, names, rpc_error, text};
+use http::{Server, connect};
+use serde_json::json;
+
+const BASE: [&str; 5] = ["add_tool", "minus", "multiply", "remove_tool", "subtract"];
+
+fn extra(name: &str) -> Option<rmcp::model::JsonObject> {
+    json!({ "name": name }).as_object().cloned()
+}
+
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|&n| n.to_owned()).collect()
+}
+
+#[tokio::test]
+async fn sessions_share_the_aliases_and_hear_each_run_time_change_once() {
+    let server = Server::start(&[]);
+    let (a, b, c) = tokio::join!(
+        connect(&server.url),
+        connect(&server.url),
+        connect(&server.url)
+    );
+    let sessions = [&a, &b, &c];
+    for (session, _) in sessions {
+        let mut listed = names(session).await;
+        listed.sort();
+        assert_eq!(listed, BASE, "every session lists the same tools and alias");
+        let minus = call(session, "minus", Some(args(5, 7))).await.unwrap();
+        assert_eq!(
+            text(&minus),
+            "-2",
+            "the alias runs `subtract` in every session"
+        );
+    }
+
+    let added = call(&a.0, "add_tool", extra("weather")).await.unwrap();
+    assert_eq!(text(&added), "added `extra_weather`");
+    for (session, listener) in sessions {
+        assert_eq!(
+            listener.heard(1).await,
+            1,
+            "one notification for one change"
+        );
+        assert!(names(session).await.contains(&"extra_weather".to_owned()));
+    }
+    let answer = call(&c.0, "extra_weather", None).await.unwrap();
+    assert_eq!(
+        text(&answer),
+        "extra_weather",
+        "a tool added by one session serves another"
+    );
+
+    // A taken name is refused with the reason, and nobody is told of a change.
+    let again = call(&b.0, "add_tool", extra("weather")).await.unwrap();
+    assert_eq!(again.is_error, Some(true));
+    assert!(
+        text(&again).contains("`extra_weather` is defined twice"),
+        "{}",
+        text(&again)
+    );
+
+    let removed = call(&c.0, "remove_tool", extra("weather")).await.unwrap();
+    assert_eq!(text(&removed), "removed `extra_weather`");
+    for (session, listener) in sessions {
+        assert_eq!(listener.heard(2).await, 2, "a refused change sends nothing");
+        assert!(!names(session).await.contains(&"extra_weather".to_owned()));
+    }
+    let gone = call(&a.0, "extra_weather", None).await.unwrap_err();
+    assert!(
+        rpc_error(&gone).message.contains("extra_weather"),
+        "{gone:?}"
+    );
+
+    // A closed session drops out; the others still hear the next change.
+    let (a_session, a_listener) = a;
+    a_session.cancel().await.unwrap();
+    call(&b.0, "add_tool", extra("late")).await.unwrap();
+    assert_eq!(b.1.heard(3).await, 3);
+    assert_eq!(c.1.heard(3).await, 3);
+    assert_eq!(a_listener.count(), 2, "a closed session hears nothing more");
+}
+
+#[tokio::test]
+async fn an_alias_window_closing_while_serving_tells_each_session_once() {
+    let server = Server::start(&["--alias-for", "5"]);
+    let (a, b) = tokio::join!(connect(&server.url), connect(&server.url));
+    for (session, _) in [&a, &b] {
+        assert!(
+            names(session).await.contains(&"minus".to_owned()),
+            "the alias is listed for its first 5 s (is the machine too slow to connect?)"
+        );
+    }
+    for (session, listener) in [&a, &b] {
+        assert_eq!(
+            listener.heard(1).await,
+            1,
+            "one notification when the window closes"
+        );
+        let mut listed = names(session).await;
+        listed.sort();
+        assert_eq!(listed, ["add_tool", "multiply", "remove_tool", "subtract"]);
+        let err = call(session, "minus", Some(args(1, 1))).await.unwrap_err();
+        let err = rpc_error(&err);
+        assert_eq!(err.code.0, -32602);
+        assert!(
+            err.message.contains("subtract"),
+            "names the new name: {}",
+            err.message
+        );
+        let canonical = call(session, "subtract", Some(args(1, 1))).await.unwrap();
+        assert_eq!(text(&canonical), "0");
+    }
+}
+
+#[tokio::test]
+async fn no_session_sees_a_torn_list_while_tools_change() {
+    const CHANGES: usize = 20;
+    let server = Server::start(&[]);
+    let (admin, _) = connect(&server.url).await;
+    let readers = [
+        connect(&server.url).await,
+        connect(&server.url).await,
+        connect(&server.url).await,
+    ];
+    let base = set(&BASE);
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut tasks = tokio::task::JoinSet::new();
+    for (reader, _) in readers {
+        let (base, done) = (base.clone(), done.clone());
+        tasks.spawn(async move {
+            let mut lists = 0;
+            // Bounded: at most 2,000 lists per reader.
+            while !done.load(std::sync::atomic::Ordering::SeqCst) && lists < 2_000 {
+                let listed: BTreeSet<String> = names(&reader).await.into_iter().collect();
+                let extra: Vec<&String> = listed.difference(&base).collect();
+                assert!(
+                    listed.is_superset(&base) && extra.len() <= 1,
+                    "a torn list: {listed:?}"
+                );
+                lists += 1;
+            }
+            lists
+        });
+    }
+    for i in 0..CHANGES {
+        let name = format!("t{i}");
+        call(&admin, "add_tool", extra(&name)).await.unwrap();
+        call(&admin, "remove_tool", extra(&name)).await.unwrap();
+    }
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let mut total = 0;
+    while let Some(lists) = tasks.join_next().await {
+        total += lists.expect("no reader saw a torn list");
+    }
+    assert!(total >= 3, "every reader listed at least once");
+}
