@@ -5,8 +5,10 @@
 //! so that no message can hide or garble what it is about.
 
 mod audit;
+mod calls;
 mod clients;
 pub use audit::*;
+pub use calls::*;
 pub use clients::*;
 
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};

@@ -38,7 +38,7 @@ mod registry;
 mod shared;
 mod window;
 
-pub use alias::{Alias, AliasUsage};
+pub use alias::{Alias, AliasNotice, AliasUsage, ExpiredAnswer};
 pub use clock::{Clock, FixedClock, ManualClock, OffsetClock, SystemClock};
 pub use def::ToolDef;
 pub use error::{Problem, RegistryError};

@@ -11,7 +11,8 @@ use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::Tool;
 use serde_json::json;
 
-use crate::alias::{Alias, UsageCounters, rfc3339};
+use super::nearest::NearIndex;
+use crate::alias::{Alias, AliasDefaults, UsageCounters, rfc3339};
 use crate::clock::{Clock, SystemClock};
 use crate::def::ToolDef;
 use crate::error::Problem;
@@ -103,8 +104,13 @@ pub(crate) struct State<S> {
     /// Enabled tools sorted by name, as `tools/list` shows them; made on first use after a
     /// change.
     listed: OnceLock<Vec<Tool>>,
+    /// Tool names by match key, for the "did you mean" of an unknown name; made on first
+    /// use after a change.
+    near: OnceLock<NearIndex>,
     /// Where alias windows read the time.
     pub clock: Arc<dyn Clock>,
+    /// How calls by aliases that set no answer of their own are answered.
+    pub defaults: AliasDefaults,
 }
 
 impl<S> Default for State<S> {
@@ -114,7 +120,9 @@ impl<S> Default for State<S> {
             aliases: HashMap::new(),
             disabled: HashSet::new(),
             listed: OnceLock::new(),
+            near: OnceLock::new(),
             clock: Arc::new(SystemClock),
+            defaults: AliasDefaults::default(),
         }
     }
 }
@@ -126,7 +134,9 @@ impl<S> Clone for State<S> {
             aliases: self.aliases.clone(),
             disabled: self.disabled.clone(),
             listed: self.listed.clone(),
+            near: self.near.clone(),
             clock: Arc::clone(&self.clock),
+            defaults: self.defaults,
         }
     }
 }
@@ -189,6 +199,7 @@ impl<S> State<S> {
     /// name keeps it). Callers check [`Self::problems_of`] first.
     pub fn insert(&mut self, def: ToolDef<S>) {
         self.listed = OnceLock::new();
+        self.near = OnceLock::new();
         for alias in &def.aliases {
             if self.holder(&alias.name).is_none() && alias.name != def.route.attr.name {
                 let entry = AliasEntry::new(alias.clone(), &def);
@@ -203,6 +214,7 @@ impl<S> State<S> {
     pub fn remove(&mut self, name: &str) -> Option<ToolDef<S>> {
         let def = self.tools.remove(name)?;
         self.listed = OnceLock::new();
+        self.near = OnceLock::new();
         for alias in &def.aliases {
             if self
                 .aliases
@@ -245,6 +257,14 @@ impl<S> State<S> {
             tools.sort_by(|a, b| a.name.cmp(&b.name));
             tools
         })
+    }
+
+    /// The enabled tool an unknown `name` most likely meant (bounded work: see
+    /// [`NearIndex::closest`]).
+    pub fn closest_tool(&self, name: &str) -> Option<&str> {
+        self.near
+            .get_or_init(|| NearIndex::new(self.tools.keys()))
+            .closest(name, |n| self.is_off(n))
     }
 
     /// The alias `name` if it is served at `now`: inside its window, its tool switched on.
