@@ -69,7 +69,8 @@ async def past_window(client):
     check("minus" not in tools and "calc.add" not in tools, f"past the window no alias is listed: {tools}")
     result = await client.call_tool("calc.add", {"a": 1, "b": 1})
     msg = text_of(result)
-    check(result.isError and "add_numbers" in msg and "2027-03-01" in msg, f"an expired alias is a tool error naming the new name and the date: {msg}")
+    is_error = getattr(result, "is_error", None) or getattr(result, "isError", None)
+    check(is_error is True and "add_numbers" in msg and "2027-03-01" in msg, f"an expired alias is a tool error naming the new name and the date: {msg}")
 
 
 async def main(binary):
