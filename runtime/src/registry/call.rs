@@ -3,7 +3,7 @@
 
 use rmcp::ErrorData;
 use rmcp::handler::server::tool::ToolCallContext;
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode, MetaObject};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 use serde_json::json;
 
 use super::ToolRegistry;
@@ -53,8 +53,12 @@ impl<S: 'static> ToolRegistry<S> {
             let now = state.clock.now();
             if !alias.alias.is_live(now) {
                 alias.usage.record(now, false);
+                #[cfg(feature = "metrics")]
+                alias.series.record(false);
                 return expired(state, alias);
             }
+            #[cfg(feature = "metrics")]
+            alias.series.record(true);
             if alias.usage.record(now, true) {
                 tracing::warn!(
                     alias = %alias.alias.name,
@@ -107,7 +111,7 @@ fn expired<S>(state: &State<S>, alias: &AliasEntry<S>) -> Result<CallToolRespons
         ExpiredAnswer::ToolError => {
             let text = message::alias_expired_tool_error(&alias.alias.name, &alias.target, until);
             let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-            result.meta = Some(alias.meta());
+            result.meta = Some(alias.call_meta.clone());
             Ok(result.into())
         }
         ExpiredAnswer::ProtocolError => Err(ErrorData::invalid_params(
@@ -124,7 +128,7 @@ fn mark_deprecated<S>(state: &State<S>, alias: &AliasEntry<S>, done: &mut CallTo
             meta.0
                 .insert(DEPRECATION_META_KEY.to_owned(), alias.notice.clone());
         }
-        None => done.meta = Some(alias.meta()),
+        None => done.meta = Some(alias.call_meta.clone()),
     }
     if alias.alias.notice.unwrap_or(state.defaults.notice) == AliasNotice::Text {
         done.content.push(ContentBlock::text(message::alias_notice(
@@ -132,15 +136,5 @@ fn mark_deprecated<S>(state: &State<S>, alias: &AliasEntry<S>, done: &mut CallTo
             &alias.target,
             alias.until_text.as_deref(),
         )));
-    }
-}
-
-impl<S> AliasEntry<S> {
-    /// A `_meta` holding only the deprecation notice.
-    fn meta(&self) -> MetaObject {
-        let mut meta = MetaObject::default();
-        meta.0
-            .insert(DEPRECATION_META_KEY.to_owned(), self.notice.clone());
-        meta
     }
 }

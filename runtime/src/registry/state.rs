@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 use chrono::{DateTime, Utc};
 use mcp_toolname_rules::{MCP, check, check_alias, message};
 use rmcp::handler::server::router::tool::ToolRoute;
-use rmcp::model::Tool;
+use rmcp::model::{MetaObject, Tool};
 use serde_json::json;
 
 use super::nearest::NearIndex;
@@ -37,6 +37,12 @@ pub(crate) struct AliasEntry<S> {
     /// here rather than on every call.
     pub until_text: Option<String>,
     pub notice: serde_json::Value,
+    /// A call result's whole `_meta` when the tool set none: `{DEPRECATION_META_KEY: notice}`,
+    /// cloned as one map rather than assembled per call.
+    pub call_meta: MetaObject,
+    /// The alias's series of [`crate::ALIAS_CALLS`].
+    #[cfg(feature = "metrics")]
+    pub series: crate::alias_metrics::AliasSeries,
 }
 
 impl<S> Clone for AliasEntry<S> {
@@ -50,6 +56,9 @@ impl<S> Clone for AliasEntry<S> {
             usage: Arc::clone(&self.usage),
             until_text: self.until_text.clone(),
             notice: self.notice.clone(),
+            call_meta: self.call_meta.clone(),
+            #[cfg(feature = "metrics")]
+            series: self.series.clone(),
         }
     }
 }
@@ -78,8 +87,19 @@ impl<S> AliasEntry<S> {
         meta.0
             .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
         listed.meta = Some(meta);
-        let notice = json!({ "replacement": tool.name, "until": until });
+        let mut notice = serde_json::Map::new();
+        notice.insert("replacement".to_owned(), json!(tool.name));
+        if let Some(until) = &until {
+            notice.insert("until".to_owned(), json!(until));
+        }
+        let notice = serde_json::Value::Object(notice);
+        let mut call_meta = MetaObject::default();
+        call_meta
+            .0
+            .insert(DEPRECATION_META_KEY.to_owned(), notice.clone());
         Self {
+            #[cfg(feature = "metrics")]
+            series: crate::alias_metrics::AliasSeries::new(&alias.name, &tool.name),
             alias,
             target: tool.name.clone(),
             route: def.route.clone(),
@@ -88,6 +108,7 @@ impl<S> AliasEntry<S> {
             usage: Arc::default(),
             until_text: until,
             notice,
+            call_meta,
         }
     }
 }
