@@ -47,39 +47,54 @@ pub fn edit_limit(key: &str) -> usize {
 /// ```
 #[must_use]
 pub fn distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
+    if a.is_ascii() && b.is_ascii() {
+        banded(a.as_bytes(), b.as_bytes(), limit)
+    } else {
+        let a: Vec<char> = a.chars().collect();
+        let b: Vec<char> = b.chars().collect();
+        banded(&a, &b, limit)
+    }
+}
+
+/// [`distance_within`] over characters (or bytes, for ASCII text): one allocation, and it
+/// stops at the first row whose every cell is past the limit.
+fn banded<T: PartialEq>(a: &[T], b: &[T], limit: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > limit {
         return None;
     }
-    // Rows of the table: `row[j]` is the distance between the first `i` characters of `a`
-    // and the first `j` of `b`; cells outside the band hold `far` (more than the limit).
+    // Three rows of the table (two rows back, the last, this one): `row[j]` is the distance
+    // between the first `i` items of `a` and the first `j` of `b`; cells outside the band
+    // hold `far` (more than the limit).
     let far = limit + 1;
-    let mut before: Vec<usize> = vec![far; b.len() + 1];
-    let mut prev: Vec<usize> = (0..=b.len()).map(|j| j.min(far)).collect();
-    let mut row: Vec<usize> = vec![far; b.len() + 1];
+    let width = b.len() + 1;
+    let mut rows = vec![far; 3 * width];
+    for (j, cell) in rows[width..2 * width].iter_mut().enumerate() {
+        *cell = j.min(far);
+    }
+    let (mut before, mut prev, mut row) = (0, width, 2 * width);
     for i in 1..=a.len() {
-        row.fill(far);
-        row[0] = i.min(far);
+        rows[row..row + width].fill(far);
+        rows[row] = i.min(far);
         let lo = i.saturating_sub(limit).max(1);
         let hi = (i + limit).min(b.len());
-        let mut best = row[0];
+        let mut best = rows[row];
         for j in lo..=hi {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (prev[j] + 1).min(row[j - 1] + 1).min(prev[j - 1] + cost);
+            let mut d = (rows[prev + j] + 1)
+                .min(rows[row + j - 1] + 1)
+                .min(rows[prev + j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(before[j - 2] + 1);
+                d = d.min(rows[before + j - 2] + 1);
             }
-            row[j] = d.min(far);
-            best = best.min(row[j]);
+            rows[row + j] = d.min(far);
+            best = best.min(rows[row + j]);
         }
         if best > limit {
             return None;
         }
-        std::mem::swap(&mut before, &mut prev);
-        std::mem::swap(&mut prev, &mut row);
+        (before, prev, row) = (prev, row, before);
     }
-    Some(prev[b.len()]).filter(|d| *d <= limit)
+    Some(rows[prev + b.len()]).filter(|d| *d <= limit)
 }
 
 /// The candidate `word` most likely meant: the same [`match_key`] (distance 0), else the

@@ -6,8 +6,9 @@
 //! - Names that differ only by case or separators are found by one look-up of the called
 //!   name's match key in an index built once per change of the tool set.
 //! - A small edit (`deplyo`) is looked for only when the server has at most
-//!   [`MOST_COMPARED`] tools: then each comparison is banded by the edit limit, so one unknown
-//!   call costs at most `MOST_COMPARED × 256 × 5` steps of the distance table.
+//!   [`MOST_COMPARED`] (64) tools: then each comparison is banded by the edit limit and
+//!   stops at the first row past it, so one unknown call costs at most
+//!   `MOST_COMPARED × 256 × 5` steps of the distance table, and one allocation per tool.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -19,7 +20,7 @@ use mcp_toolname_rules::{distance_within, edit_limit, match_key};
 pub(crate) const LONGEST_LOOKED_AT: usize = 256;
 
 /// Most tools compared one by one for a small edit.
-pub(crate) const MOST_COMPARED: usize = 256;
+pub(crate) const MOST_COMPARED: usize = 64;
 
 /// Tool names by match key; several when names differ only by case or separators.
 #[derive(Debug, Default, Clone)]
