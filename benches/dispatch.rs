@@ -40,6 +40,31 @@ fn dispatch(c: &mut Criterion) {
     group.finish();
 }
 
+/// The error path a client can spam: an unknown name, close to a served one (found through the
+/// match-key index) or far from all (an edit-distance scan on small servers, none past 256).
+fn unknown(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let peer = peer(&rt);
+    let mut group = c.benchmark_group("tools_call_unknown");
+    for n in [10, 100, 1_000] {
+        let ours = registry(n, 0);
+        let close = name(n / 2).to_uppercase().replace('_', ".");
+        let far = "no_such_tool_anywhere_at_all_".to_owned();
+        for (label, called) in [("close", &close), ("far", &far)] {
+            group.bench_with_input(BenchmarkId::new(label, n), &n, |b, _| {
+                b.iter(|| {
+                    rt.block_on(ours.call(context(&Bench, &peer, called)))
+                        .expect_err("unknown")
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
 fn list(c: &mut Criterion) {
     let mut group = c.benchmark_group("tools_list");
     for n in [10, 100, 1_000] {
@@ -75,5 +100,5 @@ fn lookup(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, dispatch, list, lookup);
+criterion_group!(benches, dispatch, unknown, list, lookup);
 criterion_main!(benches);

@@ -49,9 +49,10 @@
 pub use mcp_toolname_macros::{mcp_tool, tool_registry};
 pub use mcp_toolname_rules as rules;
 pub use mcp_toolname_runtime::{
-    ALIAS_UNTIL_ENV_VAR, Alias, AliasUsage, Clock, DEPRECATION_META_KEY, FixedClock, ManualClock,
-    Namespace, NamespaceError, OffsetClock, Origin, Problem, RegistryError, ServerKey,
-    SharedToolRegistry, SystemClock, ToolDef, ToolRegistry, ToolRegistryBuilder,
+    ALIAS_UNTIL_ENV_VAR, Alias, AliasNotice, AliasUsage, Clock, DEPRECATION_META_KEY,
+    ExpiredAnswer, FixedClock, ManualClock, Namespace, NamespaceError, OffsetClock, Origin,
+    Problem, RegistryError, ServerKey, SharedToolRegistry, SystemClock, ToolDef, ToolRegistry,
+    ToolRegistryBuilder,
 };
 
 // Every Rust block of README.md is compiled and run as a doctest by `cargo test --doc` (and so

@@ -76,6 +76,19 @@ async fn a_real_client_lists_calls_and_uses_the_alias_inside_its_window() {
         .expect_err("unknown tool");
     assert_eq!(rpc_error(&err).code, ErrorCode::INVALID_PARAMS);
     assert_eq!(rpc_error(&err).message, "tool `calc.mul` not found");
+    assert_eq!(rpc_error(&err).data, None, "nothing served is close");
+    // A name a client rewrote: the closest served tool is named, and not called.
+    let err = call(&client, "Add.Numbers", Some(args(1, 1)))
+        .await
+        .expect_err("unknown tool");
+    assert_eq!(
+        rpc_error(&err).message,
+        "tool `Add.Numbers` not found; did you mean `add_numbers`?"
+    );
+    assert_eq!(
+        rpc_error(&err).data,
+        Some(serde_json::json!({ "closest": "add_numbers" }))
+    );
     client.cancel().await.expect("clean shutdown");
 }
 
@@ -86,19 +99,19 @@ async fn after_the_window_the_alias_is_unlisted_and_refused_with_the_new_name() 
         names(&client).await,
         ["add_numbers", "divide", "multiply", "subtract"]
     );
-    assert!(
-        call(&client, "minus", Some(args(1, 1))).await.is_err(),
-        "expired listed alias"
-    );
-    let err = call(&client, "calc.add", Some(args(1, 1)))
+    let refused = call(&client, "minus", Some(args(1, 1)))
         .await
-        .expect_err("expired alias");
-    let err = rpc_error(&err);
-    assert_eq!(err.code, ErrorCode::INVALID_PARAMS);
+        .expect("an expired alias is a tool error result");
+    assert_eq!(refused.is_error, Some(true), "expired listed alias");
+    let refused = call(&client, "calc.add", Some(args(1, 1)))
+        .await
+        .expect("an expired alias is a tool error result");
+    assert_eq!(refused.is_error, Some(true));
     assert_eq!(
-        err.message,
+        text(&refused),
         "tool `calc.add` was renamed to `add_numbers`, and the old name stopped working at \
-         2027-03-01T00:00:00Z; call `add_numbers` instead"
+         2027-03-01T00:00:00Z; nothing was run. Call `add_numbers` instead, with the same \
+         arguments."
     );
     let sum = call(&client, "add_numbers", Some(args(1, 1)))
         .await

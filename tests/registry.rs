@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use common::{call, connect, names, rpc_error, text};
-use mcp_toolname::{ManualClock, Problem, ToolRegistry, mcp_tool, tool_registry};
+use mcp_toolname::{ExpiredAnswer, ManualClock, Problem, ToolRegistry, mcp_tool, tool_registry};
 use rmcp::model::ErrorCode;
 use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 
@@ -82,11 +82,20 @@ async fn inside_the_window_the_alias_is_listed_as_deprecated_and_runs_the_tool()
     client.cancel().await.unwrap();
 }
 
-// registry.jsonl: same, clock at 2027-01-01T00:00:00Z.
+// registry.jsonl: same, clock at 2027-01-01T00:00:00Z. The case asks for a JSON-RPC error:
+// that is `ExpiredAnswer::ProtocolError`; the default answer is a tool error the model reads.
 #[tokio::test]
 async fn from_until_on_the_alias_is_gone_and_a_call_names_the_replacement_and_date() {
     let clock = Arc::new(ManualClock::new(at("2027-01-01T00:00:00Z")));
-    let client = connect(browser(&clock)).await;
+    let server = Browser {
+        tools: Browser::tool_router()
+            .reconfigure()
+            .expired_alias_answer(ExpiredAnswer::ProtocolError)
+            .clock(Arc::clone(&clock))
+            .build()
+            .unwrap(),
+    };
+    let client = connect(server).await;
     assert_eq!(names(&client).await, ["tab", "window"]);
     let err = call(&client, "navigate_browser", None)
         .await
@@ -103,6 +112,24 @@ async fn from_until_on_the_alias_is_gone_and_a_call_names_the_replacement_and_da
         .await
         .expect_err("expired hidden alias");
     assert!(rpc_error(&err).message.contains("renamed to `tab`"));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn by_default_an_expired_alias_is_a_tool_error_naming_the_replacement_and_date() {
+    let clock = Arc::new(ManualClock::new(at("2027-01-01T00:00:00Z")));
+    let client = connect(browser(&clock)).await;
+    let result = call(&client, "navigate_browser", None)
+        .await
+        .expect("a tool execution error is a result");
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(
+        text(&result),
+        "tool `navigate_browser` was renamed to `window`, and the old name stopped working at \
+         2027-01-01T00:00:00Z; nothing was run. Call `window` instead, with the same arguments."
+    );
+    let meta = &result.meta.expect("_meta").0[mcp_toolname::DEPRECATION_META_KEY];
+    assert_eq!(meta["replacement"], "window");
     client.cancel().await.unwrap();
 }
 
@@ -129,7 +156,8 @@ async fn the_window_closes_on_a_running_server_and_usage_is_counted() {
             .await
             .contains(&"navigate_browser".to_owned())
     );
-    assert!(call(&client, "navigate_browser", None).await.is_err());
+    let refused = call(&client, "navigate_browser", None).await.unwrap();
+    assert_eq!(refused.is_error, Some(true), "refused after the window");
     let usage = registry.alias_usage("navigate_browser").unwrap();
     assert_eq!((usage.calls, usage.refused), (3, 1));
     assert_eq!(usage.last_call, Some(at("2027-01-01T00:00:00Z")));

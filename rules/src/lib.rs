@@ -22,6 +22,7 @@ mod check;
 mod client;
 mod contract;
 pub mod message;
+mod nearest;
 mod qualify;
 mod suggest;
 pub mod table;
@@ -38,6 +39,7 @@ pub use contract::{
     ALL, ANTHROPIC, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI, LLM_COMMON, MCP,
     OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
+pub use nearest::{closest_name, distance_within, edit_limit, match_key};
 pub use qualify::{Fate, KeyRefusal, Qualified, client_key, qualify, qualify_part, tool_budget};
 pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
 

@@ -6,9 +6,11 @@
 
 mod attrs;
 mod audit;
+mod calls;
 mod clients;
 pub use attrs::*;
 pub use audit::*;
+pub use calls::*;
 pub use clients::*;
 
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};

@@ -45,6 +45,8 @@ pub fn alias(
         since: since.and_then(DateTime::from_timestamp_millis),
         hidden,
         list_until: list_until.and_then(DateTime::from_timestamp_millis),
+        expired: None,
+        notice: None,
     }
 }
 

@@ -13,6 +13,11 @@ use chrono::{DateTime, SecondsFormat, Utc};
 /// to it gets a JSON-RPC error naming the new name and the date. Without `until` it is
 /// served for as long as it is declared. SEP-986 advises keeping old names, with a
 /// deprecation warning, for at least one major version.
+///
+/// How a call by the old name is answered is set per alias ([`Alias::expired_answer`],
+/// [`Alias::notice`]) or for every alias of a registry
+/// ([`ToolRegistryBuilder::expired_alias_answer`](crate::ToolRegistryBuilder::expired_alias_answer),
+/// [`ToolRegistryBuilder::alias_notice`](crate::ToolRegistryBuilder::alias_notice)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Alias {
     /// The old name. It may break the spec's charset (that is often why the tool was
@@ -27,6 +32,50 @@ pub struct Alias {
     /// Listed only until this instant, then hidden but still callable until `until`: the
     /// optional middle phase of a rename.
     pub list_until: Option<DateTime<Utc>>,
+    /// How a call after `until` is answered; `None`: the registry's default
+    /// ([`ExpiredAnswer::ToolError`] unless set).
+    pub expired: Option<ExpiredAnswer>,
+    /// What a call inside the window adds to the result; `None`: the registry's default
+    /// ([`AliasNotice::Meta`] unless set).
+    pub notice: Option<AliasNotice>,
+}
+
+/// How a `tools/call` to an alias past its window is answered. Either way the tool is not
+/// run, the call is counted as refused, and the answer names the new name and the date.
+///
+/// MCP spec 2025-11-25, server/tools, "Error Handling": a *tool execution error* is a result
+/// with `isError: true`, which clients SHOULD show the language model so it can correct
+/// itself; a *protocol error* (JSON-RPC) is for unknown tools and bad requests, which clients
+/// MAY show the model and which are "less likely to result in successful recovery".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ExpiredAnswer {
+    /// A result with `isError: true`, one text block (``tool `calc.add` was renamed to
+    /// `add_numbers`, and the old name stopped working at ...; nothing was run. Call
+    /// `add_numbers` instead, with the same arguments.``) and
+    /// `_meta["mcp-toolname/deprecated"] = {"replacement", "until"}`. The default: the model
+    /// sees it and can call the new name in the same turn.
+    #[default]
+    ToolError,
+    /// JSON-RPC error `-32602` with that sentence as its message and
+    /// `data: {"replacement", "until"}`: what an unknown tool gets. For clients that treat a
+    /// removed name as a bug to surface, not something for the model to work around.
+    ProtocolError,
+}
+
+/// What a `tools/call` by an alias inside its window adds to the tool's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AliasNotice {
+    /// Only `_meta["mcp-toolname/deprecated"] = {"replacement", "until"}`: the content is the
+    /// tool's, unchanged, so a script or client reading the result by the old name reads what
+    /// it read before the rename. The default. Clients pass `_meta` to their code, rarely to
+    /// the model; a listed alias's description already tells the model.
+    #[default]
+    Meta,
+    /// `_meta`, and one text block after the tool's content (``Note: `minus` was renamed to
+    /// `subtract` and stops working at ...; call `subtract` from now on.``), which the model
+    /// reads. For aliases models call (hidden ones especially, whose description the model
+    /// never sees), when no caller parses the content by position.
+    Text,
 }
 
 impl Alias {
@@ -38,7 +87,24 @@ impl Alias {
             since: None,
             hidden: false,
             list_until: None,
+            expired: None,
+            notice: None,
         }
+    }
+
+    /// Answers a call after `until` with `answer`, whatever the registry's default.
+    #[must_use]
+    pub fn expired_answer(mut self, answer: ExpiredAnswer) -> Self {
+        self.expired = Some(answer);
+        self
+    }
+
+    /// Adds `notice` to the result of a call inside the window, whatever the registry's
+    /// default.
+    #[must_use]
+    pub fn notice(mut self, notice: AliasNotice) -> Self {
+        self.notice = Some(notice);
+        self
     }
 
     /// Served up to `until`, exclusive.
@@ -97,6 +163,13 @@ impl Alias {
     pub fn until_text(&self) -> Option<String> {
         self.until.map(rfc3339)
     }
+}
+
+/// A registry's answers for aliases that do not set their own.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct AliasDefaults {
+    pub expired: ExpiredAnswer,
+    pub notice: AliasNotice,
 }
 
 pub(crate) fn rfc3339(at: DateTime<Utc>) -> String {

@@ -28,6 +28,8 @@
 #![warn(missing_docs)]
 
 mod alias;
+#[cfg(feature = "metrics")]
+mod alias_metrics;
 mod clock;
 mod def;
 mod error;
@@ -38,7 +40,9 @@ mod registry;
 mod shared;
 mod window;
 
-pub use alias::{Alias, AliasUsage};
+pub use alias::{Alias, AliasNotice, AliasUsage, ExpiredAnswer};
+#[cfg(feature = "metrics")]
+pub use alias_metrics::{ALIAS_CALLS, CANONICAL_ATTRIBUTE, OUTCOME_ATTRIBUTE};
 pub use clock::{Clock, FixedClock, ManualClock, OffsetClock, SystemClock};
 pub use def::ToolDef;
 pub use error::{Problem, RegistryError};

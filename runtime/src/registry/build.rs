@@ -10,6 +10,7 @@ use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 
 use super::ToolRegistry;
 use super::state::State;
+use crate::alias::{AliasDefaults, AliasNotice, ExpiredAnswer};
 use crate::clock::Clock;
 use crate::def::ToolDef;
 use crate::error::RegistryError;
@@ -22,6 +23,7 @@ pub struct ToolRegistryBuilder<S> {
     disabled: HashSet<Cow<'static, str>>,
     clock: Option<Arc<dyn Clock>>,
     windows: Windows,
+    defaults: AliasDefaults,
 }
 
 impl<S: 'static> ToolRegistryBuilder<S> {
@@ -85,6 +87,25 @@ impl<S: 'static> ToolRegistryBuilder<S> {
         }
     }
 
+    /// How a call to an alias past its window is answered, for every alias that does not
+    /// set [`Alias::expired_answer`](crate::Alias::expired_answer). Default:
+    /// [`ExpiredAnswer::ToolError`] (a result with `isError: true` the model can act on);
+    /// [`ExpiredAnswer::ProtocolError`] gives JSON-RPC error `-32602`.
+    #[must_use]
+    pub fn expired_alias_answer(mut self, answer: ExpiredAnswer) -> Self {
+        self.defaults.expired = answer;
+        self
+    }
+
+    /// What a call by an alias inside its window adds to the result, for every alias that
+    /// does not set [`Alias::notice`](crate::Alias::notice). Default: [`AliasNotice::Meta`]
+    /// (`_meta` only); [`AliasNotice::Text`] also appends a text block the model reads.
+    #[must_use]
+    pub fn alias_notice(mut self, notice: AliasNotice) -> Self {
+        self.defaults.notice = notice;
+        self
+    }
+
     /// Checks the set and builds the registry.
     ///
     /// # Errors
@@ -104,6 +125,7 @@ impl<S: 'static> ToolRegistryBuilder<S> {
             return Err(RegistryError::new(problems));
         }
         state.disabled = self.disabled;
+        state.defaults = self.defaults;
         let mut registry = ToolRegistry {
             state: Arc::new(state),
             ..ToolRegistry::default()
@@ -124,6 +146,7 @@ impl<S: 'static> ToolRegistry<S> {
             disabled: HashSet::new(),
             clock: None,
             windows: Windows::default(),
+            defaults: AliasDefaults::default(),
         }
     }
 
@@ -165,8 +188,10 @@ impl<S: 'static> ToolRegistry<S> {
     #[must_use]
     pub fn reconfigure(self) -> ToolRegistryBuilder<S> {
         let clock = Arc::clone(&self.state.clock);
+        let defaults = self.state.defaults;
         let mut builder = Self::builder().merge(self);
         builder.clock = Some(clock);
+        builder.defaults = defaults;
         builder
     }
 }

@@ -1,11 +1,14 @@
-//! `tools/call`: a tool by its name, or by a live alias.
+//! `tools/call`: a tool by its name, or by a live alias; and the answers for every name that
+//! is not served as called (unknown, switched off, past its window).
 
 use rmcp::ErrorData;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
+use serde_json::json;
 
 use super::ToolRegistry;
-use super::state::DEPRECATION_META_KEY;
+use super::state::{AliasEntry, DEPRECATION_META_KEY, State};
+use crate::alias::{AliasNotice, ExpiredAnswer};
 use mcp_toolname_rules::message;
 
 /// rmcp turns a parameter deserialisation error into a tool error result (so the model can
@@ -14,64 +17,68 @@ const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 
 impl<S: 'static> ToolRegistry<S> {
     /// Runs a `tools/call`: an enabled tool's name runs the tool; a live alias runs its tool
-    /// (counted, and logged as a rate-limited `tracing` warning); an expired alias, a
-    /// disabled tool (or an alias of one) and an unknown name are JSON-RPC errors (`-32602`,
-    /// invalid params). Parameter deserialisation errors become tool error results, as in
-    /// rmcp's `ToolRouter::call`.
+    /// (counted, and logged as a rate-limited `tracing` warning), adding
+    /// `_meta["mcp-toolname/deprecated"]` to the result (and a text block under
+    /// [`AliasNotice::Text`]). Parameter deserialisation errors become tool error results, as
+    /// in rmcp's `ToolRouter::call`.
+    ///
+    /// An alias past its window runs nothing: under [`ExpiredAnswer::ToolError`] (the
+    /// default) the answer is a result with `isError: true` naming the new name; under
+    /// [`ExpiredAnswer::ProtocolError`], JSON-RPC error `-32602` with
+    /// `data: {"replacement", "until"}`.
     ///
     /// # Errors
-    /// The JSON-RPC errors above, or the tool's own.
+    /// JSON-RPC `-32602` (invalid params) for an unknown name or a switched-off tool (or an
+    /// alias of one): the message names the closest served tool when one is close (same name
+    /// up to case and `.` `-` `/` `:` space versus `_`, or a small edit), and `data` is then
+    /// `{"closest": "<name>"}`; that tool is not called. Also the expired-alias protocol
+    /// error above, and the tool's own errors.
     pub async fn call(
         &self,
         mut context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
         let state = &*self.state;
-        let not_found = || ErrorData::invalid_params(message::tool_not_found(context.name()), None);
-        let (route, deprecation) = if let Some(def) = state.tools.get(context.name()) {
+        let (route, alias) = if let Some(def) = state.tools.get(context.name()) {
             if state.is_off(context.name()) {
-                return Err(not_found());
+                return Err(not_found(state, context.name()));
             }
             (&def.route, None)
         } else {
             let Some(alias) = state.aliases.get(context.name()) else {
-                return Err(not_found());
+                return Err(not_found(state, context.name()));
             };
             if state.is_off(&alias.target) {
-                return Err(not_found());
+                return Err(not_found(state, context.name()));
             }
             let now = state.clock.now();
-            let until = alias.until_text.as_deref();
             if !alias.alias.is_live(now) {
                 alias.usage.record(now, false);
-                return Err(ErrorData::invalid_params(
-                    message::alias_expired(
-                        &alias.alias.name,
-                        &alias.target,
-                        until.unwrap_or_default(),
-                    ),
-                    Some(alias.notice.clone()),
-                ));
+                #[cfg(feature = "metrics")]
+                alias.series.record(false);
+                return expired(state, alias);
             }
+            #[cfg(feature = "metrics")]
+            alias.series.record(true);
             if alias.usage.record(now, true) {
                 tracing::warn!(
                     alias = %alias.alias.name,
                     tool = %alias.target,
                     "{}",
-                    message::alias_called(&alias.alias.name, &alias.target, until)
+                    message::alias_called(
+                        &alias.alias.name,
+                        &alias.target,
+                        alias.until_text.as_deref()
+                    )
                 );
             }
             context.name = alias.target.clone();
-            (&alias.route, Some(&alias.notice))
+            (&alias.route, Some(alias))
         };
         match (route.call)(context).await {
             Ok(mut result) => {
                 // A call by the old name says so in the result too, so a client can tell its user.
-                if let (Some(notice), CallToolResponse::Complete(done)) = (deprecation, &mut result)
-                {
-                    done.meta
-                        .get_or_insert_with(Default::default)
-                        .0
-                        .insert(DEPRECATION_META_KEY.to_owned(), notice.clone());
+                if let (Some(alias), CallToolResponse::Complete(done)) = (alias, &mut result) {
+                    mark_deprecated(state, alias, done);
                 }
                 Ok(result)
             }
@@ -83,5 +90,51 @@ impl<S: 'static> ToolRegistry<S> {
             }
             Err(error) => Err(error),
         }
+    }
+}
+
+/// The error for a name nothing serves, with the closest served tool if one is close.
+fn not_found<S>(state: &State<S>, name: &str) -> ErrorData {
+    match state.closest_tool(name) {
+        Some(closest) => ErrorData::invalid_params(
+            message::tool_not_found_closest(name, closest),
+            Some(json!({ "closest": closest })),
+        ),
+        None => ErrorData::invalid_params(message::tool_not_found(name), None),
+    }
+}
+
+/// The answer to a call by `alias` after its window.
+fn expired<S>(state: &State<S>, alias: &AliasEntry<S>) -> Result<CallToolResponse, ErrorData> {
+    let until = alias.until_text.as_deref().unwrap_or_default();
+    match alias.alias.expired.unwrap_or(state.defaults.expired) {
+        ExpiredAnswer::ToolError => {
+            let text = message::alias_expired_tool_error(&alias.alias.name, &alias.target, until);
+            let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+            result.meta = Some(alias.call_meta.clone());
+            Ok(result.into())
+        }
+        ExpiredAnswer::ProtocolError => Err(ErrorData::invalid_params(
+            message::alias_expired(&alias.alias.name, &alias.target, until),
+            Some(alias.notice.clone()),
+        )),
+    }
+}
+
+/// Adds the deprecation of `alias` to the result of a call by it.
+fn mark_deprecated<S>(state: &State<S>, alias: &AliasEntry<S>, done: &mut CallToolResult) {
+    match &mut done.meta {
+        Some(meta) => {
+            meta.0
+                .insert(DEPRECATION_META_KEY.to_owned(), alias.notice.clone());
+        }
+        None => done.meta = Some(alias.call_meta.clone()),
+    }
+    if alias.alias.notice.unwrap_or(state.defaults.notice) == AliasNotice::Text {
+        done.content.push(ContentBlock::text(message::alias_notice(
+            &alias.alias.name,
+            &alias.target,
+            alias.until_text.as_deref(),
+        )));
     }
 }

@@ -6,6 +6,7 @@
 
 mod build;
 mod call;
+mod nearest;
 mod notifier;
 mod route;
 mod state;

@@ -8,10 +8,11 @@ use std::sync::{Arc, OnceLock};
 use chrono::{DateTime, Utc};
 use mcp_toolname_rules::{MCP, check, check_alias, message};
 use rmcp::handler::server::router::tool::ToolRoute;
-use rmcp::model::Tool;
+use rmcp::model::{MetaObject, Tool};
 use serde_json::json;
 
-use crate::alias::{Alias, UsageCounters, rfc3339};
+use super::nearest::NearIndex;
+use crate::alias::{Alias, AliasDefaults, UsageCounters, rfc3339};
 use crate::clock::{Clock, SystemClock};
 use crate::def::ToolDef;
 use crate::error::Problem;
@@ -36,6 +37,12 @@ pub(crate) struct AliasEntry<S> {
     /// here rather than on every call.
     pub until_text: Option<String>,
     pub notice: serde_json::Value,
+    /// A call result's whole `_meta` when the tool set none: `{DEPRECATION_META_KEY: notice}`,
+    /// cloned as one map rather than assembled per call.
+    pub call_meta: MetaObject,
+    /// The alias's series of [`crate::ALIAS_CALLS`].
+    #[cfg(feature = "metrics")]
+    pub series: crate::alias_metrics::AliasSeries,
 }
 
 impl<S> Clone for AliasEntry<S> {
@@ -49,6 +56,9 @@ impl<S> Clone for AliasEntry<S> {
             usage: Arc::clone(&self.usage),
             until_text: self.until_text.clone(),
             notice: self.notice.clone(),
+            call_meta: self.call_meta.clone(),
+            #[cfg(feature = "metrics")]
+            series: self.series.clone(),
         }
     }
 }
@@ -77,8 +87,19 @@ impl<S> AliasEntry<S> {
         meta.0
             .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
         listed.meta = Some(meta);
-        let notice = json!({ "replacement": tool.name, "until": until });
+        let mut notice = serde_json::Map::new();
+        notice.insert("replacement".to_owned(), json!(tool.name));
+        if let Some(until) = &until {
+            notice.insert("until".to_owned(), json!(until));
+        }
+        let notice = serde_json::Value::Object(notice);
+        let mut call_meta = MetaObject::default();
+        call_meta
+            .0
+            .insert(DEPRECATION_META_KEY.to_owned(), notice.clone());
         Self {
+            #[cfg(feature = "metrics")]
+            series: crate::alias_metrics::AliasSeries::new(&alias.name, &tool.name),
             alias,
             target: tool.name.clone(),
             route: def.route.clone(),
@@ -87,6 +108,7 @@ impl<S> AliasEntry<S> {
             usage: Arc::default(),
             until_text: until,
             notice,
+            call_meta,
         }
     }
 }
@@ -103,8 +125,13 @@ pub(crate) struct State<S> {
     /// Enabled tools sorted by name, as `tools/list` shows them; made on first use after a
     /// change.
     listed: OnceLock<Vec<Tool>>,
+    /// Tool names by match key, for the "did you mean" of an unknown name; made on first
+    /// use after a change.
+    near: OnceLock<NearIndex>,
     /// Where alias windows read the time.
     pub clock: Arc<dyn Clock>,
+    /// How calls by aliases that set no answer of their own are answered.
+    pub defaults: AliasDefaults,
 }
 
 impl<S> Default for State<S> {
@@ -114,7 +141,9 @@ impl<S> Default for State<S> {
             aliases: HashMap::new(),
             disabled: HashSet::new(),
             listed: OnceLock::new(),
+            near: OnceLock::new(),
             clock: Arc::new(SystemClock),
+            defaults: AliasDefaults::default(),
         }
     }
 }
@@ -126,7 +155,9 @@ impl<S> Clone for State<S> {
             aliases: self.aliases.clone(),
             disabled: self.disabled.clone(),
             listed: self.listed.clone(),
+            near: self.near.clone(),
             clock: Arc::clone(&self.clock),
+            defaults: self.defaults,
         }
     }
 }
@@ -189,6 +220,7 @@ impl<S> State<S> {
     /// name keeps it). Callers check [`Self::problems_of`] first.
     pub fn insert(&mut self, def: ToolDef<S>) {
         self.listed = OnceLock::new();
+        self.near = OnceLock::new();
         for alias in &def.aliases {
             if self.holder(&alias.name).is_none() && alias.name != def.route.attr.name {
                 let entry = AliasEntry::new(alias.clone(), &def);
@@ -203,6 +235,7 @@ impl<S> State<S> {
     pub fn remove(&mut self, name: &str) -> Option<ToolDef<S>> {
         let def = self.tools.remove(name)?;
         self.listed = OnceLock::new();
+        self.near = OnceLock::new();
         for alias in &def.aliases {
             if self
                 .aliases
@@ -245,6 +278,14 @@ impl<S> State<S> {
             tools.sort_by(|a, b| a.name.cmp(&b.name));
             tools
         })
+    }
+
+    /// The enabled tool an unknown `name` most likely meant (bounded work: see
+    /// [`NearIndex::closest`]).
+    pub fn closest_tool(&self, name: &str) -> Option<&str> {
+        self.near
+            .get_or_init(|| NearIndex::new(self.tools.keys()))
+            .closest(name, |n| self.is_off(n))
     }
 
     /// The alias `name` if it is served at `now`: inside its window, its tool switched on.
