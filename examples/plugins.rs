@@ -27,6 +27,13 @@ struct Plugin {
     name: String,
 }
 
+/// The input schema of a tool that takes no arguments.
+fn object_schema() -> JsonObject {
+    let mut schema = JsonObject::new();
+    schema.insert("type".to_owned(), "object".into());
+    schema
+}
+
 #[derive(Clone)]
 struct Plugins {
     tools: SharedToolRegistry<Self>,
@@ -46,7 +53,8 @@ impl Plugins {
             Tool::new(
                 tool.clone(),
                 format!("The `{name}` plugin."),
-                Arc::new(JsonObject::new()),
+                // `{"type": "object"}`: a bare `{}` is refused by strict clients (Python SDK 2.3).
+                Arc::new(object_schema()),
             ),
             move |_ctx| {
                 let reply = reply.clone();
