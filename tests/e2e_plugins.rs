@@ -4,33 +4,11 @@
 
 mod common;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
-
-use common::{call, names, text};
-use rmcp::service::{MaybeSendFuture, NotificationContext, RunningService};
+use common::{Listener, call, names, text};
+use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
-use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use rmcp::{RoleClient, ServiceExt};
 use serde_json::json;
-use tokio::sync::Notify;
-
-#[derive(Clone, Default)]
-struct Listener {
-    heard: Arc<AtomicUsize>,
-    wake: Arc<Notify>,
-}
-
-impl ClientHandler for Listener {
-    fn on_tool_list_changed(
-        &self,
-        _context: NotificationContext<RoleClient>,
-    ) -> impl std::future::Future<Output = ()> + MaybeSendFuture + '_ {
-        self.heard.fetch_add(1, Ordering::SeqCst);
-        self.wake.notify_one();
-        std::future::ready(())
-    }
-}
 
 async fn start() -> (RunningService<RoleClient, Listener>, Listener) {
     let listener = Listener::default();
@@ -49,22 +27,6 @@ fn plugin(name: &str) -> Option<rmcp::model::JsonObject> {
     json!({ "name": name }).as_object().cloned()
 }
 
-/// Waits for the next `list_changed` and returns how many were heard so far.
-async fn heard(listener: &Listener, expected: usize) -> usize {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while listener.heard.load(Ordering::SeqCst) < expected {
-        if tokio::time::timeout_at(deadline, listener.wake.notified())
-            .await
-            .is_err()
-        {
-            break;
-        }
-    }
-    // A second, unwanted notification would arrive right behind the first.
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    listener.heard.load(Ordering::SeqCst)
-}
-
 #[tokio::test]
 async fn tools_added_and_removed_while_serving_reach_the_client_with_list_changed() {
     let (client, listener) = start().await;
@@ -75,7 +37,7 @@ async fn tools_added_and_removed_while_serving_reach_the_client_with_list_change
         .unwrap();
     assert_eq!(text(&done), "installed `plugin_weather`");
     assert_eq!(
-        heard(&listener, 1).await,
+        listener.heard(1).await,
         1,
         "one notification for one change"
     );
@@ -107,14 +69,14 @@ async fn tools_added_and_removed_while_serving_reach_the_client_with_list_change
         .unwrap();
     assert_eq!(bad.is_error, Some(true));
     assert!(text(&bad).contains("contains a space"), "{}", text(&bad));
-    assert_eq!(heard(&listener, 1).await, 1, "refused changes send nothing");
+    assert_eq!(listener.heard(1).await, 1, "refused changes send nothing");
     assert_eq!(names(&client).await.len(), 3);
 
     let gone = call(&client, "uninstall_plugin", plugin("weather"))
         .await
         .unwrap();
     assert_eq!(text(&gone), "uninstalled `plugin_weather`");
-    assert_eq!(heard(&listener, 2).await, 2);
+    assert_eq!(listener.heard(2).await, 2);
     assert_eq!(names(&client).await, ["install_plugin", "uninstall_plugin"]);
     assert!(call(&client, "plugin_weather", None).await.is_err());
     client.cancel().await.unwrap();

@@ -4,7 +4,13 @@
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject};
 use rmcp::service::{Peer, RoleClient, RunningService, ServiceError};
-use rmcp::{ServerHandler, ServiceExt};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use rmcp::service::{MaybeSendFuture, NotificationContext};
+use rmcp::{ClientHandler, ServerHandler, ServiceExt};
+use tokio::sync::Notify;
 
 pub type Client = RunningService<RoleClient, ()>;
 
@@ -93,4 +99,45 @@ pub fn example(name: &str) -> std::path::PathBuf {
         path.display()
     );
     path
+}
+
+/// A client handler that counts `notifications/tools/list_changed`.
+#[derive(Clone, Default)]
+pub struct Listener {
+    pub heard: Arc<AtomicUsize>,
+    pub wake: Arc<Notify>,
+}
+
+impl ClientHandler for Listener {
+    fn on_tool_list_changed(
+        &self,
+        _context: NotificationContext<RoleClient>,
+    ) -> impl std::future::Future<Output = ()> + MaybeSendFuture + '_ {
+        self.heard.fetch_add(1, Ordering::SeqCst);
+        self.wake.notify_waiters();
+        std::future::ready(())
+    }
+}
+
+impl Listener {
+    pub fn count(&self) -> usize {
+        self.heard.load(Ordering::SeqCst)
+    }
+
+    /// Waits (at most 20 s) until `expected` notifications were heard, then a moment more
+    /// for an unwanted extra one, and returns the count.
+    pub async fn heard(&self, expected: usize) -> usize {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let woken = self.wake.notified();
+            if self.count() >= expected {
+                break;
+            }
+            if tokio::time::timeout_at(deadline, woken).await.is_err() {
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        self.count()
+    }
 }

@@ -4,14 +4,10 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
-use rmcp::service::{MaybeSendFuture, NotificationContext, RunningService};
+use rmcp::service::RunningService;
 use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::{ClientHandler, RoleClient, ServiceExt};
-use tokio::sync::Notify;
+use rmcp::{RoleClient, ServiceExt};
 
 /// The `http` example, killed when dropped.
 pub struct Server {
@@ -50,46 +46,7 @@ impl Drop for Server {
     }
 }
 
-/// A client handler that counts `notifications/tools/list_changed`.
-#[derive(Clone, Default)]
-pub struct Listener {
-    pub heard: Arc<AtomicUsize>,
-    pub wake: Arc<Notify>,
-}
-
-impl ClientHandler for Listener {
-    fn on_tool_list_changed(
-        &self,
-        _context: NotificationContext<RoleClient>,
-    ) -> impl std::future::Future<Output = ()> + MaybeSendFuture + '_ {
-        self.heard.fetch_add(1, Ordering::SeqCst);
-        self.wake.notify_waiters();
-        std::future::ready(())
-    }
-}
-
-impl Listener {
-    pub fn count(&self) -> usize {
-        self.heard.load(Ordering::SeqCst)
-    }
-
-    /// Waits (at most 20 s) until `expected` notifications were heard, then a moment more
-    /// for an unwanted extra one, and returns the count.
-    pub async fn heard(&self, expected: usize) -> usize {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-        loop {
-            let woken = self.wake.notified();
-            if self.count() >= expected {
-                break;
-            }
-            if tokio::time::timeout_at(deadline, woken).await.is_err() {
-                break;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        self.count()
-    }
-}
+pub use crate::common::Listener;
 
 pub type Session = RunningService<RoleClient, Listener>;
 
