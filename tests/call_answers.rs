@@ -227,3 +227,68 @@ async fn past_the_window_the_answer_is_a_tool_error_unless_a_protocol_error_is_c
     assert_eq!(launch.is_error, Some(true));
     client.cancel().await.unwrap();
 }
+
+/// The same choices written in the attribute: `expired = "..."` and `notice = "..."`.
+#[derive(Clone)]
+struct Attributed {
+    tools: ToolRegistry<Self>,
+}
+
+#[mcp_toolname::tool_registry]
+impl Attributed {
+    #[mcp_toolname::mcp_tool(
+        alias(
+            name = "old_echo",
+            until = "2027-03-01",
+            expired = "protocol_error",
+            notice = "text"
+        ),
+        alias(
+            name = "older_echo",
+            until = "2027-03-01",
+            expired = "tool_error",
+            notice = "meta"
+        )
+    )]
+    fn echo(&self) -> String {
+        "echo".to_owned()
+    }
+}
+
+#[tool_handler(router = self.tools)]
+impl ServerHandler for Attributed {}
+
+#[tokio::test]
+async fn the_attribute_chooses_the_answers_per_alias() {
+    let tools = |now: &str| Attributed::tool_router().with_clock(FixedClock(at(now)));
+    let inside = connect(Attributed {
+        tools: tools("2027-01-01T00:00:00Z"),
+    })
+    .await;
+    let with_text = call(&inside, "old_echo", None).await.unwrap();
+    assert_eq!(with_text.content.len(), 2, "the tool's text and the notice");
+    assert!(
+        text(&with_text).contains("renamed to `echo`"),
+        "{}",
+        text(&with_text)
+    );
+    let meta_only = call(&inside, "older_echo", None).await.unwrap();
+    assert_eq!(text(&meta_only), "echo");
+    inside.cancel().await.unwrap();
+
+    let past = connect(Attributed {
+        tools: tools("2027-06-01T00:00:00Z"),
+    })
+    .await;
+    let err = call(&past, "old_echo", None).await.unwrap_err();
+    assert_eq!(rpc_error(&err).code, ErrorCode::INVALID_PARAMS);
+    let result = call(&past, "older_echo", None).await.unwrap();
+    assert_eq!(result.is_error, Some(true));
+    assert!(
+        text(&result).contains("call `echo` instead")
+            || text(&result).contains("Call `echo` instead"),
+        "{}",
+        text(&result)
+    );
+    past.cancel().await.unwrap();
+}

@@ -106,7 +106,7 @@ fn the_dependency_block_lists_every_crate_the_calculator_example_uses() {
 fn every_code_block_names_its_language() {
     // Rust blocks run as doctests (`rust`, or `rust,compile_fail` / `rust,no_run` /
     // `rust,should_panic`); never `ignore`. Anything else must say it is not Rust.
-    let not_rust = ["text", "sh", "console", "toml", "json"];
+    let not_rust = ["text", "sh", "console", "toml", "json", "promql"];
     for (info, lines) in blocks(&readme()) {
         let rust = info == "rust"
             || info

@@ -15,6 +15,8 @@ pub struct ResolvedAlias {
     pub list_until: Option<i64>,
     pub since: Option<i64>,
     pub hidden: bool,
+    pub expired: Option<syn::Ident>,
+    pub notice: Option<syn::Ident>,
 }
 
 pub fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
@@ -54,6 +56,8 @@ pub fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
         list_until,
         since,
         hidden: alias.hidden,
+        expired: alias.expired.clone(),
+        notice: alias.notice.clone(),
     }
 }
 

@@ -46,7 +46,14 @@ pub fn registry(
             let since = option(a.since);
             let list_until = option(a.list_until);
             let hidden = a.hidden;
-            quote!(.alias(::mcp_toolname::__private::alias(#name, #until, #since, #hidden, #list_until)))
+            let expired = a.expired.iter().map(|v| {
+                quote!(.expired_answer(::mcp_toolname::__private::ExpiredAnswer::#v))
+            });
+            let notice = a
+                .notice
+                .iter()
+                .map(|v| quote!(.notice(::mcp_toolname::__private::AliasNotice::#v)));
+            quote!(.alias(::mcp_toolname::__private::alias(#name, #until, #since, #hidden, #list_until) #(#expired)* #(#notice)*))
         });
         // A tool behind `#[cfg(...)]` (or `cfg_attr`) is registered under the same condition.
         let cfg = tool.cond.attr();

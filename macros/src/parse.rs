@@ -73,6 +73,8 @@ const ALIAS_ARGS: &[&str] = &[
     "since",
     "until_version",
     "hidden",
+    "expired",
+    "notice",
 ];
 
 /// One `alias = "old"` or `alias(name = "old", ...)`.
@@ -83,6 +85,10 @@ pub struct AliasAttr {
     pub since: Option<LitStr>,
     pub until_version: Option<LitStr>,
     pub hidden: bool,
+    /// `expired = "tool_error" | "protocol_error"`: the runtime's `ExpiredAnswer` variant.
+    pub expired: Option<Ident>,
+    /// `notice = "meta" | "text"`: the runtime's `AliasNotice` variant.
+    pub notice: Option<Ident>,
 }
 
 /// One `#[mcp_tool(...)]` on one fn.
@@ -433,6 +439,8 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<Option
         since: None,
         until_version: None,
         hidden: false,
+        expired: None,
+        notice: None,
     };
     if meta.input.peek(Token![=]) {
         return Ok(
@@ -484,7 +492,45 @@ fn alias_arg(
                 alias.hidden = hidden;
             }
         }
+        "expired" => {
+            alias.expired = choice(
+                inner,
+                "expired",
+                &[
+                    ("tool_error", "ToolError"),
+                    ("protocol_error", "ProtocolError"),
+                ],
+                errors,
+            )?;
+        }
+        "notice" => {
+            alias.notice = choice(
+                inner,
+                "notice",
+                &[("meta", "Meta"), ("text", "Text")],
+                errors,
+            )?;
+        }
         _ => reject(inner, ALIAS_ATTR, key, ALIAS_ARGS, errors),
     }
     Ok(())
+}
+
+/// `key = "choice"`: the variant named for it, or an error listing the choices.
+fn choice(
+    inner: &ParseNestedMeta,
+    key: &str,
+    choices: &[(&str, &str)],
+    errors: &mut Errors,
+) -> syn::Result<Option<Ident>> {
+    let Some(lit) = string_value(inner, key, choices[0].0, errors)? else {
+        return Ok(None);
+    };
+    let value = lit.value();
+    if let Some((_, variant)) = choices.iter().find(|(c, _)| *c == value) {
+        return Ok(Some(Ident::new(variant, lit.span())));
+    }
+    let names: Vec<&str> = choices.iter().map(|(c, _)| *c).collect();
+    errors.push(lit.span(), message::bad_choice(key, &value, &names));
+    Ok(None)
 }

@@ -7,6 +7,7 @@ use rmcp::handler::server::router::tool::{IntoToolRoute, ToolRoute};
 
 use crate::{Alias, Origin, ToolDef, ToolRegistry};
 
+pub use crate::alias::{AliasNotice, ExpiredAnswer};
 pub use rmcp::handler::server::router::tool::ToolRoute as Route;
 
 /// A route from `(Self::f_tool_attr(), Self::f)`.

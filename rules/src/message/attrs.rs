@@ -47,6 +47,17 @@ pub fn only_in_builds(cfg: &str) -> String {
     format!("note: in the builds where `{cfg}` holds, those in which both exist")
 }
 
+/// A choice argument (`expired = "..."`, `notice = "..."`) given a value it does not take.
+#[must_use]
+pub fn bad_choice(key: &str, value: &str, choices: &[&str]) -> String {
+    let list = choices
+        .iter()
+        .map(|c| format!("`{key} = \"{c}\"`"))
+        .collect::<Vec<_>>()
+        .join(" or ");
+    format!("`{key}` takes {list}, not `\"{value}\"`")
+}
+
 /// A flag given a value other than `true` or `false`.
 #[must_use]
 pub fn expected_bool(key: &str) -> String {
