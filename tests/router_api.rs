@@ -196,6 +196,11 @@ fn disabling_a_tool_disables_its_aliases() {
     assert!(registry.enable_route("read_file"));
     assert!(!registry.enable_route("read_file"));
     assert_eq!(names(&registry), ["fs_read", "read_file", "write_file"]);
+    // An alias can be switched off by its own name, its tool staying on.
+    assert!(registry.disable_route("fs_read"));
+    assert!(registry.is_disabled("fs_read") && !registry.has_route("fs_read"));
+    assert_eq!(names(&registry), ["read_file", "write_file"]);
+    assert!(registry.enable_route("fs_read") && registry.has_route("fs_read"));
 }
 
 #[test]

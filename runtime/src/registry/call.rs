@@ -47,7 +47,7 @@ impl<S: 'static> ToolRegistry<S> {
             let Some(alias) = state.aliases.get(context.name()) else {
                 return Err(not_found(state, context.name()));
             };
-            if state.is_off(&alias.target) {
+            if state.alias_off(alias) {
                 return Err(not_found(state, context.name()));
             }
             let now = state.clock.now();

@@ -128,7 +128,7 @@ impl<S: 'static> ToolRegistry<S> {
             self.state
                 .aliases
                 .values()
-                .filter(|a| a.alias.is_listed(now) && !self.state.is_off(&a.target))
+                .filter(|a| a.alias.is_listed(now) && !self.state.alias_off(a))
                 .map(|a| a.listed.clone()),
         );
         if tools.len() != before {

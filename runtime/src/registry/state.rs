@@ -266,6 +266,11 @@ impl<S> State<S> {
         !self.disabled.is_empty() && self.disabled.contains(name)
     }
 
+    /// Whether `alias` is switched off: its tool disabled, or the alias name itself.
+    pub fn alias_off(&self, alias: &AliasEntry<S>) -> bool {
+        self.is_off(&alias.target) || self.is_off(&alias.alias.name)
+    }
+
     /// The enabled tools, sorted by name.
     pub fn listed(&self) -> &[Tool] {
         self.listed.get_or_init(|| {
@@ -292,7 +297,7 @@ impl<S> State<S> {
     pub fn live_alias(&self, name: &str, now: DateTime<Utc>) -> Option<&AliasEntry<S>> {
         self.aliases
             .get(name)
-            .filter(|a| a.alias.is_live(now) && !self.is_off(&a.target))
+            .filter(|a| a.alias.is_live(now) && !self.alias_off(a))
     }
 
     /// The tool definitions, sorted by name (stable for errors, iteration and merges).
