@@ -7,6 +7,7 @@ use rmcp::RoleServer;
 use rmcp::service::{MaybeSend, Peer};
 
 use crate::ToolRegistry;
+use crate::registry::send_list_changed;
 
 /// A [`ToolRegistry`] shared by every session of a server, whose tools can change while
 /// sessions are open: a change made through [`update`](Self::update) is seen by the next
@@ -143,17 +144,6 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
 }
 
 fn notify_all(peers: &RwLock<Vec<Peer<RoleServer>>>) {
-    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-        tracing::warn!("tools/list changed outside a tokio runtime; no notification sent");
-        return;
-    };
     let peers = peers.read().unwrap_or_else(PoisonError::into_inner);
-    for peer in peers.iter().filter(|p| !p.is_transport_closed()) {
-        let peer = peer.clone();
-        runtime.spawn(async move {
-            if let Err(e) = peer.notify_tool_list_changed().await {
-                tracing::warn!("failed to send tools/list_changed notification: {e}");
-            }
-        });
-    }
+    send_list_changed(peers.iter().filter(|p| !p.is_transport_closed()));
 }

@@ -25,6 +25,7 @@ pub use build::ToolRegistryBuilder;
 pub use state::DEPRECATION_META_KEY;
 
 use notifier::Notifier;
+pub(crate) use notifier::send_list_changed;
 use state::State;
 
 /// The tools of one MCP server: each name used once (tool or alias), checked against the
