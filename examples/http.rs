@@ -3,36 +3,44 @@
 //! server runs, and admin tools that add and remove tools at run time.
 //!
 //! ```text
-//! cargo run --example http                          # 127.0.0.1, a free port
-//! cargo run --example http -- --port 8080 --alias-for 30
+//! cargo run --example http --features metrics                 # 127.0.0.1, a free port
+//! cargo run --example http --features metrics -- --port 8080 --alias-for 30
+//! curl -s http://127.0.0.1:8080/metrics | grep mcp_toolname   # alias usage, for Prometheus
 //! ```
 //!
 //! It prints `listening on http://127.0.0.1:PORT/mcp` as its first line on stdout. Tools:
 //! `subtract`, formerly `minus` (a listed, deprecated alias: until 2027-03-01, or for
 //! `--alias-for SECS` seconds from the start); `multiply`; `add_tool` / `remove_tool`, which
 //! add and remove a tool `extra_<name>` for every session. Each session's handler is a clone
-//! holding the same registry, joined in `on_initialized`, so every open session gets
-//! `notifications/tools/list_changed` when the list changes. Sessions use the protocol
-//! versions before 2026-07-28, which keep a session open between requests.
+//! holding the same registry. Every client hears `notifications/tools/list_changed` when the
+//! list changes: on the protocol versions before 2026-07-28, each open session (joined in
+//! `on_initialized`); on 2026-07-28, which serves each request on its own, each client that
+//! listens (`subscriptions/listen` with `toolsListChanged`, served by `listen`).
+//!
+//! Alias usage (the cargo feature `metrics`) is exported at `GET /metrics` in Prometheus's
+//! text format by `metrics-exporter-prometheus`: the counter `mcp_toolname_alias_calls`, one
+//! series per alias and outcome (`served` inside the window, `refused` after it), each at 0
+//! from the start. Summed over every replica, it says when an old name is safe to remove.
 
-use std::borrow::Cow;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use axum::http::header::CONTENT_TYPE;
 use chrono::{TimeDelta, Utc};
 use mcp_toolname::rules::message;
 use mcp_toolname::{SharedToolRegistry, mcp_tool, tool_registry};
+use metrics_exporter_prometheus::PrometheusBuilder;
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, JsonObject, ProtocolVersion, ServerCapabilities,
-    ServerConfig, Tool,
+    CallToolResult, ContentBlock, Implementation, JsonObject, ServerCapabilities, ServerConfig,
+    SubscriptionFilter, Tool,
 };
-use rmcp::service::NotificationContext;
+use rmcp::service::{NotificationContext, SubscriptionContext};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{RoleServer, ServerHandler, schemars, tool_handler};
+use rmcp::{ErrorData, RoleServer, ServerHandler, schemars, tool_handler};
 use serde::Deserialize;
 
 /// Two integers.
@@ -125,15 +133,21 @@ impl ServerHandler for Http {
         ServerConfig::new(capabilities).with_server_info(Implementation::new("http", "1.0.0"))
     }
 
-    /// The versions that keep a session open: 2026-07-28 serves each request on its own.
-    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
-        Cow::Borrowed(&[
-            ProtocolVersion::V_2025_11_25,
-            ProtocolVersion::V_2025_06_18,
-            ProtocolVersion::V_2025_03_26,
-        ])
+    /// Protocol 2026-07-28 has no sessions: a client hears of changes by listening.
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        (requested.tools_list_changed == Some(true))
+            .then(|| SubscriptionFilter::builder().tools_list_changed().build())
     }
 
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.tools.notify_subscription(&context).await;
+        Ok(())
+    }
+
+    /// Protocol versions before 2026-07-28 keep a session open: it is told of changes here.
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         self.tools.bind_peer(context.peer);
     }
@@ -194,6 +208,14 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // First, so that each alias's series is registered (at 0) when the registry is built.
+    let metrics = match PrometheusBuilder::new().install_recorder() {
+        Ok(handle) => handle,
+        Err(e) => {
+            eprintln!("http: cannot install the Prometheus recorder: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut builder = Http::tool_router().reconfigure();
     if let Some(secs) = args.alias_for {
         let until = Utc::now() + TimeDelta::seconds(i64::from(secs));
@@ -213,7 +235,14 @@ async fn main() -> ExitCode {
         Arc::default(),
         StreamableHttpServerConfig::default(),
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
+    let router = axum::Router::new().nest_service("/mcp", service).route(
+        "/metrics",
+        axum::routing::get(move || {
+            // The Prometheus text exposition format, version 0.0.4.
+            let body = metrics.render();
+            async move { ([(CONTENT_TYPE, "text/plain; version=0.0.4")], body) }
+        }),
+    );
     let listener =
         match tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, args.port)))
             .await

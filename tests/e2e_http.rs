@@ -9,7 +9,7 @@ mod http;
 use std::collections::BTreeSet;
 
 use common::{args, call, names, rpc_error, text};
-use http::{Server, connect};
+use http::{Server, connect, discover, minus_calls, scrape};
 use serde_json::json;
 
 const BASE: [&str; 5] = ["add_tool", "minus", "multiply", "remove_tool", "subtract"];
@@ -120,6 +120,131 @@ async fn an_alias_window_closing_while_serving_tells_each_session_once() {
         let canonical = call(session, "subtract", Some(args(1, 1))).await.unwrap();
         assert_eq!(text(&canonical), "0");
     }
+}
+
+/// Protocol 2026-07-28 has no sessions: a client that listens (`subscriptions/listen`) hears
+/// each change on its stream, a run-time change made by another client and an alias window
+/// closing alike, once each; a client on an older version keeps its session's notifications.
+#[tokio::test]
+async fn a_client_on_2026_07_28_hears_each_change_through_its_subscription() {
+    let server = Server::start(&["--alias-for", "5"]);
+    let listening = discover(&server.url).await;
+    let version = listening
+        .peer_info()
+        .map(|info| info.protocol_version.clone());
+    assert_eq!(version, Some(rmcp::model::ProtocolVersion::V_2026_07_28));
+    let filter = rmcp::model::SubscriptionFilter::builder()
+        .tools_list_changed()
+        .build();
+    let mut subscription = listening
+        .listen(filter)
+        .await
+        .expect("subscriptions/listen is accepted");
+    let (legacy, legacy_listener) = connect(&server.url).await;
+    let mut next = async || {
+        let heard = tokio::time::timeout(std::time::Duration::from_secs(10), subscription.next())
+            .await
+            .expect("a notification within 10 s")
+            .expect("the subscription stays open");
+        assert!(
+            matches!(
+                heard,
+                Some(rmcp::model::ServerNotification::ToolListChangedNotification(_))
+            ),
+            "{heard:?}"
+        );
+    };
+
+    let added = call(&legacy, "add_tool", extra("weather")).await.unwrap();
+    assert_eq!(text(&added), "added `extra_weather`");
+    next().await;
+    assert!(
+        names(&listening)
+            .await
+            .contains(&"extra_weather".to_owned())
+    );
+    assert_eq!(
+        legacy_listener.heard(1).await,
+        1,
+        "the session hears it too"
+    );
+
+    // Then the alias window closes, 5 s after the start.
+    next().await;
+    assert!(!names(&listening).await.contains(&"minus".to_owned()));
+    assert_eq!(legacy_listener.heard(2).await, 2);
+    let refused = call(&listening, "minus", Some(args(1, 1))).await.unwrap();
+    assert_eq!(refused.is_error, Some(true), "past its window");
+    assert_eq!(
+        tokio::time::timeout(std::time::Duration::from_millis(500), subscription.next())
+            .await
+            .ok()
+            .map(|n| format!("{n:?}")),
+        None,
+        "two changes, two notifications: nothing more"
+    );
+    legacy.cancel().await.unwrap();
+    listening.cancel().await.unwrap();
+}
+
+/// Alias usage as Prometheus scrapes it from `GET /metrics`: both series of `minus` from the
+/// start, each call by the old name counted once under its outcome, calls by the new name not
+/// at all; and the metric and label README's removal query names are the ones exported.
+#[tokio::test]
+async fn alias_calls_are_exported_for_prometheus_as_readme_queries_them() {
+    let server = Server::start(&["--alias-for", "4"]);
+    let (session, listener) = connect(&server.url).await;
+    let start = scrape(&server.url).await;
+    assert!(
+        start.contains("# TYPE mcp_toolname_alias_calls counter"),
+        "{start}"
+    );
+    assert_eq!(minus_calls(&start, "served"), Some(0.0), "{start}");
+    assert_eq!(minus_calls(&start, "refused"), Some(0.0), "{start}");
+
+    for i in 0..3 {
+        let served = call(&session, "minus", Some(args(i, 1))).await.unwrap();
+        assert_eq!(text(&served), (i - 1).to_string());
+    }
+    call(&session, "subtract", Some(args(1, 1))).await.unwrap();
+    let during = scrape(&server.url).await;
+    assert_eq!(minus_calls(&during, "served"), Some(3.0), "{during}");
+    assert_eq!(minus_calls(&during, "refused"), Some(0.0), "{during}");
+
+    assert_eq!(listener.heard(1).await, 1, "the window closes");
+    for _ in 0..2 {
+        let refused = call(&session, "minus", Some(args(1, 1))).await.unwrap();
+        assert_eq!(refused.is_error, Some(true));
+    }
+    let after = scrape(&server.url).await;
+    assert_eq!(minus_calls(&after, "served"), Some(3.0), "{after}");
+    assert_eq!(minus_calls(&after, "refused"), Some(2.0), "{after}");
+
+    // README's query, `sum(increase(METRIC{LABEL="calc.add"}[30d])) == 0`, names these.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let query = readme
+        .split("```promql\n")
+        .nth(1)
+        .and_then(|block| block.lines().next())
+        .expect("README has a promql block");
+    let selector = query
+        .split_once("increase(")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(selector, _)| selector)
+        .expect("the query is increase(METRIC{LABEL=\"...\"}[...])");
+    let (metric, label) = selector
+        .trim_end_matches('=')
+        .split_once('{')
+        .expect("METRIC{LABEL=");
+    assert!(
+        after
+            .lines()
+            .any(|l| l.starts_with(&format!("{metric}{{"))
+                && l.contains(&format!("{label}=\"minus\""))),
+        "README queries {metric} by {label}, which GET /metrics does not export:\n{after}"
+    );
+    session.cancel().await.unwrap();
 }
 
 #[tokio::test]

@@ -7,7 +7,7 @@ mod common;
 mod http;
 
 use common::{args, call, text};
-use http::{Server, connect};
+use http::{Server, connect, minus_calls, scrape};
 
 const SESSIONS: usize = 8;
 const CALLS: usize = 200;
@@ -96,6 +96,11 @@ async fn every_call_is_answered_rightly_across_a_window_closing_mid_run() {
         total.alias_expired >= SESSIONS * CALLS / 4,
         "every alias call after the window closed is refused: {total:?}"
     );
+    // What the server exported at `GET /metrics` adds up to what the clients saw.
+    let exported = scrape(&server.url).await;
+    let count = |outcome| minus_calls(&exported, outcome).map(|v| v as usize);
+    assert_eq!(count("served"), Some(total.alias_served), "{exported}");
+    assert_eq!(count("refused"), Some(total.alias_expired), "{exported}");
     eprintln!(
         "{} calls: {} canonical, {} alias served, {} alias refused after the window closed",
         SESSIONS * CALLS,

@@ -1,10 +1,13 @@
 //! [`SharedToolRegistry`]: one registry for every session of a running server, changed at
-//! run time, with `notifications/tools/list_changed` sent to each session that is open.
+//! run time, with `notifications/tools/list_changed` sent to each session that is open
+//! (before protocol 2026-07-28) and to each client that listens (`subscriptions/listen`,
+//! 2026-07-28).
 
 use std::sync::{Arc, PoisonError, RwLock};
 
 use rmcp::RoleServer;
-use rmcp::service::{MaybeSend, Peer};
+use rmcp::service::{MaybeSend, Peer, SubscriptionContext};
+use tokio::sync::watch;
 
 use crate::ToolRegistry;
 use crate::registry::send_list_changed;
@@ -13,7 +16,9 @@ use crate::registry::send_list_changed;
 /// sessions are open: a change made through [`update`](Self::update) is seen by the next
 /// request of every session, and each session joined with [`bind_peer`](Self::bind_peer)
 /// gets `notifications/tools/list_changed` once per change of `tools/list` (alias windows
-/// included).
+/// included). On protocol 2026-07-28, which has no sessions, a client that listens
+/// (`subscriptions/listen` with `toolsListChanged`) is told through
+/// [`notify_subscription`](Self::notify_subscription) instead.
 ///
 /// Cloning is cheap and every clone is the same registry. Requests read a
 /// [`snapshot`](Self::snapshot), so a change never tears a `tools/list` in half, and rmcp's
@@ -51,6 +56,8 @@ pub struct SharedToolRegistry<S> {
 struct Inner<S> {
     registry: RwLock<ToolRegistry<S>>,
     peers: Arc<RwLock<Vec<Peer<RoleServer>>>>,
+    /// Bumped at each change of `tools/list`; each open subscription waits on it.
+    changes: Arc<watch::Sender<u64>>,
 }
 
 impl<S> Clone for SharedToolRegistry<S> {
@@ -86,12 +93,17 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     #[must_use]
     pub fn new(mut registry: ToolRegistry<S>) -> Self {
         let peers: Arc<RwLock<Vec<Peer<RoleServer>>>> = Arc::default();
-        let sessions = Arc::clone(&peers);
-        registry.set_notifier(move || notify_all(&sessions));
+        let changes = Arc::new(watch::Sender::new(0_u64));
+        let (sessions, listeners) = (Arc::clone(&peers), Arc::clone(&changes));
+        registry.set_notifier(move || {
+            notify_all(&sessions);
+            listeners.send_modify(|n| *n = n.wrapping_add(1));
+        });
         Self {
             inner: Arc::new(Inner {
                 registry: RwLock::new(registry),
                 peers,
+                changes,
             }),
         }
     }
@@ -140,6 +152,43 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
             .read()
             .unwrap_or_else(PoisonError::into_inner);
         peers.iter().filter(|p| !p.is_transport_closed()).count()
+    }
+}
+
+impl<S> SharedToolRegistry<S> {
+    /// For protocol 2026-07-28: serves one `subscriptions/listen` request, sending
+    /// `notifications/tools/list_changed` on its stream at each change of `tools/list` (an
+    /// [`update`](Self::update) that changed it, or an alias window moving on) if the client
+    /// asked for `toolsListChanged` and `accepted_subscription_filter` accepted it, until the
+    /// client cancels the subscription. Call it from `ServerHandler::listen`. Changes that
+    /// come faster than the client reads are told once: the notification says "list again",
+    /// not what changed.
+    pub async fn notify_subscription(&self, context: &SubscriptionContext) {
+        if context.accepted().tools_list_changed != Some(true) {
+            context.cancelled().await;
+            return;
+        }
+        let mut changes = self.inner.changes.subscribe();
+        loop {
+            tokio::select! {
+                changed = changes.changed() => {
+                    if changed.is_err() {
+                        break;
+                    }
+                    if let Err(e) = context.sink().notify_tool_list_changed().await {
+                        tracing::debug!("stopped sending tools/list_changed: {e}");
+                        break;
+                    }
+                }
+                () = context.cancelled() => break,
+            }
+        }
+    }
+
+    /// Number of `subscriptions/listen` streams now waiting for the next change.
+    #[must_use]
+    pub fn subscriptions(&self) -> usize {
+        self.inner.changes.receiver_count()
     }
 }
 

@@ -86,6 +86,10 @@ pub fn example(name: &str) -> std::path::PathBuf {
         build
             .args(["build", "--quiet", "--example", name])
             .current_dir(env!("CARGO_MANIFEST_DIR"));
+        // Cargo.toml's `required-features` of the examples that have some.
+        if name == "http" {
+            build.args(["--features", "metrics"]);
+        }
         if profile_dir.file_name().is_some_and(|p| p == "release") {
             build.arg("--release");
         }

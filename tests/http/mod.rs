@@ -60,3 +60,106 @@ pub async fn connect(url: &str) -> (Session, Listener) {
         .expect("MCP initialize over Streamable HTTP");
     (session, listener)
 }
+
+/// `GET /metrics` of the example at `url` (`.../mcp`): the Prometheus text exposition.
+pub async fn scrape(url: &str) -> String {
+    let metrics = format!("{}/metrics", url.strip_suffix("/mcp").expect("an /mcp URL"));
+    let response = reqwest::get(&metrics).await.expect("GET /metrics");
+    assert_eq!(response.status(), reqwest::StatusCode::OK, "GET {metrics}");
+    let kind = response
+        .headers()
+        .get(reqwest::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(kind.starts_with("text/plain"), "content type {kind:?}");
+    response.text().await.expect("a text body")
+}
+
+/// The sample of `metric` whose labels are exactly `labels`, from a Prometheus text
+/// exposition: `None` when there is no such series. Reads the format as Prometheus does (a
+/// sample is `name{label="value",...} number`, `\"` and `\\` escaped in values), not by
+/// searching for a line, so a label set that only resembles the one asked for does not match.
+pub fn sample(exposition: &str, metric: &str, labels: &[(&str, &str)]) -> Option<f64> {
+    let mut wanted: Vec<(String, String)> = labels
+        .iter()
+        .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+    wanted.sort();
+    let mut found = None;
+    for line in exposition.lines().filter(|l| !l.starts_with('#')) {
+        let Some((name, rest)) = line.split_once('{') else {
+            continue;
+        };
+        if name != metric {
+            continue;
+        }
+        let (mut set, value) = parse_labels(rest).unwrap_or_else(|| panic!("bad sample {line:?}"));
+        set.sort();
+        if set == wanted {
+            assert!(found.is_none(), "two samples for one series: {exposition}");
+            found = Some(
+                value
+                    .trim()
+                    .parse()
+                    .unwrap_or_else(|_| panic!("bad value {line:?}")),
+            );
+        }
+    }
+    found
+}
+
+/// `k="v",...} value` into the label pairs and the text after `}`.
+fn parse_labels(mut rest: &str) -> Option<(Vec<(String, String)>, &str)> {
+    let mut labels = Vec::new();
+    loop {
+        rest = rest.trim_start_matches(',');
+        if let Some(after) = rest.strip_prefix('}') {
+            return Some((labels, after));
+        }
+        let (key, after) = rest.split_once("=\"")?;
+        let mut value = String::new();
+        let mut chars = after.char_indices();
+        let end = loop {
+            match chars.next()? {
+                (i, '"') => break i,
+                (_, '\\') => match chars.next()?.1 {
+                    'n' => value.push('\n'),
+                    c => value.push(c),
+                },
+                (_, c) => value.push(c),
+            }
+        };
+        labels.push((key.to_owned(), value));
+        rest = &after[end + 1..];
+    }
+}
+
+/// The `mcp_toolname_alias_calls` sample of the example's alias `minus` with `outcome`.
+pub fn minus_calls(exposition: &str, outcome: &str) -> Option<f64> {
+    sample(
+        exposition,
+        "mcp_toolname_alias_calls",
+        &[
+            ("mcp_method_name", "tools/call"),
+            ("gen_ai_tool_name", "minus"),
+            ("mcp_toolname_tool_canonical", "subtract"),
+            ("mcp_toolname_alias_outcome", outcome),
+        ],
+    )
+}
+
+/// A client on protocol 2026-07-28 (`server/discover`, no session; each request on its own),
+/// with rmcp's Streamable HTTP client.
+pub async fn discover(url: &str) -> RunningService<RoleClient, ()> {
+    let lifecycle = rmcp::service::ClientLifecycleMode::Discover {
+        preferred_versions: vec![rmcp::model::ProtocolVersion::V_2026_07_28],
+    };
+    rmcp::service::serve_client_with_lifecycle(
+        (),
+        StreamableHttpClientTransport::from_uri(url.to_owned()),
+        lifecycle,
+    )
+    .await
+    .expect("server/discover over Streamable HTTP")
+}

@@ -99,6 +99,10 @@ pub fn example(name: &str) -> PathBuf {
         build
             .args(["build", "--quiet", "--example", name])
             .current_dir(workspace);
+        // The root Cargo.toml's `required-features` of the examples that have some.
+        if name == "http" {
+            build.args(["--features", "mcp-toolname/metrics"]);
+        }
         if profile_dir.file_name().is_some_and(|p| p == "release") {
             build.arg("--release");
         }
