@@ -179,6 +179,9 @@ fn main() -> ExitCode {
             command,
         } => {
             redact::show_secrets(show_secrets);
+            // reqwest is built without a crypto provider of its own: https uses ring. `Err`
+            // only means one is installed already.
+            let _ = rustls::crypto::ring::default_provider().install_default();
             if show_secrets {
                 say!("{}", mcp_toolname_rules::message::secrets_shown());
             }

@@ -55,13 +55,13 @@ fn two_calculators_that_vs_code_numbers_apart() {
     let config = json!({ "mcpServers": {
         "Calc": { "command": calc() },
         "calc": { "type": "stdio", "command": calc(), "args": [], "env": { "UNUSED": "1" } },
-        "remote": { "type": "http", "url": "https://example.com/mcp" },
+        "remote": { "type": "http", "url": "https://example.com/mcp", "oauth": { "clientId": "x" } },
     }});
     let file = write(&dir.join(".mcp.json"), &config.to_string());
     let r = run(["audit", "--config", &file]);
     r.exits(0)
         .out_has("(Claude Code `.mcp.json`): 3 servers")
-        .out_has("`remote`  skipped: `url` is https, and this build of mcp-toolname has no TLS")
+        .out_has("`remote`  skipped: its auth is OAuth, which needs a browser; not audited")
         .out_has("== server `Calc` (1 of 3)")
         .out_has("5 tools in 1 page; server key `calc` (its name in the config)")
         .out_has("`mcp__Calc__add_numbers`  `add_numbers` of `Calc`")
@@ -132,7 +132,7 @@ fn a_vs_code_mcp_json_with_comments_inputs_and_workspace_folder() {
     "calculator": {{ "type": "stdio", "command": {calc}, "cwd": "${{workspaceFolder}}" }},
     "probe": {{ "command": "sh", "args": ["-c", {probe}, {calc}], "envFile": "${{workspaceFolder}}/.env" }},
     "needs-token": {{ "type": "stdio", "command": "npx", "env": {{ "TOKEN": "${{input:token}}" }} }},
-    "remote": {{ "type": "http", "url": "https://example.com/mcp" }},
+    "remote": {{ "type": "http", "url": "https://example.com/mcp", "headers": {{ "Authorization": "Bearer ${{input:token}}" }} }},
   }},
 }}"#,
         calc = json!(calc()),
@@ -154,6 +154,7 @@ fn a_vs_code_mcp_json_with_comments_inputs_and_workspace_folder() {
         )
         .out_has("`mcp_calculator_add_numbers`")
         .out_has("`probe`        audited: 5 tools")
+        .out_has("`remote`       skipped: `headers.Authorization` uses `${input:token}`")
         .out_has("2 audited, 2 skipped");
 }
 
@@ -171,7 +172,7 @@ fn a_codex_config_passes_env_to_its_server() {
         "model = \"o3\"\n\n[mcp_servers.with_env]\n{}\n[mcp_servers.with_env.env]\n\
          MCP_TOOLNAME_PROBE = \"yes\"\n\n[mcp_servers.without_env]\n{}\n\
          [mcp_servers.off]\ncommand = \"npx\"\nenabled = false\n\n\
-         [mcp_servers.web]\nurl = \"https://example.com/mcp\"\n",
+         [mcp_servers.web]\nurl = \"https://example.com/mcp\"\nscopes = [\"read\"]\n",
         cmd("startup_timeout_sec = 20\ntool_timeout_sec = 60\n"),
         cmd("")
     );
@@ -183,7 +184,7 @@ fn a_codex_config_passes_env_to_its_server() {
         .out_has("`with_env`     audited: 5 tools")
         .out_has("`off`          skipped: disabled (`enabled = false`)")
         .out_has(
-            "`web`          skipped: `url` is https, and this build of mcp-toolname has no TLS",
+            "`web`          skipped: its auth is OAuth (`scopes`), which needs a browser; not audited",
         )
         .out_has("exited with code 7 before answering `initialize`")
         .out_has("  | MCP_TOOLNAME_PROBE is not set")

@@ -87,7 +87,7 @@ fn canned(response: &'static str) -> String {
 fn bad_urls_and_bad_servers_end_in_a_message_naming_the_url() {
     run(["audit", "--url", "ftp://example.invalid/mcp"])
         .exits(2)
-        .err_has("URL `ftp://example.invalid/mcp` is not an http URL with a host");
+        .err_has("URL `ftp://example.invalid/mcp` is not an http or https URL with a host");
     run([
         "audit",
         "--url",
@@ -171,7 +171,7 @@ fn config_remote_entries_are_audited_in_order_with_jobs() {
         "b_web": { "type": "http", "url": url, "headers": { "Authorization": format!("Bearer {SECRET}") } },
         "legacy": { "type": "sse", "url": url },
         "login": { "type": "http", "url": url, "oauth": { "clientId": "x" } },
-        "tls": { "type": "http", "url": "https://example.invalid/mcp" },
+        "helper": { "type": "http", "url": url, "headersHelper": "./get-token.sh" },
         "c_last": { "command": calc },
     }});
     let file = write(&dir.join(".mcp.json"), &config.to_string());
@@ -180,7 +180,7 @@ fn config_remote_entries_are_audited_in_order_with_jobs() {
         .out_has("`b_web`    audited: 5 tools")
         .out_has("skipped: a server over the legacy SSE transport")
         .out_has("skipped: its auth is OAuth, which needs a browser")
-        .out_has("skipped: `url` is https")
+        .out_has("skipped: its headers come from a helper command (`headersHelper`)")
         .out_has("3 audited, 3 skipped");
     no_secret(&r);
     let first = r

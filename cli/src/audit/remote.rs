@@ -28,7 +28,8 @@ pub struct Remote {
 }
 
 impl Remote {
-    /// A server at `url` (`http://`; `https://` needs TLS, which this build leaves out),
+    /// A server at `url` (`http://` or `https://`; a certificate is checked against the
+    /// platform's trust store, on Linux the system roots or `SSL_CERT_FILE` / `SSL_CERT_DIR`),
     /// sent `headers`; every header value and the URL's secrets are learned for redaction
     /// before anything is checked.
     ///
@@ -44,16 +45,10 @@ impl Remote {
             .parse()
             .map_err(|e| format!("URL {shown} is not a URL ({e})"))?;
         match uri.scheme_str() {
-            Some("http") if uri.host().is_some() => {}
-            Some("https") => {
-                return Err(format!(
-                    "URL {shown} is https, and this build of mcp-toolname has no TLS; audit \
-                     the server over http (a local port-forward, for example)"
-                ));
-            }
+            Some("http" | "https") if uri.host().is_some() => {}
             _ => {
                 return Err(format!(
-                    "URL {shown} is not an http URL with a host, such as \
+                    "URL {shown} is not an http or https URL with a host, such as \
                      `http://127.0.0.1:3000/mcp`"
                 ));
             }
@@ -156,13 +151,30 @@ pub async fn audit_url(remote: &Remote, timeout: Duration) -> Result<Listing, Fa
             );
             Ok(listing)
         }
-        Err(SessionError::Transport(detail) | SessionError::Closed(detail)) => Err(Failure(
-            format!(
-                "server {display} failed {during}: {}",
-                redact::show(&detail).trim_matches('`')
-            ),
-            2,
-        )),
+        Err(SessionError::Transport(detail) | SessionError::Closed(detail)) => {
+            // The trust store is the platform's; say how to add a private CA.
+            let hint = if detail.contains("certificate") {
+                "; certificates are checked against the system's trust store, and a private \
+                 CA can be added with SSL_CERT_FILE=ca.pem"
+            } else {
+                ""
+            };
+            // Secrets masked in the whole text first; then each cause escaped and cut on its
+            // own, so a long first cause does not cut off the last, which says what failed.
+            let detail = redact::text(&detail)
+                .split(": ")
+                .map(|cause| {
+                    mcp_toolname_rules::message::show(cause)
+                        .trim_matches('`')
+                        .to_owned()
+                })
+                .collect::<Vec<_>>()
+                .join(": ");
+            Err(Failure(
+                format!("server {display} failed {during}: {detail}{hint}"),
+                2,
+            ))
+        }
         Err(SessionError::Other(detail)) => Err(Failure(format!("server {display}: {detail}"), 2)),
     }
 }

@@ -235,7 +235,7 @@ pub(super) fn list_error(err: &ServiceError, page: usize) -> SessionError {
 /// before it is left out).
 fn causes(err: &(dyn std::error::Error + 'static)) -> String {
     let mut text = err.to_string();
-    let mut next = err.source();
+    let mut next = err.source().or_else(|| http_client_cause(err));
     while let Some(cause) = next {
         let part = cause.to_string();
         if !text.contains(&part) {
@@ -245,4 +245,17 @@ fn causes(err: &(dyn std::error::Error + 'static)) -> String {
         next = cause.source();
     }
     text.trim_end_matches([':', ' ']).to_owned()
+}
+
+/// The HTTP client's own error inside rmcp's Streamable HTTP error: rmcp 3.11's
+/// `StreamableHttpError::Client` does not give it as its `source()`, which would hide why a
+/// request failed (a refused TLS certificate, a DNS failure).
+fn http_client_cause<'a>(
+    err: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a (dyn std::error::Error + 'static)> {
+    use rmcp::transport::streamable_http_client::StreamableHttpError;
+    match err.downcast_ref::<StreamableHttpError<reqwest::Error>>()? {
+        StreamableHttpError::Client(inner) => Some(inner),
+        _ => None,
+    }
 }

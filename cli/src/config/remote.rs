@@ -55,11 +55,6 @@ impl Context {
             ));
         };
         let url = self.expand(url, "url")?;
-        if url.starts_with("https://") {
-            return Err(Stop::Skip(
-                "`url` is https, and this build of mcp-toolname has no TLS".to_owned(),
-            ));
-        }
         let mut headers = Vec::new();
         let field = if self.flavor == Flavor::Codex {
             "http_headers"

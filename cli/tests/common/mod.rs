@@ -63,9 +63,19 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
+    run_env(args, &[])
+}
+
+/// Runs `mcp-toolname ARGS...` with stdin closed and `env` added to the environment.
+pub fn run_env<I, S>(args: I, env: &[(&str, &OsStr)]) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
     let started = Instant::now();
     let output = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .output()
         .expect("mcp-toolname runs");
