@@ -1,0 +1,146 @@
+"""Subcommands `swap`, `tests` (rmcp's own tests, baseline and swapped) and `crate` (a copy of any
+Cargo package, swapped).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+from .cargo import first_errors, rmcp_src, run, test_counts, test_manifest, write
+from .settings import MCP_TOOLNAME_PATH, SELECTED_TESTS, TARGET_DIR
+from .swap import swap_source
+
+
+def cmd_swap(args) -> None:
+    res = swap_source(Path(args.file).read_text())
+    sys.stdout.write(res.text)
+    for n in res.notes:
+        print(f"// port_rmcp: {n}", file=sys.stderr)
+
+
+def build_test_packages(out: Path, tests: list[str]) -> None:
+    src = rmcp_src()
+    rmcp = tomllib.loads((src / "Cargo.toml").read_text())
+    originals = {t: (src / "tests" / f"{t}.rs").read_text() for t in tests}
+    commons = {p.name: p.read_text() for p in sorted((src / "tests" / "common").glob("*.rs"))}
+    sources = list(originals.values()) + list(commons.values())
+    write(out / "Cargo.toml", '[workspace]\nmembers = ["baseline", "swapped"]\nresolver = "3"\n')
+    for kind in ("baseline", "swapped"):
+        pkg = out / kind
+        write(pkg / "Cargo.toml", test_manifest(f"rmcp-port-{kind}", rmcp, tests, sources))
+        write(pkg / "src" / "lib.rs", "// Scratch package: rmcp's tests live in tests/.\n")
+        for name, text in [*(("common/" + k, v) for k, v in commons.items()),
+                           *((f"{t}.rs", v) for t, v in originals.items())]:
+            if kind == "swapped":
+                res = swap_source(text)
+                for n in res.notes:
+                    print(f"  {name}: {n}")
+                text = res.text
+            write(pkg / "tests" / name, text)
+
+
+def cmd_tests(args) -> None:
+    out = Path(args.out)
+    tests = args.only or SELECTED_TESTS
+    build_test_packages(out, tests)
+    print(f"scratch workspace: {out}  (target dir {TARGET_DIR})")
+    if args.no_run:
+        return
+    kinds = ["swapped"] if args.skip_baseline else ["baseline", "swapped"]
+    results: dict[tuple[str, str], str] = {}
+    details: list[str] = []
+    for kind in kinds:
+        pkg = out / kind
+        for t in tests:
+            logs = out / "logs" / kind
+            rc, o = run(["cargo", "test", "--test", t, "--no-run"], pkg, logs / f"{t}.build.log")
+            if rc != 0:
+                errs = first_errors(o)
+                results[(kind, t)] = f"BUILD FAIL ({len(errs)}+ errors)"
+                details.append(f"[{kind}] {t}: does not compile\n    " + "\n    ".join(errs))
+                continue
+            rc, o = run(["cargo", "test", "--test", t, "--", "--test-threads=2"], pkg,
+                        logs / f"{t}.run.log", timeout=args.timeout)
+            p, f, ig, failures = test_counts(o)
+            status = f"{p} passed, {f} failed" + (f", {ig} ignored" if ig else "")
+            if rc == -9:
+                status += " TIMEOUT"
+            elif rc != 0 and f == 0:
+                status += f" (rc {rc})"
+            results[(kind, t)] = status
+            if failures:
+                details.append(f"[{kind}] {t}: failed: {', '.join(failures)}")
+    w = max(len(t) for t in tests)
+    print(f"\n{'test file'.ljust(w)}  " + "  ".join(k.ljust(34) for k in kinds))
+    for t in tests:
+        print(f"{t.ljust(w)}  " + "  ".join(results.get((k, t), "-").ljust(34) for k in kinds))
+    if details:
+        print("\nDetails (full logs under " + str(out / "logs") + "):")
+        print("\n".join(details))
+    tot = {k: [0, 0] for k in kinds}
+    for (k, _), s in results.items():
+        m = re.match(r"(\d+) passed, (\d+) failed", s)
+        if m:
+            tot[k][0] += int(m.group(1))
+            tot[k][1] += int(m.group(2))
+    for k in kinds:
+        builds = sum(1 for (kk, _), s in results.items() if kk == k and not s.startswith("BUILD"))
+        print(f"{k}: {builds}/{len(tests)} files compile; {tot[k][0]} passed, {tot[k][1]} failed")
+    # The swapped side is the check: any file that does not compile or any failed test fails it.
+    swapped_ok = all(
+        not s.startswith("BUILD") and re.match(r"\d+ passed, 0 failed", s) and "TIMEOUT" not in s and "(rc" not in s
+        for (k, _), s in results.items()
+        if k == "swapped"
+    )
+    if not swapped_ok:
+        sys.exit(1)
+
+
+def add_dependency(manifest: Path) -> None:
+    """Step 1: `mcp-toolname = { path = ... }` under [dependencies]."""
+    text = manifest.read_text()
+    line = f'mcp-toolname = {{ path = "{MCP_TOOLNAME_PATH}" }}\n'
+    if "mcp-toolname" in text:
+        return
+    m = re.search(r"(?m)^\[dependencies\]\s*\n", text)
+    if m:
+        text = text[:m.end()] + line + text[m.end():]
+    else:
+        text = text.rstrip("\n") + "\n\n[dependencies]\n" + line
+    manifest.write_text(text)
+
+
+def swap_tree(root: Path) -> list[str]:
+    changed = []
+    for p in sorted(root.rglob("*.rs")):
+        if "target" in p.relative_to(root).parts:
+            continue
+        res = swap_source(p.read_text())
+        if res.changed:
+            p.write_text(res.text)
+            changed.append(str(p.relative_to(root)))
+        for n in res.notes:
+            print(f"  {p.relative_to(root)}: {n}")
+    return changed
+
+
+def cmd_crate(args) -> None:
+    src, dst = Path(args.src), Path(args.dst)
+    if dst.exists():
+        shutil.rmtree(dst)
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns("target", ".git"))
+    add_dependency(dst / "Cargo.toml")
+    for p in swap_tree(dst):
+        print(f"  swapped {p}")
+    rc, o = run(args.cmd.split(), dst, dst / "port-build.log", timeout=args.timeout)
+    print(f"{' '.join(args.cmd.split())}: rc {rc} (log {dst / 'port-build.log'})")
+    for e in first_errors(o, 20):
+        print("  " + e)
+    m = re.findall(r"test result: .*", o)
+    for line in m:
+        print("  " + line)
+    sys.exit(0 if rc == 0 else 1)

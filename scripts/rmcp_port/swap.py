@@ -1,0 +1,129 @@
+"""The README's mechanical swap, applied to one Rust file: attributes, the `ToolRouter` type, and
+the `use` lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .lex import UseParser, code_finditer, code_mask, prune
+
+
+ATTR_RULES = [
+    # (pattern at '#[', replacement); `tool_handler` never matches: `tool\b` needs a
+    # boundary and each pattern names the full attribute.
+    (re.compile(r"#\[(\s*)(?:::)?rmcp::tool_router\b"), r"#[\1mcp_toolname::tool_registry"),
+    (re.compile(r"#\[(\s*)(?:::)?rmcp::tool(\s*[(\]])"), r"#[\1mcp_toolname::mcp_tool\2"),
+    (re.compile(r"#\[(\s*)tool_router\b"), r"#[\1tool_registry"),
+    (re.compile(r"#\[(\s*)tool(\s*[(\]])"), r"#[\1mcp_tool\2"),
+]
+QUALIFIED_ROUTER = re.compile(r"(?<![\w:])(?:::)?rmcp(?:::[A-Za-z_]\w*)*::ToolRouter\b")
+BARE_ROUTER = re.compile(r"(?<![\w])ToolRouter\b")
+USE_RMCP = re.compile(r"(?m)^([ \t]*)((?:pub(?:\([^)]*\))?\s+)?use\s+)(?=(?:::)?rmcp\b)")
+MCP_NAMES = ["mcp_tool", "tool_registry", "ToolRegistry"]  # in the order the import lists them
+
+
+@dataclass
+class SwapResult:
+    text: str
+    changed: bool
+    notes: list[str] = field(default_factory=list)
+
+
+def rewrite_code(src: str, pattern: re.Pattern, repl) -> str:
+    """Apply a regex substitution only at matches that start in code."""
+    mask = code_mask(src)
+    out, pos = [], 0
+    for m in code_finditer(pattern, src, mask):
+        out.append(src[pos:m.start()])
+        out.append(m.expand(repl) if isinstance(repl, str) else repl(m))
+        pos = m.end()
+    out.append(src[pos:])
+    return "".join(out)
+
+
+def uses_name(src: str, name: str) -> bool:
+    """Whether the code uses `name` unqualified (not as `mcp_toolname::name`, not a field)."""
+    mask = code_mask(src)
+    if name == "ToolRegistry":
+        pat = re.compile(r"(?<![\w:])ToolRegistry\b")
+    else:
+        pat = re.compile(r"#\[\s*" + name + r"\b")
+    return any(True for _ in code_finditer(pat, src, mask))
+
+
+def swap_source(src: str) -> SwapResult:
+    """The mechanical swap of one Rust source file."""
+    notes: list[str] = []
+
+    # Step 4 first, while the old names are still in the use trees: prune rmcp imports,
+    # remembering, per statement, which replacements belong in the same scope.
+    mask = code_mask(src)
+    edits: list[tuple[int, int, str]] = []
+    inserts: list[tuple[int, str, list[str]]] = []   # (position after stmt, indent, names)
+    for m in code_finditer(USE_RMCP, src, mask):
+        parser = UseParser(src, mask, m.end())
+        tree = parser.tree()
+        semi = parser.take()
+        assert semi[0] == ";", f"unparsed use tree at byte {m.start()}"
+        removed: list[str] = []
+        stmt_edits: list = []
+        whole = prune(src, tree, [], stmt_edits, removed)
+        if not removed:
+            continue
+        stmt_end = semi[2]
+        line_end = src.find("\n", stmt_end)
+        line_end = len(src) if line_end < 0 else line_end + 1
+        if whole:
+            edits.append((m.start(), line_end, ""))
+        else:
+            edits.extend(stmt_edits)
+        inserts.append((line_end, m.group(1), removed))
+    for pos, indent, names in inserts:
+        edits.append((pos, pos, ("\0USE", indent, names)))  # filled in below
+    # Apply the import edits, leaving placeholders for the new imports.
+    out, pos = [], 0
+    placeholders: list[tuple[str, list[str]]] = []
+    for s, e, text in sorted(edits, key=lambda ed: (ed[0], ed[1])):
+        out.append(src[pos:s])
+        if isinstance(text, tuple):
+            placeholders.append((text[1], text[2]))
+            out.append(f"\0USE{len(placeholders) - 1}\0")
+        else:
+            out.append(text)
+        pos = max(pos, e)
+    out.append(src[pos:])
+    text = "".join(out)
+
+    # Step 2: attributes.
+    for pat, repl in ATTR_RULES:
+        text = rewrite_code(text, pat, repl)
+    # Step 3: the type, qualified paths first.
+    text = rewrite_code(text, QUALIFIED_ROUTER, "mcp_toolname::ToolRegistry")
+    text = rewrite_code(text, BARE_ROUTER, "ToolRegistry")
+
+    # Step 4, second half: the new imports, with only the names the file uses.
+    used = {n for n in MCP_NAMES if uses_name(text.replace("\0", ""), n)}
+    covered: set[str] = set()
+    for k, (indent, names) in enumerate(placeholders):
+        names = [n for n in MCP_NAMES if n in names and n in used]
+        covered.update(names)
+        line = ""
+        if len(names) == 1:
+            line = f"{indent}use mcp_toolname::{names[0]};\n"
+        elif names:
+            line = f"{indent}use mcp_toolname::{{{', '.join(names)}}};\n"
+        text = text.replace(f"\0USE{k}\0", line)
+    missing = [n for n in MCP_NAMES if n in used and n not in covered]
+    if missing:
+        # Used but never imported from rmcp by name (e.g. reached through a glob): import
+        # at the top, after the inner attributes and leading comments.
+        notes.append(f"added a top-level import for {missing} (not imported by name before)")
+        mask = code_mask(text)
+        head = re.compile(r"(?:\s+|//[^\n]*\n|/\*.*?\*/|#!\[[^\]]*\]\s*\n)*", re.S).match(text)
+        at = head.end() if head else 0
+        names = ", ".join(missing)
+        imp = f"use mcp_toolname::{{{names}}};\n" if len(missing) > 1 else f"use mcp_toolname::{names};\n"
+        text = text[:at] + imp + text[at:]
+    return SwapResult(text, text != src, notes)
