@@ -95,10 +95,10 @@ enum Command {
         #[arg(long, value_name = "URL", conflicts_with = "command")]
         url: Option<String>,
         /// A header sent with every request to --url, as `Name: value` (repeatable). Values
-        /// are never shown.
-        #[arg(long = "header", value_name = "HEADER", requires = "url",
-              value_parser = audit::Remote::header)]
-        headers: Vec<(String, String)>,
+        /// are never shown. Read after parsing, not by clap, whose error for a bad value
+        /// quotes it whole.
+        #[arg(long = "header", value_name = "HEADER", requires = "url")]
+        headers: Vec<String>,
         /// With --config: how many servers are audited at once (the report keeps the file's
         /// order).
         #[arg(long, default_value = "4", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -201,7 +201,14 @@ fn main() -> ExitCode {
                 };
                 runtime.block_on(fleet::run(&opts))
             } else {
-                let url = match url.map(|url| audit::Remote::new(&url, headers)).transpose() {
+                let mut parsed = Vec::with_capacity(headers.len());
+                for (i, header) in headers.iter().enumerate() {
+                    match audit::Remote::header(header) {
+                        Ok(header) => parsed.push(header),
+                        Err(e) => return usage_error(&format!("--header number {}: {e}", i + 1)),
+                    }
+                }
+                let url = match url.map(|url| audit::Remote::new(&url, parsed)).transpose() {
                     Ok(url) => url,
                     Err(e) => return usage_error(&e),
                 };

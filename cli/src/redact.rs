@@ -117,6 +117,18 @@ pub fn learn(value: &str, plain: bool) {
     }
 }
 
+/// Learns a header's value: whole, and the credential after an auth scheme on its own
+/// (`Bearer abc123` also learns `abc123`), so a server that echoes the token alone, in an
+/// error or a tool name, has it masked too.
+pub fn learn_header(value: &str) {
+    learn(value, false);
+    if let Some((scheme, credential)) = value.trim().split_once(' ')
+        && is_name(scheme)
+    {
+        learn(credential.trim(), false);
+    }
+}
+
 /// Learns every secret of a server's start: its command line's ([`argv`]) and every value
 /// of its environment.
 pub fn learn_launch(argv: &[String], env: &[(String, String)]) {
@@ -149,7 +161,11 @@ pub fn learn_entry(entry: &Value) {
         if let Some(Value::Object(vars)) = fields.get(field) {
             for (name, value) in vars {
                 if let Some(value) = value.as_str().filter(|v| !v.contains("${")) {
-                    learn(value, plain_env && !names_secret(name));
+                    if plain_env {
+                        learn(value, !names_secret(name));
+                    } else {
+                        learn_header(value);
+                    }
                 }
             }
         }
@@ -266,30 +282,84 @@ fn mask_header(word: &str) -> String {
     format!("{name}: {scheme}{MASK}")
 }
 
-/// `scheme://user:password@host` -> `scheme://user:***@host`.
+/// `scheme://user:password@host` -> `scheme://user:***@host`; `scheme://token@host` ->
+/// `scheme://***@host` (a token written as the user name). Also what a URL parser would
+/// refuse but a reader still sees as a password: one holding `/`, `?` or `#` unencoded
+/// (`https://user:pa/ss@host`), and a URL without its scheme (`user:password@host/path`).
 fn mask_userinfo(word: &str) -> String {
+    if !word.contains("://") {
+        return mask_schemeless_userinfo(word);
+    }
     let mut out = String::new();
     let mut rest = word;
     while let Some(at) = rest.find("://") {
         let (head, tail) = rest.split_at(at + 3);
         out.push_str(head);
-        let end = tail.find(['/', '?', '#', ' ']).unwrap_or(tail.len());
-        let authority = &tail[..end];
-        if let Some(sign) = authority.rfind('@')
-            && let Some(colon) = authority[..sign].find(':')
-            && colon + 1 < sign
-        {
-            learn(&authority[colon + 1..sign], false);
-            out.push_str(&authority[..=colon]);
-            out.push_str(MASK);
-            out.push_str(&authority[sign..]);
-        } else {
-            out.push_str(authority);
+        // This URL runs up to the next one in the word, if any.
+        let region_end = tail.find("://").map_or(tail.len(), |next| {
+            tail[..next]
+                .rfind(|c: char| c.is_whitespace())
+                .unwrap_or(next)
+        });
+        let region = &tail[..region_end];
+        let end = region.find(['/', '?', '#']).unwrap_or(region.len());
+        let authority = &region[..end];
+        let sign = authority.rfind('@').or_else(|| {
+            // `user:pa/ss@host`: a `:` not followed by a port, and an `@` further on.
+            let colon = authority.find(':')?;
+            let port = &authority[colon + 1..];
+            let not_a_port = port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit());
+            not_a_port.then(|| region.rfind('@')).flatten()
+        });
+        match sign {
+            Some(sign) => {
+                out.push_str(&mask_credentials(&region[..sign]));
+                rest = &tail[sign..];
+            }
+            None => {
+                out.push_str(authority);
+                rest = &tail[end..];
+            }
         }
-        rest = &tail[end..];
     }
     out.push_str(rest);
     out
+}
+
+/// `user:password@host...` with no scheme: the password masked.
+fn mask_schemeless_userinfo(word: &str) -> String {
+    let Some(sign) = word.rfind('@') else {
+        return word.to_owned();
+    };
+    let userinfo = &word[..sign];
+    if userinfo.is_empty() || userinfo.contains(char::is_whitespace) || !userinfo.contains(':') {
+        return word.to_owned();
+    }
+    format!("{}{}", mask_credentials(userinfo), &word[sign..])
+}
+
+/// Shortest lone user name of a URL learned as a secret (masked wherever it appears): a
+/// token used as the user name is long, while `admin` or `git` would blank ordinary words.
+const MIN_LONE_USER: usize = 12;
+
+/// The user information of a URL as shown: `user:***`, or `***` for a lone user name (a
+/// token, as some hosts take it); the password, and a user name that may be a token,
+/// learned.
+fn mask_credentials(userinfo: &str) -> String {
+    match userinfo.split_once(':') {
+        Some((user, password)) if !password.is_empty() => {
+            learn(password, false);
+            format!("{user}:{MASK}")
+        }
+        _ if userinfo.is_empty() => String::new(),
+        _ => {
+            let user = userinfo.trim_end_matches(':');
+            if user.chars().count() >= MIN_LONE_USER {
+                learn(user, false);
+            }
+            MASK.to_owned()
+        }
+    }
 }
 
 /// `... Bearer abc ...` -> `... Bearer *** ...`, any case.
@@ -383,7 +453,7 @@ mod tests {
         );
         assert_eq!(
             masked(&["https://h/x?api_key=k1&page=2", "https://u@h/"]),
-            ["https://h/x?api_key=***&page=2", "https://u@h/"]
+            ["https://h/x?api_key=***&page=2", "https://***@h/"]
         );
         assert_eq!(
             masked(&["-H", "Authorization: Bearer tok9", "X-Api-Key: zz"]),
@@ -393,5 +463,37 @@ mod tests {
             masked(&["--header", "bearer abc", "Bearer", "t0k"]),
             ["--header", "bearer ***", "Bearer", "***"]
         );
+    }
+
+    /// Passwords a URL parser refuses are still passwords to a reader.
+    #[test]
+    fn urls_a_parser_refuses() {
+        let cases = [
+            // `/` and `#` unencoded in the password.
+            (
+                "https://user:pa/ss@127.0.0.1:9/mcp",
+                "https://user:***@127.0.0.1:9/mcp",
+            ),
+            ("https://user:pa#ss@h/mcp", "https://user:***@h/mcp"),
+            // A space in the user name; no scheme; a token as the user name.
+            ("https://us er:pw99@h/mcp", "https://us er:***@h/mcp"),
+            ("user:pw77@h:9/mcp", "user:***@h:9/mcp"),
+            ("https://ghp_0123456789abcdef@h/mcp", "https://***@h/mcp"),
+            // Not user information: a port, an `@` in the path, an e-mail, an ssh remote.
+            ("https://h:8080/a@b", "https://h:8080/a@b"),
+            ("https://h/users/@me", "https://h/users/@me"),
+            ("me@example.com", "me@example.com"),
+            ("git@github.com:org/repo.git", "git@github.com:org/repo.git"),
+        ];
+        for (word, shown) in cases {
+            assert_eq!(masked(&[word]), [shown], "{word}");
+        }
+        for secret in ["pa/ss", "pa#ss", "pw99", "pw77", "ghp_0123456789abcdef"] {
+            assert_eq!(
+                text(&format!("echo {secret}!")),
+                format!("echo {MASK}!"),
+                "{secret}"
+            );
+        }
     }
 }

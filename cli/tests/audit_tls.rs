@@ -23,6 +23,8 @@ struct Front {
     runtime: Option<tokio::runtime::Runtime>,
     /// `https://127.0.0.1:PORT/mcp`.
     url: String,
+    /// The example itself, `http://127.0.0.1:PORT/mcp`.
+    backend: SocketAddr,
     /// Where the CA certificate is written, PEM.
     ca_file: PathBuf,
 }
@@ -102,6 +104,7 @@ fn start(name: &str) -> Front {
         child,
         runtime: Some(runtime),
         url: format!("https://127.0.0.1:{port}/mcp"),
+        backend,
         ca_file,
     }
 }
@@ -140,8 +143,25 @@ fn audit_url_over_https_checks_the_certificate_against_the_trust_store() {
     );
     r.exits(2)
         .err_has(&format!("`{}`", front.url))
-        .err_has("invalid peer certificate: UnknownIssuer")
-        .err_has("a private CA can be added with SSL_CERT_FILE");
+        .err_has("invalid peer certificate: UnknownIssuer; the certificate's issuer is in neither")
+        .err_has(&format!("SSL_CERT_FILE (`{}`", other.display()));
+
+    // The plain http port asked for in TLS: said so; the TLS port in plain http: an error.
+    let tls_to_plain = format!("https://{}/mcp", front.backend);
+    let r = run_env(
+        ["audit", "--url", &tls_to_plain, "--timeout", "20"],
+        &trusting(&front.ca_file),
+    );
+    r.exits(2)
+        .err_has("the server did not answer in TLS: does it speak plain http (`http://`)?");
+    let plain_to_tls = front.url.replacen("https://", "http://", 1);
+    let r = run_env(
+        ["audit", "--url", &plain_to_tls, "--timeout", "20"],
+        &trusting(&front.ca_file),
+    );
+    r.exits(2).err_has(&format!(
+        "server `{plain_to_tls}` failed before answering `initialize`"
+    ));
 }
 
 #[test]

@@ -26,11 +26,29 @@ pub fn show(name: &str) -> String {
     show_with(name, true)
 }
 
-fn show_with(name: &str, with_len: bool) -> String {
+/// Longest text from outside (an error's own words, with its causes) shown whole.
+const SHOWN_TEXT_CHARS: usize = 400;
+
+/// Text from outside the program (an HTTP client's or TLS library's error, with its causes)
+/// as it appears in a message, not in backticks: escaped as [`show`] escapes a name, and cut
+/// past 400 characters (with its full length appended), so the last cause, which usually
+/// says what failed, is kept.
+#[must_use]
+pub fn show_text(text: &str) -> String {
+    let (escaped, count) = escape(text, SHOWN_TEXT_CHARS);
+    if count > SHOWN_TEXT_CHARS {
+        format!("{escaped}… ({count} characters)")
+    } else {
+        escaped
+    }
+}
+
+/// The first `limit` characters of `text`, escaped, and the number of characters in all.
+fn escape(text: &str, limit: usize) -> (String, usize) {
     let mut out = String::new();
     let mut count = 0usize;
-    for ch in name.chars() {
-        if count < SHOWN_CHARS {
+    for ch in text.chars() {
+        if count < limit {
             // Quotes stay as they are; anything that could hide, move or fake text is escaped.
             let hidden = is_control_like(ch)
                 || is_invisible(ch)
@@ -45,6 +63,11 @@ fn show_with(name: &str, with_len: bool) -> String {
         }
         count += 1;
     }
+    (out, count)
+}
+
+fn show_with(name: &str, with_len: bool) -> String {
+    let (mut out, count) = escape(name, SHOWN_CHARS);
     if count > SHOWN_CHARS {
         out.push_str(&if with_len {
             format!("…` ({count} characters)")

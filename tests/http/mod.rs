@@ -50,8 +50,17 @@ pub use crate::common::Listener;
 
 pub type Session = RunningService<RoleClient, Listener>;
 
+/// Installs ring as the process's TLS crypto provider, once. reqwest is built with the CLI's
+/// `rustls-no-provider` feature whenever the CLI is in the same build (cargo unifies a
+/// dependency's features across the workspace), and then refuses to make a client, even for
+/// `http://`, until a provider is installed.
+fn crypto_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// A new session with rmcp's Streamable HTTP client.
 pub async fn connect(url: &str) -> (Session, Listener) {
+    crypto_provider();
     let listener = Listener::default();
     let session = listener
         .clone()
@@ -63,6 +72,7 @@ pub async fn connect(url: &str) -> (Session, Listener) {
 
 /// `GET /metrics` of the example at `url` (`.../mcp`): the Prometheus text exposition.
 pub async fn scrape(url: &str) -> String {
+    crypto_provider();
     let metrics = format!("{}/metrics", url.strip_suffix("/mcp").expect("an /mcp URL"));
     let response = reqwest::get(&metrics).await.expect("GET /metrics");
     assert_eq!(response.status(), reqwest::StatusCode::OK, "GET {metrics}");
@@ -152,6 +162,7 @@ pub fn minus_calls(exposition: &str, outcome: &str) -> Option<f64> {
 /// A client on protocol 2026-07-28 (`server/discover`, no session; each request on its own),
 /// with rmcp's Streamable HTTP client.
 pub async fn discover(url: &str) -> RunningService<RoleClient, ()> {
+    crypto_provider();
     let lifecycle = rmcp::service::ClientLifecycleMode::Discover {
         preferred_versions: vec![rmcp::model::ProtocolVersion::V_2026_07_28],
     };

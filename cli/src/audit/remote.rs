@@ -37,7 +37,7 @@ impl Remote {
     /// What is wrong with the URL or a header, naming it (never a header's value).
     pub fn new(url: &str, headers: Vec<(String, String)>) -> Result<Self, String> {
         for (_, value) in &headers {
-            redact::learn(value, false);
+            redact::learn_header(value);
         }
         let shown = redact::argv(&[url.to_owned()]).concat();
         let shown = redact::show(&shown);
@@ -83,13 +83,18 @@ impl Remote {
     /// Reads `--header 'Name: value'`.
     ///
     /// # Errors
-    /// When there is no `:` or no name; the value is never quoted.
+    /// When there is no `:` or no name; nothing of the text is quoted (it may be all secret).
     pub fn header(text: &str) -> Result<(String, String), String> {
         let Some((name, value)) = text.split_once(':') else {
-            return Err("expected `Name: value`, such as `Authorization: Bearer ...`".to_owned());
+            redact::learn(text, false);
+            return Err(
+                "expected `Name: value`, such as `Authorization: Bearer ...` (not shown: it \
+                 may hold a secret)"
+                    .to_owned(),
+            );
         };
         let (name, value) = (name.trim(), value.trim());
-        redact::learn(value, false);
+        redact::learn_header(value);
         if name.is_empty() {
             return Err("the header has no name before `:`; expected `Name: value`".to_owned());
         }
@@ -151,30 +156,40 @@ pub async fn audit_url(remote: &Remote, timeout: Duration) -> Result<Listing, Fa
             );
             Ok(listing)
         }
-        Err(SessionError::Transport(detail) | SessionError::Closed(detail)) => {
-            // The trust store is the platform's; say how to add a private CA.
-            let hint = if detail.contains("certificate") {
-                "; certificates are checked against the system's trust store, and a private \
-                 CA can be added with SSL_CERT_FILE=ca.pem"
-            } else {
-                ""
-            };
-            // Secrets masked in the whole text first; then each cause escaped and cut on its
-            // own, so a long first cause does not cut off the last, which says what failed.
-            let detail = redact::text(&detail)
-                .split(": ")
-                .map(|cause| {
-                    mcp_toolname_rules::message::show(cause)
-                        .trim_matches('`')
-                        .to_owned()
-                })
-                .collect::<Vec<_>>()
-                .join(": ");
-            Err(Failure(
-                format!("server {display} failed {during}: {detail}{hint}"),
-                2,
-            ))
-        }
+        Err(SessionError::Transport(detail) | SessionError::Closed(detail)) => Err(Failure(
+            format!(
+                "server {display} failed {during}: {}{}",
+                mcp_toolname_rules::message::show_text(&redact::text(&detail)),
+                transport_hint(&detail)
+            ),
+            2,
+        )),
         Err(SessionError::Other(detail)) => Err(Failure(format!("server {display}: {detail}"), 2)),
     }
+}
+
+/// What to do about a transport failure whose cause is known, after the cause itself.
+fn transport_hint(detail: &str) -> String {
+    if detail.contains("UnknownIssuer") {
+        return match std::env::var_os("SSL_CERT_FILE") {
+            Some(file) => format!(
+                "; the certificate's issuer is in neither the system's trust store nor \
+                 SSL_CERT_FILE ({}: does it exist and hold that CA, in PEM?)",
+                redact::show(&file.to_string_lossy())
+            ),
+            None => "; the certificate's issuer is not in the system's trust store: add a \
+                     private CA with SSL_CERT_FILE=ca.pem"
+                .to_owned(),
+        };
+    }
+    if detail.contains("CaUsedAsEndEntity") {
+        return "; the server presents a CA certificate as its own (a self-signed one made \
+                with CA:TRUE): serve a certificate that CA signed"
+            .to_owned();
+    }
+    if detail.contains("InvalidContentType") {
+        return "; the server did not answer in TLS: does it speak plain http (`http://`)?"
+            .to_owned();
+    }
+    String::new()
 }
