@@ -465,6 +465,13 @@ mod tests {
         );
     }
 
+    /// A header's credential is a secret on its own: a server may echo the token alone.
+    #[test]
+    fn the_credential_after_an_auth_scheme_is_learned_alone() {
+        learn_header("Bearer tok-alone-5531");
+        assert_eq!(text("t_tok-alone-5531"), format!("t_{MASK}"));
+    }
+
     /// Passwords a URL parser refuses are still passwords to a reader.
     #[test]
     fn urls_a_parser_refuses() {

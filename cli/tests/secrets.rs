@@ -199,6 +199,43 @@ fn a_command_after_dashes_is_masked_too() {
     hides(&r, &[FLAG_EQ, FLAG_SPACED, SNAKE, URL_PASS, BEARER]);
 }
 
+/// `--url` and `--header` as a user mistypes them: a password a URL parser refuses, a
+/// token as the user name, a URL without its scheme, a header without its `:`. Each ends in
+/// an error, and none shows the secret, in text or JSON.
+#[test]
+fn url_and_header_typos_never_show_the_secret() {
+    const PASS: &str = "pw-typo-4a7c";
+    const TOKEN: &str = "ghp_typo0123456789abcdef";
+    for url in [
+        format!("https://user:{PASS}/x@127.0.0.1:9/mcp"),
+        format!("https://user:{PASS}#x@127.0.0.1:9/mcp"),
+        format!("https://us er:{PASS}@127.0.0.1:9/mcp"),
+        format!("user:{PASS}@127.0.0.1:9/mcp"),
+        format!("https://{TOKEN}@127.0.0.1:9/mcp"),
+    ] {
+        for format in ["text", "json"] {
+            let r = run(["audit", "--url", &url, "--timeout", "5", "--format", format]);
+            r.exits(2);
+            hides(&r, &[PASS, TOKEN]);
+        }
+    }
+    for header in [
+        format!("X-Api-Key {PASS}"),
+        format!("Authorization=Bearer {PASS}"),
+        format!(": {PASS}"),
+    ] {
+        let r = run([
+            "audit",
+            "--url",
+            "http://127.0.0.1:9/mcp",
+            "--header",
+            &header,
+        ]);
+        r.exits(2).err_has("--header number 1:");
+        hides(&r, &[PASS]);
+    }
+}
+
 /// A secret unlikely to occur in a report by chance: a fixed tag and 16 random characters.
 fn secret() -> impl Strategy<Value = String> {
     "[A-Za-z0-9]{16}".prop_map(|s| format!("S3cr{s}"))
