@@ -7,7 +7,8 @@ use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 use serde_json::json;
 
 use super::ToolRegistry;
-use super::state::{AliasEntry, DEPRECATION_META_KEY, State};
+use super::entry::{AliasEntry, DEPRECATION_META_KEY, Named};
+use super::state::State;
 use crate::alias::{AliasNotice, ExpiredAnswer};
 use mcp_toolname_rules::message;
 
@@ -38,41 +39,34 @@ impl<S: 'static> ToolRegistry<S> {
         mut context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
         let state = &*self.state;
-        let (route, alias) = if let Some(def) = state.tools.get(context.name()) {
-            if state.is_off(context.name()) {
-                return Err(not_found(state, context.name()));
-            }
-            (&def.route, None)
-        } else {
-            let Some(alias) = state.aliases.get(context.name()) else {
-                return Err(not_found(state, context.name()));
-            };
-            if state.alias_off(alias) {
-                return Err(not_found(state, context.name()));
-            }
-            let now = state.clock.now();
-            if !alias.alias.is_live(now) {
-                alias.usage.record(now, false);
+        let (route, alias) = match state.named(context.name()) {
+            Some(Named::Tool(def)) if !state.is_off(context.name()) => (&def.route, None),
+            Some(Named::Alias(alias)) if !state.alias_off(alias) => {
+                let now = state.clock.now();
+                if !alias.alias.is_live(now) {
+                    alias.usage.record(now, false);
+                    #[cfg(feature = "metrics")]
+                    alias.series.record(false);
+                    return expired(state, alias);
+                }
                 #[cfg(feature = "metrics")]
-                alias.series.record(false);
-                return expired(state, alias);
+                alias.series.record(true);
+                if alias.usage.record(now, true) {
+                    tracing::warn!(
+                        alias = %alias.alias.name,
+                        tool = %alias.target,
+                        "{}",
+                        message::alias_called(
+                            &alias.alias.name,
+                            &alias.target,
+                            alias.until_text.as_deref()
+                        )
+                    );
+                }
+                context.name = alias.target.clone();
+                (&alias.route, Some(&**alias))
             }
-            #[cfg(feature = "metrics")]
-            alias.series.record(true);
-            if alias.usage.record(now, true) {
-                tracing::warn!(
-                    alias = %alias.alias.name,
-                    tool = %alias.target,
-                    "{}",
-                    message::alias_called(
-                        &alias.alias.name,
-                        &alias.target,
-                        alias.until_text.as_deref()
-                    )
-                );
-            }
-            context.name = alias.target.clone();
-            (&alias.route, Some(alias))
+            _ => return Err(not_found(state, context.name())),
         };
         match (route.call)(context).await {
             Ok(mut result) => {

@@ -1,0 +1,140 @@
+//! What one name serves ([`Named`]: a tool, or an alias of one), and an alias as served
+//! ([`AliasEntry`]): everything a call by the old name needs, made once when it is added.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use mcp_toolname_rules::message;
+use rmcp::handler::server::router::tool::ToolRoute;
+use rmcp::model::{MetaObject, Tool};
+use serde_json::json;
+
+use crate::alias::{Alias, UsageCounters, rfc3339};
+use crate::def::ToolDef;
+use crate::origin::Origin;
+
+/// The `_meta` key under which a listed alias carries its deprecation (replacement name,
+/// end of window). Prefixed per the MCP `_meta` naming rules.
+pub const DEPRECATION_META_KEY: &str = "mcp-toolname/deprecated";
+
+/// What one name in use serves: a tool, or an alias of one. The tool is kept in the map
+/// itself, so a call by a tool's name reads its route with no pointer in between; the alias
+/// entry, several times a tool's size, is boxed, so the map is no bigger than a map of tools.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a call by a tool's name, the common case, reads the route without a pointer hop"
+)]
+pub(crate) enum Named<S> {
+    Tool(ToolDef<S>),
+    Alias(Box<AliasEntry<S>>),
+}
+
+impl<S> Named<S> {
+    /// Where the tool or alias was defined.
+    pub fn origin(&self) -> &Origin {
+        match self {
+            Self::Tool(def) => &def.origin,
+            Self::Alias(alias) => &alias.origin,
+        }
+    }
+}
+
+impl<S> Clone for Named<S> {
+    fn clone(&self) -> Self {
+        match self {
+            Self::Tool(def) => Self::Tool(def.clone()),
+            Self::Alias(alias) => Self::Alias(alias.clone()),
+        }
+    }
+}
+
+/// One alias as served: the alias, its tool's name and route (so a call takes one
+/// look-up), and what `tools/list` and a call by the old name show.
+pub(crate) struct AliasEntry<S> {
+    pub alias: Alias,
+    pub target: Cow<'static, str>,
+    pub route: ToolRoute<S>,
+    pub origin: Origin,
+    /// The alias as `tools/list` shows it: the tool under the old name, marked deprecated.
+    pub listed: Tool,
+    /// Shared by every clone of the registry, so usage adds up whichever clone served.
+    pub usage: Arc<UsageCounters>,
+    /// `until` as RFC 3339, and the `_meta` notice of a call: fixed per alias, so made once
+    /// here rather than on every call.
+    pub until_text: Option<String>,
+    pub notice: serde_json::Value,
+    /// A call result's whole `_meta` when the tool set none: `{DEPRECATION_META_KEY: notice}`,
+    /// cloned as one map rather than assembled per call.
+    pub call_meta: MetaObject,
+    /// The alias's series of [`crate::ALIAS_CALLS`].
+    #[cfg(feature = "metrics")]
+    pub series: crate::alias_metrics::AliasSeries,
+}
+
+impl<S> Clone for AliasEntry<S> {
+    fn clone(&self) -> Self {
+        Self {
+            alias: self.alias.clone(),
+            target: self.target.clone(),
+            route: self.route.clone(),
+            origin: self.origin.clone(),
+            listed: self.listed.clone(),
+            usage: Arc::clone(&self.usage),
+            until_text: self.until_text.clone(),
+            notice: self.notice.clone(),
+            call_meta: self.call_meta.clone(),
+            #[cfg(feature = "metrics")]
+            series: self.series.clone(),
+        }
+    }
+}
+
+impl<S> AliasEntry<S> {
+    pub fn new(alias: Alias, def: &ToolDef<S>) -> Self {
+        let tool = &def.route.attr;
+        let until = alias.until_text();
+        let mut listed = tool.clone();
+        listed.name = alias.name.clone();
+        let notice = message::alias_description(&tool.name, until.as_deref());
+        listed.description = Some(match &tool.description {
+            Some(d) if !d.is_empty() => format!("{notice}\n\n{d}").into(),
+            _ => notice.into(),
+        });
+        // `until` and `since` are left out when unset, rather than sent as null.
+        let mut deprecation = serde_json::Map::new();
+        deprecation.insert("replacement".to_owned(), json!(tool.name));
+        if let Some(until) = &until {
+            deprecation.insert("until".to_owned(), json!(until));
+        }
+        if let Some(since) = alias.since {
+            deprecation.insert("since".to_owned(), json!(rfc3339(since)));
+        }
+        let mut meta = listed.meta.take().unwrap_or_default();
+        meta.0
+            .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
+        listed.meta = Some(meta);
+        let mut notice = serde_json::Map::new();
+        notice.insert("replacement".to_owned(), json!(tool.name));
+        if let Some(until) = &until {
+            notice.insert("until".to_owned(), json!(until));
+        }
+        let notice = serde_json::Value::Object(notice);
+        let mut call_meta = MetaObject::default();
+        call_meta
+            .0
+            .insert(DEPRECATION_META_KEY.to_owned(), notice.clone());
+        Self {
+            #[cfg(feature = "metrics")]
+            series: crate::alias_metrics::AliasSeries::new(&alias.name, &tool.name),
+            alias,
+            target: tool.name.clone(),
+            route: def.route.clone(),
+            origin: def.alias_origin(),
+            listed,
+            usage: Arc::default(),
+            until_text: until,
+            notice,
+            call_meta,
+        }
+    }
+}
