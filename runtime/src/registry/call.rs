@@ -10,6 +10,7 @@ use super::ToolRegistry;
 use super::entry::{AliasEntry, DEPRECATION_META_KEY, Named};
 use super::state::State;
 use crate::alias::{AliasNotice, ExpiredAnswer};
+use crate::clock::unix_millis;
 use mcp_toolname_rules::message;
 
 /// rmcp turns a parameter deserialisation error into a tool error result (so the model can
@@ -42,16 +43,17 @@ impl<S: 'static> ToolRegistry<S> {
         let (route, alias) = match state.named(context.name()) {
             Some(Named::Tool(def)) if !state.is_off(context.name()) => (&def.route, None),
             Some(Named::Alias(alias)) if !state.alias_off(alias) => {
-                let now = state.clock.now();
-                if !alias.alias.is_live(now) {
-                    alias.usage.record(now, false);
+                let now = state.clock.since_epoch();
+                let now_ms = unix_millis(now);
+                if !alias.is_live(now) {
+                    alias.usage.record(now_ms, false);
                     #[cfg(feature = "metrics")]
                     alias.series.record(false);
                     return expired(state, alias);
                 }
                 #[cfg(feature = "metrics")]
                 alias.series.record(true);
-                if alias.usage.record(now, true) {
+                if alias.usage.record(now_ms, true) {
                     tracing::warn!(
                         alias = %alias.alias.name,
                         tool = %alias.target,

@@ -4,12 +4,14 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use chrono::TimeDelta;
 use mcp_toolname_rules::message;
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::{MetaObject, Tool};
 use serde_json::json;
 
 use crate::alias::{Alias, UsageCounters, rfc3339};
+use crate::clock::since_epoch;
 use crate::def::ToolDef;
 use crate::origin::Origin;
 
@@ -57,6 +59,10 @@ pub(crate) struct AliasEntry<S> {
     pub origin: Origin,
     /// The alias as `tools/list` shows it: the tool under the old name, marked deprecated.
     pub listed: Tool,
+    /// `alias.until` and `alias.list_until` as [`Clock::since_epoch`](crate::Clock::since_epoch)
+    /// reads the time, so that a call compares two numbers rather than building a date.
+    pub until: Option<TimeDelta>,
+    pub list_until: Option<TimeDelta>,
     /// Shared by every clone of the registry, so usage adds up whichever clone served.
     pub usage: Arc<UsageCounters>,
     /// `until` as RFC 3339, and the `_meta` notice of a call: fixed per alias, so made once
@@ -79,6 +85,8 @@ impl<S> Clone for AliasEntry<S> {
             route: self.route.clone(),
             origin: self.origin.clone(),
             listed: self.listed.clone(),
+            until: self.until,
+            list_until: self.list_until,
             usage: Arc::clone(&self.usage),
             until_text: self.until_text.clone(),
             notice: self.notice.clone(),
@@ -126,6 +134,8 @@ impl<S> AliasEntry<S> {
         Self {
             #[cfg(feature = "metrics")]
             series: crate::alias_metrics::AliasSeries::new(&alias.name, &tool.name),
+            until: alias.until.map(since_epoch),
+            list_until: alias.list_until.map(since_epoch),
             alias,
             target: tool.name.clone(),
             route: def.route.clone(),
@@ -136,5 +146,17 @@ impl<S> AliasEntry<S> {
             notice,
             call_meta,
         }
+    }
+
+    /// Whether the alias is served at `now` (since the epoch): before `until`, exclusive, as
+    /// [`Alias::is_live`].
+    pub fn is_live(&self, now: TimeDelta) -> bool {
+        self.until.is_none_or(|until| now < until)
+    }
+
+    /// Whether `tools/list` shows the alias at `now` (since the epoch), as
+    /// [`Alias::is_listed`].
+    pub fn is_listed(&self, now: TimeDelta) -> bool {
+        !self.alias.hidden && self.is_live(now) && self.list_until.is_none_or(|at| now < at)
     }
 }

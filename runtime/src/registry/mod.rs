@@ -128,13 +128,13 @@ impl<S: 'static> ToolRegistry<S> {
     /// has [`DEPRECATION_META_KEY`]), sorted by name.
     #[must_use]
     pub fn list_all(&self) -> Vec<Tool> {
-        let now = self.state.clock.now();
+        let now = self.state.clock.since_epoch();
         let mut tools = self.state.listed().to_vec();
         let before = tools.len();
         tools.extend(
             self.state
                 .aliases()
-                .filter(|a| a.alias.is_listed(now) && !self.state.alias_off(a))
+                .filter(|a| a.is_listed(now) && !self.state.alias_off(a))
                 .map(|a| a.listed.clone()),
         );
         if tools.len() != before {
@@ -151,7 +151,7 @@ impl<S: 'static> ToolRegistry<S> {
             Named::Tool(def) => (!self.state.is_off(name)).then_some(&def.route.attr),
             Named::Alias(alias) => self
                 .state
-                .serves(alias, self.state.clock.now())
+                .serves(alias, self.state.clock.since_epoch())
                 .then_some(&alias.listed),
         }
     }

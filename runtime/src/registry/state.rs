@@ -6,7 +6,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
-use chrono::{DateTime, Utc};
+use chrono::TimeDelta;
 use mcp_toolname_rules::{MCP, check, check_alias};
 use rmcp::model::Tool;
 
@@ -261,8 +261,8 @@ impl<S> State<S> {
     }
 
     /// Whether `alias` is served at `now`: inside its window, its tool switched on.
-    pub fn serves(&self, alias: &AliasEntry<S>, now: DateTime<Utc>) -> bool {
-        alias.alias.is_live(now) && !self.alias_off(alias)
+    pub fn serves(&self, alias: &AliasEntry<S>, now: TimeDelta) -> bool {
+        alias.is_live(now) && !self.alias_off(alias)
     }
 
     /// The tool definitions, sorted by name (stable for errors, iteration and merges).
