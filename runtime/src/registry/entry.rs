@@ -10,6 +10,7 @@ use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::{MetaObject, Tool};
 use serde_json::json;
 
+use super::kept_names::call_name;
 use crate::alias::{Alias, UsageCounters, rfc3339};
 use crate::clock::since_epoch;
 use crate::def::ToolDef;
@@ -54,6 +55,8 @@ impl<S> Clone for Named<S> {
 /// look-up), and what `tools/list` and a call by the old name show.
 pub(crate) struct AliasEntry<S> {
     pub alias: Alias,
+    /// The tool's name, borrowed for the life of the process where it can be
+    /// ([`call_name`]), so that pointing a call context at it does not allocate.
     pub target: Cow<'static, str>,
     pub route: ToolRoute<S>,
     pub origin: Origin,
@@ -137,7 +140,7 @@ impl<S> AliasEntry<S> {
             until: alias.until.map(since_epoch),
             list_until: alias.list_until.map(since_epoch),
             alias,
-            target: tool.name.clone(),
+            target: call_name(tool.name.clone()),
             route: def.route.clone(),
             origin: def.alias_origin(),
             listed,
