@@ -107,12 +107,12 @@ fn expired<S>(state: &State<S>, alias: &AliasEntry<S>) -> Result<CallToolRespons
         ExpiredAnswer::ToolError => {
             let text = message::alias_expired_tool_error(&alias.alias.name, &alias.target, until);
             let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-            result.meta = Some(alias.call_meta.clone());
+            result.meta = Some(alias.call_meta());
             Ok(result.into())
         }
         ExpiredAnswer::ProtocolError => Err(ErrorData::invalid_params(
             message::alias_expired(&alias.alias.name, &alias.target, until),
-            Some(alias.notice.clone()),
+            Some(alias.notice().into()),
         )),
     }
 }
@@ -122,9 +122,9 @@ fn mark_deprecated<S>(state: &State<S>, alias: &AliasEntry<S>, done: &mut CallTo
     match &mut done.meta {
         Some(meta) => {
             meta.0
-                .insert(DEPRECATION_META_KEY.to_owned(), alias.notice.clone());
+                .insert(DEPRECATION_META_KEY.to_owned(), alias.notice().into());
         }
-        None => done.meta = Some(alias.call_meta.clone()),
+        None => done.meta = Some(alias.call_meta()),
     }
     if alias.alias.notice.unwrap_or(state.defaults.notice) == AliasNotice::Text {
         done.content.push(ContentBlock::text(message::alias_notice(

@@ -8,7 +8,7 @@ use chrono::TimeDelta;
 use mcp_toolname_rules::message;
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::{MetaObject, Tool};
-use serde_json::json;
+use serde_json::{Map, Value, json};
 
 use super::kept_names::call_name;
 use crate::alias::{Alias, UsageCounters, rfc3339};
@@ -68,13 +68,8 @@ pub(crate) struct AliasEntry<S> {
     pub list_until: Option<TimeDelta>,
     /// Shared by every clone of the registry, so usage adds up whichever clone served.
     pub usage: Arc<UsageCounters>,
-    /// `until` as RFC 3339, and the `_meta` notice of a call: fixed per alias, so made once
-    /// here rather than on every call.
+    /// `until` as RFC 3339: fixed per alias, so made once here rather than on every call.
     pub until_text: Option<String>,
-    pub notice: serde_json::Value,
-    /// A call result's whole `_meta` when the tool set none: `{DEPRECATION_META_KEY: notice}`,
-    /// cloned as one map rather than assembled per call.
-    pub call_meta: MetaObject,
     /// The alias's series of [`crate::ALIAS_CALLS`].
     #[cfg(feature = "metrics")]
     pub series: crate::alias_metrics::AliasSeries,
@@ -92,8 +87,6 @@ impl<S> Clone for AliasEntry<S> {
             list_until: self.list_until,
             usage: Arc::clone(&self.usage),
             until_text: self.until_text.clone(),
-            notice: self.notice.clone(),
-            call_meta: self.call_meta.clone(),
             #[cfg(feature = "metrics")]
             series: self.series.clone(),
         }
@@ -124,16 +117,6 @@ impl<S> AliasEntry<S> {
         meta.0
             .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
         listed.meta = Some(meta);
-        let mut notice = serde_json::Map::new();
-        notice.insert("replacement".to_owned(), json!(tool.name));
-        if let Some(until) = &until {
-            notice.insert("until".to_owned(), json!(until));
-        }
-        let notice = serde_json::Value::Object(notice);
-        let mut call_meta = MetaObject::default();
-        call_meta
-            .0
-            .insert(DEPRECATION_META_KEY.to_owned(), notice.clone());
         Self {
             #[cfg(feature = "metrics")]
             series: crate::alias_metrics::AliasSeries::new(&alias.name, &tool.name),
@@ -146,9 +129,37 @@ impl<S> AliasEntry<S> {
             listed,
             usage: Arc::default(),
             until_text: until,
-            notice,
-            call_meta,
         }
+    }
+
+    /// The notice a call by this alias carries, `{"replacement", "until"}` (`until` left
+    /// out when unset), as the value of [`DEPRECATION_META_KEY`] in the result's `_meta`, or
+    /// as the `data` of the expired-alias error.
+    ///
+    /// Made on every call: rmcp's `Meta` owns its `serde_json::Map`, so each result needs
+    /// maps, keys and values of its own, and inserting them one by one into new maps costs
+    /// less than `clone` of a prebuilt map (`BTreeMap::clone` walks the tree generically).
+    pub fn notice(&self) -> Map<String, Value> {
+        let mut notice = Map::new();
+        notice.insert(
+            "replacement".to_owned(),
+            Value::String(String::from(&*self.target)),
+        );
+        if let Some(until) = &self.until_text {
+            notice.insert("until".to_owned(), Value::String(until.clone()));
+        }
+        notice
+    }
+
+    /// A call result's whole `_meta` when the tool set none: `{DEPRECATION_META_KEY: notice}`
+    /// (see [`Self::notice`]).
+    pub fn call_meta(&self) -> MetaObject {
+        let mut meta = MetaObject::default();
+        meta.0.insert(
+            DEPRECATION_META_KEY.to_owned(),
+            Value::Object(self.notice()),
+        );
+        meta
     }
 
     /// Whether the alias is served at `now` (since the epoch): before `until`, exclusive, as
