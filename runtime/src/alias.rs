@@ -224,7 +224,10 @@ impl UsageCounters {
         } else {
             self.refused.fetch_add(1, Ordering::Relaxed);
         }
-        self.last_call_ms.fetch_max(now_ms, Ordering::Relaxed);
+        // Most calls come in a millisecond already recorded: a read, not a locked write.
+        if self.last_call_ms.load(Ordering::Relaxed) < now_ms {
+            self.last_call_ms.fetch_max(now_ms, Ordering::Relaxed);
+        }
         let last = self.last_warn_ms.load(Ordering::Relaxed);
         let due = last == NEVER || now_ms.saturating_sub(last) >= WARN_EVERY_MS;
         due && self
