@@ -16,8 +16,8 @@ pub trait Clock: Send + Sync + std::fmt::Debug {
     /// instant as [`now`](Self::now), to the nanosecond. A `tools/call` by an alias reads
     /// this, and compares it with the alias's window, so that a call does no calendar
     /// arithmetic. The default subtracts the epoch from `now`; a clock that can say it
-    /// without a calendar may override it (the clocks of this crate do), but must agree
-    /// with `now`.
+    /// without a calendar may override it ([`SystemClock`], [`ManualClock`] and
+    /// [`OffsetClock`] do), but must agree with `now`.
     fn since_epoch(&self) -> TimeDelta {
         since_epoch(self.now())
     }
