@@ -10,7 +10,6 @@ use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::{MetaObject, Tool};
 use serde_json::{Map, Value, json};
 
-use super::kept_names::call_name;
 use crate::alias::{Alias, UsageCounters, rfc3339};
 use crate::clock::since_epoch;
 use crate::def::ToolDef;
@@ -55,8 +54,6 @@ impl<S> Clone for Named<S> {
 /// look-up), and what `tools/list` and a call by the old name show.
 pub(crate) struct AliasEntry<S> {
     pub alias: Alias,
-    /// The tool's name, borrowed for the life of the process where it can be
-    /// ([`call_name`]), so that pointing a call context at it does not allocate.
     pub target: Cow<'static, str>,
     pub route: ToolRoute<S>,
     pub origin: Origin,
@@ -123,7 +120,7 @@ impl<S> AliasEntry<S> {
             until: alias.until.map(since_epoch),
             list_until: alias.list_until.map(since_epoch),
             alias,
-            target: call_name(tool.name.clone()),
+            target: tool.name.clone(),
             route: def.route.clone(),
             origin: def.alias_origin(),
             listed,

@@ -7,7 +7,6 @@
 mod build;
 mod call;
 mod entry;
-mod kept_names;
 mod nearest;
 mod notifier;
 mod route;
