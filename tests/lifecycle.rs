@@ -314,6 +314,33 @@ impl mcp_toolname::Clock for FixedAt {
 }
 
 #[tokio::test]
+async fn a_window_ends_at_its_instant_to_the_nanosecond_whatever_the_clock() {
+    // An end between two milliseconds, read by a clock that only says `now` (the trait's
+    // default `since_epoch`) and by the crate's own: served one nanosecond before, refused at.
+    let until = at("2027-02-01T00:00:00.000000500Z");
+    for (now, served) in [(until - TimeDelta::nanoseconds(1), true), (until, false)] {
+        let tools = || {
+            Files::tool_router()
+                .reconfigure()
+                .override_window("cat", Some(until))
+        };
+        for registry in [
+            tools().clock(FixedAt(now)).build().unwrap(),
+            tools()
+                .clock(mcp_toolname::FixedClock(now))
+                .build()
+                .unwrap(),
+        ] {
+            assert_eq!(registry.has_route("cat"), served, "{now}");
+            let client = connect(Files { tools: registry }).await;
+            let result = call(&client, "cat", None).await.unwrap();
+            assert_eq!(result.is_error == Some(true), !served, "{now}");
+            client.cancel().await.unwrap();
+        }
+    }
+}
+
+#[tokio::test]
 async fn before_since_the_old_name_is_served_as_it_was() {
     // `put` was renamed on 2026-06-01; a clock before that (a server restored from backup,
     // a wrong system clock) still serves the old name, listed.

@@ -51,6 +51,11 @@ pub fn name(i: usize) -> String {
 }
 
 pub fn route(name: String) -> ToolRoute<Bench> {
+    route_of(name)
+}
+
+/// A tool of server type `S` that answers an empty result.
+pub fn route_of<S: Send + Sync + 'static>(name: String) -> ToolRoute<S> {
     let schema = Arc::new(JsonObject::new());
     ToolRoute::new_dyn(Tool::new(name, "a generated tool", schema), |_ctx| {
         Box::pin(async { Ok(CallToolResult::default().into()) })
@@ -58,14 +63,24 @@ pub fn route(name: String) -> ToolRoute<Bench> {
 }
 
 pub fn router(n: usize) -> ToolRouter<Bench> {
-    (0..n).fold(ToolRouter::new(), |r, i| r.with_route(route(name(i))))
+    router_of(n)
+}
+
+/// `n` tools of server type `S`, in an rmcp router.
+pub fn router_of<S: Send + Sync + 'static>(n: usize) -> ToolRouter<S> {
+    (0..n).fold(ToolRouter::new(), |r, i| r.with_route(route_of(name(i))))
 }
 
 /// `n` tools; the first `aliases` of them carry one listed alias each (`old_<name>`).
 pub fn registry(n: usize, aliases: usize) -> ToolRegistry<Bench> {
+    registry_of(n, aliases)
+}
+
+/// [`registry`] for server type `S`.
+pub fn registry_of<S: Send + Sync + 'static>(n: usize, aliases: usize) -> ToolRegistry<S> {
     let mut builder = ToolRegistry::builder();
     for i in 0..n {
-        let mut def = ToolDef::new(route(name(i)));
+        let mut def = ToolDef::new(route_of(name(i)));
         if i < aliases {
             def = def.alias(Alias::new(format!("old_{}", name(i))));
         }

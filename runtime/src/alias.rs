@@ -216,15 +216,18 @@ impl Default for UsageCounters {
 const WARN_EVERY_MS: i64 = 60_000;
 
 impl UsageCounters {
-    /// Counts a call; returns whether a warning is due (rate-limited).
-    pub(crate) fn record(&self, now: DateTime<Utc>, served: bool) -> bool {
-        let now_ms = now.timestamp_millis();
+    /// Counts a call at `now_ms` (Unix milliseconds); returns whether a warning is due
+    /// (rate-limited).
+    pub(crate) fn record(&self, now_ms: i64, served: bool) -> bool {
         if served {
             self.calls.fetch_add(1, Ordering::Relaxed);
         } else {
             self.refused.fetch_add(1, Ordering::Relaxed);
         }
-        self.last_call_ms.fetch_max(now_ms, Ordering::Relaxed);
+        // Most calls come in a millisecond already recorded: a read, not a locked write.
+        if self.last_call_ms.load(Ordering::Relaxed) < now_ms {
+            self.last_call_ms.fetch_max(now_ms, Ordering::Relaxed);
+        }
         let last = self.last_warn_ms.load(Ordering::Relaxed);
         let due = last == NEVER || now_ms.saturating_sub(last) >= WARN_EVERY_MS;
         due && self
@@ -253,21 +256,25 @@ mod tests {
         DateTime::from_timestamp(secs, 0).unwrap()
     }
 
+    fn ms(secs: i64) -> i64 {
+        secs * 1000
+    }
+
     #[test]
     fn the_warning_is_due_once_a_minute_while_every_call_is_counted() {
         let usage = UsageCounters::default();
         let start = 1_800_000_000;
-        assert!(usage.record(at(start), true), "the first call warns");
+        assert!(usage.record(ms(start), true), "the first call warns");
         assert!(
-            !usage.record(at(start + 59), true),
+            !usage.record(ms(start + 59), true),
             "within the minute: counted, not warned"
         );
         assert!(
-            usage.record(at(start + 60), true),
+            usage.record(ms(start + 60), true),
             "a minute later it warns again"
         );
         assert!(
-            !usage.record(at(start + 61), false),
+            !usage.record(ms(start + 61), false),
             "a refused call is counted apart"
         );
         assert_eq!(
@@ -285,11 +292,11 @@ mod tests {
         let usage = UsageCounters::default();
         assert_eq!(usage.snapshot().last_call, None);
         assert!(
-            usage.record(at(-300_000_000), true),
+            usage.record(ms(-300_000_000), true),
             "1960: the first call warns"
         );
         assert!(
-            usage.record(at(0), true),
+            usage.record(ms(0), true),
             "the epoch, years later, warns again"
         );
         assert_eq!(usage.snapshot().last_call, Some(at(0)));

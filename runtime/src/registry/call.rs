@@ -7,8 +7,10 @@ use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 use serde_json::json;
 
 use super::ToolRegistry;
-use super::state::{AliasEntry, DEPRECATION_META_KEY, State};
+use super::entry::{AliasEntry, DEPRECATION_META_KEY, Named};
+use super::state::State;
 use crate::alias::{AliasNotice, ExpiredAnswer};
+use crate::clock::unix_millis;
 use mcp_toolname_rules::message;
 
 /// rmcp turns a parameter deserialisation error into a tool error result (so the model can
@@ -38,41 +40,35 @@ impl<S: 'static> ToolRegistry<S> {
         mut context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
         let state = &*self.state;
-        let (route, alias) = if let Some(def) = state.tools.get(context.name()) {
-            if state.is_off(context.name()) {
-                return Err(not_found(state, context.name()));
-            }
-            (&def.route, None)
-        } else {
-            let Some(alias) = state.aliases.get(context.name()) else {
-                return Err(not_found(state, context.name()));
-            };
-            if state.alias_off(alias) {
-                return Err(not_found(state, context.name()));
-            }
-            let now = state.clock.now();
-            if !alias.alias.is_live(now) {
-                alias.usage.record(now, false);
+        let (route, alias) = match state.named(context.name()) {
+            Some(Named::Tool(def)) if !state.is_off(context.name()) => (&def.route, None),
+            Some(Named::Alias(alias)) if !state.alias_off(alias) => {
+                let now = state.clock.since_epoch();
+                let now_ms = unix_millis(now);
+                if !alias.is_live(now) {
+                    alias.usage.record(now_ms, false);
+                    #[cfg(feature = "metrics")]
+                    alias.series.record(false);
+                    return expired(state, alias);
+                }
                 #[cfg(feature = "metrics")]
-                alias.series.record(false);
-                return expired(state, alias);
+                alias.series.record(true);
+                if alias.usage.record(now_ms, true) {
+                    tracing::warn!(
+                        alias = %alias.alias.name,
+                        tool = %alias.target,
+                        "{}",
+                        message::alias_called(
+                            &alias.alias.name,
+                            &alias.target,
+                            alias.until_text.as_deref()
+                        )
+                    );
+                }
+                context.name = alias.target.clone();
+                (&alias.route, Some(&**alias))
             }
-            #[cfg(feature = "metrics")]
-            alias.series.record(true);
-            if alias.usage.record(now, true) {
-                tracing::warn!(
-                    alias = %alias.alias.name,
-                    tool = %alias.target,
-                    "{}",
-                    message::alias_called(
-                        &alias.alias.name,
-                        &alias.target,
-                        alias.until_text.as_deref()
-                    )
-                );
-            }
-            context.name = alias.target.clone();
-            (&alias.route, Some(alias))
+            _ => return Err(not_found(state, context.name())),
         };
         match (route.call)(context).await {
             Ok(mut result) => {
@@ -111,12 +107,12 @@ fn expired<S>(state: &State<S>, alias: &AliasEntry<S>) -> Result<CallToolRespons
         ExpiredAnswer::ToolError => {
             let text = message::alias_expired_tool_error(&alias.alias.name, &alias.target, until);
             let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-            result.meta = Some(alias.call_meta.clone());
+            result.meta = Some(alias.call_meta());
             Ok(result.into())
         }
         ExpiredAnswer::ProtocolError => Err(ErrorData::invalid_params(
             message::alias_expired(&alias.alias.name, &alias.target, until),
-            Some(alias.notice.clone()),
+            Some(alias.notice().into()),
         )),
     }
 }
@@ -126,9 +122,9 @@ fn mark_deprecated<S>(state: &State<S>, alias: &AliasEntry<S>, done: &mut CallTo
     match &mut done.meta {
         Some(meta) => {
             meta.0
-                .insert(DEPRECATION_META_KEY.to_owned(), alias.notice.clone());
+                .insert(DEPRECATION_META_KEY.to_owned(), alias.notice().into());
         }
-        None => done.meta = Some(alias.call_meta.clone()),
+        None => done.meta = Some(alias.call_meta()),
     }
     if alias.alias.notice.unwrap_or(state.defaults.notice) == AliasNotice::Text {
         done.content.push(ContentBlock::text(message::alias_notice(

@@ -6,6 +6,7 @@
 
 mod build;
 mod call;
+mod entry;
 mod nearest;
 mod notifier;
 mod route;
@@ -22,8 +23,9 @@ use crate::clock::Clock;
 use crate::origin::Origin;
 
 pub use build::ToolRegistryBuilder;
-pub use state::DEPRECATION_META_KEY;
+pub use entry::DEPRECATION_META_KEY;
 
+use entry::Named;
 use notifier::Notifier;
 pub(crate) use notifier::send_list_changed;
 use state::State;
@@ -75,7 +77,11 @@ impl<S> Default for ToolRegistry<S> {
 
 impl<S> fmt::Debug for ToolRegistry<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut aliases: Vec<&str> = self.state.aliases.keys().map(AsRef::as_ref).collect();
+        let mut aliases: Vec<&str> = self
+            .state
+            .aliases()
+            .map(|a| a.alias.name.as_ref())
+            .collect();
         aliases.sort_unstable();
         let mut disabled: Vec<&str> = self.state.disabled.iter().map(AsRef::as_ref).collect();
         disabled.sort_unstable();
@@ -122,14 +128,13 @@ impl<S: 'static> ToolRegistry<S> {
     /// has [`DEPRECATION_META_KEY`]), sorted by name.
     #[must_use]
     pub fn list_all(&self) -> Vec<Tool> {
-        let now = self.state.clock.now();
+        let now = self.state.clock.since_epoch();
         let mut tools = self.state.listed().to_vec();
         let before = tools.len();
         tools.extend(
             self.state
-                .aliases
-                .values()
-                .filter(|a| a.alias.is_listed(now) && !self.state.alias_off(a))
+                .aliases()
+                .filter(|a| a.is_listed(now) && !self.state.alias_off(a))
                 .map(|a| a.listed.clone()),
         );
         if tools.len() != before {
@@ -142,22 +147,19 @@ impl<S: 'static> ToolRegistry<S> {
     /// (hidden ones too, since they can be called).
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&Tool> {
-        if let Some(def) = self.state.tools.get(name) {
-            return (!self.state.is_off(name)).then_some(&def.route.attr);
+        match self.state.named(name)? {
+            Named::Tool(def) => (!self.state.is_off(name)).then_some(&def.route.attr),
+            Named::Alias(alias) => self
+                .state
+                .serves(alias, self.state.clock.since_epoch())
+                .then_some(&alias.listed),
         }
-        self.state
-            .live_alias(name, self.state.clock.now())
-            .map(|a| &a.listed)
     }
 
     /// Where the tool or alias `name` was defined.
     #[must_use]
     pub fn origin(&self, name: &str) -> Option<&Origin> {
-        self.state
-            .tools
-            .get(name)
-            .map(|d| &d.origin)
-            .or_else(|| self.state.aliases.get(name).map(|a| &a.origin))
+        self.state.named(name).map(Named::origin)
     }
 
     /// Tool names (not aliases), enabled or not, sorted.
@@ -169,8 +171,7 @@ impl<S: 'static> ToolRegistry<S> {
     pub fn aliases(&self) -> impl Iterator<Item = (&Alias, &str)> {
         let mut aliases: Vec<_> = self
             .state
-            .aliases
-            .values()
+            .aliases()
             .map(|a| (&a.alias, a.target.as_ref()))
             .collect();
         aliases.sort_by(|a, b| a.0.name.cmp(&b.0.name));
@@ -181,7 +182,7 @@ impl<S: 'static> ToolRegistry<S> {
     /// across every clone).
     #[must_use]
     pub fn alias_usage(&self, name: &str) -> Option<AliasUsage> {
-        self.state.aliases.get(name).map(|a| a.usage.snapshot())
+        self.state.alias(name).map(|a| a.usage.snapshot())
     }
 
     /// A clone without the notifier.
@@ -200,13 +201,13 @@ impl<S: 'static> ToolRegistry<S> {
     /// Number of tools, enabled or not (aliases not counted).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.state.tools.len()
+        self.state.tool_count()
     }
 
     /// Whether there are no tools.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.state.tools.is_empty()
+        self.state.tool_count() == 0
     }
 }
 
@@ -218,8 +219,7 @@ impl<S> IntoIterator for ToolRegistry<S> {
     fn into_iter(self) -> Self::IntoIter {
         let mut routes: Vec<ToolRoute<S>> = self
             .state
-            .tools
-            .values()
+            .tools()
             .filter(|d| !self.state.is_off(d.name()))
             .map(|d| d.route.clone())
             .collect();

@@ -164,15 +164,12 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     /// Removes the tool `name` with its aliases, or, if `name` is an alias, that alias
     /// alone (ending its window early). Disabled names stay disabled, as in rmcp.
     pub fn remove_route(&mut self, name: &str) {
-        if !self.state.tools.contains_key(name) && !self.state.aliases.contains_key(name) {
+        if !self.state.holds(name) {
             return;
         }
         self.change(|state| {
-            if state.remove(name).is_none()
-                && let Some(alias) = state.aliases.remove(name)
-                && let Some(def) = state.tools.get_mut(&alias.target)
-            {
-                def.aliases.retain(|a| a.name != name);
+            if state.remove(name).is_none() {
+                state.remove_alias(name);
             }
         });
     }
@@ -207,8 +204,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     /// any route of it exists, as in rmcp).
     #[must_use]
     pub fn is_disabled(&self, name: &str) -> bool {
-        (self.state.tools.contains_key(name) || self.state.aliases.contains_key(name))
-            && self.state.disabled.contains(name)
+        self.state.holds(name) && self.state.disabled.contains(name)
     }
 
     /// Builder form of [`disable_route`](Self::disable_route).

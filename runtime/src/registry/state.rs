@@ -1,124 +1,31 @@
-//! What a registry serves: tools by name, aliases by name, the disabled set, and the checks
-//! every insertion passes (the spec, one name per definition).
+//! What a registry serves: every name in use (tool or alias) in one map, the disabled set,
+//! and the checks every insertion passes (the spec, one name per definition).
 
 use std::borrow::Cow;
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
-use chrono::{DateTime, Utc};
-use mcp_toolname_rules::{MCP, check, check_alias, message};
-use rmcp::handler::server::router::tool::ToolRoute;
-use rmcp::model::{MetaObject, Tool};
-use serde_json::json;
+use chrono::TimeDelta;
+use mcp_toolname_rules::{MCP, check, check_alias};
+use rmcp::model::Tool;
 
+use super::entry::{AliasEntry, Named};
 use super::nearest::NearIndex;
-use crate::alias::{Alias, AliasDefaults, UsageCounters, rfc3339};
+use crate::alias::{AliasDefaults, rfc3339};
 use crate::clock::{Clock, SystemClock};
 use crate::def::ToolDef;
 use crate::error::Problem;
 use crate::origin::Origin;
 
-/// The `_meta` key under which a listed alias carries its deprecation (replacement name,
-/// end of window). Prefixed per the MCP `_meta` naming rules.
-pub const DEPRECATION_META_KEY: &str = "mcp-toolname/deprecated";
-
-/// One alias as served: the alias, its tool's name and route (so a call takes one
-/// look-up), and what `tools/list` and a call by the old name show.
-pub(crate) struct AliasEntry<S> {
-    pub alias: Alias,
-    pub target: Cow<'static, str>,
-    pub route: ToolRoute<S>,
-    pub origin: Origin,
-    /// The alias as `tools/list` shows it: the tool under the old name, marked deprecated.
-    pub listed: Tool,
-    /// Shared by every clone of the registry, so usage adds up whichever clone served.
-    pub usage: Arc<UsageCounters>,
-    /// `until` as RFC 3339, and the `_meta` notice of a call: fixed per alias, so made once
-    /// here rather than on every call.
-    pub until_text: Option<String>,
-    pub notice: serde_json::Value,
-    /// A call result's whole `_meta` when the tool set none: `{DEPRECATION_META_KEY: notice}`,
-    /// cloned as one map rather than assembled per call.
-    pub call_meta: MetaObject,
-    /// The alias's series of [`crate::ALIAS_CALLS`].
-    #[cfg(feature = "metrics")]
-    pub series: crate::alias_metrics::AliasSeries,
-}
-
-impl<S> Clone for AliasEntry<S> {
-    fn clone(&self) -> Self {
-        Self {
-            alias: self.alias.clone(),
-            target: self.target.clone(),
-            route: self.route.clone(),
-            origin: self.origin.clone(),
-            listed: self.listed.clone(),
-            usage: Arc::clone(&self.usage),
-            until_text: self.until_text.clone(),
-            notice: self.notice.clone(),
-            call_meta: self.call_meta.clone(),
-            #[cfg(feature = "metrics")]
-            series: self.series.clone(),
-        }
-    }
-}
-
-impl<S> AliasEntry<S> {
-    fn new(alias: Alias, def: &ToolDef<S>) -> Self {
-        let tool = &def.route.attr;
-        let until = alias.until_text();
-        let mut listed = tool.clone();
-        listed.name = alias.name.clone();
-        let notice = message::alias_description(&tool.name, until.as_deref());
-        listed.description = Some(match &tool.description {
-            Some(d) if !d.is_empty() => format!("{notice}\n\n{d}").into(),
-            _ => notice.into(),
-        });
-        // `until` and `since` are left out when unset, rather than sent as null.
-        let mut deprecation = serde_json::Map::new();
-        deprecation.insert("replacement".to_owned(), json!(tool.name));
-        if let Some(until) = &until {
-            deprecation.insert("until".to_owned(), json!(until));
-        }
-        if let Some(since) = alias.since {
-            deprecation.insert("since".to_owned(), json!(rfc3339(since)));
-        }
-        let mut meta = listed.meta.take().unwrap_or_default();
-        meta.0
-            .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
-        listed.meta = Some(meta);
-        let mut notice = serde_json::Map::new();
-        notice.insert("replacement".to_owned(), json!(tool.name));
-        if let Some(until) = &until {
-            notice.insert("until".to_owned(), json!(until));
-        }
-        let notice = serde_json::Value::Object(notice);
-        let mut call_meta = MetaObject::default();
-        call_meta
-            .0
-            .insert(DEPRECATION_META_KEY.to_owned(), notice.clone());
-        Self {
-            #[cfg(feature = "metrics")]
-            series: crate::alias_metrics::AliasSeries::new(&alias.name, &tool.name),
-            alias,
-            target: tool.name.clone(),
-            route: def.route.clone(),
-            origin: def.alias_origin(),
-            listed,
-            usage: Arc::default(),
-            until_text: until,
-            notice,
-            call_meta,
-        }
-    }
-}
-
 /// The served set. Copied on write (`Arc::make_mut`) by the registry's mutations, so a clone
 /// of a registry never sees another clone's changes, as with rmcp's `ToolRouter`.
 pub(crate) struct State<S> {
-    /// Tools by name.
-    pub tools: HashMap<Cow<'static, str>, ToolDef<S>>,
-    pub aliases: HashMap<Cow<'static, str>, AliasEntry<S>>,
+    /// Every name in use, tool or alias, in one map: a name is held once (the rule of the
+    /// set), and a `tools/call` hashes the called name once, whichever it names.
+    names: HashMap<Cow<'static, str>, Named<S>>,
+    /// How many of `names` are tools.
+    tool_count: usize,
     /// Names switched off by `disable_route`, also before a route with the name exists
     /// (rmcp's rule); an alias of a disabled tool is off too.
     pub disabled: HashSet<Cow<'static, str>>,
@@ -137,8 +44,8 @@ pub(crate) struct State<S> {
 impl<S> Default for State<S> {
     fn default() -> Self {
         Self {
-            tools: HashMap::new(),
-            aliases: HashMap::new(),
+            names: HashMap::new(),
+            tool_count: 0,
             disabled: HashSet::new(),
             listed: OnceLock::new(),
             near: OnceLock::new(),
@@ -151,8 +58,8 @@ impl<S> Default for State<S> {
 impl<S> Clone for State<S> {
     fn clone(&self) -> Self {
         Self {
-            tools: self.tools.clone(),
-            aliases: self.aliases.clone(),
+            names: self.names.clone(),
+            tool_count: self.tool_count,
             disabled: self.disabled.clone(),
             listed: self.listed.clone(),
             near: self.near.clone(),
@@ -163,12 +70,56 @@ impl<S> Clone for State<S> {
 }
 
 impl<S> State<S> {
+    /// What `name` serves, tool or alias, whether switched on or not.
+    pub fn named(&self, name: &str) -> Option<&Named<S>> {
+        self.names.get(name)
+    }
+
+    /// The tool `name` (not an alias).
+    pub fn tool(&self, name: &str) -> Option<&ToolDef<S>> {
+        match self.names.get(name)? {
+            Named::Tool(def) => Some(def),
+            Named::Alias(_) => None,
+        }
+    }
+
+    /// The alias `name` (not a tool), whatever its window.
+    pub fn alias(&self, name: &str) -> Option<&AliasEntry<S>> {
+        match self.names.get(name)? {
+            Named::Alias(alias) => Some(alias),
+            Named::Tool(_) => None,
+        }
+    }
+
+    /// Every tool, in no order.
+    pub fn tools(&self) -> impl Iterator<Item = &ToolDef<S>> {
+        self.names.values().filter_map(|named| match named {
+            Named::Tool(def) => Some(def),
+            Named::Alias(_) => None,
+        })
+    }
+
+    /// Every alias, whatever its window, in no order.
+    pub fn aliases(&self) -> impl Iterator<Item = &AliasEntry<S>> {
+        self.names.values().filter_map(|named| match named {
+            Named::Alias(alias) => Some(&**alias),
+            Named::Tool(_) => None,
+        })
+    }
+
+    /// Number of tools (aliases not counted).
+    pub fn tool_count(&self) -> usize {
+        self.tool_count
+    }
+
+    /// Whether `name` is in use, by a tool or an alias.
+    pub fn holds(&self, name: &str) -> bool {
+        self.names.contains_key(name)
+    }
+
     /// Who holds `name` now, tool or alias.
     fn holder(&self, name: &str) -> Option<&Origin> {
-        self.tools
-            .get(name)
-            .map(|d| &d.origin)
-            .or_else(|| self.aliases.get(name).map(|a| &a.origin))
+        self.names.get(name).map(Named::origin)
     }
 
     /// Every problem `def` would bring into this set: a name outside the spec, a bad alias,
@@ -221,31 +172,48 @@ impl<S> State<S> {
     pub fn insert(&mut self, def: ToolDef<S>) {
         self.listed = OnceLock::new();
         self.near = OnceLock::new();
+        let name = def.route.attr.name.clone();
         for alias in &def.aliases {
-            if self.holder(&alias.name).is_none() && alias.name != def.route.attr.name {
+            if !self.holds(&alias.name) && alias.name != name {
                 let entry = AliasEntry::new(alias.clone(), &def);
-                self.aliases.insert(alias.name.clone(), entry);
+                self.names
+                    .insert(alias.name.clone(), Named::Alias(Box::new(entry)));
             }
         }
-        let name = def.route.attr.name.clone();
-        self.tools.entry(name).or_insert(def);
+        if let Entry::Vacant(free) = self.names.entry(name) {
+            free.insert(Named::Tool(def));
+            self.tool_count += 1;
+        }
     }
 
     /// Removes the tool `name` and its aliases; `None` if there is no such tool.
     pub fn remove(&mut self, name: &str) -> Option<ToolDef<S>> {
-        let def = self.tools.remove(name)?;
+        self.tool(name)?;
+        let Some(Named::Tool(def)) = self.names.remove(name) else {
+            unreachable!("`name` is a tool")
+        };
+        self.tool_count -= 1;
         self.listed = OnceLock::new();
         self.near = OnceLock::new();
         for alias in &def.aliases {
-            if self
-                .aliases
-                .get(&alias.name)
-                .is_some_and(|a| a.target == name)
-            {
-                self.aliases.remove(&alias.name);
+            if self.alias(&alias.name).is_some_and(|a| a.target == name) {
+                self.names.remove(&alias.name);
             }
         }
         Some(def)
+    }
+
+    /// Removes the alias `name` alone, and drops it from its tool's list; whether there was
+    /// such an alias.
+    pub fn remove_alias(&mut self, name: &str) -> bool {
+        let Some(target) = self.alias(name).map(|a| a.target.clone()) else {
+            return false;
+        };
+        self.names.remove(name);
+        if let Some(Named::Tool(def)) = self.names.get_mut(&target) {
+            def.aliases.retain(|a| a.name != name);
+        }
+        true
     }
 
     /// Switches `name` off (`true`) or on; whether the disabled set changed.
@@ -275,8 +243,7 @@ impl<S> State<S> {
     pub fn listed(&self) -> &[Tool] {
         self.listed.get_or_init(|| {
             let mut tools: Vec<Tool> = self
-                .tools
-                .values()
+                .tools()
                 .filter(|d| !self.is_off(&d.route.attr.name))
                 .map(|d| d.route.attr.clone())
                 .collect();
@@ -289,20 +256,18 @@ impl<S> State<S> {
     /// [`NearIndex::closest`]).
     pub fn closest_tool(&self, name: &str) -> Option<&str> {
         self.near
-            .get_or_init(|| NearIndex::new(self.tools.keys()))
+            .get_or_init(|| NearIndex::new(self.tools().map(|d| &d.route.attr.name)))
             .closest(name, |n| self.is_off(n))
     }
 
-    /// The alias `name` if it is served at `now`: inside its window, its tool switched on.
-    pub fn live_alias(&self, name: &str, now: DateTime<Utc>) -> Option<&AliasEntry<S>> {
-        self.aliases
-            .get(name)
-            .filter(|a| a.alias.is_live(now) && !self.alias_off(a))
+    /// Whether `alias` is served at `now`: inside its window, its tool switched on.
+    pub fn serves(&self, alias: &AliasEntry<S>, now: TimeDelta) -> bool {
+        alias.is_live(now) && !self.alias_off(alias)
     }
 
     /// The tool definitions, sorted by name (stable for errors, iteration and merges).
     pub fn sorted_defs(&self) -> Vec<&ToolDef<S>> {
-        let mut defs: Vec<&ToolDef<S>> = self.tools.values().collect();
+        let mut defs: Vec<&ToolDef<S>> = self.tools().collect();
         defs.sort_by(|a, b| a.route.attr.name.cmp(&b.route.attr.name));
         defs
     }

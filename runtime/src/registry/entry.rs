@@ -1,0 +1,173 @@
+//! What one name serves ([`Named`]: a tool, or an alias of one), and an alias as served
+//! ([`AliasEntry`]): everything a call by the old name needs, made once when it is added.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use chrono::TimeDelta;
+use mcp_toolname_rules::message;
+use rmcp::handler::server::router::tool::ToolRoute;
+use rmcp::model::{MetaObject, Tool};
+use serde_json::{Map, Value, json};
+
+use crate::alias::{Alias, UsageCounters, rfc3339};
+use crate::clock::since_epoch;
+use crate::def::ToolDef;
+use crate::origin::Origin;
+
+/// The `_meta` key under which a listed alias carries its deprecation (replacement name,
+/// end of window). Prefixed per the MCP `_meta` naming rules.
+pub const DEPRECATION_META_KEY: &str = "mcp-toolname/deprecated";
+
+/// What one name in use serves: a tool, or an alias of one. The tool is kept in the map
+/// itself, so a call by a tool's name reads its route with no pointer in between; the alias
+/// entry, several times a tool's size, is boxed, so the map is no bigger than a map of tools.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a call by a tool's name, the common case, reads the route without a pointer hop"
+)]
+pub(crate) enum Named<S> {
+    Tool(ToolDef<S>),
+    Alias(Box<AliasEntry<S>>),
+}
+
+impl<S> Named<S> {
+    /// Where the tool or alias was defined.
+    pub fn origin(&self) -> &Origin {
+        match self {
+            Self::Tool(def) => &def.origin,
+            Self::Alias(alias) => &alias.origin,
+        }
+    }
+}
+
+impl<S> Clone for Named<S> {
+    fn clone(&self) -> Self {
+        match self {
+            Self::Tool(def) => Self::Tool(def.clone()),
+            Self::Alias(alias) => Self::Alias(alias.clone()),
+        }
+    }
+}
+
+/// One alias as served: the alias, its tool's name and route (so a call takes one
+/// look-up), and what `tools/list` and a call by the old name show.
+pub(crate) struct AliasEntry<S> {
+    pub alias: Alias,
+    pub target: Cow<'static, str>,
+    pub route: ToolRoute<S>,
+    pub origin: Origin,
+    /// The alias as `tools/list` shows it: the tool under the old name, marked deprecated.
+    pub listed: Tool,
+    /// `alias.until` and `alias.list_until` as [`Clock::since_epoch`](crate::Clock::since_epoch)
+    /// reads the time, so that a call compares two numbers rather than building a date.
+    pub until: Option<TimeDelta>,
+    pub list_until: Option<TimeDelta>,
+    /// Shared by every clone of the registry, so usage adds up whichever clone served.
+    pub usage: Arc<UsageCounters>,
+    /// `until` as RFC 3339: fixed per alias, so made once here rather than on every call.
+    pub until_text: Option<String>,
+    /// The alias's series of [`crate::ALIAS_CALLS`].
+    #[cfg(feature = "metrics")]
+    pub series: crate::alias_metrics::AliasSeries,
+}
+
+impl<S> Clone for AliasEntry<S> {
+    fn clone(&self) -> Self {
+        Self {
+            alias: self.alias.clone(),
+            target: self.target.clone(),
+            route: self.route.clone(),
+            origin: self.origin.clone(),
+            listed: self.listed.clone(),
+            until: self.until,
+            list_until: self.list_until,
+            usage: Arc::clone(&self.usage),
+            until_text: self.until_text.clone(),
+            #[cfg(feature = "metrics")]
+            series: self.series.clone(),
+        }
+    }
+}
+
+impl<S> AliasEntry<S> {
+    pub fn new(alias: Alias, def: &ToolDef<S>) -> Self {
+        let tool = &def.route.attr;
+        let until = alias.until_text();
+        let mut listed = tool.clone();
+        listed.name = alias.name.clone();
+        let notice = message::alias_description(&tool.name, until.as_deref());
+        listed.description = Some(match &tool.description {
+            Some(d) if !d.is_empty() => format!("{notice}\n\n{d}").into(),
+            _ => notice.into(),
+        });
+        // `until` and `since` are left out when unset, rather than sent as null.
+        let mut deprecation = serde_json::Map::new();
+        deprecation.insert("replacement".to_owned(), json!(tool.name));
+        if let Some(until) = &until {
+            deprecation.insert("until".to_owned(), json!(until));
+        }
+        if let Some(since) = alias.since {
+            deprecation.insert("since".to_owned(), json!(rfc3339(since)));
+        }
+        let mut meta = listed.meta.take().unwrap_or_default();
+        meta.0
+            .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
+        listed.meta = Some(meta);
+        Self {
+            #[cfg(feature = "metrics")]
+            series: crate::alias_metrics::AliasSeries::new(&alias.name, &tool.name),
+            until: alias.until.map(since_epoch),
+            list_until: alias.list_until.map(since_epoch),
+            alias,
+            target: tool.name.clone(),
+            route: def.route.clone(),
+            origin: def.alias_origin(),
+            listed,
+            usage: Arc::default(),
+            until_text: until,
+        }
+    }
+
+    /// The notice a call by this alias carries, `{"replacement", "until"}` (`until` left
+    /// out when unset), as the value of [`DEPRECATION_META_KEY`] in the result's `_meta`, or
+    /// as the `data` of the expired-alias error.
+    ///
+    /// Made on every call: rmcp's `Meta` owns its `serde_json::Map`, so each result needs
+    /// maps, keys and values of its own, and inserting them one by one into new maps costs
+    /// less than `clone` of a prebuilt map (`BTreeMap::clone` walks the tree generically).
+    pub fn notice(&self) -> Map<String, Value> {
+        let mut notice = Map::new();
+        notice.insert(
+            "replacement".to_owned(),
+            Value::String(String::from(&*self.target)),
+        );
+        if let Some(until) = &self.until_text {
+            notice.insert("until".to_owned(), Value::String(until.clone()));
+        }
+        notice
+    }
+
+    /// A call result's whole `_meta` when the tool set none: `{DEPRECATION_META_KEY: notice}`
+    /// (see [`Self::notice`]).
+    pub fn call_meta(&self) -> MetaObject {
+        let mut meta = MetaObject::default();
+        meta.0.insert(
+            DEPRECATION_META_KEY.to_owned(),
+            Value::Object(self.notice()),
+        );
+        meta
+    }
+
+    /// Whether the alias is served at `now` (since the epoch): before `until`, exclusive, as
+    /// [`Alias::is_live`].
+    pub fn is_live(&self, now: TimeDelta) -> bool {
+        self.until.is_none_or(|until| now < until)
+    }
+
+    /// Whether `tools/list` shows the alias at `now` (since the epoch), as
+    /// [`Alias::is_listed`].
+    pub fn is_listed(&self, now: TimeDelta) -> bool {
+        !self.alias.hidden && self.is_live(now) && self.list_until.is_none_or(|at| now < at)
+    }
+}
