@@ -248,7 +248,8 @@ impl Attributed {
             until = "2027-03-01",
             expired = "tool_error",
             notice = "meta"
-        )
+        ),
+        alias(name = "oldest_echo", until = "2027-03-01", notice = "none")
     )]
     fn echo(&self) -> String {
         "echo".to_owned()
@@ -274,6 +275,20 @@ async fn the_attribute_chooses_the_answers_per_alias() {
     );
     let meta_only = call(&inside, "older_echo", None).await.unwrap();
     assert_eq!(text(&meta_only), "echo");
+    assert!(
+        meta_only
+            .meta
+            .as_ref()
+            .is_some_and(|m| m.0.contains_key("mcp-toolname/deprecated")),
+        "{meta_only:?}"
+    );
+    // `none`: the result by the old name is the new name's, byte for byte.
+    let plain = call(&inside, "oldest_echo", None).await.unwrap();
+    let canonical = call(&inside, "echo", None).await.unwrap();
+    assert_eq!(
+        serde_json::to_string(&plain).unwrap(),
+        serde_json::to_string(&canonical).unwrap()
+    );
     inside.cancel().await.unwrap();
 
     let past = connect(Attributed {

@@ -87,7 +87,7 @@ pub struct AliasAttr {
     pub hidden: bool,
     /// `expired = "tool_error" | "protocol_error"`: the runtime's `ExpiredAnswer` variant.
     pub expired: Option<Ident>,
-    /// `notice = "meta" | "text"`: the runtime's `AliasNotice` variant.
+    /// `notice = "meta" | "text" | "none"`: the runtime's `AliasNotice` variant.
     pub notice: Option<Ident>,
 }
 
@@ -507,7 +507,7 @@ fn alias_arg(
             alias.notice = choice(
                 inner,
                 "notice",
-                &[("meta", "Meta"), ("text", "Text")],
+                &[("meta", "Meta"), ("text", "Text"), ("none", "None")],
                 errors,
             )?;
         }

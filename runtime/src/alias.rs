@@ -76,6 +76,12 @@ pub enum AliasNotice {
     /// reads. For aliases models call (hidden ones especially, whose description the model
     /// never sees), when no caller parses the content by position.
     Text,
+    /// Nothing: the result is the tool's, byte for byte, as a call by the new name gets it.
+    /// The call is still counted, logged (rate-limited) and, with the `metrics` feature,
+    /// recorded; `tools/list` still marks a listed alias deprecated. For aliases called often
+    /// enough that the per-call `_meta` costs (about 5 allocations on the server, and the
+    /// client parses it), or whose callers compare results with the new name's.
+    None,
 }
 
 impl Alias {

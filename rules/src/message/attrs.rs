@@ -50,11 +50,16 @@ pub fn only_in_builds(cfg: &str) -> String {
 /// A choice argument (`expired = "..."`, `notice = "..."`) given a value it does not take.
 #[must_use]
 pub fn bad_choice(key: &str, value: &str, choices: &[&str]) -> String {
-    let list = choices
+    let mut list: Vec<String> = choices
         .iter()
         .map(|c| format!("`{key} = \"{c}\"`"))
-        .collect::<Vec<_>>()
-        .join(" or ");
+        .collect();
+    let last = list.pop().unwrap_or_default();
+    let list = if list.is_empty() {
+        last
+    } else {
+        format!("{} or {last}", list.join(", "))
+    };
     format!("`{key}` takes {list}, not `\"{value}\"`")
 }
 

@@ -99,7 +99,8 @@ impl<S: 'static> ToolRegistryBuilder<S> {
 
     /// What a call by an alias inside its window adds to the result, for every alias that
     /// does not set [`Alias::notice`](crate::Alias::notice). Default: [`AliasNotice::Meta`]
-    /// (`_meta` only); [`AliasNotice::Text`] also appends a text block the model reads.
+    /// (`_meta` only); [`AliasNotice::Text`] also appends a text block the model reads;
+    /// [`AliasNotice::None`] adds nothing (the call is still counted and logged).
     #[must_use]
     pub fn alias_notice(mut self, notice: AliasNotice) -> Self {
         self.defaults.notice = notice;

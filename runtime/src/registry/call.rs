@@ -21,7 +21,7 @@ impl<S: 'static> ToolRegistry<S> {
     /// Runs a `tools/call`: an enabled tool's name runs the tool; a live alias runs its tool
     /// (counted, and logged as a rate-limited `tracing` warning), adding
     /// `_meta["mcp-toolname/deprecated"]` to the result (and a text block under
-    /// [`AliasNotice::Text`]). Parameter deserialisation errors become tool error results, as
+    /// [`AliasNotice::Text`]; nothing under [`AliasNotice::None`]). Parameter deserialisation errors become tool error results, as
     /// in rmcp's `ToolRouter::call`.
     ///
     /// An alias past its window runs nothing: under [`ExpiredAnswer::ToolError`] (the
@@ -119,6 +119,10 @@ fn expired<S>(state: &State<S>, alias: &AliasEntry<S>) -> Result<CallToolRespons
 
 /// Adds the deprecation of `alias` to the result of a call by it.
 fn mark_deprecated<S>(state: &State<S>, alias: &AliasEntry<S>, done: &mut CallToolResult) {
+    let notice = alias.alias.notice.unwrap_or(state.defaults.notice);
+    if notice == AliasNotice::None {
+        return;
+    }
     match &mut done.meta {
         Some(meta) => {
             meta.0
@@ -126,7 +130,7 @@ fn mark_deprecated<S>(state: &State<S>, alias: &AliasEntry<S>, done: &mut CallTo
         }
         None => done.meta = Some(alias.call_meta()),
     }
-    if alias.alias.notice.unwrap_or(state.defaults.notice) == AliasNotice::Text {
+    if notice == AliasNotice::Text {
         done.content.push(ContentBlock::text(message::alias_notice(
             &alias.alias.name,
             &alias.target,
