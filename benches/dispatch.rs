@@ -5,6 +5,7 @@ mod common;
 
 use common::{Bench, context, name, peer, registry, router};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mcp_toolname::AliasNotice;
 
 fn dispatch(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -17,6 +18,12 @@ fn dispatch(c: &mut Criterion) {
         let target = name(n / 2);
         let rmcp = router(n);
         let ours = registry(n, n.min(100));
+        // The same, every alias with `notice = "none"`: no `_meta` per call.
+        let quiet = registry(n, n.min(100))
+            .reconfigure()
+            .alias_notice(AliasNotice::None)
+            .build()
+            .expect("the same tool set");
         let alias = format!("old_{}", name(n.min(100) / 2));
         group.bench_with_input(BenchmarkId::new("rmcp_router", n), &n, |b, _| {
             b.iter(|| {
@@ -36,6 +43,16 @@ fn dispatch(c: &mut Criterion) {
                     .expect("call")
             });
         });
+        group.bench_with_input(
+            BenchmarkId::new("registry_alias_notice_none", n),
+            &n,
+            |b, _| {
+                b.iter(|| {
+                    rt.block_on(quiet.call(context(&Bench, &peer, &alias)))
+                        .expect("call")
+                });
+            },
+        );
     }
     group.finish();
 }
