@@ -6,36 +6,12 @@ mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
-use common::{Run, calculator, example, run};
+use common::{Run, Server, calculator, http_example, run};
 use serde_json::json;
 
 const SECRET: &str = "sekrit-value-9f3a";
-
-/// A server process, killed when dropped.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// The `http` example on a free port, and its URL.
-fn http_example() -> (Server, String) {
-    let mut child = Command::new(example("http"))
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the http example starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut line)
-        .expect("its address");
-    let url = line.trim().trim_start_matches("listening on ").to_owned();
-    (Server(child), url)
-}
 
 fn no_secret(r: &Run) {
     assert!(

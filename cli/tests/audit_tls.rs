@@ -7,19 +7,17 @@
 mod common;
 
 use std::ffi::OsStr;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 
-use common::{example, run_env};
+use common::{Server, http_example, run_env};
 use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, DnType, IsCa, KeyPair};
 use serde_json::json;
 
 /// The `http` example, and a TLS front for it; both end when this is dropped.
 struct Front {
-    child: Child,
+    _server: Server,
     runtime: Option<tokio::runtime::Runtime>,
     /// `https://127.0.0.1:PORT/mcp`.
     url: String,
@@ -31,8 +29,6 @@ struct Front {
 
 impl Drop for Front {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
         if let Some(runtime) = self.runtime.take() {
             runtime.shutdown_background();
         }
@@ -40,17 +36,9 @@ impl Drop for Front {
 }
 
 fn start(name: &str) -> Front {
-    let mut child = Command::new(example("http"))
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the http example starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut line)
-        .expect("its address");
-    let backend: SocketAddr = line
-        .trim()
-        .trim_start_matches("listening on http://")
+    let (server, url) = http_example();
+    let backend: SocketAddr = url
+        .trim_start_matches("http://")
         .trim_end_matches("/mcp")
         .parse()
         .expect("host:port");
@@ -101,7 +89,7 @@ fn start(name: &str) -> Front {
         }
     });
     Front {
-        child,
+        _server: server,
         runtime: Some(runtime),
         url: format!("https://127.0.0.1:{port}/mcp"),
         backend,

@@ -125,6 +125,32 @@ pub fn example(name: &str) -> PathBuf {
         .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
 
+/// A server process, killed when dropped.
+pub struct Server(pub std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The workspace's `http` example on a free loopback port, and its URL
+/// (`http://127.0.0.1:PORT/mcp`).
+pub fn http_example() -> (Server, String) {
+    use std::io::BufRead;
+    let mut child = Command::new(example("http"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the http example starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut line)
+        .expect("its address");
+    let url = line.trim().trim_start_matches("listening on ").to_owned();
+    (Server(child), url)
+}
+
 /// The npm reference server `mcp-server-everything`, which `.ci/run` installs and names in
 /// `MCP_TOOLNAME_NPM_SERVER`: required in CI; elsewhere `None`, the skip said on stderr.
 pub fn npm_server() -> Option<String> {
