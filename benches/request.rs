@@ -112,11 +112,16 @@ fn request_line(tool: &str) -> String {
     )
 }
 
-fn request(c: &mut Criterion) {
-    let rt = tokio::runtime::Builder::new_current_thread()
+/// One current-thread runtime, as an rmcp server over stdio runs on.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .expect("runtime");
+        .expect("runtime")
+}
+
+fn request(c: &mut Criterion) {
+    let rt = runtime();
     let mut group = c.benchmark_group("tools_call_request");
     for n in [10, 1_000] {
         let target = request_line(&name(n / 2));
@@ -160,10 +165,7 @@ fn call(rt: &tokio::runtime::Runtime, client: &Client, tool: &str) -> CallToolRe
 }
 
 fn round_trip(c: &mut Criterion) {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let rt = runtime();
     let mut group = c.benchmark_group("tools_call_round_trip");
     for n in [10, 1_000] {
         let target = name(n / 2);
