@@ -44,15 +44,18 @@ type Client = RunningService<RoleClient, ()>;
 
 /// Serves `server` on one end of a duplex, in `rt`; a client on the other end.
 fn connect<S: ServerHandler>(rt: &tokio::runtime::Runtime, server: S) -> Client {
-    rt.block_on(async {
-        let (server_io, client_io) = tokio::io::duplex(1 << 16);
-        tokio::spawn(async move {
-            if let Ok(running) = server.serve(server_io).await {
-                let _ = running.waiting().await;
-            }
-        });
-        ().serve(client_io).await.expect("client connects")
-    })
+    rt.block_on(async { ().serve(serve(server)).await.expect("client connects") })
+}
+
+/// Serves `server` on one end of a duplex, on the current runtime; returns the other end.
+fn serve<S: ServerHandler>(server: S) -> DuplexStream {
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    client_io
 }
 
 /// The client end of a session, speaking JSON-RPC lines by hand.
@@ -66,13 +69,7 @@ impl Raw {
     /// Serves `server` on one end of a duplex, in `rt`, and initializes the session.
     fn connect<S: ServerHandler>(rt: &tokio::runtime::Runtime, server: S) -> Self {
         rt.block_on(async {
-            let (server_io, client_io) = tokio::io::duplex(1 << 16);
-            tokio::spawn(async move {
-                if let Ok(running) = server.serve(server_io).await {
-                    let _ = running.waiting().await;
-                }
-            });
-            let (read, write) = tokio::io::split(client_io);
+            let (read, write) = tokio::io::split(serve(server));
             let mut raw = Self {
                 read: BufReader::new(read),
                 write,

@@ -8,7 +8,7 @@ mod http;
 
 use std::collections::BTreeSet;
 
-use common::{args, call, names, rpc_error, text};
+use common::{args, call, hear_tool_list_changed, names, next_notification, rpc_error, text};
 use http::{Server, connect, discover, minus_calls, scrape};
 use serde_json::json;
 
@@ -141,23 +141,10 @@ async fn a_client_on_2026_07_28_hears_each_change_through_its_subscription() {
         .await
         .expect("subscriptions/listen is accepted");
     let (legacy, legacy_listener) = connect(&server.url).await;
-    let mut next = async || {
-        let heard = tokio::time::timeout(std::time::Duration::from_secs(10), subscription.next())
-            .await
-            .expect("a notification within 10 s")
-            .expect("the subscription stays open");
-        assert!(
-            matches!(
-                heard,
-                Some(rmcp::model::ServerNotification::ToolListChangedNotification(_))
-            ),
-            "{heard:?}"
-        );
-    };
 
     let added = call(&legacy, "add_tool", extra("weather")).await.unwrap();
     assert_eq!(text(&added), "added `extra_weather`");
-    next().await;
+    hear_tool_list_changed(&mut subscription).await;
     assert!(
         names(&listening)
             .await
@@ -170,15 +157,14 @@ async fn a_client_on_2026_07_28_hears_each_change_through_its_subscription() {
     );
 
     // Then the alias window closes, 5 s after the start.
-    next().await;
+    hear_tool_list_changed(&mut subscription).await;
     assert!(!names(&listening).await.contains(&"minus".to_owned()));
     assert_eq!(legacy_listener.heard(2).await, 2);
     let refused = call(&listening, "minus", Some(args(1, 1))).await.unwrap();
     assert_eq!(refused.is_error, Some(true), "past its window");
     assert_eq!(
-        tokio::time::timeout(std::time::Duration::from_millis(500), subscription.next())
+        next_notification(&mut subscription, std::time::Duration::from_millis(500))
             .await
-            .ok()
             .map(|n| format!("{n:?}")),
         None,
         "two changes, two notifications: nothing more"

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use chrono::{DateTime, TimeDelta, Utc};
-use common::{call, connect, names, text};
+use common::{call, connect, hear_tool_list_changed, names, text};
 use mcp_toolname::{ManualClock, OffsetClock, Problem, ToolRegistry, mcp_tool, tool_registry};
 use rmcp::service::NotificationContext;
 use rmcp::{ClientHandler, RoleClient, RoleServer, ServerHandler, ServiceExt, tool_handler};
@@ -417,17 +417,7 @@ async fn a_listening_client_hears_list_changed_through_its_subscription() {
         .listen(filter)
         .await
         .expect("subscriptions/listen is accepted");
-    let next = tokio::time::timeout(std::time::Duration::from_secs(10), subscription.next())
-        .await
-        .expect("a notification within 10 s")
-        .expect("the subscription stays open");
-    assert!(
-        matches!(
-            next,
-            Some(rmcp::model::ServerNotification::ToolListChangedNotification(_))
-        ),
-        "{next:?}"
-    );
+    hear_tool_list_changed(&mut subscription).await;
     assert_eq!(names(&client).await, ["new_name"]);
     client.cancel().await.unwrap();
 }

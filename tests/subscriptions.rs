@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::next_notification;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -82,20 +84,6 @@ async fn until_listening(tools: &SharedToolRegistry<Server>, n: usize) {
     .unwrap_or_else(|_| panic!("{} subscriptions, not {n}", tools.subscriptions()));
 }
 
-/// The next notification of `subscription`, if one comes within `wait`.
-async fn next(
-    subscription: &mut rmcp::service::Subscription,
-    wait: Duration,
-) -> Option<ServerNotification> {
-    tokio::time::timeout(wait, subscription.next())
-        .await
-        .ok()
-        .map(|n| {
-            n.expect("the subscription stays open")
-                .expect("a notification")
-        })
-}
-
 #[tokio::test]
 async fn every_listener_hears_each_change_once_and_a_cancelled_one_stops_counting() {
     let tools = SharedToolRegistry::<Server>::default();
@@ -114,7 +102,7 @@ async fn every_listener_hears_each_change_once_and_a_cancelled_one_stops_countin
 
     tools.update(|t| t.try_add_route(route("alpha"))).unwrap();
     for heard in [&mut heard_a, &mut heard_b] {
-        let n = next(heard, Duration::from_secs(10)).await;
+        let n = next_notification(heard, Duration::from_secs(10)).await;
         assert!(
             matches!(n, Some(ServerNotification::ToolListChangedNotification(_))),
             "{n:?}"
@@ -123,16 +111,16 @@ async fn every_listener_hears_each_change_once_and_a_cancelled_one_stops_countin
     assert!(common::names(&a).await.contains(&"alpha".to_owned()));
     // A change that changes nothing (a taken name is refused) sends nothing.
     assert!(tools.update(|t| t.try_add_route(route("alpha"))).is_err());
-    let extra = next(&mut heard_a, Duration::from_millis(300)).await;
+    let extra = next_notification(&mut heard_a, Duration::from_millis(300)).await;
     assert!(extra.is_none(), "{extra:?}");
-    let other = next(&mut heard_quiet, Duration::from_millis(10)).await;
+    let other = next_notification(&mut heard_quiet, Duration::from_millis(10)).await;
     assert!(other.is_none(), "{other:?}");
 
     drop(heard_a);
     a.cancel().await.unwrap();
     until_listening(&tools, 1).await;
     tools.update(|t| t.remove_route("alpha"));
-    let n = next(&mut heard_b, Duration::from_secs(10)).await;
+    let n = next_notification(&mut heard_b, Duration::from_secs(10)).await;
     assert!(
         matches!(n, Some(ServerNotification::ToolListChangedNotification(_))),
         "{n:?}"

@@ -145,3 +145,30 @@ impl Listener {
         self.count()
     }
 }
+
+/// The next notification of a 2026-07-28 `subscription`, if one comes within `wait`.
+pub async fn next_notification(
+    subscription: &mut rmcp::service::Subscription,
+    wait: Duration,
+) -> Option<rmcp::model::ServerNotification> {
+    tokio::time::timeout(wait, subscription.next())
+        .await
+        .ok()
+        .map(|n| {
+            n.expect("the subscription stays open")
+                .expect("a notification")
+        })
+}
+
+/// Waits (at most 10 s) for the next notification of `subscription` and asserts it is
+/// `notifications/tools/list_changed`.
+pub async fn hear_tool_list_changed(subscription: &mut rmcp::service::Subscription) {
+    let heard = next_notification(subscription, Duration::from_secs(10)).await;
+    assert!(
+        matches!(
+            heard,
+            Some(rmcp::model::ServerNotification::ToolListChangedNotification(_))
+        ),
+        "expected notifications/tools/list_changed within 10 s, heard {heard:?}"
+    );
+}
