@@ -21,8 +21,8 @@ impl<S: 'static> ToolRegistry<S> {
     /// Runs a `tools/call`: an enabled tool's name runs the tool; a live alias runs its tool
     /// (counted, and logged as a rate-limited `tracing` warning), adding
     /// `_meta["mcp-toolname/deprecated"]` to the result (and a text block under
-    /// [`AliasNotice::Text`]; nothing under [`AliasNotice::None`]). Parameter deserialisation errors become tool error results, as
-    /// in rmcp's `ToolRouter::call`.
+    /// [`AliasNotice::Text`]; nothing under [`AliasNotice::None`]). Parameter deserialisation
+    /// errors become tool error results, as in rmcp's `ToolRouter::call`.
     ///
     /// An alias past its window runs nothing: under [`ExpiredAnswer::ToolError`] (the
     /// default) the answer is a result with `isError: true` naming the new name; under
@@ -46,14 +46,10 @@ impl<S: 'static> ToolRegistry<S> {
                 let now = state.clock.since_epoch();
                 let now_ms = unix_millis(now);
                 if !alias.is_live(now) {
-                    alias.usage.record(now_ms, false);
-                    #[cfg(feature = "metrics")]
-                    alias.series.record(false);
+                    alias.record(now_ms, false);
                     return expired(state, alias);
                 }
-                #[cfg(feature = "metrics")]
-                alias.series.record(true);
-                if alias.usage.record(now_ms, true) {
+                if alias.record(now_ms, true) {
                     tracing::warn!(
                         alias = %alias.alias.name,
                         tool = %alias.target,

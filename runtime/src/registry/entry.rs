@@ -159,6 +159,15 @@ impl<S> AliasEntry<S> {
         meta
     }
 
+    /// Counts a call by this alias at `now_ms` (Unix milliseconds), `served` or refused, in
+    /// its usage counters and (feature `metrics`) its series. True when the call is due a
+    /// `tracing` warning (at most one a minute per alias).
+    pub fn record(&self, now_ms: i64, served: bool) -> bool {
+        #[cfg(feature = "metrics")]
+        self.series.record(served);
+        self.usage.record(now_ms, served)
+    }
+
     /// Whether the alias is served at `now` (since the epoch): before `until`, exclusive, as
     /// [`Alias::is_live`].
     pub fn is_live(&self, now: TimeDelta) -> bool {
