@@ -29,7 +29,7 @@ impl Part {
     #[must_use]
     pub fn qualify(&self, tool: &str) -> Qualified {
         match &self.part {
-            Ok(part) => qualify_part(self.client, part, self.replaced, tool),
+            Ok(part) => qualify_part(self.client, &self.source, part, self.replaced, tool),
             Err(_) => mcp_toolname_rules::qualify(self.client, &self.source, tool),
         }
     }

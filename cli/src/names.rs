@@ -4,7 +4,7 @@
 
 use mcp_toolname_rules::{
     ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NameError, Qualified, SetFix, check,
-    message, suggest_set,
+    effective_max, message, suggest_set,
 };
 
 use crate::keys::{Keys, Part};
@@ -50,7 +50,7 @@ impl ClientVerdict {
     /// Whether the name, as the client measures it, is past the client's budget.
     #[must_use]
     pub fn over_budget(&self) -> bool {
-        self.key_refusal.is_none() && self.qualified.measured > self.client.max_len
+        self.key_refusal.is_none() && self.qualified.measured > effective_max(self.client)
     }
 
     /// Why the client handles the name badly, as one line; `None` when it is fine.
@@ -258,11 +258,13 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
     let client = part.client;
     let qualified = part.qualify(name);
     let budget = part.budget();
-    // A hashed name's last 12 characters are a placeholder, and a refused or skipped name
-    // never reaches the API; only a name the client sends is checked against its API.
+    // A refused or skipped name never reaches the API; only a name the client sends (hashed
+    // ones included: the hash is the client's own) is checked against its API.
     let api_error = match qualified.fate {
-        Fate::Kept | Fate::Normalised | Fate::Cut => check(&qualified.name, client.contract).err(),
-        Fate::Refused | Fate::Hashed | Fate::Skipped | Fate::KeyRefused => None,
+        Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed => {
+            check(&qualified.name, client.contract).err()
+        }
+        Fate::Refused | Fate::Skipped | Fate::KeyRefused => None,
     };
     let api_refusal =
         api_error.map(|err| message::name_error(&qualified.name, &err, client.contract));

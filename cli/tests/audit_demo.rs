@@ -37,12 +37,14 @@ fn text_report_shows_every_kind_of_finding() {
              is 70 characters long\n            refused by `sep_986`, `openai`, `gemini`, \
              `bedrock`, `deepseek`, `llm_common` and `portable`, which allow at most 64",
         )
-        // 55 characters, pushed past 64 by the prefix.
+        // 55 characters, pushed past 64 by the prefix: sent whole (both clients take 128),
+        // past what the APIs behind them document.
         .out_has(
-            "  client    claude_code  tool name `export_customer_invoices_as_pdfs_with_line_item_details` \
-             is 55 characters long; Claude Code with a 6-character server key leaves 51 for it",
+            "  client    claude_code  Claude Code sends this name to the API, which refuses it: \
+             tool name `mcp__server__export_customer_invoices_as_pdfs_with_line_item_details` is \
+             68 characters long, but Anthropic tool search (`tool_reference`) allows at most 64",
         )
-        .out_has("and past that it cuts the name and appends a hash the model cannot read")
+        .out_has("but the OpenAI API allows at most 64")
         // Whole-list findings.
         .out_has("  case                   tool names `GetUser` and `getUser` differ only in case")
         .out_has(
@@ -110,13 +112,17 @@ fn json_report_has_stable_fields() {
 
 #[test]
 fn the_server_key_changes_client_findings() {
-    // A one-letter key leaves room for the 55-character name under Claude Code.
+    // A one-letter key keeps the 55-character name inside tool search's 64 under Claude
+    // Code; the six-letter default does not.
+    let finding = |key: &str| {
+        format!(
+            "client    claude_code  Claude Code sends this name to the API, which refuses it: \
+             tool name `mcp__{key}__export_customer"
+        )
+    };
     let r = run(["audit", "--server-key", "k"]);
     r.exits(0);
-    assert!(
-        !r.stdout
-            .contains("client    claude_code  tool name `export_customer"),
-        "{}",
-        r.stdout
-    );
+    assert!(!r.stdout.contains(&finding("k")), "{}", r.stdout);
+    let r = run(["audit"]);
+    assert!(r.stdout.contains(&finding("server")), "{}", r.stdout);
 }

@@ -154,6 +154,22 @@ pub const ANTHROPIC: Contract = Contract {
     checked: "2026-11-29",
 };
 
+/// Anthropic tool search: a deferred tool is loaded by a `tool_reference` whose `tool_name`
+/// is at most 64 characters, so a longer name can be listed but never loaded (Claude Code
+/// defers MCP tools behind tool search by default). Not one of [`ALL`]: it is the contract
+/// of a client ([`crate::CLAUDE_CODE`]), not a naming rule a server targets.
+pub const ANTHROPIC_TOOL_SEARCH: Contract = Contract {
+    id: "anthropic_tool_search",
+    title: "Anthropic tool search (`tool_reference`)",
+    charset: Charset::ALNUM.with("_-"),
+    first: FirstChar::Any,
+    max_len: 64,
+    pattern: "^[A-Za-z0-9_-]{1,64}$",
+    allowed: "`A-Z a-z 0-9 _ -`",
+    source: "github.com/anthropics/claude-code/issues/22327, #19882 (tool_reference.tool_name)",
+    checked: "2026-12-01",
+};
+
 /// OpenAI function and tool names: `^[a-zA-Z0-9_-]{1,64}$`.
 pub const OPENAI: Contract = Contract {
     id: "openai",

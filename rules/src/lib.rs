@@ -32,15 +32,17 @@ pub use check::{
     is_control_like, is_invisible,
 };
 pub use client::{
-    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, ClientPreset, GEMINI_CLI, KeyRule, Measure,
-    Overflow, VSCODE, client_by_id,
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, Cleaning, ClientPreset, GEMINI_CLI, HashInput,
+    KeyRule, Measure, Overflow, PrefixRule, Units, VSCODE, Verification, Verified, client_by_id,
 };
 pub use contract::{
-    ALL, ANTHROPIC, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI, LLM_COMMON, MCP,
-    OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
+    ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,
+    LLM_COMMON, MCP, OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
 pub use nearest::{closest_name, distance_within, edit_limit, match_key};
-pub use qualify::{Fate, KeyRefusal, Qualified, client_key, qualify, qualify_part, tool_budget};
+pub use qualify::{
+    Fate, KeyRefusal, Qualified, client_key, effective_max, qualify, qualify_part, tool_budget,
+};
 pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
 
 /// `const` check of a tool name against the MCP spec contract, for names the macros cannot

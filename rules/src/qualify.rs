@@ -2,14 +2,19 @@
 //! and whether the name fits its budget. The client rules are data ([`crate::client`]);
 //! this module only applies them, to the key as the config writes it.
 
-use crate::client::{ClientPreset, Measure, Overflow};
+use sha1::{Digest, Sha1};
+
+use unicode_general_category::{GeneralCategory, get_general_category};
+use unicode_normalization::UnicodeNormalization;
+
+use crate::client::{Cleaning, ClientPreset, HashInput, Measure, Overflow, PrefixRule, Units};
 use crate::contract::Charset;
 
 /// What a client makes of one tool name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Qualified {
-    /// The model-facing name; for [`Fate::Hashed`] the last characters stand for the hash
-    /// (`<sha1 12hex>`: the SHA-1 is not computed here). Empty for [`Fate::KeyRefused`].
+    /// The model-facing name, exactly as the client sends it (a hash suffix computed as the
+    /// client computes it). Empty for [`Fate::KeyRefused`].
     pub name: String,
     /// Its length as the client measures it.
     pub measured: usize,
@@ -88,15 +93,15 @@ pub fn client_key(client: &ClientPreset, key: &str) -> Result<String, KeyRefusal
         key
     };
     let replaced = match rule.keeps {
-        Some(keeps) => replace(key, keeps, rule.collapse_runs),
+        Some(keeps) => replace(key, keeps, rule.collapse_runs, client.units),
         None => key.to_owned(),
     };
-    Ok(replaced.chars().take(client.max_key_len).collect())
+    Ok(take(&replaced, client.max_key_len, client.units))
 }
 
-/// `text` with every character outside `keeps` turned into `_`; with `collapse`, a run of
-/// them into one `_`.
-fn replace(text: &str, keeps: Charset, collapse: bool) -> String {
+/// `text` with every character outside `keeps` turned into `_` (one per UTF-16 unit when
+/// the client counts those: an emoji becomes `__`); with `collapse`, a run of them into one.
+fn replace(text: &str, keeps: Charset, collapse: bool, units: Units) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_run = false;
     for c in text.chars() {
@@ -104,10 +109,96 @@ fn replace(text: &str, keeps: Charset, collapse: bool) -> String {
             out.push(c);
             in_run = false;
         } else if !(collapse && in_run) {
-            out.push('_');
+            let n = match units {
+                Units::Chars => 1,
+                Units::Utf16 => c.len_utf16(),
+            };
+            out.extend(std::iter::repeat_n('_', if collapse { 1 } else { n }));
             in_run = true;
         }
     }
+    out
+}
+
+/// `tool` as the client cleans it before replacing ([`Cleaning`]).
+fn clean(tool: &str, cleaning: Cleaning) -> std::borrow::Cow<'_, str> {
+    match cleaning {
+        Cleaning::NfkcStripInvisible if !tool.is_ascii() => {
+            let mut text = tool.to_owned();
+            for _ in 0..10 {
+                let next: String = text.nfkc().filter(|&c| !invisible(c)).collect();
+                if next == text {
+                    break;
+                }
+                text = next;
+            }
+            text.into()
+        }
+        _ => tool.into(),
+    }
+}
+
+/// Format, private-use and unassigned characters, and the invisible ranges Claude Code names
+/// besides (U+200B..U+200F, U+202A..U+202E, U+2066..U+2069, U+FEFF).
+fn invisible(c: char) -> bool {
+    matches!(
+        get_general_category(c),
+        GeneralCategory::Format | GeneralCategory::PrivateUse | GeneralCategory::Unassigned
+    ) || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// The length of `text` as the client counts it.
+fn len(text: &str, units: Units) -> usize {
+    match units {
+        Units::Chars => text.chars().count(),
+        Units::Utf16 => text.encode_utf16().count(),
+    }
+}
+
+/// The first `n` units of `text`; a character that would be split is left out.
+fn take(text: &str, n: usize, units: Units) -> String {
+    let mut used = 0;
+    text.chars()
+        .take_while(|c| {
+            used += match units {
+                Units::Chars => 1,
+                Units::Utf16 => c.len_utf16(),
+            };
+            used <= n
+        })
+        .collect()
+}
+
+/// The last `n` units of `text`.
+fn take_last(text: &str, n: usize, units: Units) -> String {
+    let mut used = 0;
+    let mut tail: Vec<char> = text
+        .chars()
+        .rev()
+        .take_while(|c| {
+            used += match units {
+                Units::Chars => 1,
+                Units::Utf16 => c.len_utf16(),
+            };
+            used <= n
+        })
+        .collect();
+    tail.reverse();
+    tail.into_iter().collect()
+}
+
+/// The first `hex` lower-case hex digits of the SHA-1 the client takes of `key` and `tool`.
+fn digest(client: &ClientPreset, input: HashInput, key: &str, tool: &str, hex: usize) -> String {
+    let bytes = match input {
+        HashInput::Joined => format!("{key}{}{tool}", client.separator),
+        HashInput::CodexIdentity => format!("{key}\0{key}\0\0{tool}\0{tool}"),
+    };
+    let sum = Sha1::digest(bytes.as_bytes());
+    let mut out = String::with_capacity(hex);
+    for byte in sum {
+        out.push_str(&format!("{byte:02x}"));
+    }
+    out.truncate(hex);
     out
 }
 
@@ -133,7 +224,7 @@ pub fn qualify(client: &ClientPreset, server_key: &str, tool: &str) -> Qualified
                 .key
                 .keeps
                 .is_some_and(|keeps| server_key.chars().any(|c| !keeps.contains(c)));
-            qualify_part(client, &part, replaced, tool)
+            qualify_part(client, server_key, &part, replaced, tool)
         }
         Err(_) => Qualified {
             name: String::new(),
@@ -144,22 +235,31 @@ pub fn qualify(client: &ClientPreset, server_key: &str, tool: &str) -> Qualified
 }
 
 /// The model-facing form of `tool` when the client's server part is `part` (from
-/// [`client_key`], numbered when the client numbers clashes); `key_replaced` says whether
-/// making `part` replaced characters of the key.
+/// [`client_key`] of `key`, numbered when the client numbers clashes); `key_replaced` says
+/// whether making `part` replaced characters of the key. `key` is the key as written: some
+/// clients hash it, or look at it to decide on the prefix.
 #[must_use]
 pub fn qualify_part(
     client: &ClientPreset,
+    key: &str,
     part: &str,
     key_replaced: bool,
     tool: &str,
 ) -> Qualified {
-    let raw_tool = replace(tool, client.keeps, client.collapse_runs);
+    let units = client.units;
+    let cleaned = clean(tool, client.cleaning);
+    let raw_tool = replace(&cleaned, client.keeps, client.collapse_runs, units);
     let changed = key_replaced || raw_tool != tool;
-    let name = format!("{}{part}{}{raw_tool}", client.prefix, client.separator);
-    let len = name.chars().count();
+    let sep = client.separator;
+    let prefix = match client.prefix_rule {
+        PrefixRule::UnlessPart if part.starts_with(client.prefix) => "",
+        PrefixRule::UnlessJoined if format!("{key}{sep}{tool}").starts_with(client.prefix) => "",
+        _ => client.prefix,
+    };
+    let name = format!("{prefix}{part}{sep}{raw_tool}");
     let measured = match client.measure {
-        Measure::Whole => len,
-        Measure::ServerPlusTool => part.chars().count() + tool.chars().count(),
+        Measure::Whole => len(&name, units),
+        Measure::ServerPlusTool => len(part, units) + len(tool, units),
     };
     let hashed_for_change = client.hash_when_changed && changed;
     if measured <= client.max_len && !hashed_for_change {
@@ -178,19 +278,31 @@ pub fn qualify_part(
     let (name, fate) = match client.overflow {
         Overflow::ApiError => (name, Fate::Refused),
         Overflow::Skip => (name, Fate::Skipped),
-        Overflow::Cut => (name.chars().take(max).collect(), Fate::Cut),
-        Overflow::HashSuffix { hex } => {
-            let keep = max.saturating_sub(hex + 1);
-            let head: String = name.chars().take(keep).collect();
-            (format!("{head}_{}", hash_placeholder(hex)), Fate::Hashed)
+        Overflow::Cut => (take(&name, max, units), Fate::Cut),
+        Overflow::HashSuffix {
+            hex,
+            input,
+            after_server,
+        } => {
+            let suffix = format!("_{}", digest(client, input, key, tool, hex));
+            let server = format!("{prefix}{part}");
+            let fits = len(&server, units) + len(sep, units) + suffix.len() <= max;
+            let name = if fits || !after_server {
+                take(&name, max.saturating_sub(suffix.len()), units) + &suffix
+            } else {
+                // No room left for any of the tool's name: the server part is cut instead,
+                // and the hash stands for the tool (Codex).
+                let room = max.saturating_sub(len(sep, units) + suffix.len());
+                format!("{}{sep}{suffix}", take(&server, room, units))
+            };
+            (name, Fate::Hashed)
         }
         Overflow::MiddleCut(marker) => {
             let room = max.saturating_sub(marker.len());
             let head = room.div_ceil(2);
             let tail = room - head;
-            let chars: Vec<char> = name.chars().collect();
-            let start: String = chars[..head].iter().collect();
-            let end: String = chars[chars.len() - tail..].iter().collect();
+            let start = take(&name, head, units);
+            let end = take_last(&name, tail, units);
             (start + marker + &end, Fate::Cut)
         }
     };
@@ -201,21 +313,10 @@ pub fn qualify_part(
     }
 }
 
-/// `hex` characters standing for the hash digits: `<sha1 12hex>`, `<sha1-->`.
-fn hash_placeholder(hex: usize) -> String {
-    let long = format!("<sha1 {hex}hex>");
-    if long.chars().count() == hex {
-        long
-    } else {
-        format!("<{:-<w$}>", "sha1", w = hex.saturating_sub(2))
-            .chars()
-            .take(hex)
-            .collect()
-    }
-}
-
 /// The longest tool name that `client` shows unchanged in length for a server key of
-/// `key_len` characters: the budget left after the prefix, key and separator.
+/// `key_len` characters, inside the length of the API contract it sends under: the budget
+/// left after the prefix, key and separator. Claude Code sends up to 128, but tool search
+/// loads 64, so its budget is 64 less the prefix.
 ///
 /// ```
 /// use mcp_toolname_rules::{tool_budget, CLAUDE_CODE, CURSOR};
@@ -233,5 +334,16 @@ pub const fn tool_budget(client: &ClientPreset, key_len: usize) -> usize {
         Measure::Whole => client.prefix.len() + key + client.separator.len(),
         Measure::ServerPlusTool => key,
     };
-    client.max_len.saturating_sub(fixed)
+    effective_max(client).saturating_sub(fixed)
+}
+
+/// The longest name `client` sends unchanged that the API behind it takes: its own budget, or
+/// its contract's length where that is shorter (Claude Code: 128 sent, 64 loaded by tool
+/// search; Codex: 128 sent, 64 in OpenAI's documented function names).
+#[must_use]
+pub const fn effective_max(client: &ClientPreset) -> usize {
+    match client.measure {
+        Measure::Whole if client.contract.max_len < client.max_len => client.contract.max_len,
+        _ => client.max_len,
+    }
 }

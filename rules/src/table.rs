@@ -1,7 +1,7 @@
 //! The contracts and client presets as markdown tables, generated from the data so the docs
 //! cannot drift from what the code checks.
 
-use crate::client::{CLIENTS, KeyRule, Measure, Overflow};
+use crate::client::{CLIENTS, KeyRule, Measure, Overflow, Units};
 use crate::contract::ALL;
 use crate::contract::Charset;
 
@@ -18,30 +18,37 @@ pub fn contracts_markdown() -> String {
     out
 }
 
-/// A markdown table of every built-in client preset: form, budget, what happens past it.
+/// A markdown table of every built-in client preset: form, budget, what happens past it,
+/// what it was verified against.
 #[must_use]
 pub fn clients_markdown() -> String {
     let mut out = String::from(
-        "| id | model-facing name | server key | budget | past the budget | source |\n\
-         |---|---|---|---|---|---|\n",
+        "| id | model-facing name | server key | budget | past the budget | verified | source |\n\
+         |---|---|---|---|---|---|---|\n",
     );
     for c in CLIENTS {
         let form = format!("`{}<server>{}<tool>`", c.prefix, c.separator);
         let key = key_rule(&c.key, c.max_key_len);
+        let units = match c.units {
+            Units::Chars => "characters",
+            Units::Utf16 => "UTF-16 units",
+        };
         let budget = match c.measure {
-            Measure::Whole => format!("{} characters", c.max_len),
-            Measure::ServerPlusTool => format!("{} characters of server + tool", c.max_len),
+            Measure::Whole => format!("{} {units}", c.max_len),
+            Measure::ServerPlusTool => format!("{} {units} of server + tool", c.max_len),
         };
         let past = match c.overflow {
             Overflow::ApiError => "the API refuses the request".to_owned(),
-            Overflow::HashSuffix { hex } => format!("cut + `_` + {hex} hex of SHA-1"),
+            Overflow::HashSuffix { hex, .. } => format!("cut + `_` + {hex} hex of SHA-1"),
             Overflow::MiddleCut(m) => format!("middle cut, joined by `{m}`"),
             Overflow::Cut => "cut, no hash".to_owned(),
             Overflow::Skip => "tool left out".to_owned(),
         };
         out.push_str(&format!(
-            "| `{}` | {form} | {key} | {budget} | {past} | {} |\n",
-            c.id, c.source
+            "| `{}` | {form} | {key} | {budget} | {past} | {} | {} |\n",
+            c.id,
+            c.verified.describe(),
+            c.source
         ));
     }
     out

@@ -2,12 +2,12 @@
 //! (`rules/src/client.rs`, from the clients' sources): the cases of issue 10 section 1.
 
 use mcp_toolname_rules::{
-    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, Fate, GEMINI_CLI, VSCODE, client_key, message,
-    qualify,
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, Fate, GEMINI_CLI, VSCODE, check, client_key,
+    message, qualify,
 };
 
 #[test]
-fn a_35_character_plugin_key_pushes_claude_code_past_64() {
+fn a_35_character_plugin_key_pushes_claude_code_past_what_tool_search_loads() {
     let q = qualify(
         &CLAUDE_CODE,
         "plugin_claude-mem_claude-mem-search",
@@ -17,7 +17,62 @@ fn a_35_character_plugin_key_pushes_claude_code_past_64() {
         q.name,
         "mcp__plugin_claude-mem_claude-mem-search__progressive_description"
     );
-    assert_eq!((q.measured, q.fate), (65, Fate::Refused));
+    // Claude Code 2.1.332 sends it (run); tool search's `tool_reference` takes 64.
+    assert_eq!((q.measured, q.fate), (65, Fate::Kept));
+    assert!(check(&q.name, CLAUDE_CODE.contract).is_err());
+}
+
+#[test]
+fn claude_code_leaves_out_a_name_over_128_and_counts_utf16() {
+    let fits = 128 - "mcp__k__".len();
+    assert_eq!(
+        qualify(&CLAUDE_CODE, "k", &"t".repeat(fits)).fate,
+        Fate::Kept
+    );
+    assert_eq!(
+        qualify(&CLAUDE_CODE, "k", &"t".repeat(fits + 1)).fate,
+        Fate::Skipped
+    );
+    // One `_` per UTF-16 unit: an emoji is two; NFKC first for non-ASCII tool names.
+    assert_eq!(qualify(&CLAUDE_CODE, "k😀", "x😀y").name, "mcp__k____x__y");
+    assert_eq!(
+        qualify(&CLAUDE_CODE, "k", "\u{FF21}\u{202E}b").name,
+        "mcp__k__Ab"
+    );
+}
+
+#[test]
+fn codex_appends_the_sha1_of_the_tool_identity_past_128() {
+    // Vectors from codex-cli 0.171.0, run.
+    let q = qualify(&CODEX, "L2", &"a".repeat(120));
+    assert_eq!(q.fate, Fate::Hashed);
+    assert_eq!(q.name, format!("mcp__L2__{}_ca45b1921585", "a".repeat(106)));
+    let q = qualify(&CODEX, "L4", &"é".repeat(120));
+    assert_eq!(q.name, format!("mcp__L4__{}_d58e6cad0ccd", "_".repeat(106)));
+    // No second `mcp__` for a key that has it; 128, not 64.
+    assert_eq!(qualify(&CODEX, "mcp__x", "t").name, "mcp__x__t");
+    assert_eq!(
+        qualify(&CODEX, "my.server", "a-b").name,
+        "mcp__my_server__a_b"
+    );
+    let long = "t".repeat(128 - "mcp__k__".len());
+    assert_eq!(qualify(&CODEX, "k", &long).fate, Fate::Kept);
+}
+
+#[test]
+fn cline_appends_the_sha1_of_the_raw_name() {
+    // `sha1("srv__my.tool")` starts 628c9080 (cline 3.0.65, run).
+    assert_eq!(
+        qualify(&CLINE, "srv", "my.tool").name,
+        "srv__my_tool_628c9080"
+    );
+}
+
+#[test]
+fn gemini_cli_writes_mcp_once_and_counts_utf16() {
+    assert_eq!(qualify(&GEMINI_CLI, "mcp_x", "t").name, "mcp_x_t");
+    assert_eq!(qualify(&GEMINI_CLI, "mcp", "x_t").name, "mcp_x_t");
+    assert_eq!(qualify(&GEMINI_CLI, "k", "x😀y").name, "mcp_k_x__y");
 }
 
 #[test]
@@ -79,8 +134,8 @@ fn cursor_drops_a_tool_when_key_and_tool_reach_60() {
 fn each_limit_takes_its_last_character_and_refuses_the_next() {
     // (client, key, longest tool kept)
     for (client, fits) in [
-        (&CLAUDE_CODE, 64 - "mcp__k__".len()),
-        (&CODEX, 64 - "mcp__k__".len()),
+        (&CLAUDE_CODE, 128 - "mcp__k__".len()),
+        (&CODEX, 128 - "mcp__k__".len()),
         (&GEMINI_CLI, 63 - "mcp_k_".len()),
         (&VSCODE, 64 - "mcp_k_".len()),
         (&CURSOR, 59 - 1),
@@ -108,10 +163,13 @@ fn codex_refuses_keys_outside_its_pattern_and_replaces_dashes() {
 }
 
 #[test]
-fn vs_code_lowercases_collapses_and_keeps_18() {
+fn vs_code_lowercases_collapses_and_keeps_13() {
+    // `MaxPrefixLen` 18 counts `mcp_` and the trailing `_` (mcpServer.ts, as stored).
     assert_eq!(
         client_key(&VSCODE, "GitHub Enterprise (EU) mirror").as_deref(),
-        Ok("github_enterprise_")
+        Ok("github_enterp")
     );
-    assert_eq!(client_key(&VSCODE, "a.b").as_deref(), Ok("a.b"));
+    // Every `.` of the id becomes `_` (mcpTypes.ts).
+    assert_eq!(client_key(&VSCODE, "a.b").as_deref(), Ok("a_b"));
+    assert_eq!(qualify(&VSCODE, "a.b", "c.d").name, "mcp_a_b_c_d");
 }

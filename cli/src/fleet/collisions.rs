@@ -299,7 +299,7 @@ mod tests {
     }
 
     #[test]
-    fn vs_code_numbers_keys_that_share_18_characters() {
+    fn vs_code_numbers_keys_that_share_13_characters() {
         let servers = config(&[
             ("github-enterprise-us", &["search"]),
             ("github-enterprise-eu", &["search"]),
@@ -307,8 +307,8 @@ mod tests {
         let found = cross_server(&servers);
         assert!(found.iter().any(|f| f.kind == CrossKind::KeyCollision
             && f.client == Some("vscode")
-            && f.name.as_deref() == Some("mcp_github-enterprise-_")
-            && f.message.contains("`mcp_github-enterprise-2_`")));
+            && f.name.as_deref() == Some("mcp_github-enterp_")
+            && f.message.contains("`mcp_github-enterp2_`")));
         // Numbered apart, so no name collision under VS Code.
         assert!(
             collisions(&servers).is_empty(),

@@ -1,0 +1,366 @@
+//! The real clients as judges: each client that ships a package that runs here is started
+//! for real (`oracles/run.mjs`) against fixture MCP servers whose tool names this file
+//! generates, and a fake LLM API on 127.0.0.1 that records what the client sends the model.
+//! For every (server key, tool) pair, `mcp-toolname check` must predict exactly what the
+//! client did: the model-facing name it sent, or that it left the tool out (or refused the
+//! key). Each client's binary is named by an environment variable that `.ci/run` sets to the
+//! pinned npm package (`MCP_TOOLNAME_ORACLE_CLAUDE_CODE`, `..._CODEX`, `..._GEMINI_CLI`,
+//! `..._CLINE`);
+//! without it the client is skipped, except in CI. The version run must be the one its preset
+//! says it was verified against, unless `MCP_TOOLNAME_ORACLE_DRIFT` is set
+//! (`scripts/oracle-drift.sh`), which reports the differences instead of failing.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mcp_toolname_rules::{ClientPreset, Verification, client_by_id};
+use serde_json::Value;
+
+/// One fixture server: the key the client's config gives it, and its tool names.
+struct Server {
+    key: String,
+    tools: Vec<String>,
+}
+
+/// Characters of every class a name can hold, each with a label that keeps the tools made
+/// from it distinct after a client replaces the character.
+const CLASSES: [(&str, &str); 22] = [
+    (" ", "space"),
+    (".", "dot"),
+    ("-", "hyphen"),
+    ("/", "slash"),
+    (":", "colon"),
+    ("@", "at"),
+    ("!", "bang"),
+    ("~", "tilde"),
+    ("+", "plus"),
+    ("\t", "tab"),
+    ("é", "latin1"),
+    ("ß", "sharp_s"),
+    ("数", "cjk"),
+    ("😀", "emoji"),
+    ("𝔘", "math_fraktur"),
+    ("e\u{301}", "combining"),
+    ("\u{202E}", "bidi"),
+    ("\u{200B}", "zero_width"),
+    ("\u{A0}", "nbsp"),
+    ("Ａ", "fullwidth"),
+    ("\u{7F}", "delete"),
+    ("__", "double_underscore"),
+];
+
+/// Keys of every shape a config can hold, each served with [`STANDARD_TOOLS`].
+const KEYS: [&str; 22] = [
+    "unreal-mcp",
+    "my.server",
+    "a b",
+    "数据库",
+    "mcp__already",
+    "mcp_already",
+    "mcp",
+    "x__y",
+    "MCPBrowser",
+    "mcpbrowser",
+    "_lead",
+    "trail_",
+    "😀key",
+    "café",
+    "k:colon",
+    "@scope/pkg",
+    "UPPER",
+    "a-b_c",
+    "abcdefghijklm",
+    "abcdefghijklmn",
+    "srv\u{202E}x",
+    "e\u{301}",
+];
+
+/// Words long names are made of, so that a whole-word fix or a cut has words to work on.
+const FILLER: &str = "export_customer_invoices_as_pdfs_with_line_item_details_and_more_records_for_each_regional_division_of_the_company_over_the_last_fiscal_year_in_every_currency_we_support";
+
+/// A tool of exactly `len` characters, starting with `tag` so no two share a head.
+fn long_tool(tag: &str, len: usize) -> String {
+    let mut name = format!("{tag}_{FILLER}{FILLER}");
+    name.truncate(len);
+    name
+}
+
+/// The corpus for `client`: every character class in three places, every key shape, and
+/// the whole-name lengths around every limit a client is known to have (and this client's own
+/// budget) for keys of several lengths.
+fn corpus(client: &ClientPreset) -> Vec<Server> {
+    let standard = |key: &str| Server {
+        key: key.to_owned(),
+        tools: vec![
+            "query".to_owned(),
+            "admin.tools.list".to_owned(),
+            "get-user".to_owned(),
+            "x😀y".to_owned(),
+            "café_menu".to_owned(),
+            long_tool("long60", 60),
+        ],
+    };
+    let mut servers = vec![Server {
+        key: "srv".to_owned(),
+        tools: CLASSES
+            .iter()
+            .flat_map(|(c, label)| {
+                [
+                    format!("a{c}b_{label}"),
+                    format!("{c}lead_{label}"),
+                    format!("tail_{label}{c}"),
+                    format!("x{c}{c}y_{label}"),
+                ]
+            })
+            .collect(),
+    }];
+    servers.extend(KEYS.iter().map(|key| standard(key)));
+    for key_len in [40, 49, 50, 51, 64, 100] {
+        servers.push(standard(&long_tool(&format!("k{key_len}"), key_len)));
+    }
+    let mut wholes = vec![
+        48, 49, 50, 51, 58, 59, 60, 61, 62, 63, 64, 65, 66, 126, 127, 128, 129, 130, 200,
+    ];
+    wholes.extend([client.max_len - 1, client.max_len, client.max_len + 1]);
+    wholes.sort_unstable();
+    wholes.dedup();
+    for key in [
+        "g",
+        "bounds-mcp",
+        "abcdefghijklmnopqrstuvwxyz_0123456789_abc",
+    ] {
+        let fixed = client.prefix.len() + key.len() + client.separator.len();
+        let tools = wholes
+            .iter()
+            .filter(|&&whole| whole > fixed + 5)
+            .map(|&whole| long_tool(&format!("w{whole}"), whole - fixed))
+            .collect();
+        servers.push(Server {
+            key: key.to_owned(),
+            tools,
+        });
+    }
+    servers
+}
+
+/// What the CLI predicts for one pair: the model-facing name and the fate.
+struct Prediction {
+    name: String,
+    fate: String,
+}
+
+impl Prediction {
+    /// Whether the client sends the tool to the model at all.
+    fn sent(&self) -> bool {
+        !matches!(self.fate.as_str(), "skipped" | "key_refused")
+    }
+}
+
+/// `mcp-toolname check --server-key KEY --format json -- TOOLS...`, read for `client`.
+fn predict(client: &str, server: &Server) -> Vec<Prediction> {
+    let mut args = vec![
+        "check".to_owned(),
+        "--server-key".to_owned(),
+        server.key.clone(),
+        "--format".to_owned(),
+        "json".to_owned(),
+        "--".to_owned(),
+    ];
+    args.extend(server.tools.iter().cloned());
+    let run = common::run(&args);
+    let report = run.json();
+    let names = report["names"].as_array().expect("names");
+    assert_eq!(names.len(), server.tools.len(), "one entry a name");
+    names
+        .iter()
+        .map(|entry| {
+            let verdict = entry["clients"]
+                .as_array()
+                .and_then(|c| c.iter().find(|c| c["id"] == client))
+                .unwrap_or_else(|| panic!("check reports no client {client}"));
+            Prediction {
+                name: verdict["name"].as_str().expect("name").to_owned(),
+                fate: verdict["fate"].as_str().expect("fate").to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// The client's executable, from its environment variable: required in CI.
+fn client_bin(id: &str) -> Option<PathBuf> {
+    let var = format!("MCP_TOOLNAME_ORACLE_{}", id.to_uppercase());
+    match std::env::var_os(&var).filter(|v| !v.is_empty()) {
+        Some(bin) => Some(bin.into()),
+        None => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must set {var} (see .ci/run)"
+            );
+            eprintln!("skipped: set {var} to the client's installed executable");
+            None
+        }
+    }
+}
+
+/// Runs the client once over the corpus and returns what `run.mjs` wrote.
+fn observe(id: &str, bin: &Path, servers: &[Server], dir: &Path) -> Value {
+    let corpus = serde_json::json!({
+        "servers": servers
+            .iter()
+            .map(|s| serde_json::json!({"key": s.key, "tools": s.tools}))
+            .collect::<Vec<_>>(),
+    });
+    let corpus_file = dir.join(format!("corpus-{id}.json"));
+    let out_file = dir.join(format!("observed-{id}.json"));
+    std::fs::write(&corpus_file, corpus.to_string()).expect("corpus written");
+    let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/run.mjs");
+    let status = Command::new(std::env::var_os("MCP_TOOLNAME_NODE").unwrap_or("node".into()))
+        .arg(runner)
+        .arg(id)
+        .arg(bin)
+        .arg(&corpus_file)
+        .arg(&out_file)
+        .status()
+        .expect("node runs");
+    assert!(status.success(), "run.mjs {id} failed");
+    serde_json::from_str(&std::fs::read_to_string(&out_file).expect("observed")).expect("JSON")
+}
+
+/// Holds the CLI's predictions for `id` against one real run of the client.
+fn judge(id: &str) {
+    let preset = client_by_id(id).expect("a preset");
+    let Some(bin) = client_bin(id) else { return };
+    let dir = std::env::temp_dir().join(format!("mcp-toolname-oracle-{}-{id}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let servers = corpus(preset);
+    let observed = observe(id, &bin, &servers, &dir);
+    let version = observed["version"].as_str().unwrap_or_default().to_owned();
+    let drift = std::env::var_os("MCP_TOOLNAME_ORACLE_DRIFT").is_some();
+
+    let refused: Vec<&str> = observed["refused"]
+        .as_array()
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let tools = observed["tools"].as_array().expect("tools");
+    let traced: HashMap<&str, &str> = tools
+        .iter()
+        .filter_map(|t| Some((t["origin"].as_str()?, t["name"].as_str()?)))
+        .collect();
+    // Names the request carries without a description (Claude Code's deferred tools): each
+    // predicted name takes one of them; any left over was sent but not predicted.
+    let mut untraced: Vec<&str> = tools
+        .iter()
+        .filter(|t| t["origin"].is_null())
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+
+    let mut tried = 0;
+    let mut wrong = Vec::new();
+    for (s, server) in servers.iter().enumerate() {
+        let key_refused = refused.contains(&server.key.as_str());
+        for (t, (tool, predicted)) in server.tools.iter().zip(predict(id, server)).enumerate() {
+            tried += 1;
+            let sent = if key_refused {
+                None
+            } else if let Some(name) = traced.get(format!("{s}.{t}").as_str()) {
+                Some((*name).to_owned())
+            } else if predicted.sent() {
+                untraced
+                    .iter()
+                    .position(|n| *n == predicted.name)
+                    .map(|at| untraced.swap_remove(at).to_owned())
+            } else {
+                None
+            };
+            let agrees = match &sent {
+                Some(name) => predicted.sent() && *name == predicted.name,
+                None => !predicted.sent() && (predicted.fate == "key_refused") == key_refused,
+            };
+            if !agrees {
+                wrong.push(format!(
+                    "key {:?} tool {:?}: predicted {:?} ({}), the client {}",
+                    server.key,
+                    tool,
+                    predicted.name,
+                    predicted.fate,
+                    match (&sent, key_refused) {
+                        (_, true) => "refused the key".to_owned(),
+                        (Some(name), _) => format!("sent {name:?}"),
+                        (None, _) => "left it out".to_owned(),
+                    }
+                ));
+            }
+        }
+    }
+    for name in &untraced {
+        wrong.push(format!(
+            "the client sent {name:?}, which no prediction names"
+        ));
+    }
+    let agree = tried - wrong.len().min(tried);
+    let count = format!(
+        "oracle {id} ({version}): {tried} pairs tried, {agree} agree, {} disagree",
+        wrong.len()
+    );
+    println!("{count}");
+    // `.ci/run` prints these counts after the workspace tests, which capture stdout.
+    if let Some(report) = std::env::var_os("MCP_TOOLNAME_ORACLE_REPORT") {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(report)
+            .expect("the oracle report opens");
+        writeln!(file, "{count}").expect("the oracle report is written");
+    }
+    let verified = preset.verified;
+    let pinned = verified.how == Verification::Run && version.contains(verified.version);
+    if drift {
+        if !pinned {
+            println!(
+                "drift {id}: ran {version:?}; the preset was verified on {} ({})",
+                verified.version, verified.date
+            );
+        }
+        for line in &wrong {
+            println!("drift {id}: {line}");
+        }
+        return;
+    }
+    assert!(
+        pinned,
+        "{id}: ran {version:?}, but the preset says it was verified by running {} ({:?}): \
+         re-verify the preset, then update `verified`",
+        verified.version, verified.how
+    );
+    assert!(
+        wrong.is_empty(),
+        "{id} {version}: {} of {tried} pairs predicted wrongly:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn claude_code_sends_what_check_predicts() {
+    judge("claude_code");
+}
+
+#[test]
+fn codex_sends_what_check_predicts() {
+    judge("codex");
+}
+
+#[test]
+fn gemini_cli_sends_what_check_predicts() {
+    judge("gemini_cli");
+}
+
+#[test]
+fn cline_sends_what_check_predicts() {
+    judge("cline");
+}

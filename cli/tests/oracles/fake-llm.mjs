@@ -1,0 +1,153 @@
+// A fake LLM API on 127.0.0.1 for the client oracle tests. It speaks just enough of each
+// protocol the clients use to take one request and end the turn with the text "ok":
+// Anthropic Messages (SSE or JSON), OpenAI Responses (SSE), OpenAI chat completions (SSE or
+// JSON) and Gemini generateContent / streamGenerateContent. Every request is written, body
+// decoded, to `<dir>/request-N.json`; nothing is forwarded anywhere.
+//
+// Use as a module (`start(dir)` resolves to the port) or alone: `node fake-llm.mjs DIR`
+// prints the port on stdout.
+import http from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import zlib from 'node:zlib';
+
+/** The largest request body kept, so a runaway client cannot fill the memory. */
+const MAX_BODY = 64 * 1024 * 1024;
+
+const sse = (res, events) => {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  for (const [event, data] of events) {
+    if (event) res.write(`event: ${event}\n`);
+    res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  }
+  res.end();
+};
+
+const json = (res, status, value) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(value));
+};
+
+function anthropic(res, body) {
+  const message = {
+    id: 'msg_oracle',
+    type: 'message',
+    role: 'assistant',
+    model: body.model ?? 'fake',
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  };
+  if (!body.stream) {
+    json(res, 200, { ...message, content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn' });
+    return;
+  }
+  sse(res, [
+    ['message_start', { type: 'message_start', message }],
+    ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+    ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'ok' } }],
+    ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+    ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } }],
+    ['message_stop', { type: 'message_stop' }],
+  ]);
+}
+
+function responses(res) {
+  const usage = { input_tokens: 1, input_tokens_details: null, output_tokens: 1, output_tokens_details: null, total_tokens: 2 };
+  const item = { type: 'message', role: 'assistant', id: 'msg_oracle', content: [{ type: 'output_text', text: 'ok', annotations: [] }] };
+  sse(res, [
+    ['response.created', { type: 'response.created', response: { id: 'resp_oracle' } }],
+    ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item }],
+    ['response.completed', { type: 'response.completed', response: { id: 'resp_oracle', usage } }],
+  ]);
+}
+
+function chat(res, body) {
+  const base = { id: 'chat_oracle', object: 'chat.completion.chunk', created: 0, model: body.model ?? 'fake' };
+  if (!body.stream) {
+    json(res, 200, {
+      ...base,
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    });
+    return;
+  }
+  sse(res, [
+    [null, { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: 'ok' }, finish_reason: null }] }],
+    [null, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }],
+    [null, '[DONE]'],
+  ]);
+}
+
+function gemini(res, url) {
+  const chunk = {
+    candidates: [{ content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+  };
+  if (url.includes(':streamGenerateContent')) sse(res, [[null, chunk]]);
+  else json(res, 200, chunk);
+}
+
+function decode(raw, encoding) {
+  switch (encoding) {
+    case 'gzip':
+      return zlib.gunzipSync(raw);
+    case 'br':
+      return zlib.brotliDecompressSync(raw);
+    case 'deflate':
+      return zlib.inflateSync(raw);
+    case 'zstd':
+      return zlib.zstdDecompressSync(raw);
+    default:
+      return raw;
+  }
+}
+
+/** Serves on an ephemeral port of 127.0.0.1, writing requests into `dir`; resolves to the port. */
+export function start(dir) {
+  let count = 0;
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      let text = '';
+      try {
+        text = decode(Buffer.concat(chunks), req.headers['content-encoding']).toString('utf8');
+      } catch (error) {
+        text = `<undecodable ${req.headers['content-encoding']} body: ${error.message}>`;
+      }
+      count += 1;
+      writeFileSync(join(dir, `request-${count}.json`), JSON.stringify({ method: req.method, url: req.url, body: text }));
+      let body = {};
+      try {
+        body = text ? JSON.parse(text) : {};
+      } catch {
+        // Not JSON: answered by path alone.
+      }
+      const path = req.url.split('?')[0];
+      if (req.method === 'GET' && path.endsWith('/models')) json(res, 200, { object: 'list', data: [{ id: 'fake', object: 'model' }], models: [] });
+      else if (path.endsWith('/messages/count_tokens')) json(res, 200, { input_tokens: 1 });
+      else if (path.endsWith('/messages')) anthropic(res, body);
+      else if (path.endsWith('/responses')) responses(res);
+      else if (path.endsWith('/chat/completions')) chat(res, body);
+      else if (path.includes(':generateContent') || path.includes(':streamGenerateContent')) gemini(res, req.url);
+      else if (path.includes(':countTokens')) json(res, 200, { totalTokens: 1 });
+      else json(res, 404, { error: { message: `the fake LLM API has no ${req.method} ${path}` } });
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, close: () => server.close() }));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { port } = await start(process.argv[2] ?? '.');
+  process.stdout.write(`${port}\n`);
+}

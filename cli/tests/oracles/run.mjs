@@ -1,0 +1,379 @@
+// Runs one real MCP client against the fixture servers and the fake LLM API, and writes what
+// the client sent the model. `node run.mjs CLIENT BIN CORPUS OUT`:
+//   CLIENT  claude_code | codex | gemini_cli | cline | opencode | continue_cli
+//   BIN     the client's executable (from its npm package)
+//   CORPUS  {"servers": [{"key": "...", "tools": ["...", ...]}, ...]}
+//   OUT     written: {"client", "version", "refused": [key, ...], "requests",
+//           "tools": [{"name", "origin"}], "output"}
+// `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
+// description, null where only the name is sent (Claude Code's list of deferred tools). Only
+// 127.0.0.1 is reached: the fake API, and servers the client starts over stdio.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { start } from './fake-llm.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [client, bin, corpusFile, outFile] = process.argv.slice(2);
+const corpus = JSON.parse(readFileSync(corpusFile, 'utf8'));
+/** How long one client run may take before it is killed. */
+const TIMEOUT_MS = Number(process.env.MCP_TOOLNAME_ORACLE_TIMEOUT_MS ?? 240000);
+
+const scratch = mkdtempSync(join(tmpdir(), `oracle-${client}-`));
+const home = join(scratch, 'home');
+const captured = join(scratch, 'requests');
+mkdirSync(home, { recursive: true });
+mkdirSync(captured);
+
+// One fixture server per corpus entry: `node server.mjs tools-S.json`, each tool described as
+// `oracle tool S.T`, so a tool the request describes is traced back to its corpus entry.
+const servers = corpus.servers.map((server, index) => {
+  const file = join(scratch, `tools-${index}.json`);
+  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.` }));
+  return { key: server.key, command: process.execPath, args: [join(here, 'server.mjs'), file] };
+});
+
+const origin = (description) => {
+  const match = /^oracle tool (\d+\.\d+)$/.exec(description ?? '');
+  return match ? match[1] : null;
+};
+
+/** Every string inside a JSON value. */
+function* strings(value) {
+  if (typeof value === 'string') yield value;
+  else if (value && typeof value === 'object') for (const inner of Object.values(value)) yield* strings(inner);
+}
+
+const toml = (text) => JSON.stringify(text); // a TOML basic string: JSON's escapes are TOML's
+
+/** Fixture tools among an OpenAI chat completions request's `tools[].function`. */
+function chatTools(body) {
+  const found = [];
+  for (const tool of body.tools ?? []) {
+    const fn = tool.function ?? tool;
+    if (origin(fn.description)) found.push({ name: fn.name, origin: origin(fn.description) });
+  }
+  return found;
+}
+
+/**
+ * Cline: without local mode it hands the session to a detached hub daemon (its own session,
+ * out of reach of the kill below) that outlives the run.
+ */
+const CLINE_ENV = {
+  CLINE_SESSION_BACKEND_MODE: 'local',
+  CLINE_NO_AUTO_UPDATE: '1',
+  CLINE_NO_INTERACTIVE: '1',
+  // Read only where feature flags are set up: a no-op client replaces PostHog's (data.cline.bot),
+  // so the defaults apply, as they do when that fetch fails.
+  E2E_TEST: 'true',
+};
+
+const adapters = {
+  claude_code: {
+    setup(port) {
+      const config = join(scratch, 'mcp.json');
+      const mcpServers = Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args }]));
+      writeFileSync(config, JSON.stringify({ mcpServers }));
+      return {
+        args: ['-p', 'hi', '--mcp-config', config, '--strict-mcp-config'],
+        env: {
+          ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
+          ANTHROPIC_API_KEY: 'sk-ant-oracle',
+          DISABLE_TELEMETRY: '1',
+          DISABLE_AUTOUPDATER: '1',
+          DISABLE_ERROR_REPORTING: '1',
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        },
+      };
+    },
+    tools(body) {
+      const found = [];
+      for (const tool of body.tools ?? []) {
+        if (origin(tool.description)) found.push({ name: tool.name, origin: origin(tool.description) });
+      }
+      // Deferred tools: one name a line after this sentence, in the system prompt or in a
+      // reminder among the messages, depending on the release.
+      for (const text of strings(body)) {
+        const at = text.indexOf('deferred tools are now available');
+        if (at < 0) continue;
+        for (const line of text.slice(at).split('\n').slice(1)) {
+          if (line.trim() === '') break;
+          if (line.startsWith('mcp__')) found.push({ name: line, origin: null });
+        }
+      }
+      return found;
+    },
+  },
+  codex: {
+    setup(port) {
+      const codexHome = join(scratch, 'codex-home');
+      mkdirSync(codexHome, { recursive: true });
+      const lines = [
+        'model = "gpt-5"',
+        'model_provider = "oracle"',
+        'check_for_update_on_startup = false',
+        '[model_providers.oracle]',
+        'name = "oracle"',
+        `base_url = "http://127.0.0.1:${port}/v1"`,
+        'wire_api = "responses"',
+        'env_key = "ORACLE_API_KEY"',
+        '[analytics]',
+        'enabled = false',
+        '[feedback]',
+        'enabled = false',
+        '[otel]',
+        'exporter = "none"',
+      ];
+      for (const s of servers.filter((server) => !refused.includes(server.key))) {
+        lines.push(`[mcp_servers.${toml(s.key)}]`, `command = ${toml(s.command)}`, `args = [${s.args.map(toml).join(', ')}]`);
+        // Required: `codex exec` waits for the server, and stops naming a key it refuses.
+        lines.push('required = true');
+      }
+      writeFileSync(join(codexHome, 'config.toml'), `${lines.join('\n')}\n`);
+      return {
+        args: ['exec', '--skip-git-repo-check', 'hi'],
+        env: { CODEX_HOME: codexHome, ORACLE_API_KEY: 'oracle' },
+      };
+    },
+    refusedKeys(output) {
+      return [...output.matchAll(/Invalid MCP server name '(.*?)': must match pattern/g)].map((m) => m[1]);
+    },
+    tools(body) {
+      const found = [];
+      for (const entry of body.tools ?? []) {
+        if (entry.type === 'namespace') {
+          for (const tool of entry.tools ?? []) {
+            if (origin(tool.description)) found.push({ name: `${entry.name}__${tool.name}`, namespace: entry.name, function: tool.name, origin: origin(tool.description) });
+          }
+        } else if (origin(entry.description)) {
+          found.push({ name: entry.name, origin: origin(entry.description) });
+        }
+      }
+      return found;
+    },
+  },
+  cline: {
+    setup(port) {
+      const settings = join(home, '.cline', 'data', 'settings');
+      mkdirSync(settings, { recursive: true });
+      // Opted out, it does not export OpenTelemetry to otel.cline.bot: each command would
+      // otherwise retry that for ~8 s before it exits.
+      writeFileSync(join(settings, 'global-settings.json'), JSON.stringify({ telemetryOptOut: true, autoUpdateEnabled: false }));
+      // A provider is set up once per run, in the scratch HOME; `auth` needs no login for an
+      // OpenAI-compatible one.
+      execFileSync(bin, ['auth', '-p', 'openai', '-k', 'oracle', '-m', 'fake-model', '-b', `http://127.0.0.1:${port}/v1`], {
+        cwd: home,
+        encoding: 'utf8',
+        timeout: 60000,
+        env: environment(CLINE_ENV),
+      });
+      // The default MCP timeout (3 s) is too short for ~35 servers starting at once on a slow
+      // machine: a server that misses it is left out of the request without an error.
+      const mcpServers = Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args, timeout: 60 }]));
+      writeFileSync(join(settings, 'cline_mcp_settings.json'), JSON.stringify({ mcpServers }));
+      // The prompt has a space: one bare word is taken for a mistyped subcommand.
+      return { args: ['--json', '-t', '60', 'say ok'], env: CLINE_ENV };
+    },
+    tools: chatTools,
+  },
+  opencode: {
+    setup(port) {
+      const config = join(scratch, 'opencode.json');
+      // It installs `@opencode-ai/plugin` into its config directory from the npm registry, in
+      // the background, unless a lockfile there already lists it: nothing here needs plugins.
+      const configDir = join(home, '.config', 'opencode');
+      mkdirSync(join(configDir, 'node_modules'), { recursive: true });
+      writeFileSync(join(configDir, 'package-lock.json'), JSON.stringify({ packages: { '': { dependencies: { '@opencode-ai/plugin': '*' } } } }));
+      const mcp = Object.fromEntries(servers.map((s) => [s.key, { type: 'local', command: [s.command, ...s.args], enabled: true }]));
+      writeFileSync(config, JSON.stringify({
+        autoupdate: false,
+        share: 'disabled',
+        model: 'oracle/fake-model',
+        // A custom provider on the bundled `@ai-sdk/openai-compatible`: nothing is installed.
+        provider: {
+          oracle: {
+            npm: '@ai-sdk/openai-compatible',
+            name: 'oracle',
+            options: { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'oracle' },
+            models: { 'fake-model': { name: 'fake-model' } },
+          },
+        },
+        mcp,
+      }));
+      return {
+        args: ['run', '-m', 'oracle/fake-model', 'hi'],
+        env: {
+          OPENCODE_CONFIG: config,
+          // Its project directory is $PWD, not the working directory: else it would be the
+          // directory the runner was started in, with that project's config and AGENTS.md.
+          PWD: home,
+          // Its state goes by XDG directories, not HOME, where they are set.
+          XDG_CONFIG_HOME: join(home, '.config'),
+          XDG_DATA_HOME: join(home, '.local', 'share'),
+          XDG_CACHE_HOME: join(home, '.cache'),
+          XDG_STATE_HOME: join(home, '.local', 'state'),
+          OPENCODE_DISABLE_AUTOUPDATE: '1',
+          OPENCODE_DISABLE_MODELS_FETCH: '1',
+          OPENCODE_DISABLE_SHARE: '1',
+          OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+          OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+          // Else it also reads ~/.claude (skills, CLAUDE.md) and other agents' skill folders.
+          OPENCODE_DISABLE_CLAUDE_CODE: '1',
+          OPENCODE_DISABLE_EXTERNAL_SKILLS: '1',
+        },
+      };
+    },
+    // The first request (the session title) carries no tools; the most tools are picked anyway.
+    tools: chatTools,
+  },
+  continue_cli: {
+    setup(port) {
+      const config = join(scratch, 'config.yaml');
+      // YAML is a superset of JSON: every key is written as a JSON string, whatever it holds.
+      writeFileSync(config, JSON.stringify({
+        name: 'oracle',
+        version: '1.0.0',
+        schema: 'v1',
+        models: [{
+          name: 'oracle',
+          provider: 'openai',
+          model: 'fake-model',
+          apiBase: `http://127.0.0.1:${port}/v1`,
+          apiKey: 'oracle',
+          roles: ['chat', 'edit', 'apply'],
+          capabilities: ['tool_use'],
+        }],
+        mcpServers: servers.map((s) => ({ name: s.key, command: s.command, args: s.args })),
+      }));
+      return {
+        // A local --config needs no hub login. --auto allows every tool: without it, headless
+        // mode leaves out the ones that need approval (its Write and Edit; MCP tools stay).
+        args: ['-p', '--config', config, '--auto', 'hi'],
+        env: {
+          CONTINUE_GLOBAL_DIR: join(home, '.continue'),
+          CONTINUE_CLI_ENABLE_TELEMETRY: '0',
+          CONTINUE_METRICS_ENABLED: '0',
+        },
+      };
+    },
+    tools: chatTools,
+  },
+  gemini_cli: {
+    setup(port) {
+      mkdirSync(join(home, '.gemini'), { recursive: true });
+      const mcpServers = Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args }]));
+      const settings = {
+        mcpServers,
+        telemetry: { enabled: false },
+        privacy: { usageStatisticsEnabled: false },
+        security: { auth: { selectedType: 'gemini-api-key' } },
+        general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+      };
+      writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify(settings));
+      return {
+        // --yolo: headless, a tool no rule allows is left out of the request; a model named
+        // skips the routing request.
+        args: ['--yolo', '-m', 'gemini-2.5-flash', '-p', 'hi'],
+        env: { GEMINI_API_KEY: 'oracle', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+      };
+    },
+    tools(body) {
+      const found = [];
+      const groups = body.tools ?? body.config?.tools ?? [];
+      for (const group of groups) {
+        for (const fn of group.functionDeclarations ?? []) {
+          if (origin(fn.description)) found.push({ name: fn.name, origin: origin(fn.description) });
+        }
+      }
+      return found;
+    },
+  },
+};
+
+const adapter = adapters[client];
+if (!adapter) {
+  console.error(`unknown client ${client}: one of ${Object.keys(adapters).join(', ')}`);
+  process.exit(2);
+}
+
+const version = execFileSync(bin, ['--version'], { encoding: 'utf8', env: { ...process.env, HOME: home } }).trim();
+/**
+ * Whatever a client would fetch besides the fake API (plugin lists, update checks, telemetry
+ * it was not told to skip) goes to a closed port on 127.0.0.1 and fails there.
+ */
+const OFFLINE = {
+  HTTPS_PROXY: 'http://127.0.0.1:9',
+  HTTP_PROXY: 'http://127.0.0.1:9',
+  ALL_PROXY: 'http://127.0.0.1:9',
+  https_proxy: 'http://127.0.0.1:9',
+  http_proxy: 'http://127.0.0.1:9',
+  NO_PROXY: '127.0.0.1,localhost',
+  no_proxy: '127.0.0.1,localhost',
+};
+
+/** The environment a client runs in, also for a pre-step an adapter runs in `setup`. */
+const environment = (env) => ({ ...process.env, HOME: home, NO_COLOR: '1', ...OFFLINE, ...env });
+
+/** Keys the client refused to start, each named by the client itself. */
+const refused = [];
+
+/** One run of the client; resolves to how it ended and what it printed. */
+async function runOnce() {
+  rmSync(captured, { recursive: true, force: true });
+  mkdirSync(captured);
+  const api = await start(captured);
+  const { args, env } = adapter.setup(api.port);
+  const child = spawn(bin, args, {
+    cwd: home,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: environment(env),
+  });
+  let output = '';
+  const keep = (data) => {
+    if (output.length < 1e6) output += data;
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  let timer;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ timeout: true }), TIMEOUT_MS);
+  });
+  const ended = await Promise.race([exited, timeout]);
+  clearTimeout(timer);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone, with its servers.
+  }
+  api.close();
+  return { ended, output };
+}
+
+// A client that stops on keys it refuses (Codex, for required servers) is run again without
+// them, as many times as there are servers at the most.
+let run = await runOnce();
+for (let attempt = 0; attempt < servers.length && adapter.refusedKeys; attempt += 1) {
+  const keys = adapter.refusedKeys(run.output).filter((key) => !refused.includes(key));
+  if (keys.length === 0) break;
+  refused.push(...keys);
+  run = await runOnce();
+}
+const { ended, output } = run;
+
+// The request that carried the most fixture tools is the one the model would see.
+let best = [];
+const requests = readdirSync(captured).filter((f) => f.endsWith('.json'));
+for (const file of requests) {
+  const { body } = JSON.parse(readFileSync(join(captured, file), 'utf8'));
+  let parsed;
+  try { parsed = JSON.parse(body); } catch { continue; }
+  const tools = adapter.tools(parsed);
+  if (tools.length > best.length) best = tools;
+}
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, output: output.slice(-4000) }, null, 1));
+process.exit(0);
