@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{ALL, SetFix, message, suggest_all, suggest_set};
+use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all, suggest_set};
 use serde_json::{Value, json};
 
 use crate::Format;
@@ -169,6 +169,7 @@ pub fn text(inputs: &[Input], keys: &Keys) -> String {
         .iter()
         .filter(|i| matches!(i, Input::Name(r) if r.clients.iter().any(|c| !c.is_fine())))
         .count();
+    out.push_str(&verified_line());
     out.push_str(&format!(
         "summary: {} {}; {breaking} {} the MCP spec; {refused} {} refused by the common LLM API \
          contract; {badly} handled badly by at least one client\n",
@@ -178,6 +179,27 @@ pub fn text(inputs: &[Input], keys: &Keys) -> String {
         plural(refused, "is", "are"),
     ));
     out
+}
+
+/// What each client preset was verified against, on one line: `clients verified: claude_code
+/// run on 2.1.332, 2026-12-01; ...`.
+#[must_use]
+pub fn verified_line() -> String {
+    let each: Vec<String> = CLIENTS
+        .iter()
+        .map(|c| format!("{} {}", c.id, c.verified.describe()))
+        .collect();
+    format!("clients verified: {}\n", each.join("; "))
+}
+
+/// A client's `verified` as JSON: `{how, version, date}`.
+#[must_use]
+pub fn verified_json(client: &ClientPreset) -> Value {
+    json!({
+        "how": client.verified.how.word(),
+        "version": client.verified.version,
+        "date": client.verified.date,
+    })
 }
 
 fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
@@ -282,6 +304,7 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                     "fate": fate_word(v.qualified.fate),
                     "fine": v.is_fine(),
                     "message": v.problem(&r.name),
+                    "verified": verified_json(v.client),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
                 "no_readable_suggestion": r.no_readable_fix(),

@@ -212,7 +212,8 @@ fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> S
         _ => verdict,
     };
     format!(
-        "summary: {}\n{verdict}\n",
+        "{}summary: {}\n{verdict}\n",
+        crate::check::verified_line(),
         counts(listing, reports, findings)
     )
 }

@@ -220,3 +220,18 @@ fn suggestions_never_collide() {
     assert_eq!(doc["names"][1]["suggestion"], "a_b");
     assert_eq!(doc["names"][2]["suggestion"], "a_b_2");
 }
+
+/// Each client verdict says what its preset was verified against (issue 17): the version run
+/// for a client run in CI by `tests/oracles.rs`.
+#[test]
+fn each_client_says_what_it_was_verified_against() {
+    let r = run(["check", "--format", "json", "query"]);
+    let doc = r.json();
+    let clients = doc["names"][0]["clients"].as_array().expect("clients");
+    let claude = clients.iter().find(|c| c["id"] == "claude_code").unwrap();
+    assert_eq!(claude["verified"]["how"], "run");
+    assert!(!claude["verified"]["version"].as_str().unwrap().is_empty());
+    let cursor = clients.iter().find(|c| c["id"] == "cursor").unwrap();
+    assert_eq!(cursor["verified"]["how"], "reports");
+    run(["check", "query"]).out_has("clients verified: claude_code run on ");
+}

@@ -5,7 +5,9 @@
 
 use std::collections::HashMap;
 
-use mcp_toolname_rules::{Fate, MCP, SetFix, check, check_alias, message, qualify, tool_budget};
+use mcp_toolname_rules::{
+    Fate, MCP, SetFix, check, check_alias, effective_max, message, qualify, tool_budget,
+};
 use proc_macro2::TokenStream;
 use syn::{Ident, LitStr};
 
@@ -95,7 +97,9 @@ fn target_findings(
         .filter(|c| !allows(listed.allowed, c.id))
     {
         let q = qualify(client, key, &text);
-        if !q.fate.is_fine() {
+        // Past the client's own budget, or sent whole past the API's (Claude Code sends up to
+        // 128, tool search loads 64).
+        if !q.fate.is_fine() || q.measured > effective_max(client) {
             let budget = tool_budget(client, key_len);
             let fix = if listed.alias {
                 "add `hidden` to the alias"

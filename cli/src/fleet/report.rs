@@ -195,9 +195,10 @@ fn summary(servers: &[Server], cross: &[CrossFinding], code: u8) -> String {
         _ => "exit code 0: every tool name is inside the MCP spec".to_owned(),
     };
     format!(
-        "summary: {} {}: {audited} audited, {skipped} skipped, {failed} could not be audited; \
+        "{}summary: {} {}: {audited} audited, {skipped} skipped, {failed} could not be audited; \
          {tools} {}, {spec} {} the MCP spec; across servers: {} key and {} name {} under some \
          client, {} {} of tool names on several servers\n{verdict}\n",
+        crate::check::verified_line(),
         servers.len(),
         plural(servers.len(), "server", "servers"),
         plural(tools, "tool", "tools"),

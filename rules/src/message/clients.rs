@@ -77,13 +77,20 @@ pub fn over_budget(
     budget: usize,
     q: &Qualified,
 ) -> String {
+    let whole;
     let outcome = match q.fate {
         Fate::Refused => "the LLM API refuses the whole request",
         Fate::Hashed => "it cuts the name and appends a hash the model cannot read",
         Fate::Cut => "it cuts the name, so two long names can become one",
         Fate::Skipped => "it leaves the tool out",
         Fate::KeyRefused => "it does not start the server",
-        Fate::Kept | Fate::Normalised => "it fits",
+        Fate::Kept | Fate::Normalised => {
+            whole = format!(
+                "it sends the name whole, which {} refuses (at most {})",
+                client.contract.title, client.contract.max_len
+            );
+            &whole
+        }
     };
     let key = if client.uses_server_key {
         format!(" with a {key_len}-character server key")

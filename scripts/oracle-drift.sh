@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the client oracles (cli/tests/oracles.rs) against the newest published version of each
+# client pinned in cli/tests/oracles/clients.txt, and prints what changed against the pinned
+# one: the version, and every (key, tool) pair whose name or fate the preset now predicts
+# wrongly. CI keeps the pinned versions; this is for re-verifying a preset when a client
+# releases. Needs npm (the registry) and cargo; every client runs against 127.0.0.1 only.
+# Usage: scripts/oracle-drift.sh [DIR]   (DIR: where the newest clients are installed)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir="${1:-$(mktemp -d)}"
+mkdir -p "$dir"
+latest=()
+while read -r pinned; do
+  [ -n "$pinned" ] || continue
+  latest+=("${pinned%@*}@latest")
+done < cli/tests/oracles/clients.txt
+echo "installing ${latest[*]} into $dir" >&2
+npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "${latest[@]}" >&2
+bin="$dir/node_modules/.bin"
+export MCP_TOOLNAME_ORACLE_CLAUDE_CODE="$bin/claude"
+export MCP_TOOLNAME_ORACLE_CODEX="$bin/codex"
+export MCP_TOOLNAME_ORACLE_GEMINI_CLI="$bin/gemini"
+export MCP_TOOLNAME_ORACLE_CLINE="$bin/cline"
+export MCP_TOOLNAME_ORACLE_DRIFT=1
+cargo test --quiet -p mcp-toolname-cli --test oracles -- --nocapture --test-threads 1 2>/dev/null |
+  grep -E '^(oracle|drift) '
