@@ -1,6 +1,7 @@
 //! Client presets, as data: how each MCP client turns the key a config gives a server and a
 //! tool name into the name the model sees, and its length budget. Each preset cites where
-//! its rule was read (`source`, `checked`); [`crate::qualify`] applies them.
+//! its rule was read (`source`) and what it was verified against (`verified`: run, source or
+//! reports); [`crate::qualify`] applies them.
 
 use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, Contract, GEMINI, LLM_COMMON, OPENAI};
 
@@ -96,6 +97,17 @@ pub enum Units {
     Chars,
     /// UTF-16 code units (JavaScript `String.length`).
     Utf16,
+}
+
+impl Units {
+    /// How many units `c` counts as: 1, or 2 for a UTF-16 surrogate pair.
+    #[must_use]
+    pub const fn width(self, c: char) -> usize {
+        match self {
+            Self::Chars => 1,
+            Self::Utf16 => c.len_utf16(),
+        }
+    }
 }
 
 /// What a client does to a tool name before it replaces characters.

@@ -109,11 +109,8 @@ fn replace(text: &str, keeps: Charset, collapse: bool, units: Units) -> String {
             out.push(c);
             in_run = false;
         } else if !(collapse && in_run) {
-            let n = match units {
-                Units::Chars => 1,
-                Units::Utf16 => c.len_utf16(),
-            };
-            out.extend(std::iter::repeat_n('_', if collapse { 1 } else { n }));
+            let n = if collapse { 1 } else { units.width(c) };
+            out.extend(std::iter::repeat_n('_', n));
             in_run = true;
         }
     }
@@ -149,10 +146,7 @@ fn invisible(c: char) -> bool {
 
 /// The length of `text` as the client counts it.
 fn len(text: &str, units: Units) -> usize {
-    match units {
-        Units::Chars => text.chars().count(),
-        Units::Utf16 => text.encode_utf16().count(),
-    }
+    text.chars().map(|c| units.width(c)).sum()
 }
 
 /// The first `n` units of `text`; a character that would be split is left out.
@@ -160,10 +154,7 @@ fn take(text: &str, n: usize, units: Units) -> String {
     let mut used = 0;
     text.chars()
         .take_while(|c| {
-            used += match units {
-                Units::Chars => 1,
-                Units::Utf16 => c.len_utf16(),
-            };
+            used += units.width(*c);
             used <= n
         })
         .collect()
@@ -176,10 +167,7 @@ fn take_last(text: &str, n: usize, units: Units) -> String {
         .chars()
         .rev()
         .take_while(|c| {
-            used += match units {
-                Units::Chars => 1,
-                Units::Utf16 => c.len_utf16(),
-            };
+            used += units.width(*c);
             used <= n
         })
         .collect();

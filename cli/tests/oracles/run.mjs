@@ -46,6 +46,10 @@ function* strings(value) {
   else if (value && typeof value === 'object') for (const inner of Object.values(value)) yield* strings(inner);
 }
 
+/** The servers as the `mcpServers` object most clients' configs hold, each entry with `extra`. */
+const mcpServers = (extra = {}) =>
+  Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args, ...extra }]));
+
 const toml = (text) => JSON.stringify(text); // a TOML basic string: JSON's escapes are TOML's
 
 /** Fixture tools among an OpenAI chat completions request's `tools[].function`. */
@@ -75,8 +79,7 @@ const adapters = {
   claude_code: {
     setup(port) {
       const config = join(scratch, 'mcp.json');
-      const mcpServers = Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args }]));
-      writeFileSync(config, JSON.stringify({ mcpServers }));
+      writeFileSync(config, JSON.stringify({ mcpServers: mcpServers() }));
       return {
         args: ['-p', 'hi', '--mcp-config', config, '--strict-mcp-config'],
         env: {
@@ -172,8 +175,7 @@ const adapters = {
       });
       // The default MCP timeout (3 s) is too short for ~35 servers starting at once on a slow
       // machine: a server that misses it is left out of the request without an error.
-      const mcpServers = Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args, timeout: 60 }]));
-      writeFileSync(join(settings, 'cline_mcp_settings.json'), JSON.stringify({ mcpServers }));
+      writeFileSync(join(settings, 'cline_mcp_settings.json'), JSON.stringify({ mcpServers: mcpServers({ timeout: 60 }) }));
       // The prompt has a space: one bare word is taken for a mistyped subcommand.
       return { args: ['--json', '-t', '60', 'say ok'], env: CLINE_ENV };
     },
@@ -264,9 +266,8 @@ const adapters = {
   gemini_cli: {
     setup(port) {
       mkdirSync(join(home, '.gemini'), { recursive: true });
-      const mcpServers = Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args }]));
       const settings = {
-        mcpServers,
+        mcpServers: mcpServers(),
         telemetry: { enabled: false },
         privacy: { usageStatisticsEnabled: false },
         security: { auth: { selectedType: 'gemini-api-key' } },
@@ -299,7 +300,6 @@ if (!adapter) {
   process.exit(2);
 }
 
-const version = execFileSync(bin, ['--version'], { encoding: 'utf8', env: { ...process.env, HOME: home } }).trim();
 /**
  * Whatever a client would fetch besides the fake API (plugin lists, update checks, telemetry
  * it was not told to skip) goes to a closed port on 127.0.0.1 and fails there.
@@ -316,6 +316,8 @@ const OFFLINE = {
 
 /** The environment a client runs in, also for a pre-step an adapter runs in `setup`. */
 const environment = (env) => ({ ...process.env, HOME: home, NO_COLOR: '1', ...OFFLINE, ...env });
+
+const version = execFileSync(bin, ['--version'], { encoding: 'utf8', env: environment({}) }).trim();
 
 /** Keys the client refused to start, each named by the client itself. */
 const refused = [];
@@ -376,4 +378,6 @@ for (const file of requests) {
   if (tools.length > best.length) best = tools;
 }
 writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, output: output.slice(-4000) }, null, 1));
+// The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
+if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);
