@@ -22,5 +22,6 @@ export MCP_TOOLNAME_ORACLE_CODEX="$bin/codex"
 export MCP_TOOLNAME_ORACLE_GEMINI_CLI="$bin/gemini"
 export MCP_TOOLNAME_ORACLE_CLINE="$bin/cline"
 export MCP_TOOLNAME_ORACLE_DRIFT=1
-cargo test --quiet -p mcp-toolname-cli --test oracles -- --nocapture --test-threads 1 2>/dev/null |
+# The build's and the runner's own messages stay on stderr; a failure is the exit code.
+cargo test --quiet -p mcp-toolname-cli --test oracles -- --nocapture --test-threads 1 |
   grep -E '^(oracle|drift) '

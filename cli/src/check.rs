@@ -192,12 +192,14 @@ pub fn verified_line() -> String {
     format!("clients verified: {}\n", each.join("; "))
 }
 
-/// A client's `verified` as JSON: `{how, version, date}`.
+/// A client's `verified` as JSON: `{how, version, date}`; `version` is the version run or
+/// the commit read, `null` for user reports.
 #[must_use]
 pub fn verified_json(client: &ClientPreset) -> Value {
+    let version = Some(client.verified.version).filter(|v| !v.is_empty());
     json!({
         "how": client.verified.how.word(),
-        "version": client.verified.version,
+        "version": version,
         "date": client.verified.date,
     })
 }

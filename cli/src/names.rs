@@ -4,7 +4,7 @@
 
 use mcp_toolname_rules::{
     ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NameError, Qualified, SetFix, check,
-    effective_max, message, suggest_set,
+    effective_max, message, own_budget, suggest_set,
 };
 
 use crate::keys::{Keys, Part};
@@ -67,19 +67,31 @@ impl ClientVerdict {
             ));
         }
         if !self.qualified.fate.is_fine() {
+            // What the client itself does past its own budget, not the API's.
             return Some(message::over_budget(
                 name,
                 self.client,
                 self.key_len,
-                self.budget,
+                own_budget(self.client, self.key_len),
                 &self.qualified,
             ));
         }
+        let client = self.client;
         self.api_refusal.as_ref().map(|reason| {
-            format!(
-                "{} sends this name to the API, which refuses it: {reason}",
-                self.client.title
-            )
+            // Claude Code and Codex send up to 128, past what their API documents.
+            if client.max_len > client.contract.max_len
+                && matches!(self.api_error, Some(NameError::TooLong { .. }))
+            {
+                format!(
+                    "{} sends this name as it is (it takes up to {}): {reason}",
+                    client.title, client.max_len
+                )
+            } else {
+                format!(
+                    "{} sends this name to the API, which refuses it: {reason}",
+                    client.title
+                )
+            }
         })
     }
 }

@@ -40,7 +40,7 @@ fn text_report_shows_every_kind_of_finding() {
         // 55 characters, pushed past 64 by the prefix: sent whole (both clients take 128),
         // past what the APIs behind them document.
         .out_has(
-            "  client    claude_code  Claude Code sends this name to the API, which refuses it: \
+            "  client    claude_code  Claude Code sends this name as it is (it takes up to 128): \
              tool name `mcp__server__export_customer_invoices_as_pdfs_with_line_item_details` is \
              68 characters long, but Anthropic tool search (`tool_reference`) allows at most 64",
         )
@@ -116,7 +116,7 @@ fn the_server_key_changes_client_findings() {
     // Code; the six-letter default does not.
     let finding = |key: &str| {
         format!(
-            "client    claude_code  Claude Code sends this name to the API, which refuses it: \
+            "client    claude_code  Claude Code sends this name as it is (it takes up to 128): \
              tool name `mcp__{key}__export_customer"
         )
     };

@@ -233,5 +233,6 @@ fn each_client_says_what_it_was_verified_against() {
     assert!(!claude["verified"]["version"].as_str().unwrap().is_empty());
     let cursor = clients.iter().find(|c| c["id"] == "cursor").unwrap();
     assert_eq!(cursor["verified"]["how"], "reports");
+    assert!(cursor["verified"]["version"].is_null());
     run(["check", "query"]).out_has("clients verified: claude_code run on ");
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use mcp_toolname_rules::{
-    Fate, MCP, SetFix, check, check_alias, effective_max, message, qualify, tool_budget,
+    Fate, MCP, SetFix, check, check_alias, effective_max, message, own_budget, qualify, tool_budget,
 };
 use proc_macro2::TokenStream;
 use syn::{Ident, LitStr};
@@ -100,7 +100,13 @@ fn target_findings(
         // Past the client's own budget, or sent whole past the API's (Claude Code sends up to
         // 128, tool search loads 64).
         if !q.fate.is_fine() || q.measured > effective_max(client) {
-            let budget = tool_budget(client, key_len);
+            // Past the client's own budget it says what the client does; inside it, that
+            // the API behind takes less.
+            let budget = if q.fate.is_fine() {
+                tool_budget(client, key_len)
+            } else {
+                own_budget(client, key_len)
+            };
             let fix = if listed.alias {
                 "add `hidden` to the alias"
             } else {

@@ -67,13 +67,13 @@ pub struct Verified {
 }
 
 impl Verified {
-    /// `run on 2.1.332, 2026-12-01`, `source at 21cb8d25, 2026-12-01`, `reports, 2026-11-30`.
+    /// `run on 2.1.332, 2026-12-01`, `source at b9d464f5, 2026-12-01`, `user reports, 2026-11-30`.
     #[must_use]
     pub fn describe(&self) -> String {
         match self.how {
             Verification::Run => format!("run on {}, {}", self.version, self.date),
             Verification::Source => format!("source at {}, {}", self.version, self.date),
-            Verification::Reports => format!("reports, {}", self.date),
+            Verification::Reports => format!("user reports, {}", self.date),
         }
     }
 }
@@ -367,10 +367,10 @@ pub const VSCODE: ClientPreset = ClientPreset {
     measure: Measure::Whole,
     overflow: Overflow::Cut,
     contract: &LLM_COMMON,
-    source: "github.com/microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator: 13 of 18), mcpTypes.ts (McpTool: `.` to `_`, cut to 64); no package of it runs headless here",
+    source: "github.com/microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator: MaxPrefixLen 18 is `mcp_` + 13 + `_`), mcpTypes.ts (McpTool: `.` to `_`, cut to 64); no package of it runs headless here",
     verified: Verified {
         how: Verification::Source,
-        version: "main as stored",
+        version: "b9d464f5",
         date: "2026-12-01",
     },
 };

@@ -42,6 +42,24 @@ impl Charset {
         Self(mask)
     }
 
+    /// The set in words: its letters and digits as ranges, then its other characters in
+    /// ASCII order (`A-Z a-z 0-9 - _`).
+    #[must_use]
+    pub fn describe(self) -> String {
+        let mut parts = Vec::new();
+        for (lo, hi) in [('A', 'Z'), ('a', 'z'), ('0', '9')] {
+            if (lo..=hi).all(|c| self.contains(c)) {
+                parts.push(format!("{lo}-{hi}"));
+            }
+        }
+        for c in (0u8..128).map(char::from) {
+            if self.contains(c) && !c.is_ascii_alphanumeric() {
+                parts.push(c.to_string());
+            }
+        }
+        parts.join(" ")
+    }
+
     /// Whether `ch` is in the set.
     #[must_use]
     pub const fn contains(self, ch: char) -> bool {

@@ -41,7 +41,8 @@ pub use contract::{
 };
 pub use nearest::{closest_name, distance_within, edit_limit, match_key};
 pub use qualify::{
-    Fate, KeyRefusal, Qualified, client_key, effective_max, qualify, qualify_part, tool_budget,
+    Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,
+    tool_budget,
 };
 pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
 

@@ -313,16 +313,34 @@ pub fn qualify_part(
 /// ```
 #[must_use]
 pub const fn tool_budget(client: &ClientPreset, key_len: usize) -> usize {
+    effective_max(client).saturating_sub(fixed_len(client, key_len))
+}
+
+/// The longest tool name `client` itself takes before it cuts, hashes or leaves the tool
+/// out ([`ClientPreset::max_len`]), whatever the API behind it takes; [`tool_budget`] where
+/// the two agree.
+///
+/// ```
+/// use mcp_toolname_rules::{own_budget, CLAUDE_CODE};
+/// assert_eq!(own_budget(&CLAUDE_CODE, 6), 128 - "mcp__".len() - 6 - "__".len());
+/// ```
+#[must_use]
+pub const fn own_budget(client: &ClientPreset, key_len: usize) -> usize {
+    client.max_len.saturating_sub(fixed_len(client, key_len))
+}
+
+/// What the budget spends before the tool name: prefix, server part and separator (only the
+/// server part for a budget of server + tool).
+const fn fixed_len(client: &ClientPreset, key_len: usize) -> usize {
     let key = if key_len < client.max_key_len {
         key_len
     } else {
         client.max_key_len
     };
-    let fixed = match client.measure {
+    match client.measure {
         Measure::Whole => client.prefix.len() + key + client.separator.len(),
         Measure::ServerPlusTool => key,
-    };
-    effective_max(client).saturating_sub(fixed)
+    }
 }
 
 /// The longest name `client` sends unchanged that the API behind it takes: its own budget, or

@@ -3,7 +3,6 @@
 
 use crate::client::{CLIENTS, KeyRule, Measure, Overflow, Units};
 use crate::contract::ALL;
-use crate::contract::Charset;
 
 /// A markdown table of every built-in contract: id, rule, source, date checked.
 #[must_use]
@@ -61,7 +60,7 @@ fn key_rule(rule: &KeyRule, max_len: usize) -> String {
         steps.push("`serverInfo` title or name, else the key".to_owned());
     }
     if let Some(allowed) = rule.refuses_outside {
-        steps.push(format!("refused outside `{}`", charset(allowed)));
+        steps.push(format!("refused outside `{}`", allowed.describe()));
     }
     if rule.lowercase {
         steps.push("lower-cased".to_owned());
@@ -72,7 +71,7 @@ fn key_rule(rule: &KeyRule, max_len: usize) -> String {
         } else {
             "each becomes `_`"
         };
-        steps.push(format!("outside `{}` {each}", charset(keeps)));
+        steps.push(format!("outside `{}` {each}", keeps.describe()));
     }
     if max_len != usize::MAX {
         steps.push(format!("cut to {max_len}"));
@@ -85,20 +84,4 @@ fn key_rule(rule: &KeyRule, max_len: usize) -> String {
     } else {
         steps.join("; ")
     }
-}
-
-/// `A-Z a-z 0-9 _ -`: a set's letters and digits as ranges, then its other characters.
-fn charset(set: Charset) -> String {
-    let mut parts = Vec::new();
-    for (lo, hi) in [('A', 'Z'), ('a', 'z'), ('0', '9')] {
-        if (lo..=hi).all(|c| set.contains(c)) {
-            parts.push(format!("{lo}-{hi}"));
-        }
-    }
-    for c in (0u8..128).map(char::from) {
-        if set.contains(c) && !c.is_ascii_alphanumeric() {
-            parts.push(c.to_string());
-        }
-    }
-    parts.join(" ")
 }

@@ -14,7 +14,7 @@ use crate::qualify::{Fate, KeyRefusal, Qualified};
 /// assert_eq!(
 ///     message::key_refused(&CODEX, "my server", refusal),
 ///     "Codex CLI does not start server `my server`: its key contains a space at index 2, \
-///      and Codex CLI takes only `A-Z a-z 0-9 _ -` in a server key"
+///      and Codex CLI takes only `A-Z a-z 0-9 - . / : @ _` in a server key"
 /// );
 /// ```
 #[must_use]
@@ -23,9 +23,12 @@ pub fn key_refused(client: &ClientPreset, key: &str, refusal: KeyRefusal) -> Str
         Some((ch, index)) => format!("contains {} at index {index}", describe_char(ch)),
         None => "is empty".to_owned(),
     };
+    let takes = client
+        .key
+        .refuses_outside
+        .map_or_else(String::new, |allowed| allowed.describe());
     format!(
-        "{} does not start server {}: its key {why}, and {} takes only `A-Z a-z 0-9 _ -` in a \
-         server key",
+        "{} does not start server {}: its key {why}, and {} takes only `{takes}` in a server key",
         client.title,
         show(key),
         client.title
