@@ -10,17 +10,16 @@ cd "$(dirname "$0")/.."
 dir="${1:-$(mktemp -d)}"
 mkdir -p "$dir"
 latest=()
-while read -r pinned; do
-  [ -n "$pinned" ] || continue
-  latest+=("${pinned%@*}@latest")
+while read -r id package exe; do
+  case "$id" in '#'* | '') continue ;; esac
+  latest+=("${package%@*}@latest")
 done < cli/tests/oracles/clients.txt
 echo "installing ${latest[*]} into $dir" >&2
 npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "${latest[@]}" >&2
-bin="$dir/node_modules/.bin"
-export MCP_TOOLNAME_ORACLE_CLAUDE_CODE="$bin/claude"
-export MCP_TOOLNAME_ORACLE_CODEX="$bin/codex"
-export MCP_TOOLNAME_ORACLE_GEMINI_CLI="$bin/gemini"
-export MCP_TOOLNAME_ORACLE_CLINE="$bin/cline"
+while read -r id package exe; do
+  case "$id" in '#'* | '') continue ;; esac
+  export "MCP_TOOLNAME_ORACLE_$(echo "$id" | tr '[:lower:]' '[:upper:]')=$dir/node_modules/.bin/$exe"
+done < cli/tests/oracles/clients.txt
 export MCP_TOOLNAME_ORACLE_DRIFT=1
 # The build's and the runner's own messages stay on stderr; a failure is the exit code.
 cargo test --quiet -p mcp-toolname-cli --test oracles -- --nocapture --test-threads 1 |

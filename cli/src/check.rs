@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::Format;
 use crate::keys::Keys;
-use crate::names::{NameReport, fate_word, fix_set};
+use crate::names::{NameReport, fate_word, fix_set, qualify_set};
 
 /// Width of the first column (contract and client ids).
 const ID_WIDTH: usize = 12;
@@ -102,6 +102,7 @@ fn fix_all(inputs: &mut [Input]) {
             Input::NotUtf8 { .. } => None,
         })
         .collect();
+    qualify_set(&mut reports);
     fix_set(&mut reports, &lossy);
     let mut taken: Vec<String> = reports.iter().map(|r| r.name.clone()).collect();
     taken.extend(reports.iter().filter_map(NameReport::fix));

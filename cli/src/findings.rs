@@ -8,7 +8,7 @@ use mcp_toolname_rules::{Fate, MCP, message};
 use serde::Serialize;
 
 use crate::keys::Keys;
-use crate::names::{NameReport, fix_set};
+use crate::names::{NameReport, fix_set, qualify_set};
 
 /// The kind of a finding; serialised in snake case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -80,7 +80,9 @@ pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Findi
     let mut seen = std::collections::HashSet::new();
     let distinct: Vec<&String> = names.iter().filter(|n| seen.insert(n.as_str())).collect();
     let mut reports: Vec<NameReport> = distinct.iter().map(|n| NameReport::new(n, keys)).collect();
-    // One server's fixes are one set: none repeats another or a name in the list.
+    // One server's names as one list: what the clients make of names that meet, then fixes
+    // none of which repeats another or a name in the list.
+    qualify_set(&mut reports);
     fix_set(&mut reports, &[]);
     let mut findings = Vec::new();
     for report in &reports {

@@ -3,8 +3,8 @@
 //! crate; this module only gathers them.
 
 use mcp_toolname_rules::{
-    ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NameError, Qualified, SetFix, check,
-    effective_max, message, own_budget, suggest_set,
+    ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NO_LIMIT, NameError, Qualified, SetFix,
+    check, effective_max, message, number_cut_clashes, own_budget, suggest_set,
 };
 
 use crate::keys::{Keys, Part};
@@ -82,9 +82,14 @@ impl ClientVerdict {
             if client.max_len > client.contract.max_len
                 && matches!(self.api_error, Some(NameError::TooLong { .. }))
             {
+                let takes = if client.max_len == NO_LIMIT {
+                    "it cuts no name".to_owned()
+                } else {
+                    format!("it takes up to {}", client.max_len)
+                };
                 format!(
-                    "{} sends this name as it is (it takes up to {}): {reason}",
-                    client.title, client.max_len
+                    "{} sends this name as it is ({takes}): {reason}",
+                    client.title
                 )
             } else {
                 format!(
@@ -302,6 +307,23 @@ pub fn fate_word(fate: Fate) -> &'static str {
         Fate::Cut => "cut",
         Fate::Skipped => "skipped",
         Fate::KeyRefused => "key_refused",
+    }
+}
+
+/// What each client makes of the reports as one server's list, where names meet: cut names
+/// a client numbers ([`number_cut_clashes`]). Run before [`fix_set`], on the names of one
+/// server.
+pub fn qualify_set(reports: &mut [NameReport]) {
+    let clients: Vec<&'static ClientPreset> = match reports.first() {
+        Some(first) => first.clients.iter().map(|v| v.client).collect(),
+        None => return,
+    };
+    for (c, client) in clients.into_iter().enumerate() {
+        let mut list: Vec<(&str, &mut Qualified)> = reports
+            .iter_mut()
+            .map(|r| (r.name.as_str(), &mut r.clients[c].qualified))
+            .collect();
+        number_cut_clashes(client, &mut list);
     }
 }
 

@@ -13,7 +13,7 @@ fn spec_examples_and_a_space() {
         .out_has(
             "    problem      tool name `admin.tools.list` contains a dot `.` at index 5\n\
              \x20                refused by `anthropic`, `openai`, `bedrock`, `deepseek`, \
-             `llm_common` and `portable`\n",
+             `llm_common` and `portable`; so the APIs behind `continue_cli` refuse it too\n",
         )
         .out_has(
             "    pass         none\n    problem      tool name `search documents` contains a \
@@ -21,7 +21,8 @@ fn spec_examples_and_a_space() {
         )
         .out_has(
             "refused by `mcp`, `sep_986`, `anthropic`, `openai`, `gemini`, `bedrock`, \
-             `deepseek`, `llm_common` and `portable`\n",
+             `deepseek`, `llm_common` and `portable`; so the APIs behind `continue_cli` refuse it \
+             too\n",
         )
         // Each client's model-facing form and fate.
         .out_has("    claude_code  normalised  `mcp__server__admin_tools_list`\n")
@@ -44,12 +45,16 @@ fn spec_examples_and_a_space() {
 #[test]
 fn a_reason_shared_by_every_contract_is_said_once() {
     let r = run(["check", "search documents"]);
+    // Once for the contracts; once more only for Continue CLI, which sends it as it is.
     assert_eq!(
         r.stdout.matches("contains a space at index 6").count(),
-        1,
+        2,
         "{}",
         r.stdout
     );
+    assert!(r.stdout.contains(
+        "Continue CLI sends this name to the API, which refuses it: tool name `search documents` contains a space at index 6"
+    ));
     // The JSON keeps one record per contract, each with its own full message.
     let r = run(["check", "--format", "json", "search documents"]);
     let doc = r.json();
@@ -81,7 +86,7 @@ fn json_has_every_contract_and_client() {
     assert_eq!(first["contracts"].as_array().map(Vec::len), Some(9));
     assert_eq!(first["contracts"][0]["id"], "mcp");
     assert_eq!(first["contracts"][0]["pass"], false);
-    assert_eq!(first["clients"].as_array().map(Vec::len), Some(6));
+    assert_eq!(first["clients"].as_array().map(Vec::len), Some(10));
     assert_eq!(first["clients"][0]["name"], "mcp__server__search_documents");
     assert_eq!(first["clients"][0]["fate"], "normalised");
     assert_eq!(doc["names"][1]["suggestion"], serde_json::Value::Null);

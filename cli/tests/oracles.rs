@@ -5,7 +5,7 @@
 //! client did: the model-facing name it sent, or that it left the tool out (or refused the
 //! key). Each client's binary is named by an environment variable that `.ci/run` sets to the
 //! pinned npm package (`MCP_TOOLNAME_ORACLE_CLAUDE_CODE`, `..._CODEX`, `..._GEMINI_CLI`,
-//! `..._CLINE`);
+//! `..._CLINE`, `..._OPENCODE`, `..._CONTINUE_CLI`, `..._COPILOT_CLI`);
 //! without it the client is skipped, except in CI. The version run must be the one its preset
 //! says it was verified against, unless `MCP_TOOLNAME_ORACLE_DRIFT` is set
 //! (`scripts/oracle-drift.sh`), which reports the differences instead of failing.
@@ -124,7 +124,9 @@ fn corpus(client: &ClientPreset) -> Vec<Server> {
     let mut wholes = vec![
         48, 49, 50, 51, 58, 59, 60, 61, 62, 63, 64, 65, 66, 126, 127, 128, 129, 130, 200,
     ];
-    wholes.extend([client.max_len - 1, client.max_len, client.max_len + 1]);
+    if client.max_len < 1000 {
+        wholes.extend([client.max_len - 1, client.max_len, client.max_len + 1]);
+    }
     wholes.sort_unstable();
     wholes.dedup();
     for key in [
@@ -132,7 +134,11 @@ fn corpus(client: &ClientPreset) -> Vec<Server> {
         "bounds-mcp",
         "abcdefghijklmnopqrstuvwxyz_0123456789_abc",
     ] {
-        let fixed = client.prefix.len() + key.len() + client.separator.len();
+        let fixed = if client.uses_server_key {
+            client.prefix.len() + key.len() + client.separator.len()
+        } else {
+            client.prefix.len()
+        };
         let tools = wholes
             .iter()
             .filter(|&&whole| whole > fixed + 5)
@@ -365,4 +371,53 @@ fn gemini_cli_sends_what_check_predicts() {
 #[test]
 fn cline_sends_what_check_predicts() {
     judge("cline");
+}
+
+#[test]
+fn opencode_sends_what_check_predicts() {
+    judge("opencode");
+}
+
+#[test]
+fn continue_cli_sends_what_check_predicts() {
+    judge("continue_cli");
+}
+
+#[test]
+fn copilot_cli_sends_what_check_predicts() {
+    judge("copilot_cli");
+}
+
+/// Every preset verified by running its client is run here: `clients.txt` pins the version the
+/// preset names, and a test above judges it.
+#[test]
+fn every_preset_verified_by_a_run_is_pinned_for_the_oracles() {
+    let pins = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/clients.txt"),
+    )
+    .expect("clients.txt");
+    let this =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles.rs"))
+            .expect("this file");
+    for preset in mcp_toolname_rules::CLIENTS {
+        if preset.verified.how != Verification::Run {
+            continue;
+        }
+        let line = pins
+            .lines()
+            .find(|l| l.split(' ').next() == Some(preset.id))
+            .unwrap_or_else(|| panic!("clients.txt pins no package for {}", preset.id));
+        let package = line.split(' ').nth(1).unwrap_or_default();
+        assert!(
+            package.ends_with(&format!("@{}", preset.verified.version)),
+            "{}: clients.txt pins {package}, the preset was verified on {}",
+            preset.id,
+            preset.verified.version
+        );
+        assert!(
+            this.contains(&format!("judge(\"{}\")", preset.id)),
+            "no oracle test judges {}",
+            preset.id
+        );
+    }
 }

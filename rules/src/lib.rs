@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 mod check;
+mod clean;
 mod client;
 mod contract;
 pub mod message;
@@ -32,8 +33,9 @@ pub use check::{
     is_control_like, is_invisible,
 };
 pub use client::{
-    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, Cleaning, ClientPreset, GEMINI_CLI, HashInput,
-    KeyRule, Measure, Overflow, PrefixRule, Units, VSCODE, Verification, Verified, client_by_id,
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Cleaning, ClientPreset,
+    GEMINI_CLI, HashInput, KeyRule, Measure, NO_LIMIT, OPENCODE, Overflow, PrefixRule, ROO_CODE,
+    Units, VSCODE, Verification, Verified, client_by_id,
 };
 pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,
@@ -41,8 +43,8 @@ pub use contract::{
 };
 pub use nearest::{closest_name, distance_within, edit_limit, match_key};
 pub use qualify::{
-    Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,
-    tool_budget,
+    Fate, KeyRefusal, Qualified, client_key, effective_max, number_cut_clashes, own_budget,
+    qualify, qualify_part, tool_budget,
 };
 pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
 

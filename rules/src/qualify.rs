@@ -4,10 +4,8 @@
 
 use sha1::{Digest, Sha1};
 
-use unicode_general_category::{GeneralCategory, get_general_category};
-use unicode_normalization::UnicodeNormalization;
-
-use crate::client::{Cleaning, ClientPreset, HashInput, Measure, Overflow, PrefixRule, Units};
+use crate::clean::clean;
+use crate::client::{ClientPreset, HashInput, Measure, Overflow, PrefixRule, Units};
 use crate::contract::Charset;
 
 /// What a client makes of one tool name.
@@ -85,23 +83,28 @@ pub fn client_key(client: &ClientPreset, key: &str) -> Result<String, KeyRefusal
             });
         }
     }
-    let lowered;
+    let cleaned = clean(key, rule.cleaning);
     let key = if rule.lowercase {
-        lowered = key.to_lowercase();
-        &lowered
+        cleaned.to_lowercase().into()
     } else {
-        key
+        cleaned
     };
     let replaced = match rule.keeps {
-        Some(keeps) => replace(key, keeps, rule.collapse_runs, client.units),
-        None => key.to_owned(),
+        Some(keeps) => replace(
+            &key,
+            keeps,
+            client.replacement,
+            rule.collapse_runs,
+            client.units,
+        ),
+        None => key.into_owned(),
     };
     Ok(take(&replaced, client.max_key_len, client.units))
 }
 
-/// `text` with every character outside `keeps` turned into `_` (one per UTF-16 unit when
+/// `text` with every character outside `keeps` turned into `with` (one per UTF-16 unit when
 /// the client counts those: an emoji becomes `__`); with `collapse`, a run of them into one.
-fn replace(text: &str, keeps: Charset, collapse: bool, units: Units) -> String {
+fn replace(text: &str, keeps: Charset, with: char, collapse: bool, units: Units) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_run = false;
     for c in text.chars() {
@@ -110,38 +113,11 @@ fn replace(text: &str, keeps: Charset, collapse: bool, units: Units) -> String {
             in_run = false;
         } else if !(collapse && in_run) {
             let n = if collapse { 1 } else { units.width(c) };
-            out.extend(std::iter::repeat_n('_', n));
+            out.extend(std::iter::repeat_n(with, n));
             in_run = true;
         }
     }
     out
-}
-
-/// `tool` as the client cleans it before replacing ([`Cleaning`]).
-fn clean(tool: &str, cleaning: Cleaning) -> std::borrow::Cow<'_, str> {
-    match cleaning {
-        Cleaning::NfkcStripInvisible if !tool.is_ascii() => {
-            let mut text = tool.to_owned();
-            for _ in 0..10 {
-                let next: String = text.nfkc().filter(|&c| !invisible(c)).collect();
-                if next == text {
-                    break;
-                }
-                text = next;
-            }
-            text.into()
-        }
-        _ => tool.into(),
-    }
-}
-
-/// Format, private-use and unassigned characters, and the invisible ranges Claude Code names
-/// besides (U+200B..U+200F, U+202A..U+202E, U+2066..U+2069, U+FEFF).
-fn invisible(c: char) -> bool {
-    matches!(
-        get_general_category(c),
-        GeneralCategory::Format | GeneralCategory::PrivateUse | GeneralCategory::Unassigned
-    ) || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// The length of `text` as the client counts it.
@@ -208,10 +184,11 @@ fn digest(client: &ClientPreset, input: HashInput, key: &str, tool: &str, hex: u
 pub fn qualify(client: &ClientPreset, server_key: &str, tool: &str) -> Qualified {
     match client_key(client, server_key) {
         Ok(part) => {
-            let replaced = client
-                .key
+            let rule = &client.key;
+            let replaced = rule
                 .keeps
-                .is_some_and(|keeps| server_key.chars().any(|c| !keeps.contains(c)));
+                .is_some_and(|keeps| server_key.chars().any(|c| !keeps.contains(c)))
+                || clean(server_key, rule.cleaning) != server_key;
             qualify_part(client, server_key, &part, replaced, tool)
         }
         Err(_) => Qualified {
@@ -236,7 +213,16 @@ pub fn qualify_part(
 ) -> Qualified {
     let units = client.units;
     let cleaned = clean(tool, client.cleaning);
-    let raw_tool = replace(&cleaned, client.keeps, client.collapse_runs, units);
+    let raw_tool = match client.keeps {
+        Some(keeps) => replace(
+            &cleaned,
+            keeps,
+            client.replacement,
+            client.collapse_runs,
+            units,
+        ),
+        None => cleaned.into_owned(),
+    };
     let changed = key_replaced || raw_tool != tool;
     let sep = client.separator;
     let prefix = match client.prefix_rule {
@@ -244,7 +230,11 @@ pub fn qualify_part(
         PrefixRule::UnlessJoined if format!("{key}{sep}{tool}").starts_with(client.prefix) => "",
         _ => client.prefix,
     };
-    let name = format!("{prefix}{part}{sep}{raw_tool}");
+    let name = if client.uses_server_key {
+        format!("{prefix}{part}{sep}{raw_tool}")
+    } else {
+        format!("{prefix}{raw_tool}")
+    };
     let measured = match client.measure {
         Measure::Whole => len(&name, units),
         Measure::ServerPlusTool => len(part, units) + len(tool, units),
@@ -332,7 +322,9 @@ pub const fn own_budget(client: &ClientPreset, key_len: usize) -> usize {
 /// What the budget spends before the tool name: prefix, server part and separator (only the
 /// server part for a budget of server + tool).
 const fn fixed_len(client: &ClientPreset, key_len: usize) -> usize {
-    let key = if key_len < client.max_key_len {
+    let key = if !client.uses_server_key {
+        return client.prefix.len();
+    } else if key_len < client.max_key_len {
         key_len
     } else {
         client.max_key_len
@@ -351,5 +343,53 @@ pub const fn effective_max(client: &ClientPreset) -> usize {
     match client.measure {
         Measure::Whole if client.contract.max_len < client.max_len => client.contract.max_len,
         _ => client.max_len,
+    }
+}
+
+/// What `client` makes of one server's whole list where its tools' names meet: for a client
+/// that numbers cut names ([`ClientPreset::numbers_cut_clashes`]), each cut name that another
+/// tool's cut also gives is numbered, the tools taken in the byte order of their names as
+/// written: the first keeps it, the next ones end in `2`, `3`, ... within the budget (GitHub
+/// Copilot CLI, run: `admin.tools.list` keeps the cut, `café_menu` ends in `2`). `list` pairs
+/// each tool name with what [`qualify`] made of it.
+///
+/// ```
+/// use mcp_toolname_rules::{number_cut_clashes, qualify, COPILOT_CLI};
+/// let key = "k".repeat(64);
+/// let mut a = qualify(&COPILOT_CLI, &key, "b_tool");
+/// let mut b = qualify(&COPILOT_CLI, &key, "a_tool");
+/// number_cut_clashes(&COPILOT_CLI, &mut [("b_tool", &mut a), ("a_tool", &mut b)]);
+/// assert_eq!((b.name.as_str(), a.name.len()), (key.as_str(), 64));
+/// assert_eq!(a.name, format!("{}2", "k".repeat(63)));
+/// ```
+pub fn number_cut_clashes(client: &ClientPreset, list: &mut [(&str, &mut Qualified)]) {
+    if !client.numbers_cut_clashes {
+        return;
+    }
+    let mut order: Vec<usize> = (0..list.len())
+        .filter(|&i| list[i].1.fate == Fate::Cut)
+        .collect();
+    order.sort_by(|&a, &b| list[a].0.cmp(list[b].0));
+    // Each cut name: the tool that keeps it, and the next number.
+    let mut next: std::collections::HashMap<String, (&str, usize)> =
+        std::collections::HashMap::new();
+    for i in order {
+        let (tool, ref mut qualified) = list[i];
+        let name = &mut qualified.name;
+        if let Some((owner, n)) = next.get_mut(name.as_str()) {
+            if *owner == tool {
+                continue; // the same tool listed twice: one name
+            }
+            let number = n.to_string();
+            *n += 1;
+            let head = take(
+                name,
+                client.max_len.saturating_sub(number.len()),
+                client.units,
+            );
+            *name = head + &number;
+        } else {
+            next.insert(name.clone(), (tool, 2));
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! The contracts and client presets as markdown tables, generated from the data so the docs
 //! cannot drift from what the code checks.
 
-use crate::client::{CLIENTS, KeyRule, Measure, Overflow, Units};
+use crate::client::{CLIENTS, Cleaning, ClientPreset, Measure, NO_LIMIT, Overflow};
 use crate::contract::ALL;
 
 /// A markdown table of every built-in contract: id, rule, source, date checked.
@@ -26,17 +26,20 @@ pub fn clients_markdown() -> String {
          |---|---|---|---|---|---|---|\n",
     );
     for c in CLIENTS {
-        let form = format!("`{}<server>{}<tool>`", c.prefix, c.separator);
-        let key = key_rule(&c.key, c.max_key_len);
-        let units = match c.units {
-            Units::Chars => "characters",
-            Units::Utf16 => "UTF-16 units",
+        let form = if c.uses_server_key {
+            format!("`{}<server>{}<tool>`", c.prefix, c.separator)
+        } else {
+            format!("`{}<tool>`", c.prefix)
         };
+        let key = key_rule(c);
+        let units = c.units.word();
         let budget = match c.measure {
+            _ if c.max_len == NO_LIMIT => format!("none ({units})"),
             Measure::Whole => format!("{} {units}", c.max_len),
             Measure::ServerPlusTool => format!("{} {units} of server + tool", c.max_len),
         };
         let past = match c.overflow {
+            _ if c.max_len == NO_LIMIT => "sent whole; the API decides".to_owned(),
             Overflow::ApiError => "the API refuses the request".to_owned(),
             Overflow::HashSuffix { hex, .. } => format!("cut + `_` + {hex} hex of SHA-1"),
             Overflow::MiddleCut(m) => format!("middle cut, joined by `{m}`"),
@@ -53,8 +56,12 @@ pub fn clients_markdown() -> String {
     out
 }
 
-/// A key rule in words: `refused outside `A-Z a-z 0-9 _ -`; others become `_``.
-fn key_rule(rule: &KeyRule, max_len: usize) -> String {
+/// A client's key rule in words: `refused outside `A-Z a-z 0-9 _ -`; others become `_``.
+fn key_rule(client: &ClientPreset) -> String {
+    let (rule, max_len) = (&client.key, client.max_key_len);
+    if !client.uses_server_key {
+        return "not in the name".to_owned();
+    }
     let mut steps = Vec::new();
     if rule.from_server_info {
         steps.push("`serverInfo` title or name, else the key".to_owned());
@@ -62,14 +69,24 @@ fn key_rule(rule: &KeyRule, max_len: usize) -> String {
     if let Some(allowed) = rule.refuses_outside {
         steps.push(format!("refused outside `{}`", allowed.describe()));
     }
+    match rule.cleaning {
+        Cleaning::None => {}
+        Cleaning::NfkcStripInvisible => steps.push("NFKC, invisible characters removed".to_owned()),
+        Cleaning::PunycodeParts => steps.push("each non-ASCII `.` part to `xn--` Punycode".to_owned()),
+        Cleaning::DeleteInvalid => steps.push(
+            "white space to `_`, others outside `A-Z a-z 0-9 _ -` deleted, `_` in front of a digit or `-`, empty to `_unnamed`"
+                .to_owned(),
+        ),
+    }
     if rule.lowercase {
         steps.push("lower-cased".to_owned());
     }
     if let Some(keeps) = rule.keeps {
+        let with = client.replacement;
         let each = if rule.collapse_runs {
-            "each run becomes one `_`"
+            format!("each run becomes one `{with}`")
         } else {
-            "each becomes `_`"
+            format!("each becomes `{with}`")
         };
         steps.push(format!("outside `{}` {each}", keeps.describe()));
     }

@@ -1,9 +1,10 @@
 //! Each client turns the config key, as written, into its server part under its own rule
-//! (`rules/src/client.rs`, from the clients' sources): the cases of issue 10 section 1.
+//! (`rules/src/client/presets.rs`, from the clients run and their sources): the cases of
+//! issue 10 section 1, and vectors of the clients added since.
 
 use mcp_toolname_rules::{
-    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CURSOR, Fate, GEMINI_CLI, VSCODE, check, client_key,
-    message, qualify,
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Fate, GEMINI_CLI,
+    OPENCODE, ROO_CODE, VSCODE, check, client_key, message, qualify,
 };
 
 #[test]
@@ -94,6 +95,10 @@ fn cjk_keys_are_kept_apart_or_refused_never_renamed_server() {
             "vscode" => assert_eq!(qa.name, qb.name),
             // Replacing changed the name, so Cline hashes the raw `S__T`: apart by hash.
             "cline" => assert_eq!((qa.fate, qb.fate), (Fate::Hashed, Fate::Hashed)),
+            // No key in the name: the tool alone.
+            "continue_cli" => assert_eq!((qa.name.as_str(), qb.name.as_str()), ("query", "query")),
+            // Every character of both keys is deleted: one `_unnamed` for both.
+            "roo_code" => assert_eq!(qa.name, "mcp--_unnamed--query"),
             _ => assert_ne!(qa.name, qb.name, "{id}"),
         }
     }
@@ -172,4 +177,53 @@ fn vs_code_lowercases_collapses_and_keeps_13() {
     // Every `.` of the id becomes `_` (mcpTypes.ts).
     assert_eq!(client_key(&VSCODE, "a.b").as_deref(), Ok("a_b"));
     assert_eq!(qualify(&VSCODE, "a.b", "c.d").name, "mcp_a_b_c_d");
+}
+
+// Vectors the clients produced when run (opencode-ai 1.18.33, @github/copilot 1.0.102,
+// @continuedev/cli 1.5.47); the oracles (cli/tests/oracles.rs) hold the whole corpus.
+#[test]
+fn opencode_joins_with_one_underscore_and_never_cuts() {
+    assert_eq!(qualify(&OPENCODE, "srv", "my.tool").name, "srv_my_tool");
+    assert_eq!(qualify(&OPENCODE, "服务", "tool").name, "___tool");
+    assert_eq!(qualify(&OPENCODE, "🔧srv", "tool").name, "__srv_tool");
+    assert_eq!(qualify(&OPENCODE, "Ünï", "tool").name, "_n__tool");
+    let long = qualify(&OPENCODE, "k", &"t".repeat(129));
+    assert_eq!((long.name.len(), long.fate), (131, Fate::Kept));
+}
+
+#[test]
+fn copilot_cli_punycodes_each_part_then_writes_hyphens() {
+    assert_eq!(qualify(&COPILOT_CLI, "Ünï", "t").name, "xn--n-jfa2d-t");
+    assert_eq!(
+        qualify(&COPILOT_CLI, "服务", "tool").name,
+        "xn--zfr188b-tool"
+    );
+    assert_eq!(qualify(&COPILOT_CLI, "srv", "a..b").name, "srv-a--b");
+    assert_eq!(qualify(&COPILOT_CLI, "srv", ".工").name, "srv--xn--est");
+    assert_eq!(
+        qualify(&COPILOT_CLI, "mcp__srv", "tool").name,
+        "mcp__srv-tool"
+    );
+    let cut = qualify(&COPILOT_CLI, "srv", &"x".repeat(70));
+    assert_eq!((cut.name.len(), cut.fate), (64, Fate::Cut));
+}
+
+#[test]
+fn continue_cli_sends_the_tool_name_alone() {
+    for tool in ["工具", "my tool", "a/b", "🔧tool"] {
+        let q = qualify(&CONTINUE_CLI, "srv", tool);
+        assert_eq!((q.name.as_str(), q.fate), (tool, Fate::Kept));
+    }
+}
+
+// Read from Roo Code's source at cb836567 (src/utils/mcp-name.ts).
+#[test]
+fn roo_code_deletes_what_it_does_not_take() {
+    assert_eq!(
+        qualify(&ROO_CODE, "my server", "search.issues").name,
+        "mcp--my_server--searchissues"
+    );
+    assert_eq!(qualify(&ROO_CODE, "a--b", "1x").name, "mcp--a-b--_1x");
+    assert_eq!(qualify(&ROO_CODE, "srv", "query").fate, Fate::Kept);
+    assert_eq!(qualify(&ROO_CODE, "srv", "a.b").fate, Fate::Normalised);
 }

@@ -1,6 +1,6 @@
 // Runs one real MCP client against the fixture servers and the fake LLM API, and writes what
 // the client sent the model. `node run.mjs CLIENT BIN CORPUS OUT`:
-//   CLIENT  claude_code | codex | gemini_cli | cline | opencode | continue_cli
+//   CLIENT  claude_code | codex | gemini_cli | cline | opencode | continue_cli | copilot_cli
 //   BIN     the client's executable (from its npm package)
 //   CORPUS  {"servers": [{"key": "...", "tools": ["...", ...]}, ...]}
 //   OUT     written: {"client", "version", "refused": [key, ...], "requests",
@@ -263,6 +263,28 @@ const adapters = {
     },
     tools: chatTools,
   },
+  copilot_cli: {
+    setup(port) {
+      const config = join(scratch, 'copilot-mcp.json');
+      // `tools: ["*"]`: every tool of the server, as its docs' examples write it.
+      writeFileSync(config, JSON.stringify({ mcpServers: mcpServers({ type: 'local', tools: ['*'] }) }));
+      return {
+        // Offline with a provider of one's own: no GitHub login, telemetry or update check
+        // (`copilot help environment`).
+        args: ['-p', 'say ok', '--allow-all-tools', '--disable-client-telemetry', '--no-auto-update', '--additional-mcp-config', `@${config}`],
+        env: {
+          COPILOT_HOME: join(home, '.copilot'),
+          COPILOT_OFFLINE: 'true',
+          COPILOT_AUTO_UPDATE: 'false',
+          COPILOT_PROVIDER_BASE_URL: `http://127.0.0.1:${port}/v1`,
+          COPILOT_PROVIDER_TYPE: 'openai',
+          COPILOT_PROVIDER_API_KEY: 'oracle',
+          COPILOT_MODEL: 'fake-model',
+        },
+      };
+    },
+    tools: chatTools,
+  },
   gemini_cli: {
     setup(port) {
       mkdirSync(join(home, '.gemini'), { recursive: true });
@@ -317,7 +339,8 @@ const OFFLINE = {
 /** The environment a client runs in, also for a pre-step an adapter runs in `setup`. */
 const environment = (env) => ({ ...process.env, HOME: home, NO_COLOR: '1', ...OFFLINE, ...env });
 
-const version = execFileSync(bin, ['--version'], { encoding: 'utf8', env: environment({}) }).trim();
+// The first line: Copilot CLI adds a hint to update on the next.
+const version = execFileSync(bin, ['--version'], { encoding: 'utf8', env: environment({}) }).trim().split('\n')[0];
 
 /** Keys the client refused to start, each named by the client itself. */
 const refused = [];

@@ -1,0 +1,407 @@
+//! The built-in client presets, each with where its rule was read (`source`) and what it was
+//! verified against (`verified`: run in CI, read from source at a commit, or user reports).
+
+use super::rule::{
+    Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT, Overflow,
+    PrefixRule, Units, Verification, Verified,
+};
+use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI};
+
+/// Claude Code: `mcp__<server>__<tool>`. Every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes
+/// `_`, in the key and in the tool name (an emoji `__`); a non-ASCII tool name is cleaned
+/// first ([`Cleaning::NfkcStripInvisible`]). Nothing is cut or hashed: a whole name over 128
+/// is not sent at all (its debug log says so). Names from 65 to 128 are sent; the Messages API
+/// takes them, while its tool search (`tool_reference`) is documented at 64, which the
+/// contract says. Not modelled (they need the whole set or are rare): a name two tools share
+/// after replacing is sent once (the first), reserved keys (`claude_ai`, `workspace`, ...)
+/// are not started, `mcp__ide__*` names other than two are left out.
+pub const CLAUDE_CODE: ClientPreset = ClientPreset {
+    id: "claude_code",
+    title: "Claude Code",
+    prefix: "mcp__",
+    prefix_rule: PrefixRule::Always,
+    separator: "__",
+    uses_server_key: true,
+    key: KeyRule {
+        keeps: Some(Charset::ALNUM.with("_-")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::NfkcStripInvisible,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Utf16,
+    max_len: 128,
+    measure: Measure::Whole,
+    overflow: Overflow::Skip,
+    numbers_cut_clashes: false,
+    contract: &ANTHROPIC_TOOL_SEARCH,
+    source: "the @anthropic-ai/claude-code npm package run against a fake Messages API (cli/tests/oracles.rs), its embedded code read (the sanitiser, the Unicode cleaning, the 128 filter); 64: tool search's tool_reference, github.com/anthropics/claude-code/issues/22327 and #19882",
+    verified: Verified {
+        how: Verification::Run,
+        version: "2.1.332",
+        date: "2026-12-01",
+    },
+};
+
+/// OpenAI Codex CLI: a key outside `^[a-zA-Z0-9_:@/.-]+$` stops the server from starting;
+/// then the namespace `mcp__<key>` (no second `mcp__` when the key already starts with it)
+/// and the function name, every character outside `A-Z a-z 0-9 _` (so `-` and `.` too)
+/// turned into one `_`; the model sees `<namespace>__<function>`. Past 128 the function name
+/// is cut and `_` plus 12 hex digits of a SHA-1 of the tool's identity appended (where not
+/// even that fits, the namespace is cut to 113 and the hash is the whole function name).
+/// Not modelled here (it needs the whole set): two keys or two tools that meet after
+/// replacing all get a hash.
+pub const CODEX: ClientPreset = ClientPreset {
+    id: "codex",
+    title: "Codex CLI",
+    prefix: "mcp__",
+    prefix_rule: PrefixRule::UnlessPart,
+    separator: "__",
+    uses_server_key: true,
+    key: KeyRule {
+        refuses_outside: Some(Charset::ALNUM.with("_:@/.-")),
+        keeps: Some(Charset::ALNUM.with("_")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Chars,
+    max_len: 128,
+    measure: Measure::Whole,
+    overflow: Overflow::HashSuffix {
+        hex: 12,
+        input: HashInput::CodexIdentity,
+        after_server: true,
+    },
+    numbers_cut_clashes: false,
+    contract: &OPENAI,
+    source: "the @openai/codex npm package run against a fake Responses API (cli/tests/oracles.rs); codex-rs/codex-mcp/src/tools.rs (identities, the hash, the namespace cut); 128 since 0.153.2 (openai/codex#46188)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "0.171.0",
+        date: "2026-12-01",
+    },
+};
+
+/// Gemini CLI: `mcp_<server>_<tool>`, where `mcp_` is left out when `<server>_<tool>` as
+/// written already starts with it; every UTF-16 unit outside `A-Z a-z 0-9 _ . : -` becomes
+/// `_` (an emoji becomes `__`; no key check, no case folding); past 63 units the first 30
+/// and the last 30 are joined by `...` (no hash: two names can meet, and then only one is
+/// sent).
+pub const GEMINI_CLI: ClientPreset = ClientPreset {
+    id: "gemini_cli",
+    title: "Gemini CLI",
+    prefix: "mcp_",
+    prefix_rule: PrefixRule::UnlessJoined,
+    separator: "_",
+    uses_server_key: true,
+    key: KeyRule {
+        keeps: Some(Charset::ALNUM.with("_.:-")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_.:-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Utf16,
+    max_len: 63,
+    measure: Measure::Whole,
+    overflow: Overflow::MiddleCut("..."),
+    numbers_cut_clashes: false,
+    contract: &GEMINI,
+    source: "the @google/gemini-cli npm package run against a fake Gemini API (cli/tests/oracles.rs); packages/core/src/tools/mcp-tool.ts (generateValidName)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "0.61.0",
+        date: "2026-12-01",
+    },
+};
+
+/// VS Code: `mcp_<prefix>_<tool>`. The prefix comes from the server's announced
+/// `serverInfo.title` or `name`, the config key being the fallback; it is lower-cased, each
+/// run of characters outside `a-z 0-9 _ -` becomes one `_` (VS Code keeps `.` there and turns
+/// every `.` of the whole id into `_` afterwards: the same but for a run mixing `.` with
+/// others), it is cut to 13 (`MaxPrefixLen` 18 counts `mcp_` and the `_`), and a prefix
+/// another server has gets a number (`mcp_foo2_`). The whole name is cut at 64 (no hash).
+pub const VSCODE: ClientPreset = ClientPreset {
+    id: "vscode",
+    title: "VS Code",
+    prefix: "mcp_",
+    prefix_rule: PrefixRule::Always,
+    separator: "_",
+    uses_server_key: true,
+    key: KeyRule {
+        cleaning: Cleaning::None,
+        refuses_outside: None,
+        lowercase: true,
+        keeps: Some(
+            Charset::EMPTY
+                .range(b'a', b'z')
+                .range(b'0', b'9')
+                .with("_-"),
+        ),
+        collapse_runs: true,
+        from_server_info: true,
+        numbers_clashes: true,
+    },
+    max_key_len: 13,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Chars,
+    max_len: 64,
+    measure: Measure::Whole,
+    overflow: Overflow::Cut,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    source: "github.com/microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator: MaxPrefixLen 18 is `mcp_` + 13 + `_`), mcpTypes.ts (McpTool: `.` to `_`, cut to 64); no package of it runs headless here",
+    verified: Verified {
+        how: Verification::Source,
+        version: "b9d464f5",
+        date: "2026-12-01",
+    },
+};
+
+/// Cursor (closed source): the tool is filtered out unless key + tool is at most 59
+/// characters; its own error reads "Combined server and tool name length (60) exceeds 60
+/// characters" for a 1-character key and a 59-character tool. How it treats the key and
+/// what the model sees are unknown (the key is taken as written).
+pub const CURSOR: ClientPreset = ClientPreset {
+    id: "cursor",
+    title: "Cursor",
+    prefix: "mcp_",
+    prefix_rule: PrefixRule::Always,
+    separator: "_",
+    uses_server_key: true,
+    key: KEY_AS_WRITTEN,
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Chars,
+    max_len: 59,
+    measure: Measure::ServerPlusTool,
+    overflow: Overflow::Skip,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    source: "user reports (no official source): \"Combined server and tool name length (60) exceeds 60 characters\" for 1 + 59",
+    verified: Verified {
+        how: Verification::Reports,
+        version: "",
+        date: "2026-11-30",
+    },
+};
+
+/// Cline (since mid-2026): `<server>__<tool>`, no `mcp` prefix; each run of characters
+/// outside `A-Z a-z 0-9 _ -` becomes one `_`, case kept; if that changed anything, or the
+/// name is over 64, it becomes its first 55 characters + `_` + 8 hex digits of a SHA-1 of
+/// the raw `<server>__<tool>`. (The older `c<5 chars>0mcp0<tool>` scheme is legacy.)
+pub const CLINE: ClientPreset = ClientPreset {
+    id: "cline",
+    title: "Cline",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "__",
+    uses_server_key: true,
+    key: KeyRule {
+        keeps: Some(Charset::ALNUM.with("_-")),
+        collapse_runs: true,
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: true,
+    hash_when_changed: true,
+    units: Units::Chars,
+    max_len: 64,
+    measure: Measure::Whole,
+    overflow: Overflow::HashSuffix {
+        hex: 8,
+        input: HashInput::Joined,
+        after_server: false,
+    },
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    source: "the cline npm package run against a fake chat completions API (cli/tests/oracles.rs); github.com/cline/cline name-transform.ts",
+    verified: Verified {
+        how: Verification::Run,
+        version: "3.0.65",
+        date: "2026-12-01",
+    },
+};
+
+/// OpenCode: `<server>_<tool>`, no prefix; every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes
+/// `_` in both parts (an emoji `__`, case kept). Nothing is cut or hashed: a name of any length
+/// is sent, and the API behind decides. Not modelled (it needs the whole set): tools are kept
+/// by name, so of two that meet after replacing only one is sent.
+pub const OPENCODE: ClientPreset = ClientPreset {
+    id: "opencode",
+    title: "OpenCode",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "_",
+    uses_server_key: true,
+    key: KeyRule {
+        keeps: Some(Charset::ALNUM.with("_-")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Utf16,
+    max_len: NO_LIMIT,
+    measure: Measure::Whole,
+    overflow: Overflow::ApiError,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    source: "the opencode-ai npm package run against a fake chat completions API (cli/tests/oracles.rs); its bundled code (each UTF-16 unit outside [a-zA-Z0-9_-] to `_`, key and tool joined by `_`, no cut)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "1.18.33",
+        date: "2026-12-02",
+    },
+};
+
+/// Continue's CLI (`cn`): the tool name alone, as the server lists it: no server key, no
+/// prefix, nothing replaced or cut, so the API behind decides. Not modelled (it needs the whole
+/// set): two servers' tools of one name are both sent under it. (Continue's IDE extensions
+/// prefix a cleaned server name; that rule is not this one.)
+pub const CONTINUE_CLI: ClientPreset = ClientPreset {
+    id: "continue_cli",
+    title: "Continue CLI",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "",
+    uses_server_key: false,
+    key: KEY_AS_WRITTEN,
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: None,
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Chars,
+    max_len: NO_LIMIT,
+    measure: Measure::Whole,
+    overflow: Overflow::ApiError,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    source: "the @continuedev/cli npm package run against a fake chat completions API (cli/tests/oracles.rs); extensions/cli/src/tools/index.tsx in its source map (convertMcpToolToContinueTool: the MCP tool name as is)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "1.5.47",
+        date: "2026-12-02",
+    },
+};
+
+/// GitHub Copilot CLI: `<server>-<tool>`, no prefix. In each part, every `.`-separated piece
+/// holding a non-ASCII character becomes `xn--` + its Punycode ([`Cleaning::PunycodeParts`]),
+/// then every character outside `A-Z a-z 0-9 _ -` becomes `-`, one for one. The whole name is
+/// cut at 64, no hash. Not modelled (they need the whole set): of two tools whose names are
+/// equal only one is sent; two cut names that meet are numbered (the later ones end in `2`,
+/// `3`, ... within the 64).
+pub const COPILOT_CLI: ClientPreset = ClientPreset {
+    id: "copilot_cli",
+    title: "GitHub Copilot CLI",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "-",
+    uses_server_key: true,
+    key: KeyRule {
+        cleaning: Cleaning::PunycodeParts,
+        keeps: Some(Charset::ALNUM.with("_-")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::PunycodeParts,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '-',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Chars,
+    max_len: 64,
+    measure: Measure::Whole,
+    overflow: Overflow::Cut,
+    numbers_cut_clashes: true,
+    contract: &LLM_COMMON,
+    source: "the @github/copilot npm package run offline with a custom provider against a fake chat completions API (cli/tests/oracles.rs); black box: its naming code is compiled in and not readable",
+    verified: Verified {
+        how: Verification::Run,
+        version: "1.0.102",
+        date: "2026-12-02",
+    },
+};
+
+/// Roo Code: `mcp--<server>--<tool>`; each part is cleaned by deleting what it does not take
+/// ([`Cleaning::DeleteInvalid`]: `my server` becomes `my_server`, `search.issues`
+/// `searchissues`, `工具` `_unnamed`), and the whole name is cut at 64, no hash. Not modelled
+/// (it needs the whole set): of two tools of one name only the first is sent.
+pub const ROO_CODE: ClientPreset = ClientPreset {
+    id: "roo_code",
+    title: "Roo Code",
+    prefix: "mcp--",
+    prefix_rule: PrefixRule::Always,
+    separator: "--",
+    uses_server_key: true,
+    key: KeyRule {
+        cleaning: Cleaning::DeleteInvalid,
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::DeleteInvalid,
+    keeps: None,
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Utf16,
+    max_len: 64,
+    measure: Measure::Whole,
+    overflow: Overflow::Cut,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    source: "github.com/RooCodeInc/Roo-Code src/utils/mcp-name.ts (buildMcpToolName, sanitizeMcpName) and src/core/prompts/tools/native-tools/mcp_server.ts (first of a name wins); a VS Code extension, nothing of it runs headless here",
+    verified: Verified {
+        how: Verification::Source,
+        version: "cb836567",
+        date: "2026-12-02",
+    },
+};
+
+/// Every built-in client preset.
+pub const CLIENTS: [&ClientPreset; 10] = [
+    &CLAUDE_CODE,
+    &CODEX,
+    &GEMINI_CLI,
+    &VSCODE,
+    &CURSOR,
+    &CLINE,
+    &OPENCODE,
+    &CONTINUE_CLI,
+    &COPILOT_CLI,
+    &ROO_CODE,
+];
+
+/// The built-in preset with this id; `-` is read as `_` (`claude-code`).
+#[must_use]
+pub fn client_by_id(id: &str) -> Option<&'static ClientPreset> {
+    let id = id.replace('-', "_");
+    CLIENTS.into_iter().find(|c| c.id == id)
+}

@@ -1,0 +1,252 @@
+//! The shape of a client preset: how an MCP client turns the key a config gives a server and
+//! a tool name into the name the model sees, and its length budget, as data
+//! ([`super::presets`] holds the built-in ones; [`crate::qualify`] applies them).
+
+use crate::contract::{Charset, Contract};
+
+/// What a client does when the qualified name is longer than its budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Overflow {
+    /// Sends it anyway; the LLM API refuses the whole request.
+    ApiError,
+    /// Keeps the first characters and appends `_` and `hex` lower-case hex digits of a SHA-1
+    /// of `input`, to exactly the budget.
+    HashSuffix {
+        /// Hex digits of the hash.
+        hex: usize,
+        /// What the client hashes.
+        input: HashInput,
+        /// Whether the server part and separator are kept whole while the suffix fits after
+        /// them, and else the server part is cut and the suffix is the whole tool part
+        /// (Codex: a namespace and a function name); otherwise the whole name is cut (Cline).
+        after_server: bool,
+    },
+    /// Keeps the start and the end and joins them with this marker.
+    MiddleCut(&'static str),
+    /// Cuts at the budget, no marker: two long names can become one.
+    Cut,
+    /// Leaves the tool out of what the model sees.
+    Skip,
+}
+
+/// How a preset's rule was verified, and against what.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verification {
+    /// The client's own package was run against a fake LLM API on 127.0.0.1 and every name
+    /// it sent compared with the prediction (`cli/tests/oracles.rs`, in CI).
+    Run,
+    /// Read from the client's source at a commit; no package of it runs here.
+    Source,
+    /// Only documentation and user reports: closed source, nothing that runs here.
+    Reports,
+}
+
+impl Verification {
+    /// The word reports use: `run`, `source`, `reports`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Self::Run => "run",
+            Self::Source => "source",
+            Self::Reports => "reports",
+        }
+    }
+}
+
+/// What a preset was verified against: how, the client's version (or the commit of the
+/// source read), and the date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Verified {
+    /// How.
+    pub how: Verification,
+    /// The version run (`2.1.332`), or the commit read; empty for [`Verification::Reports`].
+    pub version: &'static str,
+    /// When (`YYYY-MM-DD`).
+    pub date: &'static str,
+}
+
+impl Verified {
+    /// `run on 2.1.332, 2026-12-01`, `source at b9d464f5, 2026-12-01`, `user reports, 2026-11-30`.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match self.how {
+            Verification::Run => format!("run on {}, {}", self.version, self.date),
+            Verification::Source => format!("source at {}, {}", self.version, self.date),
+            Verification::Reports => format!("user reports, {}", self.date),
+        }
+    }
+}
+
+/// What a client takes the SHA-1 of for a hash suffix: always the key and the tool name as
+/// written, not as replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HashInput {
+    /// `<key><separator><tool>` (Cline).
+    Joined,
+    /// `<key>\0<key>\0\0<tool>\0<tool>`: Codex's identity of a tool of a configured server
+    /// (server name, name again, an empty connector id, tool name, tool name).
+    CodexIdentity,
+}
+
+/// What a client counts a name in, and replaces in: Unicode characters, UTF-16 code units, as
+/// JavaScript strings do (an emoji is two, and becomes `__`), or UTF-8 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Units {
+    /// Unicode scalar values (Rust `char`s).
+    Chars,
+    /// UTF-16 code units (JavaScript `String.length`).
+    Utf16,
+}
+
+impl Units {
+    /// How many units `c` counts as: 1, or 2 for a UTF-16 surrogate pair.
+    #[must_use]
+    pub const fn width(self, c: char) -> usize {
+        match self {
+            Self::Chars => 1,
+            Self::Utf16 => c.len_utf16(),
+        }
+    }
+
+    /// The word reports use: `characters`, `UTF-16 units`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Self::Chars => "characters",
+            Self::Utf16 => "UTF-16 units",
+        }
+    }
+}
+
+/// What a client does to a tool name before it replaces characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cleaning {
+    /// Nothing.
+    None,
+    /// A name with any non-ASCII character is NFKC-normalised and stripped of format (Cf),
+    /// private-use (Co) and unassigned (Cn) characters, until that changes nothing (at most
+    /// 10 rounds): `Ａ` becomes `A`, `𝔘` becomes `U`, `e\u{301}` becomes `é`, U+202E and
+    /// U+200B vanish (Claude Code, for everything a server lists).
+    NfkcStripInvisible,
+    /// Each `.`-separated part that holds a non-ASCII character becomes `xn--` and the RFC 3492
+    /// Punycode of that part as written (no case folding, no normalisation): `Ünï` becomes
+    /// `xn--n-jfa2d`, `服务` `xn--zfr188b` (GitHub Copilot CLI, in the key and the tool name).
+    PunycodeParts,
+    /// Each run of white space becomes `_`, every other character outside
+    /// `A-Z a-z 0-9 _ -` is deleted, each run of `-` becomes one, a part that does not start
+    /// with a letter or `_` gets a `_` in front, and a part left empty is `_unnamed` (`_` when it
+    /// was empty already). Nothing is left for replacing to do (Roo Code, key and tool name).
+    DeleteInvalid,
+}
+
+/// When a client writes its prefix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrefixRule {
+    /// Always.
+    Always,
+    /// Unless the server part, after replacing, already starts with it (Codex: key `mcp__x`
+    /// gives `mcp__x__tool`).
+    UnlessPart,
+    /// Unless `<key><separator><tool>` as written already starts with it (Gemini CLI: key
+    /// `mcp_x` gives `mcp_x_tool`, and so does key `mcp` with tool `x_tool`).
+    UnlessJoined,
+}
+
+/// [`ClientPreset::max_len`] of a client that cuts nothing (OpenCode, Continue's CLI): what the
+/// API behind it takes is then the only limit.
+pub const NO_LIMIT: usize = usize::MAX;
+
+/// How the qualified name is measured against the budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Measure {
+    /// The whole model-facing name.
+    Whole,
+    /// The server key plus the tool name, without prefix or separator.
+    ServerPlusTool,
+}
+
+/// How a client turns the key a config gives a server into the server part of its names.
+/// The steps run in field order: refuse, lower-case, replace, cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeyRule {
+    /// What is done to the key before it is replaced (after it is checked).
+    pub cleaning: Cleaning,
+    /// A key that is empty or has a character outside this set is refused: the client does
+    /// not start the server, so none of its tools reaches the model. `None`: every key is
+    /// taken.
+    pub refuses_outside: Option<Charset>,
+    /// Whether the key is lower-cased (ASCII and Unicode).
+    pub lowercase: bool,
+    /// Characters kept; every other becomes `_`. `None`: the key is used as written.
+    pub keeps: Option<Charset>,
+    /// Whether a run of replaced characters becomes one `_` (else one `_` each).
+    pub collapse_runs: bool,
+    /// Whether the client names the server by the `serverInfo.title` or `name` it announces,
+    /// the config key being only the fallback.
+    pub from_server_info: bool,
+    /// Whether a server part another server already has gets a number (`foo`, `foo2`).
+    pub numbers_clashes: bool,
+}
+
+/// The key as written, no check: what a client does when nothing else is known.
+pub(super) const KEY_AS_WRITTEN: KeyRule = KeyRule {
+    cleaning: Cleaning::None,
+    refuses_outside: None,
+    lowercase: false,
+    keeps: None,
+    collapse_runs: false,
+    from_server_info: false,
+    numbers_clashes: false,
+};
+
+/// One MCP client's naming rule. Lengths are in [`ClientPreset::units`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClientPreset {
+    /// Identifier, a valid Rust identifier: `claude_code` (the CLI also takes `claude-code`).
+    pub id: &'static str,
+    /// The client's name.
+    pub title: &'static str,
+    /// What goes before the server part (`mcp__`).
+    pub prefix: &'static str,
+    /// When the prefix is written.
+    pub prefix_rule: PrefixRule,
+    /// What goes between the server part and the tool name (`__`).
+    pub separator: &'static str,
+    /// Whether the server key is part of the name (not for Continue's CLI, which sends the
+    /// tool name alone).
+    pub uses_server_key: bool,
+    /// How the config key becomes the server part.
+    pub key: KeyRule,
+    /// Most characters of the server part kept (VS Code keeps 13); `usize::MAX` for all.
+    pub max_key_len: usize,
+    /// What is done to the tool name first.
+    pub cleaning: Cleaning,
+    /// Characters kept in the tool part; every other one becomes [`ClientPreset::replacement`].
+    /// `None`: the tool name is sent as written.
+    pub keeps: Option<Charset>,
+    /// What a character outside `keeps` (in the key and the tool part) becomes: `_`, or `-`
+    /// (GitHub Copilot CLI).
+    pub replacement: char,
+    /// Whether a run of replaced characters in the tool part becomes one `_`.
+    pub collapse_runs: bool,
+    /// Whether a name that replacing changed is hashed like an overlong one (Cline).
+    pub hash_when_changed: bool,
+    /// What lengths are counted in, and what one replacement `_` stands for.
+    pub units: Units,
+    /// The budget, measured as [`ClientPreset::measure`] says, in [`ClientPreset::units`];
+    /// [`NO_LIMIT`] for a client that sends every name whole, whatever its length.
+    pub max_len: usize,
+    /// What the budget is measured on.
+    pub measure: Measure,
+    /// What happens past the budget.
+    pub overflow: Overflow,
+    /// Whether cut names that meet are told apart by a number ([`crate::number_cut_clashes`]:
+    /// GitHub Copilot CLI); else only one of them is sent, or both under one name.
+    pub numbers_cut_clashes: bool,
+    /// The API contract the qualified name is sent under.
+    pub contract: &'static Contract,
+    /// Where the rule comes from, and what is unsure about it.
+    pub source: &'static str,
+    /// What the rule was verified against.
+    pub verified: Verified,
+}
