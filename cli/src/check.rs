@@ -75,7 +75,7 @@ pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
         .enumerate()
         .map(|(i, arg)| Input::read(arg, i + 1, &keys))
         .collect();
-    fix_all(&mut inputs);
+    fix_all(&mut inputs, &keys);
     let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
     match format {
         Format::Text => crate::emit(&text(&inputs, &keys)),
@@ -86,7 +86,7 @@ pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
 
 /// Decides every input's fix as one set: no two names of one `check` get the same
 /// suggestion, and none gets a name another input already has.
-fn fix_all(inputs: &mut [Input]) {
+fn fix_all(inputs: &mut [Input], keys: &Keys) {
     let lossy: Vec<String> = inputs
         .iter()
         .filter_map(|i| match i {
@@ -102,7 +102,7 @@ fn fix_all(inputs: &mut [Input]) {
             Input::NotUtf8 { .. } => None,
         })
         .collect();
-    qualify_set(&mut reports);
+    qualify_set(&mut reports, keys);
     fix_set(&mut reports, &lossy);
     let mut taken: Vec<String> = reports.iter().map(|r| r.name.clone()).collect();
     taken.extend(reports.iter().filter_map(NameReport::fix));
@@ -305,6 +305,7 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                     "id": v.client.id,
                     "name": v.qualified.name,
                     "fate": fate_word(v.qualified.fate),
+                    "meets": v.qualified.meets,
                     "fine": v.is_fine(),
                     "message": v.problem(&r.name),
                     "verified": verified_json(v.client),

@@ -82,7 +82,7 @@ pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Findi
     let mut reports: Vec<NameReport> = distinct.iter().map(|n| NameReport::new(n, keys)).collect();
     // One server's names as one list: what the clients make of names that meet, then fixes
     // none of which repeats another or a name in the list.
-    qualify_set(&mut reports);
+    qualify_set(&mut reports, keys);
     fix_set(&mut reports, &[]);
     let mut findings = Vec::new();
     for report in &reports {
@@ -124,8 +124,13 @@ fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
             });
         }
     }
-    // A refused key is one finding for the whole server, not one per tool.
-    for verdict in report.clients.iter().filter(|c| c.key_refusal.is_none()) {
+    // A refused key is one finding for the whole server, not one per tool; names that meet
+    // are one finding for the group (`normalisation_collisions`).
+    for verdict in report
+        .clients
+        .iter()
+        .filter(|c| c.key_refusal.is_none() && c.qualified.meets.is_none())
+    {
         let Some(problem) = verdict.problem(name) else {
             continue;
         };
@@ -233,11 +238,12 @@ fn normalisation_collisions(names: &[&String], keys: &Keys, out: &mut Vec<Findin
                 contract: None,
                 client: Some(client.id),
                 message: format!(
-                    "tool names {} {} become {} under {}; the model can reach only one of them",
+                    "tool names {} {} become {} under {}; {}",
                     list(&group),
                     if group.len() == 2 { "both" } else { "all" },
                     message::show(&model_name),
-                    client.title
+                    client.title,
+                    message::clash_outcome(client, false)
                 ),
                 suggestion: None,
             });

@@ -4,7 +4,7 @@
 
 use mcp_toolname_rules::{
     ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NO_LIMIT, NameError, Qualified, SetFix,
-    check, effective_max, message, number_cut_clashes, own_budget, suggest_set,
+    check, effective_max, message, own_budget, qualify_list, suggest_set,
 };
 
 use crate::keys::{Keys, Part};
@@ -44,7 +44,9 @@ impl ClientVerdict {
     /// Whether the model sees the tool under a readable name that the API accepts.
     #[must_use]
     pub fn is_fine(&self) -> bool {
-        self.qualified.fate.is_fine() && self.api_refusal.is_none()
+        self.qualified.fate.is_fine()
+            && self.api_refusal.is_none()
+            && self.qualified.meets.is_none()
     }
 
     /// Whether the name, as the client measures it, is past the client's budget.
@@ -58,6 +60,9 @@ impl ClientVerdict {
     pub fn problem(&self, name: &str) -> Option<String> {
         if let Some(refusal) = &self.key_refusal {
             return Some(refusal.clone());
+        }
+        if self.qualified.meets.is_some() {
+            return Some(message::clash(name, self.client, &self.qualified));
         }
         if self.qualified.fate == Fate::Hashed && !self.over_budget() {
             return Some(message::hashed_when_changed(
@@ -281,7 +286,7 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
         Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed => {
             check(&qualified.name, client.contract).err()
         }
-        Fate::Refused | Fate::Skipped | Fate::KeyRefused => None,
+        Fate::Refused | Fate::Skipped | Fate::KeyRefused | Fate::Shadowed => None,
     };
     let api_refusal =
         api_error.map(|err| message::name_error(&qualified.name, &err, client.contract));
@@ -307,23 +312,20 @@ pub fn fate_word(fate: Fate) -> &'static str {
         Fate::Cut => "cut",
         Fate::Skipped => "skipped",
         Fate::KeyRefused => "key_refused",
+        Fate::Shadowed => "shadowed",
     }
 }
 
-/// What each client makes of the reports as one server's list, where names meet: cut names
-/// a client numbers ([`number_cut_clashes`]). Run before [`fix_set`], on the names of one
-/// server.
-pub fn qualify_set(reports: &mut [NameReport]) {
-    let clients: Vec<&'static ClientPreset> = match reports.first() {
-        Some(first) => first.clients.iter().map(|v| v.client).collect(),
-        None => return,
-    };
-    for (c, client) in clients.into_iter().enumerate() {
+/// What each client makes of the reports as the `tools/list` of one server whose key is
+/// `keys`, where names meet ([`qualify_list`]: one sent, each hashed, cut names numbered).
+/// Run before [`fix_set`].
+pub fn qualify_set(reports: &mut [NameReport], keys: &Keys) {
+    for (c, part) in keys.parts.iter().enumerate() {
         let mut list: Vec<(&str, &mut Qualified)> = reports
             .iter_mut()
-            .map(|r| (r.name.as_str(), &mut r.clients[c].qualified))
+            .filter_map(|r| Some((r.name.as_str(), &mut r.clients.get_mut(c)?.qualified)))
             .collect();
-        number_cut_clashes(client, &mut list);
+        qualify_list(part.client, &part.source, &mut list);
     }
 }
 

@@ -258,6 +258,7 @@ fn tool_json(r: &NameReport) -> Value {
             "id": v.client.id,
             "name": v.qualified.name,
             "fate": fate_word(v.qualified.fate),
+            "meets": v.qualified.meets,
             "fine": v.is_fine(),
         })).collect::<Vec<_>>(),
         "suggestion": r.fix(),

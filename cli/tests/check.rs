@@ -241,3 +241,31 @@ fn each_client_says_what_it_was_verified_against() {
     assert!(cursor["verified"]["version"].is_null());
     run(["check", "query"]).out_has("clients verified: claude_code run on ");
 }
+
+/// Names of one list that meet: what each client does, as the oracles saw it (Codex hashes
+/// each, Gemini CLI sends the last, Claude Code the first, Copilot CLI the greatest).
+#[test]
+fn names_that_meet_get_each_clients_set_rule() {
+    let r = run(["check", "--format", "json", "a.b", "a_b", "a-b"]);
+    let doc = r.json();
+    let client = |n: usize, id: &str| {
+        doc["names"][n]["clients"]
+            .as_array()
+            .and_then(|c| c.iter().find(|c| c["id"] == id).cloned())
+            .expect("the client")
+    };
+    assert_eq!(client(0, "codex")["fate"], "hashed");
+    assert_eq!(client(0, "codex")["name"], "mcp__server__a_b_914a393adb79");
+    assert_eq!(client(1, "codex")["meets"], "a.b");
+    assert_eq!(client(1, "claude_code")["fate"], "shadowed");
+    assert_eq!(client(1, "claude_code")["meets"], "a.b");
+    assert_eq!(client(0, "claude_code")["fate"], "normalised");
+    assert_eq!(client(0, "opencode")["fate"], "shadowed");
+    assert_eq!(client(2, "copilot_cli")["fate"], "shadowed");
+    assert_eq!(client(2, "copilot_cli")["fine"], false);
+    assert_eq!(client(2, "claude_code")["meets"], serde_json::Value::Null);
+    run(["check", "a.b", "a_b"]).out_has(
+        "tool name `a_b` meets `a.b` under Claude Code, which sends only the first of them \
+         listed (as `mcp__server__a_b`): the model cannot reach `a_b`",
+    );
+}

@@ -118,6 +118,16 @@ fn corpus(client: &ClientPreset) -> Vec<Server> {
             .collect(),
     }];
     servers.extend(KEYS.iter().map(|key| standard(key)));
+    // Tools whose names meet once replaced: which one the client sends, or how it hashes each.
+    servers.push(Server {
+        key: "clash".to_owned(),
+        tools: [
+            "a.b", "a_b", "a-b", "get user", "get.user", "get_user", "x😀", "x__", "k:v", "k_v",
+            "zz-y", "zz.y",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+    });
     for key_len in [40, 49, 50, 51, 64, 100] {
         servers.push(standard(&long_tool(&format!("k{key_len}"), key_len)));
     }
@@ -161,7 +171,7 @@ struct Prediction {
 impl Prediction {
     /// Whether the client sends the tool to the model at all.
     fn sent(&self) -> bool {
-        !matches!(self.fate.as_str(), "skipped" | "key_refused")
+        !matches!(self.fate.as_str(), "skipped" | "key_refused" | "shadowed")
     }
 }
 

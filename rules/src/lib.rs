@@ -22,6 +22,7 @@ mod check;
 mod clean;
 mod client;
 mod contract;
+mod list;
 pub mod message;
 mod nearest;
 mod qualify;
@@ -33,18 +34,19 @@ pub use check::{
     is_control_like, is_invisible,
 };
 pub use client::{
-    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Cleaning, ClientPreset,
-    GEMINI_CLI, HashInput, KeyRule, Measure, NO_LIMIT, OPENCODE, Overflow, PrefixRule, ROO_CODE,
-    Units, VSCODE, Verification, Verified, client_by_id,
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning,
+    ClientPreset, GEMINI_CLI, HashInput, KeyRule, Measure, NO_LIMIT, OPENCODE, Overflow,
+    PrefixRule, ROO_CODE, Units, VSCODE, Verification, Verified, client_by_id,
 };
 pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,
     LLM_COMMON, MCP, OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
+pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, match_key};
 pub use qualify::{
-    Fate, KeyRefusal, Qualified, client_key, effective_max, number_cut_clashes, own_budget,
-    qualify, qualify_part, tool_budget,
+    Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,
+    tool_budget,
 };
 pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
 

@@ -18,6 +18,9 @@ pub struct Qualified {
     pub measured: usize,
     /// What happened to it.
     pub fate: Fate,
+    /// Another tool of the same server whose name this one meets, where that changes what
+    /// the model sees ([`crate::qualify_list`]); `None` from [`qualify`], which sees one name.
+    pub meets: Option<String>,
 }
 
 /// The outcome of qualification.
@@ -38,6 +41,9 @@ pub enum Fate {
     Skipped,
     /// The client refuses the server's key and does not start the server.
     KeyRefused,
+    /// Another tool of the server gets the same name and the client sends that one instead
+    /// ([`Qualified::meets`] names it).
+    Shadowed,
 }
 
 impl Fate {
@@ -121,12 +127,12 @@ fn replace(text: &str, keeps: Charset, with: char, collapse: bool, units: Units)
 }
 
 /// The length of `text` as the client counts it.
-fn len(text: &str, units: Units) -> usize {
+pub(crate) fn len(text: &str, units: Units) -> usize {
     text.chars().map(|c| units.width(c)).sum()
 }
 
 /// The first `n` units of `text`; a character that would be split is left out.
-fn take(text: &str, n: usize, units: Units) -> String {
+pub(crate) fn take(text: &str, n: usize, units: Units) -> String {
     let mut used = 0;
     text.chars()
         .take_while(|c| {
@@ -152,7 +158,13 @@ fn take_last(text: &str, n: usize, units: Units) -> String {
 }
 
 /// The first `hex` lower-case hex digits of the SHA-1 the client takes of `key` and `tool`.
-fn digest(client: &ClientPreset, input: HashInput, key: &str, tool: &str, hex: usize) -> String {
+pub(crate) fn digest(
+    client: &ClientPreset,
+    input: HashInput,
+    key: &str,
+    tool: &str,
+    hex: usize,
+) -> String {
     let bytes = match input {
         HashInput::Joined => format!("{key}{}{tool}", client.separator),
         HashInput::CodexIdentity => format!("{key}\0{key}\0\0{tool}\0{tool}"),
@@ -195,6 +207,7 @@ pub fn qualify(client: &ClientPreset, server_key: &str, tool: &str) -> Qualified
             name: String::new(),
             measured: 0,
             fate: Fate::KeyRefused,
+            meets: None,
         },
     }
 }
@@ -250,6 +263,7 @@ pub fn qualify_part(
             name,
             measured,
             fate,
+            meets: None,
         };
     }
     let max = client.max_len;
@@ -288,6 +302,7 @@ pub fn qualify_part(
         name,
         measured,
         fate,
+        meets: None,
     }
 }
 
@@ -343,53 +358,5 @@ pub const fn effective_max(client: &ClientPreset) -> usize {
     match client.measure {
         Measure::Whole if client.contract.max_len < client.max_len => client.contract.max_len,
         _ => client.max_len,
-    }
-}
-
-/// What `client` makes of one server's whole list where its tools' names meet: for a client
-/// that numbers cut names ([`ClientPreset::numbers_cut_clashes`]), each cut name that another
-/// tool's cut also gives is numbered, the tools taken in the byte order of their names as
-/// written: the first keeps it, the next ones end in `2`, `3`, ... within the budget (GitHub
-/// Copilot CLI, run: `admin.tools.list` keeps the cut, `café_menu` ends in `2`). `list` pairs
-/// each tool name with what [`qualify`] made of it.
-///
-/// ```
-/// use mcp_toolname_rules::{number_cut_clashes, qualify, COPILOT_CLI};
-/// let key = "k".repeat(64);
-/// let mut a = qualify(&COPILOT_CLI, &key, "b_tool");
-/// let mut b = qualify(&COPILOT_CLI, &key, "a_tool");
-/// number_cut_clashes(&COPILOT_CLI, &mut [("b_tool", &mut a), ("a_tool", &mut b)]);
-/// assert_eq!((b.name.as_str(), a.name.len()), (key.as_str(), 64));
-/// assert_eq!(a.name, format!("{}2", "k".repeat(63)));
-/// ```
-pub fn number_cut_clashes(client: &ClientPreset, list: &mut [(&str, &mut Qualified)]) {
-    if !client.numbers_cut_clashes {
-        return;
-    }
-    let mut order: Vec<usize> = (0..list.len())
-        .filter(|&i| list[i].1.fate == Fate::Cut)
-        .collect();
-    order.sort_by(|&a, &b| list[a].0.cmp(list[b].0));
-    // Each cut name: the tool that keeps it, and the next number.
-    let mut next: std::collections::HashMap<String, (&str, usize)> =
-        std::collections::HashMap::new();
-    for i in order {
-        let (tool, ref mut qualified) = list[i];
-        let name = &mut qualified.name;
-        if let Some((owner, n)) = next.get_mut(name.as_str()) {
-            if *owner == tool {
-                continue; // the same tool listed twice: one name
-            }
-            let number = n.to_string();
-            *n += 1;
-            let head = take(
-                name,
-                client.max_len.saturating_sub(number.len()),
-                client.units,
-            );
-            *name = head + &number;
-        } else {
-            next.insert(name.clone(), (tool, 2));
-        }
     }
 }

@@ -4,7 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, message::show};
+use mcp_toolname_rules::{
+    CLIENTS, ClientPreset, Fate,
+    message::{self, show},
+};
 use serde::Serialize;
 
 use super::{Server, list, qualified};
@@ -192,10 +195,11 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
             kind: CrossKind::NameCollision,
             client: Some(client.id),
             message: format!(
-                "tools {} become {} under {}; the model can reach only one of them",
+                "tools {} become {} under {}; {}",
                 together(&members),
                 show(&name),
-                client.title
+                client.title,
+                message::clash_outcome(client, true)
             ),
             name: Some(name),
             members,

@@ -2,7 +2,7 @@
 //! verified against (`verified`: run in CI, read from source at a commit, or user reports).
 
 use super::rule::{
-    Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT, Overflow,
+    Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT, Overflow,
     PrefixRule, Units, Verification, Verified,
 };
 use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI};
@@ -12,9 +12,10 @@ use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI
 /// first ([`Cleaning::NfkcStripInvisible`]). Nothing is cut or hashed: a whole name over 128
 /// is not sent at all (its debug log says so). Names from 65 to 128 are sent; the Messages API
 /// takes them, while its tool search (`tool_reference`) is documented at 64, which the
-/// contract says. Not modelled (they need the whole set or are rare): a name two tools share
-/// after replacing is sent once (the first), reserved keys (`claude_ai`, `workspace`, ...)
-/// are not started, `mcp__ide__*` names other than two are left out.
+/// contract says. Of a server's tools that meet after replacing the first listed is sent
+/// ([`Clash::FirstWins`], read from its code: its deferred list carries names only, so the run
+/// sees one name sent, not which tool). Not modelled (rare): reserved keys (`claude_ai`,
+/// `workspace`, ...) are not started, `mcp__ide__*` names other than two are left out.
 pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     id: "claude_code",
     title: "Claude Code",
@@ -36,6 +37,7 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     max_len: 128,
     measure: Measure::Whole,
     overflow: Overflow::Skip,
+    on_clash: Clash::FirstWins,
     numbers_cut_clashes: false,
     contract: &ANTHROPIC_TOOL_SEARCH,
     source: "the @anthropic-ai/claude-code npm package run against a fake Messages API (cli/tests/oracles.rs), its embedded code read (the sanitiser, the Unicode cleaning, the 128 filter); 64: tool search's tool_reference, github.com/anthropics/claude-code/issues/22327 and #19882",
@@ -52,8 +54,9 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
 /// turned into one `_`; the model sees `<namespace>__<function>`. Past 128 the function name
 /// is cut and `_` plus 12 hex digits of a SHA-1 of the tool's identity appended (where not
 /// even that fits, the namespace is cut to 113 and the hash is the whole function name).
-/// Not modelled here (it needs the whole set): two keys or two tools that meet after
-/// replacing all get a hash.
+/// Tools of a server that meet after replacing each get `_` + 12 hex of the SHA-1 of their
+/// identity ([`Clash::HashesAll`], run). Not modelled: two keys whose namespaces meet are
+/// hashed the same way, across servers (`audit --config` says so, without the digits).
 pub const CODEX: ClientPreset = ClientPreset {
     id: "codex",
     title: "Codex CLI",
@@ -80,6 +83,7 @@ pub const CODEX: ClientPreset = ClientPreset {
         input: HashInput::CodexIdentity,
         after_server: true,
     },
+    on_clash: Clash::HashesAll,
     numbers_cut_clashes: false,
     contract: &OPENAI,
     source: "the @openai/codex npm package run against a fake Responses API (cli/tests/oracles.rs); codex-rs/codex-mcp/src/tools.rs (identities, the hash, the namespace cut); 128 since 0.153.2 (openai/codex#46188)",
@@ -93,8 +97,8 @@ pub const CODEX: ClientPreset = ClientPreset {
 /// Gemini CLI: `mcp_<server>_<tool>`, where `mcp_` is left out when `<server>_<tool>` as
 /// written already starts with it; every UTF-16 unit outside `A-Z a-z 0-9 _ . : -` becomes
 /// `_` (an emoji becomes `__`; no key check, no case folding); past 63 units the first 30
-/// and the last 30 are joined by `...` (no hash: two names can meet, and then only one is
-/// sent).
+/// and the last 30 are joined by `...` (no hash: of a server's tools whose names meet, the
+/// last listed is sent, [`Clash::LastWins`]).
 pub const GEMINI_CLI: ClientPreset = ClientPreset {
     id: "gemini_cli",
     title: "Gemini CLI",
@@ -116,6 +120,7 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
     max_len: 63,
     measure: Measure::Whole,
     overflow: Overflow::MiddleCut("..."),
+    on_clash: Clash::LastWins,
     numbers_cut_clashes: false,
     contract: &GEMINI,
     source: "the @google/gemini-cli npm package run against a fake Gemini API (cli/tests/oracles.rs); packages/core/src/tools/mcp-tool.ts (generateValidName)",
@@ -163,6 +168,7 @@ pub const VSCODE: ClientPreset = ClientPreset {
     max_len: 64,
     measure: Measure::Whole,
     overflow: Overflow::Cut,
+    on_clash: Clash::OneOf,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     source: "github.com/microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator: MaxPrefixLen 18 is `mcp_` + 13 + `_`), mcpTypes.ts (McpTool: `.` to `_`, cut to 64); no package of it runs headless here",
@@ -195,6 +201,7 @@ pub const CURSOR: ClientPreset = ClientPreset {
     max_len: 59,
     measure: Measure::ServerPlusTool,
     overflow: Overflow::Skip,
+    on_clash: Clash::OneOf,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     source: "user reports (no official source): \"Combined server and tool name length (60) exceeds 60 characters\" for 1 + 59",
@@ -235,6 +242,7 @@ pub const CLINE: ClientPreset = ClientPreset {
         input: HashInput::Joined,
         after_server: false,
     },
+    on_clash: Clash::OneOf,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     source: "the cline npm package run against a fake chat completions API (cli/tests/oracles.rs); github.com/cline/cline name-transform.ts",
@@ -247,8 +255,8 @@ pub const CLINE: ClientPreset = ClientPreset {
 
 /// OpenCode: `<server>_<tool>`, no prefix; every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes
 /// `_` in both parts (an emoji `__`, case kept). Nothing is cut or hashed: a name of any length
-/// is sent, and the API behind decides. Not modelled (it needs the whole set): tools are kept
-/// by name, so of two that meet after replacing only one is sent.
+/// is sent, and the API behind decides. Tools are kept by name: of a server's tools that meet
+/// after replacing, the last listed is sent ([`Clash::LastWins`]).
 pub const OPENCODE: ClientPreset = ClientPreset {
     id: "opencode",
     title: "OpenCode",
@@ -270,6 +278,7 @@ pub const OPENCODE: ClientPreset = ClientPreset {
     max_len: NO_LIMIT,
     measure: Measure::Whole,
     overflow: Overflow::ApiError,
+    on_clash: Clash::LastWins,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     source: "the opencode-ai npm package run against a fake chat completions API (cli/tests/oracles.rs); its bundled code (each UTF-16 unit outside [a-zA-Z0-9_-] to `_`, key and tool joined by `_`, no cut)",
@@ -281,9 +290,9 @@ pub const OPENCODE: ClientPreset = ClientPreset {
 };
 
 /// Continue's CLI (`cn`): the tool name alone, as the server lists it: no server key, no
-/// prefix, nothing replaced or cut, so the API behind decides. Not modelled (it needs the whole
-/// set): two servers' tools of one name are both sent under it. (Continue's IDE extensions
-/// prefix a cleaned server name; that rule is not this one.)
+/// prefix, nothing replaced or cut, so the API behind decides; two servers' tools of one name
+/// are both sent under it ([`Clash::SendsAll`]). (Continue's IDE extensions prefix a cleaned
+/// server name; that rule is not this one.)
 pub const CONTINUE_CLI: ClientPreset = ClientPreset {
     id: "continue_cli",
     title: "Continue CLI",
@@ -302,6 +311,7 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
     max_len: NO_LIMIT,
     measure: Measure::Whole,
     overflow: Overflow::ApiError,
+    on_clash: Clash::SendsAll,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     source: "the @continuedev/cli npm package run against a fake chat completions API (cli/tests/oracles.rs); extensions/cli/src/tools/index.tsx in its source map (convertMcpToolToContinueTool: the MCP tool name as is)",
@@ -315,9 +325,9 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
 /// GitHub Copilot CLI: `<server>-<tool>`, no prefix. In each part, every `.`-separated piece
 /// holding a non-ASCII character becomes `xn--` + its Punycode ([`Cleaning::PunycodeParts`]),
 /// then every character outside `A-Z a-z 0-9 _ -` becomes `-`, one for one. The whole name is
-/// cut at 64, no hash. Not modelled (they need the whole set): of two tools whose names are
-/// equal only one is sent; two cut names that meet are numbered (the later ones end in `2`,
-/// `3`, ... within the 64).
+/// cut at 64, no hash. Of tools whose names are equal before the cut, the one whose name sorts
+/// last is sent ([`Clash::GreatestWins`]); cut names that meet are numbered (the later ones
+/// end in `2`, `3`, ... within the 64).
 pub const COPILOT_CLI: ClientPreset = ClientPreset {
     id: "copilot_cli",
     title: "GitHub Copilot CLI",
@@ -340,6 +350,7 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
     max_len: 64,
     measure: Measure::Whole,
     overflow: Overflow::Cut,
+    on_clash: Clash::GreatestWins,
     numbers_cut_clashes: true,
     contract: &LLM_COMMON,
     source: "the @github/copilot npm package run offline with a custom provider against a fake chat completions API (cli/tests/oracles.rs); black box: its naming code is compiled in and not readable",
@@ -352,8 +363,8 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
 
 /// Roo Code: `mcp--<server>--<tool>`; each part is cleaned by deleting what it does not take
 /// ([`Cleaning::DeleteInvalid`]: `my server` becomes `my_server`, `search.issues`
-/// `searchissues`, `工具` `_unnamed`), and the whole name is cut at 64, no hash. Not modelled
-/// (it needs the whole set): of two tools of one name only the first is sent.
+/// `searchissues`, `工具` `_unnamed`), and the whole name is cut at 64, no hash. Of tools of one
+/// name only the first is sent ([`Clash::FirstWins`]).
 pub const ROO_CODE: ClientPreset = ClientPreset {
     id: "roo_code",
     title: "Roo Code",
@@ -375,6 +386,7 @@ pub const ROO_CODE: ClientPreset = ClientPreset {
     max_len: 64,
     measure: Measure::Whole,
     overflow: Overflow::Cut,
+    on_clash: Clash::FirstWins,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     source: "github.com/RooCodeInc/Roo-Code src/utils/mcp-name.ts (buildMcpToolName, sanitizeMcpName) and src/core/prompts/tools/native-tools/mcp_server.ts (first of a name wins); a VS Code extension, nothing of it runs headless here",

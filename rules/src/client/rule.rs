@@ -29,6 +29,26 @@ pub enum Overflow {
     Skip,
 }
 
+/// What a client does with tools of one server whose model-facing names meet (after
+/// replacing or cutting; [`crate::qualify_list`] applies it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Clash {
+    /// The first one listed is sent; the others are left out (Claude Code, Roo Code).
+    FirstWins,
+    /// The last one listed is sent; the others are left out (Gemini CLI, OpenCode).
+    LastWins,
+    /// The one whose name as written sorts last (byte order) is sent; the others are left out
+    /// (GitHub Copilot CLI, for names equal before its cut).
+    GreatestWins,
+    /// Each one gets `_` and 12 hex digits of the SHA-1 of its identity, so all are sent, none
+    /// readable (Codex).
+    HashesAll,
+    /// Each one is sent under the one name (Continue CLI).
+    SendsAll,
+    /// Not known which: one of them reaches the model.
+    OneOf,
+}
+
 /// How a preset's rule was verified, and against what.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Verification {
@@ -240,6 +260,8 @@ pub struct ClientPreset {
     pub measure: Measure,
     /// What happens past the budget.
     pub overflow: Overflow,
+    /// What happens to tools of one server whose names meet.
+    pub on_clash: Clash,
     /// Whether cut names that meet are told apart by a number ([`crate::number_cut_clashes`]:
     /// GitHub Copilot CLI); else only one of them is sent, or both under one name.
     pub numbers_cut_clashes: bool,

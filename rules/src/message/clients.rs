@@ -3,7 +3,7 @@
 
 use super::{describe_char, show};
 use crate::check::{NameError, ServerKeyError};
-use crate::client::ClientPreset;
+use crate::client::{Clash, ClientPreset};
 use crate::qualify::{Fate, KeyRefusal, Qualified};
 
 /// A client that refuses a config key and so never starts the server.
@@ -87,6 +87,7 @@ pub fn over_budget(
         Fate::Cut => "it cuts the name, so two long names can become one",
         Fate::Skipped => "it leaves the tool out",
         Fate::KeyRefused => "it does not start the server",
+        Fate::Shadowed => "another tool takes its name",
         Fate::Kept | Fate::Normalised => {
             whole = format!(
                 "it sends the name whole, which {} refuses (at most {})",
@@ -182,4 +183,90 @@ pub fn server_key_advice(problem: &str) -> String {
          1 to 32 of `A-Z a-z 0-9 _ -`, without `__` or `_` at either end, means the same in \
          every client and splits one way in `mcp__<key>__<tool>`"
     )
+}
+
+/// A tool whose model-facing name another tool of its server also gets
+/// ([`crate::qualify_list`]), and what the client does about it.
+///
+/// ```
+/// use mcp_toolname_rules::{message, qualify, qualify_list, CLAUDE_CODE};
+/// let (mut a, mut b) = (qualify(&CLAUDE_CODE, "s", "a.b"), qualify(&CLAUDE_CODE, "s", "a_b"));
+/// qualify_list(&CLAUDE_CODE, "s", &mut [("a.b", &mut a), ("a_b", &mut b)]);
+/// assert_eq!(
+///     message::clash("a_b", &CLAUDE_CODE, &b),
+///     "tool name `a_b` meets `a.b` under Claude Code, which sends only the first of them \
+///      listed (as `mcp__s__a_b`): the model cannot reach `a_b`"
+/// );
+/// ```
+#[must_use]
+pub fn clash(name: &str, client: &ClientPreset, q: &Qualified) -> String {
+    let other = q.meets.as_deref().unwrap_or_default();
+    let head = format!(
+        "tool name {} meets {} under {}",
+        show(name),
+        show(other),
+        client.title
+    );
+    let which = match client.on_clash {
+        Clash::FirstWins => "first of them listed",
+        Clash::LastWins => "last of them listed",
+        Clash::GreatestWins => "one whose name sorts last",
+        Clash::HashesAll => {
+            return format!(
+                "{head}, which gives each a hash suffix the model cannot read: it sees {}",
+                show(&q.name)
+            );
+        }
+        Clash::SendsAll => {
+            return format!(
+                "{head}, which sends both as {}: the model cannot tell them apart",
+                show(&q.name)
+            );
+        }
+        Clash::OneOf => {
+            return format!(
+                "{head} (both {}): the model can reach only one of them",
+                show(&q.name)
+            );
+        }
+    };
+    if q.fate == Fate::Shadowed {
+        format!(
+            "{head}, which sends only the {which} (as {}): the model cannot reach {}",
+            show(&q.name),
+            show(name)
+        )
+    } else {
+        format!("{head}, which sends only the {which}, this one")
+    }
+}
+
+/// What `client` does with tools whose names meet, as the end of a sentence about them:
+/// within one server's list, or `across` servers (where the order is the order the servers
+/// connect in, which no config fixes).
+///
+/// ```
+/// use mcp_toolname_rules::{message, CODEX, GEMINI_CLI};
+/// assert_eq!(message::clash_outcome(&GEMINI_CLI, false), "Gemini CLI sends only the last of them listed");
+/// assert_eq!(message::clash_outcome(&CODEX, true), "Codex CLI gives each a hash suffix the model cannot read");
+/// ```
+#[must_use]
+pub fn clash_outcome(client: &ClientPreset, across: bool) -> String {
+    let title = client.title;
+    match client.on_clash {
+        Clash::FirstWins if across => {
+            format!("{title} sends only the one whose server connects first")
+        }
+        Clash::LastWins if across => {
+            format!("{title} sends only the one whose server connects last")
+        }
+        Clash::FirstWins => format!("{title} sends only the first of them listed"),
+        Clash::LastWins => format!("{title} sends only the last of them listed"),
+        Clash::GreatestWins => format!("{title} sends only the one whose name sorts last"),
+        Clash::HashesAll => format!("{title} gives each a hash suffix the model cannot read"),
+        Clash::SendsAll => {
+            format!("{title} sends each under that name, so the model cannot tell them apart")
+        }
+        Clash::OneOf => "the model can reach only one of them".to_owned(),
+    }
 }
