@@ -25,6 +25,8 @@ pub struct ContractVerdict {
 pub struct ClientVerdict {
     /// The client.
     pub client: &'static ClientPreset,
+    /// What the client made its server part of: the key, or the announced `serverInfo` name.
+    pub key: String,
     /// The model-facing form and its fate, from [`qualify`].
     pub qualified: Qualified,
     /// Characters left for the tool name by this client with this server key.
@@ -67,6 +69,7 @@ impl ClientVerdict {
         if self.qualified.fate == Fate::Hashed && !self.over_budget() {
             return Some(message::hashed_when_changed(
                 name,
+                &self.key,
                 self.client,
                 &self.qualified.name,
             ));
@@ -292,6 +295,7 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
         api_error.map(|err| message::name_error(&qualified.name, &err, client.contract));
     ClientVerdict {
         client,
+        key: part.source.clone(),
         qualified,
         budget,
         api_refusal,

@@ -284,6 +284,11 @@ fn head(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Find
             "tools_capability": listing.has_tools,
             "pages": listing.pages,
         },
+        "clients": mcp_toolname_rules::CLIENTS.iter().map(|c| json!({
+            "id": c.id,
+            "title": c.title,
+            "verified": crate::check::verified_json(c),
+        })).collect::<Vec<_>>(),
         "summary": {
             "tools": listing.names.len(),
             "breaks_spec": reports.iter().filter(|r| r.breaks_spec()).count(),

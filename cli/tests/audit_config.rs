@@ -113,6 +113,7 @@ fn two_calculators_that_vs_code_numbers_apart() {
         .as_array()
         .and_then(|c| c.iter().find(|c| c["id"] == "vscode"))
         .expect("clients[vscode]");
+    assert_eq!(vscode["verified"]["how"], "source");
     assert_eq!(vscode["names"][0]["name"], "mcp_calculator_add_numbers");
     assert_eq!(vscode["names"][5]["name"], "mcp_calculator2_add_numbers");
     assert_eq!(doc["summary"]["exit_code"], 0);

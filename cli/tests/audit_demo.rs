@@ -70,6 +70,16 @@ fn json_report_has_stable_fields() {
     assert_eq!(doc["server"]["pages"], 3);
     assert_eq!(doc["tools"].as_array().map(Vec::len), Some(8));
     assert_eq!(doc["summary"]["exit_code"], 1);
+    // What each client preset was verified against, as `check` gives it.
+    let codex = doc["clients"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["id"] == "codex"))
+        .expect("clients[codex]");
+    assert_eq!(codex["verified"]["how"], "run");
+    assert_eq!(
+        codex["verified"]["version"],
+        mcp_toolname_rules::CODEX.verified.version
+    );
     let findings = doc["findings"].as_array().expect("findings[]");
     for f in findings {
         for field in [

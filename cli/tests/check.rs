@@ -269,3 +269,12 @@ fn names_that_meet_get_each_clients_set_rule() {
          listed (as `mcp__server__a_b`): the model cannot reach `a_b`",
     );
 }
+
+/// Cline hashes a name whose key it had to change: the message blames the key, not the tool.
+#[test]
+fn cline_names_the_key_it_replaced() {
+    run(["check", "--server-key", "数据库", "query"]).out_has(
+        "server key `数据库` has characters Cline replaces, and a name it changes gets a hash \
+         suffix: the model sees `___query_2300f731`",
+    );
+}

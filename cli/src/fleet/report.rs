@@ -263,7 +263,12 @@ pub(super) fn json_doc(
                     })
                 })
                 .collect();
-            json!({ "id": client.id, "title": client.title, "names": names })
+            json!({
+                "id": client.id,
+                "title": client.title,
+                "verified": crate::check::verified_json(client),
+                "names": names,
+            })
         })
         .collect();
     let tally = Tally::of(servers);

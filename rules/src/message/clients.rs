@@ -47,13 +47,26 @@ pub fn key_advice(problem: &str) -> String {
 }
 
 /// A client that hashes a name because it had to replace characters in it (Cline), though
-/// the name fits its budget.
+/// the name fits its budget: in the tool name, or else in the server `key`.
+///
+/// ```
+/// use mcp_toolname_rules::{message, CLINE};
+/// assert!(message::hashed_when_changed("query", "数据库", &CLINE, "___query_2300f731")
+///     .starts_with("server key `数据库` has characters Cline replaces"));
+/// ```
 #[must_use]
-pub fn hashed_when_changed(name: &str, client: &ClientPreset, shown: &str) -> String {
+pub fn hashed_when_changed(name: &str, key: &str, client: &ClientPreset, shown: &str) -> String {
+    let tool_replaced = client
+        .keeps
+        .is_some_and(|keeps| name.chars().any(|c| !keeps.contains(c)));
+    let what = if tool_replaced {
+        format!("tool name {}", show(name))
+    } else {
+        format!("server key {}", show(key))
+    };
     format!(
-        "tool name {} has characters {} replaces, and a name it changes gets a hash suffix: the \
+        "{what} has characters {} replaces, and a name it changes gets a hash suffix: the \
          model sees {}",
-        show(name),
         client.title,
         show(shown)
     )
