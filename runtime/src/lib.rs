@@ -36,6 +36,7 @@ mod error;
 mod namespace;
 mod notify;
 mod origin;
+mod peer;
 mod registry;
 mod shared;
 mod window;

@@ -10,7 +10,7 @@ use rmcp::service::{MaybeSend, Peer, SubscriptionContext};
 use tokio::sync::watch;
 
 use crate::ToolRegistry;
-use crate::registry::send_list_changed;
+use crate::peer::PeerNotifier;
 
 /// A [`ToolRegistry`] shared by every session of a server, whose tools can change while
 /// sessions are open: a change made through [`update`](Self::update) is seen by the next
@@ -55,7 +55,7 @@ pub struct SharedToolRegistry<S> {
 
 struct Inner<S> {
     registry: RwLock<ToolRegistry<S>>,
-    peers: Arc<RwLock<Vec<Peer<RoleServer>>>>,
+    peers: Arc<RwLock<Vec<PeerNotifier>>>,
     /// Bumped at each change of `tools/list`; each open subscription waits on it.
     changes: Arc<watch::Sender<u64>>,
 }
@@ -92,7 +92,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     /// Shares `registry`, replacing its notifier with one that tells every bound session.
     #[must_use]
     pub fn new(mut registry: ToolRegistry<S>) -> Self {
-        let peers: Arc<RwLock<Vec<Peer<RoleServer>>>> = Arc::default();
+        let peers: Arc<RwLock<Vec<PeerNotifier>>> = Arc::default();
         let changes = Arc::new(watch::Sender::new(0_u64));
         let (sessions, listeners) = (Arc::clone(&peers), Arc::clone(&changes));
         registry.set_notifier(move || {
@@ -139,8 +139,8 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
             .peers
             .write()
             .unwrap_or_else(PoisonError::into_inner);
-        peers.retain(|p| !p.is_transport_closed());
-        peers.push(peer);
+        peers.retain(|p| !p.is_closed());
+        peers.push(PeerNotifier::new(peer));
     }
 
     /// Number of sessions that will be told of the next change.
@@ -151,7 +151,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
             .peers
             .read()
             .unwrap_or_else(PoisonError::into_inner);
-        peers.iter().filter(|p| !p.is_transport_closed()).count()
+        peers.iter().filter(|p| !p.is_closed()).count()
     }
 }
 
@@ -192,7 +192,12 @@ impl<S> SharedToolRegistry<S> {
     }
 }
 
-fn notify_all(peers: &RwLock<Vec<Peer<RoleServer>>>) {
-    let peers = peers.read().unwrap_or_else(PoisonError::into_inner);
-    send_list_changed(peers.iter().filter(|p| !p.is_transport_closed()));
+/// Tells every bound session, each through its bounded sender; sessions whose transport is
+/// closed are dropped here.
+fn notify_all(peers: &RwLock<Vec<PeerNotifier>>) {
+    let mut peers = peers.write().unwrap_or_else(PoisonError::into_inner);
+    peers.retain(|p| !p.is_closed());
+    for peer in peers.iter() {
+        peer.notify();
+    }
 }

@@ -27,7 +27,6 @@ pub use entry::DEPRECATION_META_KEY;
 
 use entry::Named;
 use notifier::Notifier;
-pub(crate) use notifier::send_list_changed;
 use state::State;
 
 /// The tools of one MCP server: each name used once (tool or alias), checked against the

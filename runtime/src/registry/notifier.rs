@@ -9,6 +9,7 @@ use rmcp::service::{MaybeSend, Peer};
 use tokio::task::AbortHandle;
 
 use super::ToolRegistry;
+use crate::peer::PeerNotifier;
 
 /// The callback, and the timer task that calls it when an alias window moves on.
 #[derive(Clone)]
@@ -52,10 +53,12 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
         }
     }
 
-    /// Installs a notifier that sends `notifications/tools/list_changed` to `peer`.
+    /// Installs a notifier that sends `notifications/tools/list_changed` to `peer`. However
+    /// many changes come and however slowly the peer reads, at most one notification is in
+    /// flight and one pending: later changes fold into it.
     pub fn bind_peer_notifier(&mut self, peer: &Peer<RoleServer>) {
-        let peer = peer.clone();
-        self.set_notifier(move || send_list_changed([&peer]));
+        let peer = PeerNotifier::new(peer.clone());
+        self.set_notifier(move || peer.notify());
     }
 
     /// (Re)starts the task that calls `notifier` when an alias window changes `tools/list`,
@@ -88,23 +91,5 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
             .timer
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(task.abort_handle());
-    }
-}
-
-/// Sends `notifications/tools/list_changed` to each of `peers`, each in a task on the current
-/// tokio runtime (outside one, nothing is sent and a warning says so). Shared by
-/// [`ToolRegistry::bind_peer_notifier`] and `SharedToolRegistry`.
-pub(crate) fn send_list_changed<'a>(peers: impl IntoIterator<Item = &'a Peer<RoleServer>>) {
-    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-        tracing::warn!("tools/list changed outside a tokio runtime; no notification sent");
-        return;
-    };
-    for peer in peers {
-        let peer = peer.clone();
-        runtime.spawn(async move {
-            if let Err(e) = peer.notify_tool_list_changed().await {
-                tracing::warn!("failed to send tools/list_changed notification: {e}");
-            }
-        });
     }
 }
