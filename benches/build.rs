@@ -1,11 +1,14 @@
 //! Building and merging 1,000 tools: `ToolRegistry` (checks every name, refuses duplicates)
-//! beside rmcp's `ToolRouter` (keeps the later of two). Run: `cargo bench --bench build`.
+//! beside rmcp's `ToolRouter` (keeps the later of two); and adding N tools one at a time while
+//! the server runs, with a notifier (issue 18: each add used to rebuild `tools/list` to compare
+//! it) and through `SharedToolRegistry`, beside a plain registry and rmcp's `add_route`.
+//! Run: `cargo bench --bench build`.
 
 mod common;
 
 use common::{name, registry, route, router};
 use criterion::{Criterion, criterion_group, criterion_main};
-use mcp_toolname::{ToolDef, ToolRegistry};
+use mcp_toolname::{SharedToolRegistry, ToolDef, ToolRegistry};
 
 fn build(c: &mut Criterion) {
     let mut group = c.benchmark_group("build_1000");
@@ -59,5 +62,72 @@ fn build(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, build);
+/// N tools added one at a time, each its own change of `tools/list`.
+fn add_one_at_a_time(c: &mut Criterion) {
+    for n in [1_000, 10_000] {
+        let mut group = c.benchmark_group(format!("add_{n}_one_at_a_time"));
+        group.sample_size(10);
+        let routes = || (0..n).map(|i| route(name(i))).collect::<Vec<_>>();
+        group.bench_function("rmcp_router_add_route", |b| {
+            b.iter_batched(
+                routes,
+                |routes| {
+                    let mut router = rmcp::handler::server::router::tool::ToolRouter::new();
+                    for r in routes {
+                        router.add_route(r);
+                    }
+                    router
+                },
+                criterion::BatchSize::LargeInput,
+            );
+        });
+        group.bench_function("registry", |b| {
+            b.iter_batched(
+                routes,
+                |routes| {
+                    let mut registry = ToolRegistry::new();
+                    for r in routes {
+                        registry.try_add_route(r).expect("distinct");
+                    }
+                    registry
+                },
+                criterion::BatchSize::LargeInput,
+            );
+        });
+        group.bench_function("registry_with_notifier", |b| {
+            b.iter_batched(
+                routes,
+                |routes| {
+                    let mut registry = ToolRegistry::new();
+                    let fired = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+                    let seen = std::sync::Arc::clone(&fired);
+                    registry.set_notifier(move || {
+                        seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    });
+                    for r in routes {
+                        registry.try_add_route(r).expect("distinct");
+                    }
+                    (registry, fired)
+                },
+                criterion::BatchSize::LargeInput,
+            );
+        });
+        group.bench_function("shared_update_each", |b| {
+            b.iter_batched(
+                routes,
+                |routes| {
+                    let shared = SharedToolRegistry::default();
+                    for r in routes {
+                        shared.update(|t| t.try_add_route(r)).expect("distinct");
+                    }
+                    shared
+                },
+                criterion::BatchSize::LargeInput,
+            );
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, build, add_one_at_a_time);
 criterion_main!(benches);

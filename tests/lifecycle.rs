@@ -421,3 +421,49 @@ async fn a_listening_client_hears_list_changed_through_its_subscription() {
     assert_eq!(names(&client).await, ["new_name"]);
     client.cancel().await.unwrap();
 }
+
+/// Issue 18: a default window that runs past the calendar silently became "no end"; now the
+/// build fails naming the alias. And an alias longer than any tool name the spec allows (a
+/// 10 MB one was accepted) is refused as tool names are.
+#[test]
+fn a_window_past_the_calendar_and_an_overlong_alias_are_errors() {
+    let err = Files::tool_router()
+        .reconfigure()
+        .default_alias_window(TimeDelta::MAX)
+        .build()
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        err.problems()
+            .iter()
+            .any(|p| matches!(p, Problem::WindowPastCalendar { name, .. } if name == "put")),
+        "{text}"
+    );
+    assert!(
+        text.contains("alias `put`: `since` 2026-06-01T00:00:00Z plus the default alias window ends past the last instant the calendar holds"),
+        "{text}"
+    );
+
+    use rmcp::handler::server::router::tool::ToolRoute;
+    use rmcp::model::{CallToolResult, JsonObject, Tool};
+    let route = ToolRoute::<Files>::new_dyn(
+        Tool::new("read_file", "", Arc::new(JsonObject::new())),
+        |_| Box::pin(async { Ok(CallToolResult::default().into()) }),
+    );
+    let huge = "a".repeat(10 << 20);
+    let err = ToolRegistry::builder()
+        .tool(mcp_toolname::ToolDef::new(route).alias(mcp_toolname::Alias::new(huge)))
+        .build()
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("is longer than 128 characters"),
+        "{}",
+        &text[..200.min(text.len())]
+    );
+    assert!(
+        text.len() < 2_000,
+        "the message shows the alias shortened: {} bytes",
+        text.len()
+    );
+}

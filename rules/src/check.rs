@@ -152,17 +152,39 @@ pub enum AliasNameError {
         /// Its character index in the alias.
         index: usize,
     },
+    /// The alias is longer than the spec lets a tool name be ([`crate::MCP`]'s 128): no
+    /// client could have sent it as a tool name.
+    TooLong {
+        /// Its length, in characters (counted up to `max + 1` at most).
+        len: usize,
+        /// The most it may have.
+        max: usize,
+    },
 }
 
-/// Checks an alias name: not empty, no control-like (see [`is_control_like`]) or invisible
-/// (see [`is_invisible`]) character.
+/// Checks an alias name: not empty, at most as long as the spec lets a tool name be (128
+/// characters: an alias is an old tool name), no control-like (see [`is_control_like`]) or
+/// invisible (see [`is_invisible`]) character.
 ///
 /// # Errors
-/// The first problem found.
+/// The first problem found: empty, too long, then the first bad character.
 pub const fn check_alias(name: &str) -> Result<(), AliasNameError> {
     let bytes = name.as_bytes();
     if bytes.is_empty() {
         return Err(AliasNameError::Empty);
+    }
+    let max = crate::MCP.max_len;
+    // Counted no further than `max + 1`, so a 10 MB alias costs what a 129-character one does.
+    let mut len = 0;
+    let mut j = 0;
+    while j < bytes.len() && len <= max {
+        if bytes[j] & 0xC0 != 0x80 {
+            len += 1;
+        }
+        j += 1;
+    }
+    if len > max {
+        return Err(AliasNameError::TooLong { len, max });
     }
     let mut i = 0;
     let mut index = 0;

@@ -224,6 +224,12 @@ pub fn alias_name_error(alias: &str, err: &AliasNameError) -> String {
             show(alias),
             describe_char(ch)
         ),
+        AliasNameError::TooLong { max, .. } => format!(
+            "alias name {} is longer than {max} characters, the most the MCP spec lets a tool \
+             name have, so no client could have called a tool by it; write the old name as it \
+             was",
+            show(alias)
+        ),
         AliasNameError::Invisible { ch, index } => format!(
             "alias name {} contains {} at index {index}; an alias may break the spec's charset \
              (it is an old name), but not with characters a reader cannot see",

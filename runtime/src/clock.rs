@@ -111,12 +111,29 @@ impl OffsetClock {
 }
 
 impl Clock for OffsetClock {
+    /// The system clock plus the offset, held to the calendar's range: a clock started near
+    /// `DateTime::<Utc>::MAX_UTC` stays there instead of overflowing.
     fn now(&self) -> DateTime<Utc> {
-        Utc::now() + self.0
+        Utc::now()
+            .checked_add_signed(self.0)
+            .unwrap_or(if self.0 > TimeDelta::zero() {
+                DateTime::<Utc>::MAX_UTC
+            } else {
+                DateTime::<Utc>::MIN_UTC
+            })
     }
 
     fn since_epoch(&self) -> TimeDelta {
-        SystemClock.since_epoch() + self.0
+        let (lo, hi) = (
+            since_epoch(DateTime::<Utc>::MIN_UTC),
+            since_epoch(DateTime::<Utc>::MAX_UTC),
+        );
+        SystemClock
+            .since_epoch()
+            .checked_add(&self.0)
+            .map_or(if self.0 > TimeDelta::zero() { hi } else { lo }, |t| {
+                t.clamp(lo, hi)
+            })
     }
 }
 
@@ -159,6 +176,24 @@ mod tests {
         let offset = OffsetClock::starting_at(at(1_900_000_000, 0));
         let read = DateTime::UNIX_EPOCH + offset.since_epoch();
         assert!((read - at(1_900_000_000, 0)).num_seconds().abs() < 60);
+    }
+
+    /// Issue 18: `OffsetClock::starting_at(MAX_UTC).now()` overflowed and panicked.
+    #[test]
+    fn clocks_at_the_ends_of_the_calendar_do_not_panic() {
+        for at in [DateTime::<Utc>::MAX_UTC, DateTime::<Utc>::MIN_UTC] {
+            let offset = OffsetClock::starting_at(at);
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            let now = offset.now();
+            assert!((now - at).num_seconds().abs() < 60, "{now}");
+            let read = DateTime::UNIX_EPOCH + offset.since_epoch();
+            assert!((read - now).num_seconds().abs() < 60, "{read} {now}");
+            let fixed = FixedClock(at);
+            assert_eq!(DateTime::UNIX_EPOCH + fixed.since_epoch(), at);
+            let manual = ManualClock::new(at);
+            assert_eq!(manual.now().timestamp(), at.timestamp());
+            assert_eq!(unix_millis(manual.since_epoch()), at.timestamp_millis());
+        }
     }
 
     #[test]

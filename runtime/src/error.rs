@@ -51,6 +51,16 @@ pub enum Problem {
         /// `until`, RFC 3339.
         until: String,
     },
+    /// An alias whose `since` plus the registry's default window is past the last instant
+    /// the calendar holds (`chrono`'s `DateTime::<Utc>::MAX_UTC`, the year 262143).
+    WindowPastCalendar {
+        /// The alias.
+        name: String,
+        /// Where its tool was defined.
+        origin: Origin,
+        /// `since`, RFC 3339.
+        since: String,
+    },
 }
 
 impl fmt::Display for Problem {
@@ -100,6 +110,17 @@ impl fmt::Display for Problem {
                     message::since_not_before_until(since, until)
                 )
             }
+            Self::WindowPastCalendar {
+                name,
+                origin,
+                since,
+            } => write!(
+                f,
+                "alias {}: `since` {since} plus the default alias window ends past the last \
+                 instant the calendar holds; give the alias its own `until`, or a shorter \
+                 `default_alias_window` (at {origin})",
+                message::show(name)
+            ),
         }
     }
 }

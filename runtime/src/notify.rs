@@ -13,7 +13,7 @@ use crate::ToolRegistry;
 
 /// How long the notifier sleeps at most before reading the clock again, so a clock that is
 /// moved (or a machine that sleeps) is noticed.
-const RECHECK: Duration = Duration::from_secs(60);
+pub(crate) const RECHECK: Duration = Duration::from_secs(60);
 
 impl<S: 'static> ToolRegistry<S> {
     /// The next instant at which `tools/list` or `tools/call` answers differently (an alias

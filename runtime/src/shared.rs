@@ -3,6 +3,7 @@
 //! (before protocol 2026-07-28) and to each client that listens (`subscriptions/listen`,
 //! 2026-07-28).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 use rmcp::RoleServer;
@@ -55,9 +56,95 @@ pub struct SharedToolRegistry<S> {
 
 struct Inner<S> {
     registry: RwLock<ToolRegistry<S>>,
-    peers: Arc<RwLock<Vec<PeerNotifier>>>,
+    /// Who is told of changes, and whether an [`SharedToolRegistry::update`] is folding them.
+    tell: Arc<Tell>,
+}
+
+/// The sessions and subscriptions told of a change, and the folding of the changes one
+/// `update` makes into one notification.
+#[derive(Default)]
+struct Tell {
+    peers: RwLock<Vec<PeerNotifier>>,
     /// Bumped at each change of `tools/list`; each open subscription waits on it.
-    changes: Arc<watch::Sender<u64>>,
+    changes: watch::Sender<u64>,
+    /// An `update` is running: changes are noted, and told once when it ends.
+    folding: AtomicBool,
+    /// A change was noted while folding.
+    noted: AtomicBool,
+}
+
+impl Tell {
+    /// A change of `tools/list`: told now, or noted for the end of the `update` running.
+    fn changed(&self) {
+        if self.folding.load(Ordering::SeqCst) {
+            self.noted.store(true, Ordering::SeqCst);
+        } else {
+            self.tell();
+        }
+    }
+
+    /// Tells every bound session, each through its bounded sender (sessions whose transport
+    /// is closed are dropped here), and every subscription.
+    fn tell(&self) {
+        let mut peers = self.peers.write().unwrap_or_else(PoisonError::into_inner);
+        peers.retain(|p| !p.is_closed());
+        for peer in peers.iter() {
+            peer.notify();
+        }
+        drop(peers);
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+/// The changes of one `update`, folded: told once when it ends, also on a panic in it.
+struct Folding<'a>(&'a Tell);
+
+impl<'a> Folding<'a> {
+    fn start(tell: &'a Tell) -> Self {
+        tell.folding.store(true, Ordering::SeqCst);
+        Self(tell)
+    }
+}
+
+impl Drop for Folding<'_> {
+    fn drop(&mut self) {
+        self.0.folding.store(false, Ordering::SeqCst);
+        if self.0.noted.swap(false, Ordering::SeqCst) {
+            self.0.tell();
+        }
+    }
+}
+
+thread_local! {
+    /// The registries this thread is inside `update` of (their addresses): a `snapshot` of
+    /// one of them here would wait for the lock this thread holds.
+    static UPDATING: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Marks this thread as inside `update` of one registry until dropped (also on a panic in
+/// the closure).
+struct Updating(usize);
+
+impl Updating {
+    fn enter(at: usize) -> Self {
+        UPDATING.with(|u| u.borrow_mut().push(at));
+        Self(at)
+    }
+
+    fn holds(at: usize) -> bool {
+        UPDATING.with(|u| u.borrow().contains(&at))
+    }
+}
+
+impl Drop for Updating {
+    fn drop(&mut self) {
+        UPDATING.with(|u| {
+            let mut u = u.borrow_mut();
+            if let Some(i) = u.iter().rposition(|&a| a == self.0) {
+                u.remove(i);
+            }
+        });
+    }
 }
 
 impl<S> Clone for SharedToolRegistry<S> {
@@ -92,26 +179,37 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     /// Shares `registry`, replacing its notifier with one that tells every bound session.
     #[must_use]
     pub fn new(mut registry: ToolRegistry<S>) -> Self {
-        let peers: Arc<RwLock<Vec<PeerNotifier>>> = Arc::default();
-        let changes = Arc::new(watch::Sender::new(0_u64));
-        let (sessions, listeners) = (Arc::clone(&peers), Arc::clone(&changes));
-        registry.set_notifier(move || {
-            notify_all(&sessions);
-            listeners.send_modify(|n| *n = n.wrapping_add(1));
-        });
+        let tell = Arc::new(Tell::default());
+        let told = Arc::clone(&tell);
+        registry.set_notifier(move || told.changed());
         Self {
             inner: Arc::new(Inner {
                 registry: RwLock::new(registry),
-                peers,
-                changes,
+                tell,
             }),
         }
     }
 
+    /// This registry's address, for [`Updating`].
+    fn at(&self) -> usize {
+        Arc::as_ptr(&self.inner).cast::<()>() as usize
+    }
+
     /// The registry as it is now: a cheap clone that one request uses from start to end
     /// (without the notifier: changing a snapshot changes nothing the sessions see).
+    ///
+    /// # Panics
+    /// Inside [`update`](Self::update) of the same registry, on the same thread, where it
+    /// would wait forever for the lock `update` holds: use the `&mut ToolRegistry` that
+    /// `update` gives instead.
     #[must_use]
     pub fn snapshot(&self) -> ToolRegistry<S> {
+        assert!(
+            !Updating::holds(self.at()),
+            "SharedToolRegistry::snapshot called inside update of the same registry, which \
+             would wait forever for the lock update holds; read the &mut ToolRegistry that \
+             update gives instead"
+        );
         self.inner
             .registry
             .read()
@@ -120,14 +218,28 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     }
 
     /// Changes the registry for every session at once: `f` runs under the write lock, and
-    /// if `tools/list` changed, every bound session is told. Returns what `f` returns, so
-    /// the `try_*` methods' errors reach the caller.
+    /// if `tools/list` changed, every bound session and subscription is told once, however
+    /// many changes `f` made. Returns what `f` returns, so the `try_*` methods' errors reach
+    /// the caller. Inside `f`, read the registry `f` is given: [`snapshot`](Self::snapshot)
+    /// of this registry panics there (it would wait for the lock `f` runs under).
+    ///
+    /// # Panics
+    /// Called inside `update` of the same registry on the same thread (it would wait forever
+    /// for its own lock).
     pub fn update<R>(&self, f: impl FnOnce(&mut ToolRegistry<S>) -> R) -> R {
+        assert!(
+            !Updating::holds(self.at()),
+            "SharedToolRegistry::update called inside update of the same registry, which \
+             would wait forever for the lock the outer update holds; make every change in the \
+             outer closure"
+        );
+        let _inside = Updating::enter(self.at());
         let mut registry = self
             .inner
             .registry
             .write()
             .unwrap_or_else(PoisonError::into_inner);
+        let _fold = Folding::start(&self.inner.tell);
         f(&mut registry)
     }
 
@@ -136,6 +248,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     pub fn bind_peer(&self, peer: Peer<RoleServer>) {
         let mut peers = self
             .inner
+            .tell
             .peers
             .write()
             .unwrap_or_else(PoisonError::into_inner);
@@ -148,6 +261,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     pub fn bound_peers(&self) -> usize {
         let peers = self
             .inner
+            .tell
             .peers
             .read()
             .unwrap_or_else(PoisonError::into_inner);
@@ -168,7 +282,7 @@ impl<S> SharedToolRegistry<S> {
             context.cancelled().await;
             return;
         }
-        let mut changes = self.inner.changes.subscribe();
+        let mut changes = self.inner.tell.changes.subscribe();
         loop {
             tokio::select! {
                 changed = changes.changed() => {
@@ -188,16 +302,6 @@ impl<S> SharedToolRegistry<S> {
     /// Number of `subscriptions/listen` streams now waiting for the next change.
     #[must_use]
     pub fn subscriptions(&self) -> usize {
-        self.inner.changes.receiver_count()
-    }
-}
-
-/// Tells every bound session, each through its bounded sender; sessions whose transport is
-/// closed are dropped here.
-fn notify_all(peers: &RwLock<Vec<PeerNotifier>>) {
-    let mut peers = peers.write().unwrap_or_else(PoisonError::into_inner);
-    peers.retain(|p| !p.is_closed());
-    for peer in peers.iter() {
-        peer.notify();
+        self.inner.tell.changes.receiver_count()
     }
 }

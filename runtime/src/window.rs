@@ -5,6 +5,7 @@
 use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use mcp_toolname_rules::message;
 
+use crate::alias::rfc3339;
 use crate::def::ToolDef;
 use crate::error::Problem;
 
@@ -68,11 +69,21 @@ impl Windows {
     pub fn apply<S>(self, defs: &mut [ToolDef<S>], problems: &mut Vec<Problem>) {
         problems.extend(self.problems);
         if let Some(window) = self.default {
-            for alias in defs.iter_mut().flat_map(|d| d.aliases.iter_mut()) {
-                if alias.until.is_none()
-                    && let Some(since) = alias.since
-                {
-                    alias.until = since.checked_add_signed(window);
+            for def in defs.iter_mut() {
+                for alias in &mut def.aliases {
+                    if alias.until.is_none()
+                        && let Some(since) = alias.since
+                    {
+                        match since.checked_add_signed(window) {
+                            Some(until) => alias.until = Some(until),
+                            // Past the calendar: an error, not an alias served for ever.
+                            None => problems.push(Problem::WindowPastCalendar {
+                                name: alias.name.to_string(),
+                                origin: def.origin.clone(),
+                                since: rfc3339(since),
+                            }),
+                        }
+                    }
                 }
             }
         }

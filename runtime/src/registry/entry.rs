@@ -179,4 +179,13 @@ impl<S> AliasEntry<S> {
     pub fn is_listed(&self, now: TimeDelta) -> bool {
         !self.alias.hidden && self.is_live(now) && self.list_until.is_none_or(|at| now < at)
     }
+
+    /// When a listed alias leaves `tools/list` (since the epoch): the earlier of `list_until`
+    /// and `until`; `None` when it stays.
+    pub fn listed_end(&self) -> Option<TimeDelta> {
+        match (self.list_until, self.until) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
 }

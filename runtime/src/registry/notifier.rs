@@ -1,14 +1,17 @@
 //! rmcp's notifier on [`ToolRegistry`]: a callback called exactly when `tools/list`
 //! changes, by a run-time change or because an alias window moved on.
 
-use std::convert::Infallible;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::RoleServer;
 use rmcp::service::{MaybeSend, Peer};
 use tokio::task::AbortHandle;
 
+use chrono::TimeDelta;
+
 use super::ToolRegistry;
+use super::entry::AliasEntry;
+use crate::notify::RECHECK;
 use crate::peer::PeerNotifier;
 
 /// The callback, and the timer task that calls it when an alias window moves on.
@@ -61,35 +64,113 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
         self.set_notifier(move || peer.notify());
     }
 
-    /// (Re)starts the task that calls `notifier` when an alias window changes `tools/list`,
-    /// watching the set as it is now. Needs a tokio runtime; without one, only changes made
+    /// (Re)starts the task that calls `notifier` when an alias window changes `tools/list`:
+    /// at the instant each alias shown now leaves the list (by the registry's clock, read again
+    /// at least every minute). The task holds those instants and the clock, not the set, so a
+    /// later change copies nothing. Needs a tokio runtime; without one, only changes made
     /// through the registry's methods notify.
     pub(super) fn arm_timer(&self, notifier: &Notifier) {
         notifier.disarm();
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return;
         };
-        if self.next_change().is_none() {
+        let now = self.state.clock.since_epoch();
+        let mut ends: Vec<TimeDelta> = self
+            .state
+            .aliases()
+            .filter(|a| self.state.alias_shown(a, now))
+            .filter_map(AliasEntry::listed_end)
+            .collect();
+        if ends.is_empty() {
             return;
         }
-        let watched = self.detached();
+        // Latest first, so the next one is at the end.
+        ends.sort_unstable_by(|a, b| b.cmp(a));
+        let clock = Arc::clone(&self.state.clock);
         let fire = notifier.clone();
         let task = runtime.spawn(async move {
-            let mut shown = watched.visible_names();
-            let _ = watched
-                .on_each_change(|| {
-                    let now = watched.visible_names();
-                    if now != shown {
-                        shown = now;
-                        fire.fire();
+            while let Some(&next) = ends.last() {
+                loop {
+                    let left = (next - clock.since_epoch()).to_std().unwrap_or_default();
+                    if left.is_zero() {
+                        break;
                     }
-                    std::future::ready(Ok::<(), Infallible>(()))
-                })
-                .await;
+                    tokio::time::sleep(left.min(RECHECK)).await;
+                }
+                let now = clock.since_epoch();
+                while ends.last().is_some_and(|&end| end <= now) {
+                    ends.pop();
+                }
+                fire.fire();
+            }
         });
         *notifier
             .timer
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(task.abort_handle());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use rmcp::handler::server::router::tool::ToolRoute;
+    use rmcp::model::{CallToolResult, JsonObject, Tool};
+
+    use crate::ToolRegistry;
+
+    struct Server;
+
+    fn route(name: String) -> ToolRoute<Server> {
+        ToolRoute::new_dyn(Tool::new(name, "", Arc::new(JsonObject::new())), |_| {
+            Box::pin(async { Ok(CallToolResult::default().into()) })
+        })
+    }
+
+    fn counted() -> (ToolRegistry<Server>, Arc<AtomicUsize>) {
+        let fired = Arc::new(AtomicUsize::new(0));
+        let mut registry = ToolRegistry::new();
+        let seen = Arc::clone(&fired);
+        registry.set_notifier(move || {
+            seen.fetch_add(1, Ordering::SeqCst);
+        });
+        (registry, fired)
+    }
+
+    /// Issue 18: each add with a notifier rebuilt the sorted `tools/list` to compare it, so N
+    /// adds cost O(N²). Now the list is never built by a change, and the notifier still fires
+    /// once per change.
+    #[test]
+    fn one_at_a_time_adds_with_a_notifier_never_build_the_list() {
+        let (mut registry, fired) = counted();
+        for i in 0..2_000 {
+            registry.try_add_route(route(format!("tool_{i}"))).unwrap();
+        }
+        assert_eq!(fired.load(Ordering::SeqCst), 2_000);
+        assert_eq!(registry.state.builds.load(Ordering::Relaxed), 0);
+        assert_eq!(registry.list_all().len(), 2_000);
+        assert_eq!(registry.state.builds.load(Ordering::Relaxed), 1);
+    }
+
+    /// The notifier fires exactly when `tools/list` changes, counted without comparing lists.
+    #[test]
+    fn changes_that_show_nothing_new_fire_nothing() {
+        let (mut registry, fired) = counted();
+        let fires = || fired.load(Ordering::SeqCst);
+        registry.disable_route("later");
+        assert_eq!(fires(), 0, "disabling a name no tool has");
+        registry.try_add_route(route("later".to_owned())).unwrap();
+        assert_eq!(fires(), 0, "adding a tool under a disabled name");
+        registry.enable_route("later");
+        assert_eq!(fires(), 1, "enabling it shows it");
+        registry.remove_route("nothing");
+        assert_eq!(fires(), 1, "removing a name nobody has");
+        registry.disable_route("later");
+        registry.disable_route("later");
+        assert_eq!(fires(), 2, "disabling twice is one change");
+        registry.remove_route("later");
+        assert_eq!(fires(), 2, "removing a disabled tool shows nothing new");
     }
 }

@@ -157,7 +157,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
         scratch
             .disabled
             .extend(other.state.disabled.iter().cloned());
-        self.change(|state| *state = scratch);
+        self.change_compared(|state| *state = scratch);
         Ok(())
     }
 
@@ -215,17 +215,34 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     }
 
     /// Runs `f` on the served set (copied first if shared with a clone), then calls the
-    /// notifier if `tools/list` changed, and re-arms its timer for the next alias window.
+    /// notifier if `tools/list` changed, and re-arms its timer if an alias changed. O(1) on
+    /// top of `f`: the set counts its own changes ([`State::shown_changes`]), so adding N
+    /// tools one at a time with a notifier costs O(N), as without one.
     fn change<R>(&mut self, f: impl FnOnce(&mut State<S>) -> R) -> R {
-        let before = self.notifier.is_some().then(|| self.visible_names());
+        let (shown, aliases) = (self.state.shown_changes, self.state.alias_changes);
         let result = f(Arc::make_mut(&mut self.state));
+        if let Some(notifier) = self.notifier.clone() {
+            if self.state.shown_changes != shown {
+                notifier.fire();
+            }
+            if self.state.alias_changes != aliases {
+                self.arm_timer(&notifier);
+            }
+        }
+        result
+    }
+
+    /// [`Self::change`] for a change whose effect on `tools/list` the set cannot count (a
+    /// merge, which also brings disabled names): the lists before and after are compared.
+    fn change_compared(&mut self, f: impl FnOnce(&mut State<S>)) {
+        let before = self.notifier.is_some().then(|| self.visible_names());
+        f(Arc::make_mut(&mut self.state));
         if let Some(notifier) = self.notifier.clone() {
             if before.is_some_and(|before| before != self.visible_names()) {
                 notifier.fire();
             }
             self.arm_timer(&notifier);
         }
-        result
     }
 }
 

@@ -39,6 +39,15 @@ pub(crate) struct State<S> {
     pub clock: Arc<dyn Clock>,
     /// How calls by aliases that set no answer of their own are answered.
     pub defaults: AliasDefaults,
+    /// Bumped by each mutation that changes what `tools/list` shows now, so that a registry
+    /// with a notifier tells a change without comparing lists (O(1) a change, not O(N)).
+    pub shown_changes: u64,
+    /// Bumped by each mutation that adds, removes, or switches off or on an alias: the alias
+    /// window timer is re-armed only then.
+    pub alias_changes: u64,
+    /// How many times `tools/list` was built (tests hold the registry to building it lazily).
+    #[cfg(test)]
+    pub builds: std::sync::atomic::AtomicUsize,
 }
 
 impl<S> Default for State<S> {
@@ -51,6 +60,10 @@ impl<S> Default for State<S> {
             near: OnceLock::new(),
             clock: Arc::new(SystemClock),
             defaults: AliasDefaults::default(),
+            shown_changes: 0,
+            alias_changes: 0,
+            #[cfg(test)]
+            builds: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 }
@@ -65,6 +78,10 @@ impl<S> Clone for State<S> {
             near: self.near.clone(),
             clock: Arc::clone(&self.clock),
             defaults: self.defaults,
+            shown_changes: self.shown_changes,
+            alias_changes: self.alias_changes,
+            #[cfg(test)]
+            builds: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 }
@@ -172,13 +189,21 @@ impl<S> State<S> {
     pub fn insert(&mut self, def: ToolDef<S>) {
         self.listed = OnceLock::new();
         self.near = OnceLock::new();
+        let now = self.clock.since_epoch();
         let name = def.route.attr.name.clone();
         for alias in &def.aliases {
             if !self.holds(&alias.name) && alias.name != name {
                 let entry = AliasEntry::new(alias.clone(), &def);
+                self.alias_changes = self.alias_changes.wrapping_add(1);
+                if self.alias_shown(&entry, now) {
+                    self.shown_changes = self.shown_changes.wrapping_add(1);
+                }
                 self.names
                     .insert(alias.name.clone(), Named::Alias(Box::new(entry)));
             }
+        }
+        if !self.is_off(&name) && !self.holds(&name) {
+            self.shown_changes = self.shown_changes.wrapping_add(1);
         }
         if let Entry::Vacant(free) = self.names.entry(name) {
             free.insert(Named::Tool(def));
@@ -189,6 +214,9 @@ impl<S> State<S> {
     /// Removes the tool `name` and its aliases; `None` if there is no such tool.
     pub fn remove(&mut self, name: &str) -> Option<ToolDef<S>> {
         self.tool(name)?;
+        if !self.is_off(name) {
+            self.shown_changes = self.shown_changes.wrapping_add(1);
+        }
         let Some(Named::Tool(def)) = self.names.remove(name) else {
             unreachable!("`name` is a tool")
         };
@@ -197,7 +225,7 @@ impl<S> State<S> {
         self.near = OnceLock::new();
         for alias in &def.aliases {
             if self.alias(&alias.name).is_some_and(|a| a.target == name) {
-                self.names.remove(&alias.name);
+                self.forget_alias(&alias.name);
             }
         }
         Some(def)
@@ -209,24 +237,65 @@ impl<S> State<S> {
         let Some(target) = self.alias(name).map(|a| a.target.clone()) else {
             return false;
         };
-        self.names.remove(name);
+        self.forget_alias(name);
         if let Some(Named::Tool(def)) = self.names.get_mut(&target) {
             def.aliases.retain(|a| a.name != name);
         }
         true
     }
 
+    /// Takes the alias `name` out of the names, counting the change.
+    fn forget_alias(&mut self, name: &str) {
+        let now = self.clock.since_epoch();
+        if self.alias(name).is_some_and(|a| self.alias_shown(a, now)) {
+            self.shown_changes = self.shown_changes.wrapping_add(1);
+        }
+        self.alias_changes = self.alias_changes.wrapping_add(1);
+        self.names.remove(name);
+    }
+
+    /// Whether `tools/list` shows `alias` at `now`.
+    pub fn alias_shown(&self, alias: &AliasEntry<S>, now: TimeDelta) -> bool {
+        alias.is_listed(now) && !self.alias_off(alias)
+    }
+
     /// Switches `name` off (`true`) or on; whether the disabled set changed.
     pub fn set_disabled(&mut self, name: Cow<'static, str>, disabled: bool) -> bool {
+        // What the name switches: the tool of that name and its aliases, or an alias.
+        let aliases: Vec<Cow<'static, str>> = match self.names.get(&name) {
+            Some(Named::Tool(def)) => def.aliases.iter().map(|a| a.name.clone()).collect(),
+            Some(Named::Alias(_)) => vec![name.clone()],
+            None => Vec::new(),
+        };
+        let before = self.shown_of(&name, &aliases);
         let changed = if disabled {
-            self.disabled.insert(name)
+            self.disabled.insert(name.clone())
         } else {
             self.disabled.remove(&name)
         };
         if changed {
             self.listed = OnceLock::new();
+            if self.shown_of(&name, &aliases) != before {
+                self.shown_changes = self.shown_changes.wrapping_add(1);
+            }
+            if !aliases.is_empty() {
+                self.alias_changes = self.alias_changes.wrapping_add(1);
+            }
         }
         changed
+    }
+
+    /// Whether `tools/list` shows the tool `name` (if there is one) and each of `aliases`.
+    fn shown_of(&self, name: &str, aliases: &[Cow<'static, str>]) -> Vec<bool> {
+        let now = self.clock.since_epoch();
+        let tool = self.tool(name).is_some() && !self.is_off(name);
+        std::iter::once(tool)
+            .chain(
+                aliases
+                    .iter()
+                    .map(|a| self.alias(a).is_some_and(|e| self.alias_shown(e, now))),
+            )
+            .collect()
     }
 
     /// Whether the tool `name` exists and is switched off.
@@ -242,6 +311,9 @@ impl<S> State<S> {
     /// The enabled tools, sorted by name.
     pub fn listed(&self) -> &[Tool] {
         self.listed.get_or_init(|| {
+            #[cfg(test)]
+            self.builds
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let mut tools: Vec<Tool> = self
                 .tools()
                 .filter(|d| !self.is_off(&d.route.attr.name))
