@@ -272,3 +272,182 @@ proptest! {
         }
     }
 }
+
+/// A server that writes each of its arguments on stderr, one a line, and exits 3: the
+/// error about it quotes its command line and those lines.
+const ECHO: &str = r#"for a in "$@"; do printf 'arg: %s\n' "$a" >&2; done; exit 3"#;
+
+/// A secret that does not look like a credential on its own (lower case and digits, 12
+/// characters), so only the rule for the form it is written in can mask it.
+fn plain() -> impl Strategy<Value = String> {
+    "[a-z]{6}[0-9]{4}".prop_map(|s| format!("pw{s}"))
+}
+
+/// A Telegram bot token: the bot's number and its secret.
+fn bot_token() -> impl Strategy<Value = (String, String)> {
+    ("[1-9][0-9]{8}", "[A-Za-z0-9_-]{35}")
+}
+
+/// Every form a secret can take in a client config's `args`, one server a form (the error
+/// quotes the last 8 lines of a server's stderr, so each server echoes few arguments),
+/// and the secrets written in them.
+fn forms(
+    p: &[String],
+    json_key: &str,
+    (bot, token): &(String, String),
+) -> (serde_json::Value, Vec<String>) {
+    let forms: Vec<Vec<String>> = vec![
+        // Short flags, apart and attached; `-u user:password`.
+        vec!["-p".into(), p[0].clone(), "-t".into(), p[1].clone()],
+        vec![
+            "-k".into(),
+            p[2].clone(),
+            format!("-p{}", p[3]),
+            "-u".into(),
+            format!("me:{}", p[4]),
+        ],
+        // A JSON argument, and a secret-named key nested in it.
+        vec![
+            "--config".into(),
+            json!({ "apiKey": json_key, "db": { "auth": { "password": p[5] } } }).to_string(),
+        ],
+        // A token in a URL path; signed-URL parameters.
+        vec![
+            format!("https://api.telegram.org/bot{bot}:{token}/getMe"),
+            format!(
+                "https://s3.example/o?X-Amz-Signature={}&X-Amz-Expires=60",
+                p[6]
+            ),
+            format!(
+                "https://gcs.example/o?X-Goog-Signature={}&sig={}",
+                p[7], p[8]
+            ),
+            format!("https://cdn.example/o?signature={}&token={}", p[9], p[10]),
+        ],
+        // Headers given inside an argument.
+        vec![
+            "--header".into(),
+            format!("Cookie: sid={}", p[11]),
+            "-H".into(),
+            format!("Authorization: Basic {}", p[12]),
+        ],
+        vec![
+            format!("--header=Set-Cookie: sid={}; Path=/", p[13]),
+            format!("Proxy-Authorization: Basic {}", p[14]),
+            format!("X-Api-Key: {}", p[15]),
+        ],
+        // A secret that starts with `--`; flags inside a script.
+        vec!["--token".into(), format!("--{}", p[16])],
+        vec![format!(
+            "mysql -u root -p {}; curl --api-key {} x",
+            p[17], p[18]
+        )],
+    ];
+    let servers: serde_json::Map<String, serde_json::Value> = forms
+        .into_iter()
+        .enumerate()
+        .map(|(i, form)| {
+            let mut args = vec!["-c".to_owned(), ECHO.to_owned(), "sh".to_owned()];
+            args.extend(form);
+            (format!("f{i}"), json!({ "command": "sh", "args": args }))
+        })
+        .collect();
+    let mut secrets: Vec<String> = p[..19].to_vec();
+    secrets.push(format!("--{}", p[16]));
+    secrets.extend([json_key.to_owned(), token.clone(), format!("{bot}:{token}")]);
+    (json!({ "mcpServers": servers }), secrets)
+}
+
+/// A scripted server that lists tools named after its `API_TOKEN`, in the forms a server
+/// echoing its token would make: with a prefix, lower-cased with `_` for `.` and `-` (a
+/// client's form), and its first 12 characters in a name long enough that clients cut it.
+const LISTS_ITS_TOKEN: &str = r#"reply() { read -r l || exit 0; id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p'); printf '{"jsonrpc":"2.0","id":%s,"result":%s}\n' "$id" "$1"; }
+reply '{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"scripted","version":"1"}}'
+read -r l
+low=$(printf %s "$API_TOKEN" | tr 'A-Z.-' 'a-z__')
+head=$(printf %s "$API_TOKEN" | cut -c1-12)
+tool() { printf '{"name":"%s","inputSchema":{"type":"object"}}' "$1"; }
+LIST="{\"tools\":[$(tool "run.$API_TOKEN"),$(tool "$low"),$(tool "x.$head-and-a-long-tail-that-clients-cut-somewhere-past-64")]}"
+printf 'token: %s\n' "$low" >&2
+while :; do reply "$LIST"; done"#;
+
+/// A secret with the characters clients replace in it: `.` and `-`.
+fn separated() -> impl Strategy<Value = String> {
+    "[A-Za-z0-9]{6}\\.[A-Za-z0-9]{6}-[A-Za-z0-9]{4}".prop_map(|s| format!("S3cr{s}"))
+}
+
+/// ASCII letters and digits, lower-cased: the form in which a client's rewrite of a name
+/// (case, `-` `.` and space replaced, runs collapsed, characters deleted) still holds it.
+fn fold(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// Panics when `text` holds 8 characters in a row of `secret`, in folded form.
+fn holds_no_part(stream: &str, text: &str, secret: &str) -> Result<(), TestCaseError> {
+    let (text, secret) = (fold(text), fold(secret));
+    for part in secret.as_bytes().windows(8) {
+        let part = std::str::from_utf8(part).expect("ASCII");
+        prop_assert!(
+            !text.contains(part),
+            "{} holds {:?} of {:?}",
+            stream,
+            part,
+            secret
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+
+    /// Whatever the secrets, none of the forms of [`forms`] shows one, in text or JSON,
+    /// on stdout or stderr.
+    #[test]
+    fn every_form_of_a_secret_is_masked(
+        p in prop::collection::vec(plain(), 19),
+        json_key in secret(),
+        bot in bot_token(),
+        json_format in any::<bool>(),
+    ) {
+        let (doc, secrets) = forms(&p, &json_key, &bot);
+        let cfg = config(&format!("forms-{json_format}"), &doc);
+        let mut argv = vec!["audit", "--config", cfg.file.as_str()];
+        if json_format {
+            argv.extend(["--format", "json"]);
+        }
+        let r = run(&argv);
+        prop_assert_eq!(r.code, Some(2), "{}", r.stderr);
+        // Each server's error was written (its echo is what the masking must catch).
+        prop_assert_eq!(r.stdout.matches("exited with code 3").count(), 8, "{}", r.stdout);
+        for secret in &secrets {
+            prop_assert!(!r.stdout.contains(secret.as_str()), "stdout shows {}: {}", secret, r.stdout);
+            prop_assert!(!r.stderr.contains(secret.as_str()), "stderr shows {}: {}", secret, r.stderr);
+        }
+    }
+
+    /// A learnt secret is masked in every form derived from it: a tool name that holds it,
+    /// each client's model-facing form of that name, a cut name, a suggestion; no 8
+    /// characters of it in a row are written, in any case, whatever separates them.
+    #[test]
+    fn derived_forms_of_a_secret_are_masked(token in separated(), json_format in any::<bool>()) {
+        let doc = json!({ "mcpServers": { "s": {
+            "command": "sh",
+            "args": ["-c", LISTS_ITS_TOKEN],
+            "env": { "API_TOKEN": token },
+        }}});
+        let cfg = config(&format!("derived-{json_format}"), &doc);
+        let mut argv = vec!["audit", "--config", cfg.file.as_str(), "--timeout", "10"];
+        if json_format {
+            argv.extend(["--format", "json"]);
+        }
+        let r = run(&argv);
+        // The report was written: the tools were listed and their client forms shown.
+        prop_assert!(r.stdout.contains("x_***-and-a-long-tail"), "{}", r.stdout);
+        holds_no_part("stdout", &r.stdout, &token)?;
+        holds_no_part("stderr", &r.stderr, &token)?;
+    }
+}

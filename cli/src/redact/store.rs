@@ -1,0 +1,203 @@
+//! The learnt secrets, and the pass that masks them wherever they reappear: as written, in
+//! the form a client or a suggestion makes of them (case changed, separators replaced,
+//! collapsed or deleted), and in part (a cut name, a suggestion that keeps some of it).
+//!
+//! The one rule: a learnt value is masked wherever its *folded* form (ASCII letters and
+//! digits only, lower case) occurs in the folded text; for a value learnt as a secret, any
+//! [`MIN_PART`] folded characters of it in a row are masked too. The value as written is
+//! masked first, so a value that has no letters or digits is still caught.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, PoisonError};
+
+/// What a secret is shown as.
+pub const MASK: &str = "***";
+
+/// Shortest learned value replaced wherever it appears: shorter ones (`1`, `on`) would
+/// blank ordinary words. They are still masked where they stand in a command line.
+const MIN_SCRUB: usize = 4;
+/// The same for `env` values whose name does not say secret (`NODE_ENV=production`).
+const MIN_SCRUB_PLAIN_ENV: usize = 8;
+/// Fewest folded characters of a learnt value matched in another form: the folded form of
+/// a shorter value (`ab-c`) would match ordinary words across their separators. It is also
+/// the length of a part of a secret masked on its own.
+pub const MIN_PART: usize = 8;
+
+struct Learnt {
+    value: String,
+    /// ASCII letters and digits of `value`, lower-cased.
+    folded: String,
+    /// Whether each [`MIN_PART`] characters of it are masked too (a secret, not a plain
+    /// `env` value, whose parts are everyday words: a path, a host).
+    parts: bool,
+}
+
+struct State {
+    shown: bool,
+    /// Learned values, longest first.
+    values: Vec<Learnt>,
+}
+
+static STATE: Mutex<State> = Mutex::new(State {
+    shown: false,
+    values: Vec::new(),
+});
+
+fn lock() -> std::sync::MutexGuard<'static, State> {
+    STATE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// `--show-secrets`: write everything as it is.
+pub fn show_secrets(shown: bool) {
+    lock().shown = shown;
+}
+
+/// Whether `--show-secrets` is on.
+#[must_use]
+pub fn secrets_shown() -> bool {
+    lock().shown
+}
+
+/// Remembers `value` so that [`text`] masks it everywhere; `plain` marks an `env` value
+/// whose name does not say secret (learned only when long, and never masked in part).
+pub fn learn(value: &str, plain: bool) {
+    let min = if plain {
+        MIN_SCRUB_PLAIN_ENV
+    } else {
+        MIN_SCRUB
+    };
+    if value.chars().count() < min || value == MASK {
+        return;
+    }
+    let mut state = lock();
+    if let Some(known) = state.values.iter_mut().find(|v| v.value == value) {
+        known.parts |= !plain;
+        return;
+    }
+    state.values.push(Learnt {
+        value: value.to_owned(),
+        folded: fold(value),
+        parts: !plain,
+    });
+    state
+        .values
+        .sort_by_key(|v| std::cmp::Reverse(v.value.len()));
+}
+
+/// The ASCII letters and digits of `text`, lower-cased.
+fn fold(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// `text` with every learned value masked by the rule of this module (unchanged under
+/// `--show-secrets`).
+#[must_use]
+pub fn text(text: &str) -> String {
+    let state = lock();
+    if state.shown {
+        return text.to_owned();
+    }
+    let mut out = text.to_owned();
+    for learnt in &state.values {
+        if out.contains(learnt.value.as_str()) {
+            out = out.replace(learnt.value.as_str(), MASK);
+        }
+    }
+    if state.values.iter().any(|v| v.folded.len() >= MIN_PART) {
+        out = mask_folded(&out, &state.values);
+    }
+    out
+}
+
+/// `text` with each run of characters whose folded form is a learnt value (or, for a
+/// secret, holds [`MIN_PART`] of its folded characters in a row) replaced by [`MASK`], from
+/// its first letter or digit to its last.
+fn mask_folded(text: &str, learnt: &[Learnt]) -> String {
+    let mut folded = Vec::with_capacity(text.len());
+    let mut at = Vec::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_alphanumeric() {
+            folded.push(c.to_ascii_lowercase() as u8);
+            at.push(i);
+        }
+    }
+    let mut marked = vec![false; folded.len()];
+    for value in learnt {
+        let f = value.folded.as_bytes();
+        if f.len() < MIN_PART || (!value.parts && f.len() > folded.len()) {
+            continue;
+        }
+        if value.parts {
+            let parts: HashSet<&[u8]> = f.windows(MIN_PART).collect();
+            for (i, w) in folded.windows(MIN_PART).enumerate() {
+                if parts.contains(w) {
+                    marked[i..i + MIN_PART].fill(true);
+                }
+            }
+        } else {
+            for (i, w) in folded.windows(f.len()).enumerate() {
+                if w == f {
+                    marked[i..i + f.len()].fill(true);
+                }
+            }
+        }
+    }
+    if !marked.contains(&true) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut written = 0;
+    let mut i = 0;
+    while i < marked.len() {
+        if !marked[i] {
+            i += 1;
+            continue;
+        }
+        let mut last = i;
+        while last + 1 < marked.len() && marked[last + 1] {
+            last += 1;
+        }
+        out.push_str(&text[written..at[i]]);
+        out.push_str(MASK);
+        written = at[last] + 1;
+        i = last + 1;
+    }
+    out.push_str(&text[written..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client's form of a secret (case folded, `-` `.` and space replaced, a run
+    /// collapsed, a character deleted) and any 8 characters of it are masked; an `env`
+    /// value whose name does not say secret is masked whole in any form, not in part.
+    #[test]
+    fn derived_forms_and_parts() {
+        learn("Fold.Me-Secret 4417x", false);
+        for derived in [
+            "mcp__srv__fold_me_secret_4417x",
+            "FOLD-ME-SECRET-4417X",
+            "fold__me_secret-4417x",
+            "foldmesecret4417x",
+            "tool_me_secret_44",
+            "mcp__srv__fold_me_se",
+        ] {
+            let shown = text(&format!("`{derived}` ok"));
+            assert!(
+                !shown.contains("me_se") && !shown.contains("mese"),
+                "{derived}: {shown}"
+            );
+            assert!(shown.ends_with("` ok"), "{shown}");
+        }
+        assert_eq!(text("fold_me_ is short"), "fold_me_ is short");
+
+        learn("/opt/plainenv/valuepath", true);
+        assert_eq!(text("x_opt_plainenv_valuepath_y"), format!("x_{MASK}_y"));
+        assert_eq!(text("/opt/plainenv/other"), "/opt/plainenv/other");
+    }
+}
