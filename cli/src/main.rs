@@ -21,6 +21,7 @@ mod config;
 mod demo;
 mod findings;
 mod fleet;
+mod json_out;
 mod keys;
 mod names;
 mod redact;
@@ -123,13 +124,13 @@ pub fn emit(text: &str) {
 }
 
 /// Writes a JSON document to stdout: `schema_version` added, every string passed through
-/// [`redact`], pretty-printed.
+/// [`redact`], pretty-printed with hidden characters escaped ([`json_out`]).
 pub fn emit_json(mut doc: serde_json::Value) {
     if let serde_json::Value::Object(map) = &mut doc {
         map.insert("schema_version".to_owned(), SCHEMA_VERSION.into());
     }
     redact::json(&mut doc);
-    write_out(&format!("{doc:#}\n"));
+    write_out(&json_out::pretty(&doc));
 }
 
 /// The version of every JSON document the CLI writes; raised when a field changes meaning

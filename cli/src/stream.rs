@@ -1,8 +1,9 @@
 //! A JSON document written to stdout as it is made: its small fields are one `Value`, and
 //! each long array is made one element at a time, redacted ([`redact::json`]) and written, so
 //! the whole document is never in memory (a 10,000-tool audit holds one tool's `Value` at a
-//! time). The output is the bytes `serde_json`'s pretty printer gives for the whole document:
-//! keys in sorted order, two-space indents, a final newline.
+//! time). The output is the bytes `serde_json`'s pretty printer gives for the whole document
+//! (keys in sorted order, two-space indents, a final newline), hidden characters escaped
+//! ([`crate::json_out`]).
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -57,7 +58,7 @@ impl<'a> Doc<'a> {
 
     /// Writes the document, pretty-printed, and a newline to `out`.
     fn write_to<W: Write>(&self, out: W) -> std::io::Result<()> {
-        let mut ser = serde_json::Serializer::pretty(out);
+        let mut ser = serde_json::Serializer::with_formatter(out, crate::json_out::Escaping::new());
         self.serialize(&mut ser).map_err(std::io::Error::from)?;
         let mut out = ser.into_inner();
         out.write_all(b"\n")?;

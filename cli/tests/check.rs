@@ -278,3 +278,22 @@ fn cline_names_the_key_it_replaced() {
          suffix: the model sees `___query_2300f731`",
     );
 }
+
+/// Issue 18: the JSON carried raw C1 and bidi characters (U+009B, U+202E) where the text
+/// report escapes them; now both escape them, and the JSON reads back to the same name.
+#[test]
+fn json_escapes_what_the_text_report_escapes() {
+    let name = "ls\u{9b}2J\u{202e}txt\u{200b}";
+    let r = run(["check", "--format", "json", name]);
+    assert!(
+        r.stdout.contains("\\u009b") && r.stdout.contains("\\u202e"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("\\u200b"), "{}", r.stdout);
+    assert!(
+        !r.stdout.contains('\u{9b}') && !r.stdout.contains('\u{202e}'),
+        "raw hidden characters in the JSON"
+    );
+    assert_eq!(r.json()["names"][0]["name"], name);
+}
