@@ -105,7 +105,8 @@ impl Http {
         self.tools
             .update(|tools| tools.try_add_route(route))
             .map_err(|e| e.to_string())?;
-        Ok(format!("added `{tool}`"))
+        // A name from the caller is echoed escaped and shortened, never as it came.
+        Ok(format!("added {}", message::show(&tool)))
     }
 
     /// Removes the tool `extra_<name>` for every session.
@@ -118,8 +119,8 @@ impl Http {
             there
         });
         removed
-            .then(|| format!("removed `{tool}`"))
-            .ok_or_else(|| format!("there is no tool `{tool}` to remove"))
+            .then(|| format!("removed {}", message::show(&tool)))
+            .ok_or_else(|| format!("there is no tool {} to remove", message::show(&tool)))
     }
 }
 

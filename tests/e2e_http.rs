@@ -275,3 +275,24 @@ async fn no_session_sees_a_torn_list_while_tools_change() {
     }
     assert!(total >= 3, "every reader listed at least once");
 }
+
+/// Issue 18: `remove_tool` echoed a raw 1 MB name with ESC, BEL and CRLF back to the caller;
+/// now the name comes back escaped and shortened.
+#[tokio::test]
+async fn a_hostile_name_is_echoed_escaped_and_shortened() {
+    let server = Server::start(&[]);
+    let (session, _listener) = connect(&server.url).await;
+    let hostile = format!("\u{1b}[2J\u{7}\r\nfake: line{}", "x".repeat(1 << 20));
+    let answer = call(&session, "remove_tool", extra(&hostile))
+        .await
+        .unwrap();
+    let said = text(&answer);
+    assert_eq!(answer.is_error, Some(true));
+    assert!(said.len() < 1_000, "{} bytes echoed", said.len());
+    assert!(!said.contains('\u{1b}') && !said.contains('\u{7}') && !said.contains('\r'));
+    assert!(
+        said.contains("\\u{1b}[2J\\u{7}\\u{d}\\u{a}fake: line"),
+        "{said}"
+    );
+    assert!(said.contains("(1048599 characters)"), "{said}");
+}
