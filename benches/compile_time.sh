@@ -174,7 +174,9 @@ EOF
 
         if [[ $side == ours ]]; then
             printf '#[tool_handler(router = self.tools)]\nimpl ServerHandler for Server {}\n\n'
-            printf 'fn server() -> Server {\n    Server { tools: Server::tool_registry() }\n}\n\n'
+            # `#[tool_registry]` generates `tool_router()`, as rmcp's `#[tool_router]` does (the
+            # drop-in name), returning a `ToolRegistry<Self>`.
+            printf 'fn server() -> Server {\n    Server { tools: Server::tool_router() }\n}\n\n'
             printf 'fn listed(s: &Server) -> usize {\n    s.tools.list_all().len()\n}\n\n'
         else
             printf '#[tool_handler]\nimpl ServerHandler for Server {}\n\n'

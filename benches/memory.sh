@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Memory: peak RSS and wall time of (issue 6)
-#   (a) the calculator example (release) serving a short scripted MCP session over stdio:
-#       initialize, tools/list, then CALLS rounds of tools/call to its four tools and two
-#       aliases, driven by benches/support/mcp_session.py, which checks every answer;
-#   (b) `mcp-toolname audit -- python3 benches/support/many_tools_server.py` (CLI in release,
+#   (a) the calculator example (in PROFILE, release by default) serving a short scripted MCP
+#       session over stdio: initialize, tools/list, then CALLS rounds of tools/call to its four
+#       tools and two aliases, driven by benches/support/mcp_session.py, which checks every answer;
+#   (b) `mcp-toolname audit -- python3 benches/support/many_tools_server.py` (CLI in PROFILE,
 #       text report; AUDIT_FORMAT=json for the JSON one): a generated stdio server listing
 #       MANY_TOOLS tools in pages of PAGE_SIZE (nextCursor).
 #       The peak is the CLI's own; the Python server is not counted.
@@ -17,6 +17,8 @@
 # a few seconds):
 #   benches/memory.sh
 #   MANY_TOOLS=1000 RUNS=1 benches/memory.sh       # quicker
+#   PROFILE=dev MANY_TOOLS=50 RUNS=1 CALLS=1 benches/memory.sh   # a check that it works (CI),
+#                                                   # on the debug builds `cargo test` made
 # Settings (environment):
 #   RUNS=3              measurements of each; the table shows the largest peak and the median time
 #   CALLS=5             rounds of the six tools/call in (a)
@@ -24,7 +26,9 @@
 #   PAGE_SIZE=1000      tools per tools/list page in (b)
 #   AUDIT_FORMAT=text   the audit's --format in (b): text (the default report) or json
 #   RSS_METHOD=auto     auto, time or proc (see above)
-#   CARGO_TARGET_DIR    where the release builds go (default: cargo's, the repo's target/)
+#   PROFILE=release     cargo profile of both binaries: release (the figures BENCHMARKS.md
+#                       gives) or dev (debug builds: quick to get, not figures to compare)
+#   CARGO_TARGET_DIR    where the builds go (default: cargo's, the repo's target/)
 # Needs: bash, cargo, python3 (3.9+), coreutils, awk; Linux (/proc). No network but crates.io.
 # Exits non-zero, saying why, when a build, the session, or the audit fails.
 
@@ -39,6 +43,7 @@ MANY_TOOLS=${MANY_TOOLS:-10000}
 PAGE_SIZE=${PAGE_SIZE:-1000}
 RSS_METHOD=${RSS_METHOD:-auto}
 AUDIT_FORMAT=${AUDIT_FORMAT:-text}
+PROFILE=${PROFILE:-release}
 
 die() { echo "memory.sh: error: $*" >&2; exit 1; }
 log() { echo "memory.sh: $*" >&2; }
@@ -50,6 +55,9 @@ command -v cargo >/dev/null || die "cargo not found"
 command -v python3 >/dev/null || die "python3 not found (it drives the session and plays the 10,000-tool server)"
 [[ -r /proc/self/status ]] || die "no /proc: Linux only"
 [[ $AUDIT_FORMAT == text || $AUDIT_FORMAT == json ]] || die "AUDIT_FORMAT must be text or json (got '$AUDIT_FORMAT')"
+[[ $PROFILE == dev || $PROFILE == release ]] || die "PROFILE must be dev or release (got '$PROFILE')"
+if [[ $PROFILE == release ]]; then PROFILE_FLAG=(--release); BIN_DIR=release; else PROFILE_FLAG=(); BIN_DIR=debug; fi
+build_cmds="cargo build${PROFILE_FLAG[*]:+ ${PROFILE_FLAG[*]}} --example calculator\`, \`cargo build${PROFILE_FLAG[*]:+ ${PROFILE_FLAG[*]}} -p mcp-toolname-cli"
 
 # GNU time only: BusyBox's and BSD's take other flags. `-f %M` is the figure `-v` prints as
 # "Maximum resident set size (kbytes)".
@@ -76,16 +84,17 @@ measure() {
 }
 
 # ---------------------------------------------------------------------------------------------
-log "building the calculator example and the CLI in release (CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-<default>})"
-if ! (cd "$REPO" && cargo build --release --example calculator && cargo build --release -p mcp-toolname-cli) >"$WORK/build.log" 2>&1; then
-    echo "memory.sh: error: the release build failed; last lines:" >&2
+log "building the calculator example and the CLI, profile $PROFILE (CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-<default>})"
+if ! (cd "$REPO" && cargo build "${PROFILE_FLAG[@]}" --example calculator &&
+    cargo build "${PROFILE_FLAG[@]}" -p mcp-toolname-cli) >"$WORK/build.log" 2>&1; then
+    echo "memory.sh: error: the $PROFILE build failed; last lines:" >&2
     tail -n 60 "$WORK/build.log" >&2
     exit 1
 fi
 TARGET=$(cd "$REPO" && cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-CALCULATOR=$TARGET/release/examples/calculator
-CLI=$TARGET/release/mcp-toolname
+CALCULATOR=$TARGET/$BIN_DIR/examples/calculator
+CLI=$TARGET/$BIN_DIR/mcp-toolname
 [[ -x $CALCULATOR ]] || die "no calculator binary at $CALCULATOR"
 [[ -x $CLI ]] || die "no mcp-toolname binary at $CLI"
 
@@ -156,20 +165,21 @@ else
     method='`benches/support/peak_rss.py` (VmHWM polled from /proc/<pid>/status every 2 ms, and ru_maxrss from wait4)'
 fi
 model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+if [[ $PROFILE == release ]]; then PROFILE_NAME=release; else PROFILE_NAME='dev profile, debug build: not comparable with release figures'; fi
 cat <<EOF
 ## Memory: peak RSS
 
 | what | peak RSS (MiB) | wall time (s) |
 |---|---|---|
-| calculator example (release), stdio session: initialize, tools/list, $((6 * CALLS)) tools/call | $calc_mib | $calc_s |
-| \`mcp-toolname audit --format $AUDIT_FORMAT\` (release) of a stdio server listing $MANY_TOOLS tools in pages of $PAGE_SIZE | $audit_mib | $audit_s |
+| calculator example ($PROFILE_NAME), stdio session: initialize, tools/list, $((6 * CALLS)) tools/call | $calc_mib | $calc_s |
+| \`mcp-toolname audit --format $AUDIT_FORMAT\` ($PROFILE_NAME) of a stdio server listing $MANY_TOOLS tools in pages of $PAGE_SIZE | $audit_mib | $audit_s |
 
 Largest peak and median wall time over $RUNS runs (peaks per run, MiB: calculator $calc_all; audit $audit_all).
 Peak RSS: $method. The audit's peak is the CLI's own, without the Python server it starts; the
 calculator's wall time includes the driver's round trips.
 
 Commands, from \`$REPO\`:
-- \`cargo build --release --example calculator\`, \`cargo build --release -p mcp-toolname-cli\`
+- \`$build_cmds\`
 - (a) \`python3 benches/support/mcp_session.py --calls $CALLS -- <measure> $CALCULATOR --now 2026-10-01T00:00:00Z\`
 - (b) \`<measure> $CLI audit --timeout 300 --format $AUDIT_FORMAT -- python3 benches/support/many_tools_server.py --tools $MANY_TOOLS --page-size $PAGE_SIZE\`
 
