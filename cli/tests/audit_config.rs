@@ -41,6 +41,12 @@ fn write(path: &Path, text: &str) -> String {
     path.to_str().expect("UTF-8 temp path").to_owned()
 }
 
+/// A path as the CLI's messages show it: in backticks, escaped, and shortened past 80
+/// characters, as a checkout in a long directory makes it.
+fn shown(path: &str) -> String {
+    mcp_toolname_rules::message::show(path)
+}
+
 fn fixture(name: &str) -> String {
     format!("{}/tests/configs/{name}", env!("CARGO_MANIFEST_DIR"))
 }
@@ -248,7 +254,8 @@ fn invalid_json_names_the_file_line_and_column() {
     let file = fixture("invalid.json");
     let r = run(["audit", "--config", &file]);
     r.exits(2).err_has(&format!(
-        "error: config `{file}` is not valid JSON: expected ',' or '}}' at line 4, column 5"
+        "error: config {} is not valid JSON: expected ',' or '}}' at line 4, column 5",
+        shown(&file)
     ));
     assert_eq!(r.stdout, "", "no report on stdout");
     let r = run(["audit", "--config", &file, "--format", "json"]);
@@ -264,8 +271,9 @@ fn invalid_json_names_the_file_line_and_column() {
 fn invalid_toml_names_the_file_line_and_column() {
     let file = fixture("invalid.toml");
     run(["audit", "--config", &file]).exits(2).err_has(&format!(
-        "error: config `{file}` is not valid TOML: invalid basic string, expected '\"' at line 4, \
-         column 15"
+        "error: config {} is not valid TOML: invalid basic string, expected '\"' at line 4, \
+         column 15",
+        shown(&file)
     ));
 }
 
@@ -275,8 +283,9 @@ fn a_missing_command_names_the_file_and_server() {
     let r = run(["audit", "--config", &file]);
     r.exits(2)
         .err_has(&format!(
-            "error: config `{file}`, server `github`: missing `command`: a stdio server needs \
-             the program to start"
+            "error: config {}, server `github`: missing `command`: a stdio server needs \
+             the program to start",
+            shown(&file)
         ))
         .out_has("exit code 2: 1 server could not be audited");
 }
@@ -285,13 +294,15 @@ fn a_missing_command_names_the_file_and_server() {
 fn an_unknown_field_names_the_file_server_and_field() {
     let file = fixture("unknown-field/claude_desktop_config.json");
     run(["audit", "--config", &file]).exits(2).err_has(&format!(
-        "error: config `{file}`, server `files`: unknown field `arg` (did you mean `args`?); a \
-         server entry for Claude Desktop has `type`, `command`, `args`"
+        "error: config {}, server `files`: unknown field `arg` (did you mean `args`?); a \
+         server entry for Claude Desktop has `type`, `command`, `args`",
+        shown(&file)
     ));
     let file = fixture("unknown-field.toml");
     run(["audit", "--config", &file]).exits(2).err_has(&format!(
-        "error: config `{file}`, server `files`: unknown field `comand` (did you mean \
-         `command`?); a server entry for Codex has"
+        "error: config {}, server `files`: unknown field `comand` (did you mean \
+         `command`?); a server entry for Codex has",
+        shown(&file)
     ));
 }
 
@@ -300,10 +311,11 @@ fn an_unknown_format_says_what_was_expected() {
     let file = fixture("unknown-format.json");
     let r = run(["audit", "--config", &file]);
     r.exits(2).err_has(&format!(
-        "error: config `{file}` is not a known MCP client config: expected a JSON object with \
+        "error: config {} is not a known MCP client config: expected a JSON object with \
          `mcpServers` (Claude Desktop `claude_desktop_config.json`, Claude Code `.mcp.json`) or \
          `servers` (VS Code `mcp.json`), or a TOML file with `[mcp_servers.<name>]` tables \
-         (Codex `config.toml`); its top-level keys are `servers_list`"
+         (Codex `config.toml`); its top-level keys are `servers_list`",
+        shown(&file)
     ));
     run(["audit", "--config", "/nonexistent/mcp.json"])
         .exits(2)
