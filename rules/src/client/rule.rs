@@ -262,7 +262,7 @@ pub struct ClientPreset {
     pub overflow: Overflow,
     /// What happens to tools of one server whose names meet.
     pub on_clash: Clash,
-    /// Whether cut names that meet are told apart by a number ([`crate::number_cut_clashes`]:
+    /// Whether cut names that meet are told apart by a number ([`crate::qualify_list`]:
     /// GitHub Copilot CLI); else only one of them is sent, or both under one name.
     pub numbers_cut_clashes: bool,
     /// The API contract the qualified name is sent under.
