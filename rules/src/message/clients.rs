@@ -221,9 +221,7 @@ pub fn clash(name: &str, client: &ClientPreset, q: &Qualified) -> String {
         client.title
     );
     let which = match client.on_clash {
-        Clash::FirstWins => "first of them listed",
-        Clash::LastWins => "last of them listed",
-        Clash::GreatestWins => "one whose name sorts last",
+        Clash::FirstWins | Clash::LastWins | Clash::GreatestWins => the_one_sent(client.on_clash),
         Clash::HashesAll => {
             return format!(
                 "{head}, which gives each a hash suffix the model cannot read: it sees {}",
@@ -273,13 +271,24 @@ pub fn clash_outcome(client: &ClientPreset, across: bool) -> String {
         Clash::LastWins if across => {
             format!("{title} sends only the one whose server connects last")
         }
-        Clash::FirstWins => format!("{title} sends only the first of them listed"),
-        Clash::LastWins => format!("{title} sends only the last of them listed"),
-        Clash::GreatestWins => format!("{title} sends only the one whose name sorts last"),
+        Clash::FirstWins | Clash::LastWins | Clash::GreatestWins => {
+            format!("{title} sends only the {}", the_one_sent(client.on_clash))
+        }
         Clash::HashesAll => format!("{title} gives each a hash suffix the model cannot read"),
         Clash::SendsAll => {
             format!("{title} sends each under that name, so the model cannot tell them apart")
         }
         Clash::OneOf => "the model can reach only one of them".to_owned(),
+    }
+}
+
+/// Which of the tools that meet a client sends, for the rules that send one: `first of them
+/// listed`, `last of them listed`, `one whose name sorts last` (empty for the others).
+const fn the_one_sent(clash: Clash) -> &'static str {
+    match clash {
+        Clash::FirstWins => "first of them listed",
+        Clash::LastWins => "last of them listed",
+        Clash::GreatestWins => "one whose name sorts last",
+        Clash::HashesAll | Clash::SendsAll | Clash::OneOf => "",
     }
 }
