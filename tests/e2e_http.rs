@@ -294,5 +294,9 @@ async fn a_hostile_name_is_echoed_escaped_and_shortened() {
         said.contains("\\u{1b}[2J\\u{7}\\u{d}\\u{a}fake: line"),
         "{said}"
     );
-    assert!(said.contains("(1048599 characters)"), "{said}");
+    let digest = mcp_toolname::rules::message::digest(&format!("extra_{hostile}"));
+    assert!(
+        said.contains(&format!("(1048599 characters, sha1 {digest})")),
+        "{said}"
+    );
 }

@@ -294,6 +294,53 @@ fn an_alias_added_by_hand_that_collides_with_a_merged_tool_is_refused() {
     assert!(err.to_string().contains("alias of tool `plan_v2`"), "{err}");
 }
 
+/// Issue 19 (Azure/data-api-builder #3049): a run-time add refused for a name in use said "so
+/// no registry was built", the builder's words, of a registry that is serving. Each refusal
+/// now says what it left.
+#[test]
+fn each_refusal_says_what_it_left() {
+    let mut serving = Tasks::planner();
+    let before = serving.list_all().len();
+    let err = serving
+        .try_add_route(route("get_task"))
+        .expect_err("`get_task` is in use");
+    assert_eq!(err.refused(), mcp_toolname::rules::message::Refused::Change);
+    let said = err.to_string();
+    assert!(
+        said.contains(
+            "so nothing was changed: the registry keeps serving the tools it had (rename one"
+        ),
+        "{said}"
+    );
+    assert!(!said.contains("no registry was built"), "{said}");
+    assert_eq!(serving.list_all().len(), before, "and it is true");
+
+    let err = ToolRegistry::<Tasks>::builder()
+        .tool(mcp_toolname::ToolDef::new(route("ok")))
+        .tool(mcp_toolname::ToolDef::new(route("ok")))
+        .build()
+        .expect_err("`ok` twice");
+    assert!(
+        err.to_string().contains("so no registry was built"),
+        "{err}"
+    );
+
+    let err = Tasks::planner()
+        .try_merge(Tasks::planner())
+        .expect_err("every name twice");
+    assert!(
+        err.to_string()
+            .contains("so the registries were not merged"),
+        "{err}"
+    );
+    // A problem shown alone says no outcome it cannot know.
+    let alone = err.problems()[0].to_string();
+    assert!(
+        alone.contains("must be unique within a server (rename one"),
+        "{alone}"
+    );
+}
+
 #[test]
 fn the_builder_refuses_names_outside_the_spec_and_collects_every_problem() {
     let err = ToolRegistry::<Tasks>::builder()

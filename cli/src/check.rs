@@ -303,9 +303,9 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                 })).collect::<Vec<_>>(),
                 "clients": r.clients.iter().map(|v| json!({
                     "id": v.client.id,
-                    "name": v.qualified.name,
+                    "name": message::short(&v.qualified.name),
                     "fate": fate_word(v.qualified.fate),
-                    "meets": v.qualified.meets,
+                    "meets": v.qualified.meets.as_deref().map(message::short),
                     "fine": v.is_fine(),
                     "message": v.problem(&r.name),
                     "verified": verified_json(v.client),

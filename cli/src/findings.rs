@@ -58,9 +58,11 @@ impl Kind {
 pub struct Finding {
     /// What kind of problem.
     pub kind: Kind,
-    /// The tool it is about (the first one, for findings about several).
+    /// The tool it is about (the first one, for findings about several), as
+    /// [`message::short`] gives it: a name past 256 characters is whole only in the report's
+    /// `tools[]`.
     pub tool: String,
-    /// Every tool involved (one for per-tool findings).
+    /// Every tool involved (one for per-tool findings), each as [`message::short`] gives it.
     pub tools: Vec<String>,
     /// The contract id, for `spec` and `contract` findings.
     pub contract: Option<&'static str>,
@@ -109,14 +111,15 @@ pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Findi
 
 fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
     let name = &report.name;
+    let shown = message::short(name).into_owned();
     let fix = report.fix();
     for verdict in &report.contracts {
         if let Some(reason) = &verdict.refusal {
             let spec = verdict.contract.id == MCP.id;
             out.push(Finding {
                 kind: if spec { Kind::Spec } else { Kind::Contract },
-                tool: name.clone(),
-                tools: vec![name.clone()],
+                tool: shown.clone(),
+                tools: vec![shown.clone()],
                 contract: Some(verdict.contract.id),
                 client: None,
                 message: reason.clone(),
@@ -136,8 +139,8 @@ fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
         };
         out.push(Finding {
             kind: Kind::Client,
-            tool: name.clone(),
-            tools: vec![name.clone()],
+            tool: shown.clone(),
+            tools: vec![shown.clone()],
             contract: None,
             client: Some(verdict.client.id),
             message: problem,
@@ -160,8 +163,8 @@ fn duplicates(names: &[String], out: &mut Vec<Finding>) {
         let n = counts.get(name).copied().unwrap_or_default();
         out.push(Finding {
             kind: Kind::Duplicate,
-            tool: name.to_owned(),
-            tools: vec![name.to_owned()],
+            tool: message::short(name).into_owned(),
+            tools: vec![message::short(name).into_owned()],
             contract: None,
             client: None,
             message: format!(
@@ -206,8 +209,11 @@ fn case_collisions(names: &[&String], out: &mut Vec<Finding>) {
         let Some(first) = group.first() else { continue };
         out.push(Finding {
             kind: Kind::CaseCollision,
-            tool: (*first).to_owned(),
-            tools: group.iter().map(|s| (*s).to_owned()).collect(),
+            tool: message::short(first).into_owned(),
+            tools: group
+                .iter()
+                .map(|s| message::short(s).into_owned())
+                .collect(),
             contract: None,
             client: None,
             message: format!(
@@ -233,8 +239,11 @@ fn normalisation_collisions(names: &[&String], keys: &Keys, out: &mut Vec<Findin
             let model_name = shown(first).unwrap_or_default();
             out.push(Finding {
                 kind: Kind::NormalisationCollision,
-                tool: (*first).to_owned(),
-                tools: group.iter().map(|s| (*s).to_owned()).collect(),
+                tool: message::short(first).into_owned(),
+                tools: group
+                    .iter()
+                    .map(|s| message::short(s).into_owned())
+                    .collect(),
                 contract: None,
                 client: Some(client.id),
                 message: format!(

@@ -82,7 +82,9 @@ pub fn section(
     }
     let mut clean = Vec::new();
     for report in reports {
-        let own = by_tool.remove(report.name.as_str()).unwrap_or_default();
+        let own = by_tool
+            .remove(message::short(&report.name).as_ref())
+            .unwrap_or_default();
         if own.is_empty() {
             clean.push(message::show(&report.name));
             continue;
@@ -256,9 +258,9 @@ fn tool_json(r: &NameReport) -> Value {
         })).collect::<Vec<_>>(),
         "clients": r.clients.iter().map(|v| json!({
             "id": v.client.id,
-            "name": v.qualified.name,
+            "name": message::short(&v.qualified.name),
             "fate": fate_word(v.qualified.fate),
-            "meets": v.qualified.meets,
+            "meets": v.qualified.meets.as_deref().map(message::short),
             "fine": v.is_fine(),
         })).collect::<Vec<_>>(),
         "suggestion": r.fix(),

@@ -20,10 +20,68 @@ use crate::contract::Contract;
 const SHOWN_CHARS: usize = 80;
 
 /// A name as it appears inside backticks in a message: escaped, and cut past 80
-/// characters (with its full length in characters appended).
+/// characters, with its full length in characters and its [`digest`] appended (so two long
+/// names that share their first 80 characters are still told apart).
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert_eq!(message::show("search\u{202E}"), "`search\\u{202e}`");
+/// let long = "a".repeat(100);
+/// assert_eq!(
+///     message::show(&long),
+///     format!("`{}…` (100 characters, sha1 {})", "a".repeat(80), message::digest(&long))
+/// );
+/// ```
 #[must_use]
 pub fn show(name: &str) -> String {
     show_with(name, true)
+}
+
+/// Longest name carried whole in every field of a JSON report; a longer one is carried whole
+/// once (the tool's own `name`) and [`short`] everywhere else. Twice the longest name any
+/// client or LLM API keeps (128), so every name that works anywhere is always whole.
+pub const WHOLE_CHARS: usize = 256;
+
+/// The first 12 lower-case hex digits of the SHA-1 of `name`'s UTF-8 bytes: a label that
+/// tells two long names apart in a report (not a security measure).
+#[must_use]
+pub fn digest(name: &str) -> String {
+    use sha1::{Digest, Sha1};
+    let sum = Sha1::digest(name.as_bytes());
+    sum.iter().take(6).map(|b| format!("{b:02x}")).collect()
+}
+
+/// `name` as a JSON report carries it outside the one place it is whole: as it is up to
+/// [`WHOLE_CHARS`] characters; past that its first 80 characters, `…`, and its length and
+/// [`digest`], so a report grows with the number of names, not with their length. Not
+/// escaped: the JSON writer escapes control and invisible characters.
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert_eq!(message::short("search_docs"), "search_docs");
+/// let long = "x".repeat(10_000);
+/// assert_eq!(
+///     message::short(&long),
+///     format!("{}… (10000 characters, sha1 {})", "x".repeat(80), message::digest(&long))
+/// );
+/// ```
+#[must_use]
+pub fn short(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(WHOLE_CHARS) {
+        None => std::borrow::Cow::Borrowed(name),
+        Some(_) => {
+            let cut = name
+                .char_indices()
+                .nth(SHOWN_CHARS)
+                .map_or(name.len(), |(i, _)| i);
+            let count = name.chars().count();
+            std::borrow::Cow::Owned(format!(
+                "{}… ({count} characters, sha1 {})",
+                &name[..cut],
+                digest(name)
+            ))
+        }
+    }
 }
 
 /// Longest text from outside (an error's own words, with its causes) shown whole.
@@ -46,36 +104,42 @@ pub fn show_text(text: &str) -> String {
 /// The first `limit` characters of `text`, escaped, and the number of characters in all.
 fn escape(text: &str, limit: usize) -> (String, usize) {
     let mut out = String::new();
-    let mut count = 0usize;
-    for ch in text.chars() {
-        if count < limit {
-            // Quotes stay as they are; anything that could hide, move or fake text is escaped.
-            let hidden = is_control_like(ch)
-                || is_invisible(ch)
-                || ch == '`'
-                || (ch != ' ' && ch.is_whitespace());
-            match ch {
-                _ if hidden => out.extend(ch.escape_unicode()),
-                '\\' => out.push_str("\\\\"),
-                '\'' | '"' => out.push(ch),
-                _ => out.extend(ch.escape_debug()),
-            }
+    for (count, (at, ch)) in text.char_indices().enumerate() {
+        if count == limit {
+            // The rest is only counted (a server's name can be megabytes long).
+            return (out, count + text[at..].chars().count());
         }
-        count += 1;
+        // Quotes stay as they are; anything that could hide, move or fake text is escaped.
+        let hidden = is_control_like(ch)
+            || is_invisible(ch)
+            || ch == '`'
+            || (ch != ' ' && ch.is_whitespace());
+        match ch {
+            _ if hidden => out.extend(ch.escape_unicode()),
+            '\\' => out.push_str("\\\\"),
+            '\'' | '"' => out.push(ch),
+            _ => out.extend(ch.escape_debug()),
+        }
     }
+    let count = text.chars().count();
     (out, count)
 }
 
+/// [`show`] for a sentence that gives the length itself: a cut name has only its digest
+/// appended.
+pub(crate) fn show_len_said(name: &str) -> String {
+    show_with(name, false)
+}
+
 fn show_with(name: &str, with_len: bool) -> String {
-    let (mut out, count) = escape(name, SHOWN_CHARS);
+    let (out, count) = escape(name, SHOWN_CHARS);
     if count > SHOWN_CHARS {
-        out.push_str(&if with_len {
-            format!("…` ({count} characters)")
+        let digest = digest(name);
+        if with_len {
+            format!("`{out}…` ({count} characters, sha1 {digest})")
         } else {
-            "…`".to_owned()
-        });
-        out.insert(0, '`');
-        out
+            format!("`{out}…` (sha1 {digest})")
+        }
     } else {
         format!("`{out}`")
     }
@@ -139,7 +203,7 @@ pub fn name_error(name: &str, err: &NameError, contract: &Contract) -> String {
         ),
         NameError::TooLong { len, max } => format!(
             "tool name {} is {len} characters long, but {} allows at most {max}",
-            show_with(name, false),
+            show_len_said(name),
             contract.title
         ),
     }
@@ -300,12 +364,48 @@ pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String
     )
 }
 
-/// Two registries (or routers) that define one name, refused at merge.
+/// What a refused build or change of a registry left behind: said where the refusal is, so
+/// that a running server's operator is not told that no registry exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// `build()` of a builder (or `#[tool_registry]`'s registry): nothing was built.
+    Build,
+    /// A change of a registry that may be serving (`try_add_route`, `try_add_tool`): it is
+    /// as it was.
+    Change,
+    /// `try_merge` (or `+`) of two registries: they were not merged.
+    Merge,
+}
+
+impl Refused {
+    /// What was left, as the end of a sentence.
+    #[must_use]
+    pub const fn outcome(self) -> &'static str {
+        match self {
+            Self::Build => "no registry was built",
+            Self::Change => "nothing was changed: the registry keeps serving the tools it had",
+            Self::Merge => "the registries were not merged",
+        }
+    }
+}
+
+/// One name defined twice in a registry: at a build, a change or a merge (`refused`, or
+/// `None` where the problem is shown alone).
+///
+/// ```
+/// use mcp_toolname_rules::message::{self, Refused};
+/// let said = message::merge_conflict("search", "a.rs:1", "b.rs:2", Some(Refused::Change));
+/// assert!(said.ends_with(
+///     "within a server, so nothing was changed: the registry keeps serving the tools it had \
+///      (rename one, or make one an alias of the other)"
+/// ));
+/// ```
 #[must_use]
-pub fn merge_conflict(name: &str, first: &str, second: &str) -> String {
+pub fn merge_conflict(name: &str, first: &str, second: &str, refused: Option<Refused>) -> String {
+    let so = refused.map_or_else(String::new, |r| format!(", so {}", r.outcome()));
     format!(
         "tool name {} is defined twice, at {first} and at {second}; tool names must be unique \
-         within a server, so no registry was built (rename one, or make one an alias of the other)",
+         within a server{so} (rename one, or make one an alias of the other)",
         show(name)
     )
 }

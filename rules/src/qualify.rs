@@ -165,11 +165,16 @@ pub(crate) fn digest(
     tool: &str,
     hex: usize,
 ) -> String {
-    let bytes = match input {
-        HashInput::Joined => format!("{key}{}{tool}", client.separator),
-        HashInput::CodexIdentity => format!("{key}\0{key}\0\0{tool}\0{tool}"),
+    // Fed piece by piece: a long tool name is not copied to be hashed.
+    let parts: &[&str] = match input {
+        HashInput::Joined => &[key, client.separator, tool],
+        HashInput::CodexIdentity => &[key, "\0", key, "\0\0", tool, "\0", tool],
     };
-    let sum = Sha1::digest(bytes.as_bytes());
+    let mut hasher = Sha1::new();
+    for part in parts {
+        hasher.update(part.as_bytes());
+    }
+    let sum = hasher.finalize();
     let mut out = String::with_capacity(hex);
     for byte in sum {
         out.push_str(&format!("{byte:02x}"));

@@ -123,7 +123,10 @@ fn the_messages_name_the_character_its_index_and_code_point() {
     let err = check(&spaced, &MCP).unwrap_err();
     let text = message::name_error(&spaced, &err, &MCP);
     assert!(
-        text.contains("(1048578 characters) contains a space at index 1048576"),
+        text.contains(&format!(
+            "(1048578 characters, sha1 {}) contains a space at index 1048576",
+            message::digest(&spaced)
+        )),
         "{text}"
     );
     assert!(

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use mcp_toolname_rules::{AliasNameError, MCP, NameError, message};
+use mcp_toolname_rules::message::{self, Refused};
+use mcp_toolname_rules::{AliasNameError, MCP, NameError};
 
 use crate::origin::Origin;
 
@@ -65,6 +66,13 @@ pub enum Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, None)
+    }
+}
+
+impl Problem {
+    /// The problem in words; for a duplicate, with what the refusal left (`refused`).
+    fn describe(&self, f: &mut fmt::Formatter<'_>, refused: Option<Refused>) -> fmt::Result {
         match self {
             Self::Duplicate {
                 name,
@@ -74,6 +82,7 @@ impl fmt::Display for Problem {
                 name,
                 &first.to_string(),
                 &second.to_string(),
+                refused,
             )),
             Self::InvalidName {
                 name,
@@ -125,16 +134,25 @@ impl fmt::Display for Problem {
     }
 }
 
-/// Every problem found in one build or merge, in the order met; never empty.
+/// Every problem found in one build, change or merge, in the order met; never empty. Its
+/// `Display` says, with each duplicate, what the refusal left: no registry (a build), the
+/// registry as it was, still serving (a change), or two registries unmerged (a merge).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RegistryError {
     problems: Vec<Problem>,
+    refused: Refused,
 }
 
 impl RegistryError {
-    pub(crate) fn new(problems: Vec<Problem>) -> Self {
+    pub(crate) fn new(problems: Vec<Problem>, refused: Refused) -> Self {
         debug_assert!(!problems.is_empty());
-        Self { problems }
+        Self { problems, refused }
+    }
+
+    /// What was refused: a build, a change of a registry, or a merge.
+    #[must_use]
+    pub fn refused(&self) -> Refused {
+        self.refused
     }
 
     /// The problems, in the order found.
@@ -150,7 +168,7 @@ impl fmt::Display for RegistryError {
             if i > 0 {
                 f.write_str("\n")?;
             }
-            write!(f, "{problem}")?;
+            problem.describe(f, Some(self.refused))?;
         }
         Ok(())
     }

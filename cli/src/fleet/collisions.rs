@@ -41,7 +41,7 @@ impl CrossKind {
 pub struct Member {
     /// The server's key in the config.
     pub server: String,
-    /// The tool's raw name.
+    /// The tool's raw name, as [`message::short`] gives it.
     pub tool: Option<String>,
 }
 
@@ -181,7 +181,7 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
         matches!(q.fate, Fate::Kept | Fate::Normalised | Fate::Cut).then(|| {
             let member = Member {
                 server: server.key.clone(),
-                tool: Some(tool.name.clone()),
+                tool: Some(message::short(&tool.name).into_owned()),
             };
             (q.name, member)
         })
@@ -201,7 +201,7 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
                 client.title,
                 message::clash_outcome(client, true)
             ),
-            name: Some(name),
+            name: Some(message::short(&name).into_owned()),
             members,
         });
     }
@@ -227,7 +227,7 @@ fn shared_names(servers: &[Server], out: &mut Vec<CrossFinding>) {
             .flat_map(|tool| {
                 keys.iter().map(|key| Member {
                     server: (*key).to_owned(),
-                    tool: Some((*tool).to_owned()),
+                    tool: Some(message::short(tool).into_owned()),
                 })
             })
             .collect();
@@ -236,7 +236,7 @@ fn shared_names(servers: &[Server], out: &mut Vec<CrossFinding>) {
         out.push(CrossFinding {
             kind: CrossKind::SharedName,
             client: None,
-            name: (tools.len() == 1).then(|| tools[0].to_owned()),
+            name: (tools.len() == 1).then(|| message::short(tools[0]).into_owned()),
             message: format!(
                 "tool {} {} {} on servers {}; clients that prefix the server key keep them \
                  apart, but a client or agent that shows tools by bare name keeps only one of \

@@ -1,7 +1,8 @@
 //! The report of `audit --config`: each server's own report, every client's model-facing
 //! names and the cross-server findings, as text or as one JSON document.
 
-use mcp_toolname_rules::{CLIENTS, Fate, message::show};
+use mcp_toolname_rules::message::{self, show};
+use mcp_toolname_rules::{CLIENTS, Fate};
 use serde_json::{Value, json};
 
 use super::{CrossFinding, CrossKind, Outcome, Server, list, qualified};
@@ -257,8 +258,8 @@ pub(super) fn json_doc(
                 .map(|(server, tool, q)| {
                     json!({
                         "server": server.key,
-                        "tool": tool.name,
-                        "name": q.name,
+                        "tool": message::short(&tool.name),
+                        "name": message::short(&q.name),
                         "fate": fate_word(q.fate),
                     })
                 })

@@ -35,7 +35,10 @@ pub fn name_problem(name: &str, err: &NameError) -> String {
             format!("tool name {} starts with {}", show(name), describe_char(ch))
         }
         NameError::TooLong { len, .. } => {
-            format!("tool name {} is {len} characters long", show(name))
+            format!(
+                "tool name {} is {len} characters long",
+                super::show_len_said(name)
+            )
         }
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use mcp_toolname_rules::message;
+use mcp_toolname_rules::message::{self, Refused};
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 
 use super::ToolRegistry;
@@ -123,7 +123,7 @@ impl<S: 'static> ToolRegistryBuilder<S> {
             state.insert(def);
         }
         if !problems.is_empty() {
-            return Err(RegistryError::new(problems));
+            return Err(RegistryError::new(problems, Refused::Build));
         }
         state.disabled = self.disabled;
         state.defaults = self.defaults;

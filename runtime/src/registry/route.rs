@@ -15,7 +15,7 @@ use super::ToolRegistry;
 use super::state::State;
 use crate::def::ToolDef;
 use crate::error::RegistryError;
-use mcp_toolname_rules::message;
+use mcp_toolname_rules::message::{self, Refused};
 
 impl<S: MaybeSend + 'static> ToolRegistry<S> {
     /// Adds a route: `(Self::f_tool_attr(), Self::f)`, a [`ToolRoute`], or a generated
@@ -110,7 +110,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
         let mut problems = Vec::new();
         self.state.problems_of(&def, &mut problems);
         if !problems.is_empty() {
-            return Err(RegistryError::new(problems));
+            return Err(RegistryError::new(problems, Refused::Change));
         }
         self.change(|state| state.insert(def));
         Ok(())
@@ -152,7 +152,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
             scratch.insert(def.clone());
         }
         if !problems.is_empty() {
-            return Err(RegistryError::new(problems));
+            return Err(RegistryError::new(problems, Refused::Merge));
         }
         scratch
             .disabled

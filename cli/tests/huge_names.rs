@@ -1,0 +1,224 @@
+//! A server that lists 10 MB tool names: what `audit` writes and holds grows with the number
+//! of tools, not with their length. Each name is whole once (the tool's own `name` in JSON);
+//! everywhere else, text and JSON, it is cut with its length and digest.
+//!
+//! Its own test binary, so that the peak memory of the processes it waits for is this file's.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::run;
+use serde_json::Value;
+
+/// Characters in the long names; one line of `tools/list` stays under the 16 MiB the audit
+/// reads (as clients do).
+const LONG: usize = 10_000_000;
+const HALF: usize = LONG / 2;
+
+/// A scratch directory for this test binary.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-toolname-huge-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create a temp dir");
+    dir
+}
+
+/// A 10 MB name, a 5 MB one that shares all but its last character with it, and a short one.
+fn names() -> [String; 3] {
+    let a = "a".repeat(LONG);
+    let mut b = "a".repeat(HALF - 1);
+    b.push('b');
+    [a, b, "ok.tool".to_owned()]
+}
+
+/// A `sh` server that answers `initialize`, then every `tools/list` with the file `list`.
+fn server(dir: &Path) -> String {
+    let tools: Vec<Value> = names()
+        .iter()
+        .map(|n| serde_json::json!({"name": n, "inputSchema": {"type": "object"}}))
+        .collect();
+    let list = dir.join("list.json");
+    std::fs::write(&list, serde_json::json!({ "tools": tools }).to_string()).expect("write");
+    format!(
+        r#"reply() {{ read -r l || exit 0; id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p'); printf '{{"jsonrpc":"2.0","id":%s,"result":' "$id"; printf '%s' "$1"; printf '}}\n'; }}
+reply '{{"protocolVersion":"2025-11-25","capabilities":{{"tools":{{}}}},"serverInfo":{{"name":"huge","version":"1"}}}}'
+read -r l
+while :; do reply "$(cat '{}')"; done"#,
+        list.display()
+    )
+}
+
+/// Every string in `value` longer than 4 KiB (a message is shorter), with its path.
+fn long_strings(value: &Value, path: String, out: &mut Vec<(String, usize)>) {
+    match value {
+        Value::String(s) if s.len() > 4096 => out.push((path, s.len())),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                long_strings(item, format!("{path}[{i}]"), out);
+            }
+        }
+        Value::Object(fields) => {
+            for (k, v) in fields {
+                long_strings(v, format!("{path}.{k}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The largest resident set, in bytes, of any child this process has waited for.
+#[cfg(unix)]
+fn children_peak() -> u64 {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
+    // Linux gives kilobytes (macOS bytes; then the bound only gets looser).
+    u64::try_from(usage.max_rss()).unwrap_or(0) * 1024
+}
+
+/// The bytes of all the names a server listed.
+fn input() -> usize {
+    names().iter().map(String::len).sum()
+}
+
+/// One test, so that no other audit runs while the peak memory is read. Before 2026-12-02 an
+/// audit wrote each name about 33 times and held 47 times the names.
+#[test]
+fn audits_of_huge_names_are_a_small_multiple_of_them() {
+    an_audit_of_one_server();
+    an_audit_of_a_config_of_three();
+}
+
+/// Panics when a child this process waited for held `times` the names or more.
+fn held_below(times: usize, what: &str) {
+    #[cfg(unix)]
+    {
+        let peak = children_peak();
+        let bound = u64::try_from(times * input()).expect("fits");
+        eprintln!(
+            "{what}: peak {} MB for {} MB of names",
+            peak >> 20,
+            input() >> 20
+        );
+        assert!(
+            peak < bound,
+            "{what}: a process held {} MB for {} MB of names (bound {} MB)",
+            peak >> 20,
+            input() >> 20,
+            bound >> 20
+        );
+    }
+}
+
+fn an_audit_of_one_server() {
+    let dir = scratch("audit");
+    let script = server(&dir);
+    let args = |format: &'static str| ["audit", "--format", format, "--", "sh", "-c", &script];
+
+    let r = run(args("json"));
+    r.exits(1);
+    assert!(
+        r.stdout.len() < input() + 256 * 1024,
+        "JSON report of {} bytes for {} bytes of names",
+        r.stdout.len(),
+        input()
+    );
+    let doc = r.json();
+    let mut long = Vec::new();
+    long_strings(&doc, String::new(), &mut long);
+    assert_eq!(
+        long,
+        [
+            (".tools[0].name".to_owned(), LONG),
+            (".tools[1].name".to_owned(), HALF)
+        ],
+        "each long name is whole once, as its tool's `name`"
+    );
+    let [a, b, _] = names();
+    assert_eq!(doc["tools"][0]["name"].as_str(), Some(a.as_str()));
+    assert_eq!(doc["tools"][1]["name"].as_str(), Some(b.as_str()));
+    // Elsewhere each is cut with its length and digest, and the two stay apart.
+    let cut_a = mcp_toolname_rules::message::short(&a).into_owned();
+    let cut_b = mcp_toolname_rules::message::short(&b).into_owned();
+    assert_ne!(cut_a, cut_b);
+    assert!(cut_a.ends_with(&format!(
+        "… ({LONG} characters, sha1 {})",
+        message_digest(&a)
+    )));
+    let findings = doc["findings"].as_array().expect("findings");
+    for (cut, name) in [(&cut_a, "a"), (&cut_b, "b")] {
+        assert!(
+            findings.iter().any(|f| f["tool"] == cut.as_str()),
+            "a finding about name {name} carries it cut: {cut}"
+        );
+    }
+
+    let r = run(args("text"));
+    r.exits(1);
+    assert!(
+        r.stdout.len() < 256 * 1024,
+        "text report of {} bytes",
+        r.stdout.len()
+    );
+    for (name, len) in [(&a, LONG), (&b, HALF)] {
+        r.out_has(&format!(
+            "({len} characters, sha1 {})",
+            message_digest(name)
+        ));
+    }
+
+    held_below(16, "audit of one server");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Three servers of one config, each listing the same huge names: the config report carries
+/// each server's names whole once, in that server's `tools[]`.
+fn an_audit_of_a_config_of_three() {
+    let dir = scratch("config");
+    let script = server(&dir);
+    let servers: serde_json::Map<String, Value> = ["one", "two", "three"]
+        .into_iter()
+        .map(|key| {
+            (
+                key.to_owned(),
+                serde_json::json!({"command": "sh", "args": ["-c", script]}),
+            )
+        })
+        .collect();
+    let config = dir.join(".mcp.json");
+    std::fs::write(
+        &config,
+        serde_json::json!({ "mcpServers": servers }).to_string(),
+    )
+    .expect("write");
+    let config = config.to_str().expect("UTF-8 temp path");
+
+    let r = run(["audit", "--format", "json", "--config", config]);
+    r.exits(1);
+    assert!(
+        r.stdout.len() < 3 * input() + 256 * 1024,
+        "config report of {} bytes for 3 servers of {} bytes of names",
+        r.stdout.len(),
+        input()
+    );
+    let mut long = Vec::new();
+    long_strings(&r.json(), String::new(), &mut long);
+    let paths: Vec<&str> = long.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            ".servers[0].tools[0].name",
+            ".servers[0].tools[1].name",
+            ".servers[1].tools[0].name",
+            ".servers[1].tools[1].name",
+            ".servers[2].tools[0].name",
+            ".servers[2].tools[1].name",
+        ]
+    );
+
+    held_below(3 * 16, "audit of a config of three servers");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn message_digest(name: &str) -> String {
+    mcp_toolname_rules::message::digest(name)
+}
