@@ -21,6 +21,13 @@
 //! text format by `metrics-exporter-prometheus`: the counter `mcp_toolname_alias_calls`, one
 //! series per alias and outcome (`served` inside the window, `refused` after it), each at 0
 //! from the start. Summed over every replica, it says when an old name is safe to remove.
+//!
+//! It is served as a server on the open network should be (`guard.rs`): a client has 10 s to
+//! send a request's headers and 30 s for its body, at most 1024 connections and 1000 sessions
+//! are held at once (`--header-timeout SECS`, `--body-timeout SECS`, `--max-sessions N` change
+//! them), and a name from a client is echoed escaped and shortened ([`message::show`]).
+
+mod guard;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -38,7 +45,6 @@ use rmcp::model::{
     SubscriptionFilter, Tool,
 };
 use rmcp::service::{NotificationContext, SubscriptionContext};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler, schemars, tool_handler};
 use serde::Deserialize;
@@ -154,40 +160,50 @@ impl ServerHandler for Http {
     }
 }
 
-const USAGE: &str = "usage: http [--port N (0: a free port; the default)] [--alias-for SECS]";
+const USAGE: &str = "usage: http [--port N (0: a free port; the default)] [--alias-for SECS] \
+                     [--max-sessions N (1000)] [--header-timeout SECS (10)] \
+                     [--body-timeout SECS (30)]";
 
 /// What the command line asks for.
 struct Args {
     port: u16,
     alias_for: Option<u32>,
+    limits: guard::Limits,
+}
+
+/// `text`, the value of `flag`, as a whole number of `what`.
+fn whole<T: std::str::FromStr>(flag: &str, text: &str, what: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("`{flag}` value {} is not {what}", message::show(text)))
 }
 
 fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut parsed = Args {
         port: 0,
         alias_for: None,
+        limits: guard::Limits::default(),
     };
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| args.next().ok_or_else(|| format!("`{flag}` needs a value"));
         match arg.as_str() {
-            "--port" => {
-                let text = value("--port")?;
-                parsed.port = text.parse().map_err(|_| {
-                    format!(
-                        "`--port` value {} is not a port (0-65535)",
-                        message::show(&text)
-                    )
-                })?;
-            }
+            "--port" => parsed.port = whole("--port", &value("--port")?, "a port (0-65535)")?,
             "--alias-for" => {
-                let text = value("--alias-for")?;
-                let secs = text.parse().map_err(|_| {
-                    format!(
-                        "`--alias-for` value {} is not a whole number of seconds",
-                        message::show(&text)
-                    )
-                })?;
-                parsed.alias_for = Some(secs);
+                let secs = value("--alias-for")?;
+                parsed.alias_for = Some(whole("--alias-for", &secs, "a whole number of seconds")?);
+            }
+            "--max-sessions" => {
+                let most = value("--max-sessions")?;
+                parsed.limits.sessions = whole("--max-sessions", &most, "a number of sessions")?;
+            }
+            "--header-timeout" => {
+                let secs = value("--header-timeout")?;
+                let secs = whole("--header-timeout", &secs, "a whole number of seconds")?;
+                parsed.limits.header_read = std::time::Duration::from_secs(secs);
+            }
+            "--body-timeout" => {
+                let secs = value("--body-timeout")?;
+                let secs = whole("--body-timeout", &secs, "a whole number of seconds")?;
+                parsed.limits.body_read = std::time::Duration::from_secs(secs);
             }
             "-h" | "--help" => return Ok(None),
             other => return Err(format!("unknown argument {}", message::show(other))),
@@ -231,9 +247,10 @@ async fn main() -> ExitCode {
     };
     // One handler per session, each a clone holding the one registry.
     let server = Http { tools };
-    let service: StreamableHttpService<Http, LocalSessionManager> = StreamableHttpService::new(
+    let sessions = Arc::new(guard::CappedSessions::new(args.limits.sessions));
+    let service: StreamableHttpService<Http, guard::CappedSessions> = StreamableHttpService::new(
         move || Ok(server.clone()),
-        Arc::default(),
+        sessions,
         StreamableHttpServerConfig::default(),
     );
     let router = axum::Router::new().nest_service("/mcp", service).route(
@@ -261,9 +278,7 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    if let Err(e) = axum::serve(listener, router).await {
-        eprintln!("http: the server stopped: {e}");
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
+    guard::serve(listener, router, args.limits).await;
+    eprintln!("http: the server stopped accepting connections");
+    ExitCode::FAILURE
 }

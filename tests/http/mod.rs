@@ -174,3 +174,12 @@ pub async fn discover(url: &str) -> RunningService<RoleClient, ()> {
     .await
     .expect("server/discover over Streamable HTTP")
 }
+
+/// A new session with rmcp's Streamable HTTP client, or why it could not be made.
+pub async fn try_connect(url: &str) -> Result<Session, String> {
+    crypto_provider();
+    Listener::default()
+        .serve(StreamableHttpClientTransport::from_uri(url.to_owned()))
+        .await
+        .map_err(|e| format!("{e:?}"))
+}

@@ -1,0 +1,138 @@
+//! The `http` example as a server on the open network must be: a client that sends its
+//! request too slowly is disconnected, and sessions past the cap are refused. Issue 18: with
+//! `axum::serve`, 1,300 slowloris connections were held 45 s and none was closed.
+//!
+//! Every loop is bounded; each wait has a deadline far past the server's timeout, so the tests
+//! say whether the server closes, not how fast.
+
+mod common;
+mod http;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use http::{Server, connect};
+
+/// Connections a slowloris client opens.
+const SLOW: usize = 50;
+
+/// The address `host:port` of `url` (`http://127.0.0.1:PORT/mcp`).
+fn addr(url: &str) -> String {
+    url.trim_start_matches("http://")
+        .trim_end_matches("/mcp")
+        .to_owned()
+}
+
+/// Whether the server closed `stream` (or answered and closed) before `deadline`: reads until
+/// end of file, a reset, or the deadline.
+fn closed_by_server(stream: &mut TcpStream, deadline: Duration) -> (bool, String) {
+    stream.set_read_timeout(Some(deadline)).expect("timeout");
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    // Bounded: a server that keeps writing is cut at 64 KiB.
+    while got.len() < 64 * 1024 {
+        match stream.read(&mut buf) {
+            Ok(0) => return (true, String::from_utf8_lossy(&got).into_owned()),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                return (false, String::from_utf8_lossy(&got).into_owned());
+            }
+            Err(_) => return (true, String::from_utf8_lossy(&got).into_owned()),
+        }
+    }
+    (false, String::from_utf8_lossy(&got).into_owned())
+}
+
+#[test]
+fn a_client_that_sends_its_headers_slowly_is_disconnected() {
+    let server = Server::start(&["--header-timeout", "1"]);
+    let addr = addr(&server.url);
+    let mut slow: Vec<TcpStream> = (0..SLOW)
+        .map(|_| {
+            let mut s = TcpStream::connect(&addr).expect("connect");
+            // Half a request line, then nothing.
+            s.write_all(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                .expect("write");
+            s
+        })
+        .collect();
+    for (i, stream) in slow.iter_mut().enumerate() {
+        let (closed, _) = closed_by_server(stream, Duration::from_secs(15));
+        assert!(
+            closed,
+            "slow connection {i} is still open 15 s after a 1 s header timeout"
+        );
+    }
+    // The server still serves a client that is not slow.
+    let mut quick = TcpStream::connect(&addr).expect("connect");
+    quick
+        .write_all(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .expect("write");
+    let (closed, answer) = closed_by_server(&mut quick, Duration::from_secs(15));
+    assert!(closed && answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+#[test]
+fn a_client_that_sends_its_body_slowly_is_cut_off() {
+    let server = Server::start(&["--body-timeout", "1"]);
+    let mut stream = TcpStream::connect(addr(&server.url)).expect("connect");
+    stream
+        .write_all(
+            b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+              Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":",
+        )
+        .expect("write");
+    let (closed, answer) = closed_by_server(&mut stream, Duration::from_secs(15));
+    assert!(
+        closed || answer.starts_with("HTTP/1.1 4") || answer.starts_with("HTTP/1.1 5"),
+        "a body 990 bytes short is still awaited 15 s after a 1 s body timeout: {answer:?}"
+    );
+    assert!(
+        !answer.starts_with("HTTP/1.1 2"),
+        "a cut body is not served: {answer:?}"
+    );
+}
+
+#[tokio::test]
+async fn sessions_past_the_cap_are_refused_until_one_closes() {
+    let server = Server::start(&["--max-sessions", "2"]);
+    let (a, _) = connect(&server.url).await;
+    let (_b, _) = connect(&server.url).await;
+    let third = http::try_connect(&server.url).await;
+    let err = third.err().expect("a third session is refused");
+    assert!(
+        err.contains(r#"status: 503, retry_after: Some("5")"#),
+        "refused as unavailable for now, with when to try again: {err}"
+    );
+    // What a person reading the response sees.
+    let refused = reqwest::Client::new()
+        .post(&server.url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .body(
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+        )
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(refused.status(), 503);
+    assert_eq!(
+        refused.text().await.expect("a body"),
+        "the server holds 2 sessions, as many as it may; try again later"
+    );
+    // Closing a session (HTTP DELETE) makes room.
+    a.cancel().await.expect("close the first session");
+    let mut fourth = None;
+    for _ in 0..50 {
+        if let Ok(session) = http::try_connect(&server.url).await {
+            fourth = Some(session);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        fourth.is_some(),
+        "a session is served once another has closed"
+    );
+}
