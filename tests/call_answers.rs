@@ -85,6 +85,36 @@ fn preview(
 const INSIDE: &str = "2026-12-01T00:00:00Z";
 const PAST: &str = "2027-03-01T00:00:00Z";
 
+/// keurcien/auxilia #254: a did-you-mean answered `run-query` with one of `run_query` and
+/// `Run-Query`, not saying two match. Each is offered; none is picked or run.
+#[tokio::test]
+async fn names_that_match_a_call_equally_are_all_offered_and_none_runs() {
+    let server = preview(
+        |b| {
+            b.tool(ToolDef::new(route("run_query")))
+                .tool(ToolDef::new(route("Run-Query")))
+        },
+        INSIDE,
+    );
+    let runs = Arc::clone(&server.runs);
+    let client = connect(server).await;
+    let err = call(&client, "run-query", None)
+        .await
+        .expect_err("not served");
+    let err = rpc_error(&err);
+    assert_eq!(err.code, ErrorCode::INVALID_PARAMS);
+    assert_eq!(
+        err.message,
+        "tool `run-query` not found; did you mean `Run-Query` or `run_query`? both match it \
+         equally, so call the one you mean by its exact name"
+    );
+    assert_eq!(
+        err.data,
+        Some(json!({ "tied": ["Run-Query", "run_query"] }))
+    );
+    assert_eq!(runs.load(Ordering::SeqCst), 0, "neither was called");
+}
+
 #[tokio::test]
 async fn an_unknown_name_gets_the_closest_served_tool_in_message_and_data_and_nothing_runs() {
     let server = preview(|b| b, INSIDE);

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use mcp_toolname_rules::{Fate, MCP, message};
+use mcp_toolname_rules::{Fate, MCP, look_alike_key, message};
 use serde::Serialize;
 
 use crate::keys::Keys;
@@ -25,6 +25,8 @@ pub enum Kind {
     Duplicate,
     /// Two names differ only in case.
     CaseCollision,
+    /// Two names differ only in case and in `_`, `-` and `.` (and in more than case).
+    LookAlike,
     /// Two names become one model-facing name under a client.
     NormalisationCollision,
     /// A client refuses the server's key and does not start the server.
@@ -47,6 +49,7 @@ impl Kind {
             Self::Client => "client",
             Self::Duplicate => "duplicate",
             Self::CaseCollision => "case",
+            Self::LookAlike => "look-alike",
             Self::NormalisationCollision => "collision",
             Self::KeyRefused => "key",
         }
@@ -104,8 +107,11 @@ pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Findi
         }
     }
     duplicates(names, &mut findings);
-    case_collisions(&distinct, &mut findings);
-    normalisation_collisions(&distinct, keys, &mut findings);
+    // Look-alikes that a client merges are said once, as that client's collision.
+    let mut merged = Vec::new();
+    normalisation_collisions(&distinct, keys, &mut merged);
+    case_collisions(&distinct, &merged, &mut findings);
+    findings.extend(merged);
     (reports, findings)
 }
 
@@ -204,11 +210,32 @@ fn groups<'a>(names: &[&'a String], key: impl Fn(&str) -> Option<String>) -> Vec
     out
 }
 
-fn case_collisions(names: &[&String], out: &mut Vec<Finding>) {
-    for group in groups(names, |n| Some(n.to_lowercase())) {
+/// Names that are one under [`look_alike_key`]: differing only in case, or in case and the
+/// separators `_` `-` `.` (`run_query` and `Run-Query`, keurcien/auxilia #254).
+/// A look-alike group that some client's collision (in `merged`) already holds is left out.
+fn case_collisions(names: &[&String], merged: &[Finding], out: &mut Vec<Finding>) {
+    for group in groups(names, |n| Some(look_alike_key(n))) {
         let Some(first) = group.first() else { continue };
+        let lower = first.to_lowercase();
+        let case_only = group.iter().all(|n| n.to_lowercase() == lower);
+        let said = |f: &Finding| {
+            group
+                .iter()
+                .all(|n| f.tools.iter().any(|t| *t == message::short(n)))
+        };
+        if !case_only && merged.iter().any(said) {
+            continue;
+        }
+        let (kind, how) = if case_only {
+            (Kind::CaseCollision, "differ only in case")
+        } else {
+            (
+                Kind::LookAlike,
+                "differ only in case and in `_`, `-` and `.`",
+            )
+        };
         out.push(Finding {
-            kind: Kind::CaseCollision,
+            kind,
             tool: message::short(first).into_owned(),
             tools: group
                 .iter()
@@ -217,8 +244,8 @@ fn case_collisions(names: &[&String], out: &mut Vec<Finding>) {
             contract: None,
             client: None,
             message: format!(
-                "tool names {} differ only in case; the spec keeps them apart, but a model can \
-                 confuse them, and a client that compares names without case keeps only one",
+                "tool names {} {how}; the spec keeps them apart, but a model can confuse them, \
+                 and a client or a did-you-mean that reads them alike keeps or picks only one",
                 list(&group)
             ),
             suggestion: None,
@@ -294,6 +321,33 @@ mod tests {
             .collect();
         assert!(clients.contains(&"claude_code") && clients.contains(&"codex"));
         assert!(!clients.contains(&"gemini_cli"), "{clients:?}");
+    }
+
+    /// keurcien/auxilia #254: `run_query` and `Run-Query` on one server passed unremarked.
+    #[test]
+    fn look_alikes_are_one_finding_naming_each() {
+        let f = kinds(&["run_query", "Run-Query", "runquery", "list"]);
+        let alike: Vec<&Finding> = f.iter().filter(|f| f.kind == Kind::LookAlike).collect();
+        assert_eq!(alike.len(), 1, "{f:#?}");
+        assert_eq!(alike[0].tools, ["run_query", "Run-Query"]);
+        assert!(
+            alike[0].message.starts_with(
+                "tool names `run_query` and `Run-Query` differ only in case and in `_`, `-` and \
+                 `.`"
+            ),
+            "{}",
+            alike[0].message
+        );
+        assert!(
+            !f.iter().any(|f| f.kind == Kind::CaseCollision),
+            "a group that differs in more than case is not called case-only"
+        );
+        let f = kinds(&["Ärger", "ärger"]);
+        assert!(f.iter().any(|f| f.kind == Kind::CaseCollision), "{f:#?}");
+        // `admin.tools.list` and `admin_tools_list` become one name in Claude Code: said once.
+        let f = kinds(&["admin.tools.list", "admin_tools_list"]);
+        assert!(!f.iter().any(|f| f.kind == Kind::LookAlike), "{f:#?}");
+        assert!(f.iter().any(|f| f.kind == Kind::NormalisationCollision));
     }
 
     #[test]

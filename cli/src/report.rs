@@ -171,13 +171,14 @@ pub fn counts(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -
         .count();
     format!(
         "{} {}; {spec} {} the MCP spec; {llm} refused by the common LLM API contract; {client} \
-         handled badly by at least one client; {} listed more than once; {} case and {} \
-         normalisation collisions",
+         handled badly by at least one client; {} listed more than once; {} case, {} look-alike \
+         and {} normalisation collisions",
         listing.names.len(),
         plural(listing.names.len(), "tool", "tools"),
         plural(spec, "breaks", "break"),
         count(Kind::Duplicate),
         count(Kind::CaseCollision),
+        count(Kind::LookAlike),
         count(Kind::NormalisationCollision),
     )
 }

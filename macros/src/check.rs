@@ -3,10 +3,11 @@
 //! aliases. A problem between two tools holds only in the builds where both exist, so it is
 //! emitted under both tools' `cfg` (see [`crate::cond`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use mcp_toolname_rules::{
-    Fate, MCP, SetFix, check, check_alias, effective_max, message, own_budget, qualify, tool_budget,
+    Fate, MCP, SetFix, check, check_alias, effective_max, look_alike_key, message, own_budget,
+    qualify, tool_budget,
 };
 use proc_macro2::TokenStream;
 use syn::{Ident, LitStr};
@@ -126,7 +127,8 @@ fn target_findings(
 }
 
 /// Names a client's normalisation merges (hashed forms are unique, so not compared), and
-/// names that differ only in case, each pair in the builds where both exist. A pair is
+/// names that differ only in case, or in case and `_` `-` `.` (look-alikes), each pair in the
+/// builds where both exist. A pair is
 /// exempt when either name opted out of the client.
 fn merged_names(
     names: &[Listed],
@@ -135,6 +137,8 @@ fn merged_names(
     warnings: &mut TokenStream,
 ) {
     let key = targets.key.as_deref().unwrap_or(DEFAULT_KEY);
+    // Pairs a client merges: said once, as that, not again as look-alikes.
+    let mut merged: HashSet<(String, String)> = HashSet::new();
     for client in targets.collision_clients() {
         let mut forms: HashMap<String, Vec<&Listed>> = HashMap::new();
         for listed in names {
@@ -145,10 +149,11 @@ fn merged_names(
             }
             let earlier = forms.entry(q.name.clone()).or_default();
             for first in earlier.iter().filter(|f| f.name.value() != text) {
+                let other = first.name.value();
+                merged.insert((text.clone(), other.clone()));
                 if allows(listed.allowed, client.id) || allows(first.allowed, client.id) {
                     continue;
                 }
-                let other = first.name.value();
                 let msg = match (listed.alias, first.alias) {
                     (true, _) => message::merged_alias(&text, &other, client.title, &q.name),
                     (false, true) => message::merged_alias(&other, &text, client.title, &q.name),
@@ -171,12 +176,26 @@ fn merged_names(
     let mut folded: HashMap<String, Vec<&Listed>> = HashMap::new();
     for listed in names {
         let text = listed.name.value();
-        let earlier = folded.entry(text.to_lowercase()).or_default();
+        let earlier = folded.entry(look_alike_key(&text)).or_default();
         for first in earlier.iter().filter(|f| f.name.value() != text) {
-            let msg = message::case_only(&text, &first.name.value());
+            let other = first.name.value();
+            let (lint, msg) = if other.to_lowercase() == text.to_lowercase() {
+                (
+                    "tool_names_differ_only_in_case",
+                    message::case_only(&text, &other),
+                )
+            } else if listed.alias || first.alias || merged.contains(&(text.clone(), other)) {
+                // An old name that looks like the new one is what a rename is for.
+                continue;
+            } else {
+                (
+                    "tool_names_look_alike",
+                    message::look_alike(&text, &first.name.value()),
+                )
+            };
             warnings.extend(warning_when(
                 &first.cond.and(&listed.cond),
-                "tool_names_differ_only_in_case",
+                lint,
                 listed.name.span(),
                 &msg,
             ));

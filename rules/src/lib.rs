@@ -43,7 +43,7 @@ pub use contract::{
     LLM_COMMON, MCP, OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
 pub use list::qualify_list;
-pub use nearest::{closest_name, distance_within, edit_limit, match_key};
+pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
 pub use qualify::{
     Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,
     tool_budget,

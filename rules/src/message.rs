@@ -464,6 +464,27 @@ pub fn case_only(name: &str, other: &str) -> String {
     )
 }
 
+/// Two names of one server that are one name once case is folded and the separators `_` `-`
+/// `.` are read alike ([`crate::look_alike_key`]), but differ in more than case
+/// (`run_query` and `Run-Query`). Source: keurcien/auxilia #254, 2026.
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert!(message::look_alike("Run-Query", "run_query").starts_with(
+///     "tool names `Run-Query` and `run_query` differ only in case and in `_`, `-` and `.`"
+/// ));
+/// ```
+#[must_use]
+pub fn look_alike(name: &str, other: &str) -> String {
+    format!(
+        "tool names {} and {} differ only in case and in `_`, `-` and `.`; models and people \
+         confuse them, and a client or a did-you-mean that reads them alike cannot tell which \
+         was meant: rename one",
+        show(name),
+        show(other)
+    )
+}
+
 /// A listed alias that a client's normalisation merges with another listed name.
 #[must_use]
 pub fn merged_alias(alias: &str, other: &str, client: &str, form: &str) -> String {

@@ -27,6 +27,22 @@ pub fn match_key(name: &str) -> String {
         .collect()
 }
 
+/// The form in which two names of one server look alike: case folded (Unicode, as
+/// `str::to_lowercase`), then [`match_key`]. Two different names with one key warn in the
+/// build and in `audit`: as case-only when they are one name in lower case, else as
+/// look-alikes.
+///
+/// ```
+/// use mcp_toolname_rules::look_alike_key;
+/// assert_eq!(look_alike_key("Run-Query"), look_alike_key("run_query"));
+/// assert_eq!(look_alike_key("ÄRGER.Log"), "ärger_log");
+/// assert_ne!(look_alike_key("runquery"), look_alike_key("run_query"));
+/// ```
+#[must_use]
+pub fn look_alike_key(name: &str) -> String {
+    match_key(&name.to_lowercase())
+}
+
 /// The most edits between two match keys that still reads as a slip: 1 up to 9 characters
 /// of `key`, 2 beyond. Kept small on purpose: `preview_start` and `preview_stop` (3 edits) are
 /// two tools, not a typo of one.

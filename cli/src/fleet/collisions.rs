@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use mcp_toolname_rules::{
-    CLIENTS, ClientPreset, Fate,
+    CLIENTS, ClientPreset, Fate, look_alike_key,
     message::{self, show},
 };
 use serde::Serialize;
@@ -23,6 +23,9 @@ pub enum CrossKind {
     NameCollision,
     /// One raw tool name on several servers (fine for clients that prefix the key).
     SharedName,
+    /// Server keys that differ only in case and in `_`, `-` and `.`: often one server
+    /// configured twice (github/copilot-cli #4478: `MCPBrowser` and `mcpbrowser`).
+    KeyLookAlike,
 }
 
 impl CrossKind {
@@ -32,6 +35,7 @@ impl CrossKind {
             Self::KeyCollision => "key",
             Self::NameCollision => "collision",
             Self::SharedName => "shared",
+            Self::KeyLookAlike => "key",
         }
     }
 }
@@ -104,6 +108,7 @@ fn prefixing_clients() -> impl Iterator<Item = &'static ClientPreset> {
 /// prefixes the key, then tool names on several servers.
 pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
     let mut out = Vec::new();
+    key_look_alikes(servers, &mut out);
     for client in prefixing_clients() {
         key_collisions(client, servers, &mut out);
     }
@@ -112,6 +117,37 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
     }
     shared_names(servers, &mut out);
     out
+}
+
+/// Keys of the config that are one under [`look_alike_key`], whatever a client makes of them:
+/// one finding per group, before any client's.
+fn key_look_alikes(servers: &[Server], out: &mut Vec<CrossFinding>) {
+    let groups = group_in_order(servers.iter().map(|s| (look_alike_key(&s.key), s)));
+    for (_, group) in groups {
+        if group.len() < 2 {
+            continue;
+        }
+        let members: Vec<Member> = group
+            .iter()
+            .map(|s| Member {
+                server: s.key.clone(),
+                tool: None,
+            })
+            .collect();
+        let shown: Vec<String> = members.iter().map(member_text).collect();
+        out.push(CrossFinding {
+            kind: CrossKind::KeyLookAlike,
+            client: None,
+            name: None,
+            message: format!(
+                "server keys {} differ only in case and in `_`, `-` and `.`: often one server \
+                 configured twice, whose tools then reach the model twice; keep one, or give \
+                 the other a key of its own",
+                list(&shown)
+            ),
+            members,
+        });
+    }
 }
 
 /// Keys that become one prefix under `client`: every server of the config, audited or not.

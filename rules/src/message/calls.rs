@@ -22,6 +22,34 @@ pub fn tool_not_found_closest(name: &str, closest: &str) -> String {
     )
 }
 
+/// A call to a name the server does not serve, when several served names match it equally
+/// (`run_query` and `Run-Query` for `run-query`): each is offered, none is picked.
+///
+/// ```
+/// use mcp_toolname_rules::message::tool_not_found_tied;
+/// assert_eq!(
+///     tool_not_found_tied("run-query", &["Run-Query", "run_query"]),
+///     "tool `run-query` not found; did you mean `Run-Query` or `run_query`? both match it \
+///      equally, so call the one you mean by its exact name"
+/// );
+/// ```
+#[must_use]
+pub fn tool_not_found_tied(name: &str, tied: &[&str]) -> String {
+    let shown: Vec<String> = tied.iter().map(|n| show(n)).collect();
+    let (or, all) = match shown.split_last() {
+        Some((last, rest)) if !rest.is_empty() => (
+            format!("{} or {last}", rest.join(", ")),
+            if rest.len() == 1 { "both" } else { "all" },
+        ),
+        _ => (shown.join(""), "it"),
+    };
+    format!(
+        "tool {} not found; did you mean {or}? {all} match it equally, so call the one you mean \
+         by its exact name",
+        show(name)
+    )
+}
+
 /// The text of the tool error result a call to an alias past its window gets, when the
 /// registry answers it as a tool execution error (the model reads it and can call the new
 /// name in the same turn).

@@ -33,7 +33,9 @@ impl<S: 'static> ToolRegistry<S> {
     /// JSON-RPC `-32602` (invalid params) for an unknown name or a switched-off tool (or an
     /// alias of one): the message names the closest served tool when one is close (same name
     /// up to case and `.` `-` `/` `:` space versus `_`, or a small edit), and `data` is then
-    /// `{"closest": "<name>"}`; that tool is not called. Also the expired-alias protocol
+    /// `{"closest": "<name>"}`; that tool is not called. When several match equally, each is
+    /// named and `data` is `{"tied": ["<name>", ...]}` (sorted, at most 4), and none is called.
+    /// Also the expired-alias protocol
     /// error above, and the tool's own errors.
     pub async fn call(
         &self,
@@ -87,12 +89,16 @@ impl<S: 'static> ToolRegistry<S> {
 
 /// The error for a name nothing serves, with the closest served tool if one is close.
 fn not_found<S>(state: &State<S>, name: &str) -> ErrorData {
-    match state.closest_tool(name) {
-        Some(closest) => ErrorData::invalid_params(
+    match state.closest_tools(name).as_slice() {
+        [] => ErrorData::invalid_params(message::tool_not_found(name), None),
+        [closest] => ErrorData::invalid_params(
             message::tool_not_found_closest(name, closest),
             Some(json!({ "closest": closest })),
         ),
-        None => ErrorData::invalid_params(message::tool_not_found(name), None),
+        tied => ErrorData::invalid_params(
+            message::tool_not_found_tied(name, tied),
+            Some(json!({ "tied": tied })),
+        ),
     }
 }
 

@@ -44,35 +44,59 @@ impl NearIndex {
         Self { by_key }
     }
 
-    /// The served name `called` most likely meant, skipping names `is_off` says are not
-    /// served; `None` when none is close, or when looking would cost too much (see the
-    /// module docs).
-    pub fn closest(&self, called: &str, is_off: impl Fn(&str) -> bool) -> Option<&str> {
+    /// The served names `called` most likely meant, skipping names `is_off` says are not
+    /// served: one, or several when they match it equally (`run_query` and `Run-Query` for
+    /// `run-query`), sorted, at most [`MOST_TIED`]; empty when none is close, or when looking
+    /// would cost too much (see the module docs).
+    pub fn closest(&self, called: &str, is_off: impl Fn(&str) -> bool) -> Vec<&str> {
         if called.len() > LONGEST_LOOKED_AT {
-            return None;
+            return Vec::new();
         }
         let key = match_key(called);
-        if let Some(hit) = self.by_key.get(&key).and_then(|n| served(n, &is_off)) {
-            return Some(hit);
+        if let Some(names) = self.by_key.get(&key) {
+            let hits = served(names, &is_off);
+            if !hits.is_empty() {
+                return hits;
+            }
         }
         if self.by_key.len() > MOST_COMPARED {
-            return None;
+            return Vec::new();
         }
         let limit = edit_limit(&key);
-        self.by_key
+        let near: Vec<(usize, Vec<&str>)> = self
+            .by_key
             .iter()
             .filter_map(|(other, names)| {
                 let distance = distance_within(&key, other, limit)?;
-                Some((distance, served(names, &is_off)?))
+                let hits = served(names, &is_off);
+                (!hits.is_empty()).then_some((distance, hits))
             })
-            .min()
-            .map(|(_, name)| name)
+            .collect();
+        let Some(best) = near.iter().map(|(d, _)| *d).min() else {
+            return Vec::new();
+        };
+        let mut tied: Vec<&str> = near
+            .into_iter()
+            .filter(|(d, _)| *d == best)
+            .flat_map(|(_, hits)| hits)
+            .collect();
+        tied.sort_unstable();
+        tied.truncate(MOST_TIED);
+        tied
     }
 }
 
-/// The first of `names` that is served.
-fn served<'a>(names: &'a [Cow<'static, str>], is_off: &impl Fn(&str) -> bool) -> Option<&'a str> {
-    names.iter().map(AsRef::as_ref).find(|n| !is_off(n))
+/// Most names a "did you mean" offers when several match equally.
+pub(crate) const MOST_TIED: usize = 4;
+
+/// Those of `names` that are served, in order (at most [`MOST_TIED`]).
+fn served<'a>(names: &'a [Cow<'static, str>], is_off: &impl Fn(&str) -> bool) -> Vec<&'a str> {
+    names
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|n| !is_off(n))
+        .take(MOST_TIED)
+        .collect()
 }
 
 #[cfg(test)]
@@ -91,13 +115,9 @@ mod tests {
             .collect();
         names.push("preview_start");
         let index = index(&names);
-        assert_eq!(
-            index.closest("Preview.Start", |_| false),
-            Some("preview_start")
-        );
-        assert_eq!(
-            index.closest("preview_strat", |_| false),
-            None,
+        assert_eq!(index.closest("Preview.Start", |_| false), ["preview_start"]);
+        assert!(
+            index.closest("preview_strat", |_| false).is_empty(),
             "past MOST_COMPARED tools no edit distance is computed"
         );
     }
@@ -105,29 +125,32 @@ mod tests {
     #[test]
     fn a_small_edit_is_found_in_a_small_registry() {
         let index = index(&["deploy", "preview_start", "preview_stop"]);
-        assert_eq!(index.closest("deplyo", |_| false), Some("deploy"));
-        assert_eq!(
-            index.closest("preview_strat", |_| false),
-            Some("preview_start")
-        );
-        assert_eq!(index.closest("rollback", |_| false), None);
+        assert_eq!(index.closest("deplyo", |_| false), ["deploy"]);
+        assert_eq!(index.closest("preview_strat", |_| false), ["preview_start"]);
+        assert!(index.closest("rollback", |_| false).is_empty());
     }
 
+    /// keurcien/auxilia #254: `run-query` was answered with one of two look-alikes.
     #[test]
-    fn a_switched_off_tool_is_never_suggested() {
-        let index = index(&["get-user", "get_user"]);
-        assert_eq!(index.closest("GET.USER", |_| false), Some("get-user"));
+    fn names_that_match_equally_are_all_offered_and_a_switched_off_one_never() {
+        let users = index(&["get-user", "get_user"]);
         assert_eq!(
-            index.closest("GET.USER", |n| n == "get-user"),
-            Some("get_user")
+            users.closest("GET.USER", |_| false),
+            ["get-user", "get_user"]
         );
-        assert_eq!(index.closest("GET.USER", |_| true), None);
+        assert_eq!(users.closest("GET.USER", |n| n == "get-user"), ["get_user"]);
+        assert!(users.closest("GET.USER", |_| true).is_empty());
+        let deploys = index(&["deploy_a", "deploy_b", "status"]);
+        assert_eq!(
+            deploys.closest("deploy_c", |_| false),
+            ["deploy_a", "deploy_b"]
+        );
     }
 
     #[test]
     fn an_overlong_name_gets_no_suggestion() {
         let long = "a".repeat(LONGEST_LOOKED_AT + 1);
         let index = index(&["a"]);
-        assert_eq!(index.closest(&long, |_| false), None);
+        assert!(index.closest(&long, |_| false).is_empty());
     }
 }

@@ -324,9 +324,9 @@ impl<S> State<S> {
         })
     }
 
-    /// The enabled tool an unknown `name` most likely meant (bounded work: see
-    /// [`NearIndex::closest`]).
-    pub fn closest_tool(&self, name: &str) -> Option<&str> {
+    /// The enabled tools an unknown `name` most likely meant, several when they match it
+    /// equally (bounded work: see [`NearIndex::closest`]).
+    pub fn closest_tools(&self, name: &str) -> Vec<&str> {
         self.near
             .get_or_init(|| NearIndex::new(self.tools().map(|d| &d.route.attr.name)))
             .closest(name, |n| self.is_off(n))
