@@ -119,6 +119,17 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
     out
 }
 
+/// Each of `group` as a member without a tool.
+fn whole_servers(group: &[&Server]) -> Vec<Member> {
+    group
+        .iter()
+        .map(|s| Member {
+            server: s.key.clone(),
+            tool: None,
+        })
+        .collect()
+}
+
 /// Keys of the config that are one under [`look_alike_key`], whatever a client makes of them:
 /// one finding per group, before any client's.
 fn key_look_alikes(servers: &[Server], out: &mut Vec<CrossFinding>) {
@@ -127,13 +138,7 @@ fn key_look_alikes(servers: &[Server], out: &mut Vec<CrossFinding>) {
         if group.len() < 2 {
             continue;
         }
-        let members: Vec<Member> = group
-            .iter()
-            .map(|s| Member {
-                server: s.key.clone(),
-                tool: None,
-            })
-            .collect();
+        let members = whole_servers(&group);
         let shown: Vec<String> = members.iter().map(member_text).collect();
         out.push(CrossFinding {
             kind: CrossKind::KeyLookAlike,
@@ -164,13 +169,7 @@ fn key_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cross
         if group.len() < 2 {
             continue;
         }
-        let members: Vec<Member> = group
-            .iter()
-            .map(|s| Member {
-                server: s.key.clone(),
-                tool: None,
-            })
-            .collect();
+        let members = whole_servers(&group);
         let source = if client.key.from_server_info {
             "servers (by the name they announce, else their key)"
         } else {
