@@ -8,10 +8,12 @@ mod attrs;
 mod audit;
 mod calls;
 mod clients;
+mod meet;
 pub use attrs::*;
 pub use audit::*;
 pub use calls::*;
 pub use clients::*;
+pub use meet::*;
 
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};
 use crate::contract::Contract;
@@ -231,52 +233,6 @@ pub fn not_portable_help(name: &str, err: &NameError, contract: &Contract, help:
     )
 }
 
-/// Two tools in one server with one name.
-#[must_use]
-pub fn duplicate_tool(name: &str, first_fn: &str) -> String {
-    format!(
-        "tool name {} is already used by `fn {first_fn}`; tool names must be unique within a \
-         server (MCP spec, Tool Names), and rmcp would keep only one of the two",
-        show(name)
-    )
-}
-
-/// Help for [`duplicate_tool`].
-#[must_use]
-pub fn duplicate_tool_help() -> &'static str {
-    "give one of the tools another `name`, or, if one replaces the other, delete it and list \
-     its name as an `alias` of the one that stays"
-}
-
-/// An alias with the name of a tool of the same server.
-#[must_use]
-pub fn alias_is_tool(alias: &str, alias_of_fn: &str, tool_fn: &str) -> String {
-    format!(
-        "alias {} of `fn {alias_of_fn}` is the name of the tool `fn {tool_fn}`; a call to it \
-         could not tell which one is meant",
-        show(alias)
-    )
-}
-
-/// An alias declared twice in one server.
-#[must_use]
-pub fn duplicate_alias(alias: &str, first_fn: &str) -> String {
-    format!(
-        "alias {} is already declared on `fn {first_fn}`; a call to it could not tell which \
-         tool is meant",
-        show(alias)
-    )
-}
-
-/// An alias equal to its own tool's name.
-#[must_use]
-pub fn alias_is_own_name(alias: &str) -> String {
-    format!(
-        "alias {} is this tool's own name; remove the alias",
-        show(alias)
-    )
-}
-
 /// An alias name that no client could send.
 #[must_use]
 pub fn alias_name_error(alias: &str, err: &AliasNameError) -> String {
@@ -364,52 +320,6 @@ pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String
     )
 }
 
-/// What a refused build or change of a registry left behind: said where the refusal is, so
-/// that a running server's operator is not told that no registry exists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refused {
-    /// `build()` of a builder (or `#[tool_registry]`'s registry): nothing was built.
-    Build,
-    /// A change of a registry that may be serving (`try_add_route`, `try_add_tool`): it is
-    /// as it was.
-    Change,
-    /// `try_merge` (or `+`) of two registries: they were not merged.
-    Merge,
-}
-
-impl Refused {
-    /// What was left, as the end of a sentence.
-    #[must_use]
-    pub const fn outcome(self) -> &'static str {
-        match self {
-            Self::Build => "no registry was built",
-            Self::Change => "nothing was changed: the registry keeps serving the tools it had",
-            Self::Merge => "the registries were not merged",
-        }
-    }
-}
-
-/// One name defined twice in a registry: at a build, a change or a merge (`refused`, or
-/// `None` where the problem is shown alone).
-///
-/// ```
-/// use mcp_toolname_rules::message::{self, Refused};
-/// let said = message::merge_conflict("search", "a.rs:1", "b.rs:2", Some(Refused::Change));
-/// assert!(said.ends_with(
-///     "within a server, so nothing was changed: the registry keeps serving the tools it had \
-///      (rename one, or make one an alias of the other)"
-/// ));
-/// ```
-#[must_use]
-pub fn merge_conflict(name: &str, first: &str, second: &str, refused: Option<Refused>) -> String {
-    let so = refused.map_or_else(String::new, |r| format!(", so {}", r.outcome()));
-    format!(
-        "tool name {} is defined twice, at {first} and at {second}; tool names must be unique \
-         within a server{so} (rename one, or make one an alias of the other)",
-        show(name)
-    )
-}
-
 /// `until_version` that is not a semver version.
 #[must_use]
 pub fn bad_version(value: &str) -> String {
@@ -438,62 +348,6 @@ pub fn listed_alias_refused(alias: &str, err: &NameError, contract: &Contract) -
     format!(
         "alias {reason}; it is listed in `tools/list`, so a client that passes the list to those \
          APIs fails the whole request: add `hidden` (the old name stays callable but is not listed)"
-    )
-}
-
-/// Two names of one server that a client's normalisation turns into one.
-#[must_use]
-pub fn normalised_collision(name: &str, other: &str, client: &str, form: &str) -> String {
-    format!(
-        "tool names {} and {} both become {} in {client}, so the model cannot tell them apart; \
-         rename one",
-        show(name),
-        show(other),
-        show(form)
-    )
-}
-
-/// Two names of one server that differ only in case.
-#[must_use]
-pub fn case_only(name: &str, other: &str) -> String {
-    format!(
-        "tool names {} and {} differ only in case; models and people confuse them, and a client \
-         that folds case would merge them: rename one",
-        show(name),
-        show(other)
-    )
-}
-
-/// Two names of one server that are one name once case is folded and the separators `_` `-`
-/// `.` are read alike ([`crate::look_alike_key`]), but differ in more than case
-/// (`run_query` and `Run-Query`). Source: keurcien/auxilia #254, 2026.
-///
-/// ```
-/// use mcp_toolname_rules::message;
-/// assert!(message::look_alike("Run-Query", "run_query").starts_with(
-///     "tool names `Run-Query` and `run_query` differ only in case and in `_`, `-` and `.`"
-/// ));
-/// ```
-#[must_use]
-pub fn look_alike(name: &str, other: &str) -> String {
-    format!(
-        "tool names {} and {} differ only in case and in `_`, `-` and `.`; models and people \
-         confuse them, and a client or a did-you-mean that reads them alike cannot tell which \
-         was meant: rename one",
-        show(name),
-        show(other)
-    )
-}
-
-/// A listed alias that a client's normalisation merges with another listed name.
-#[must_use]
-pub fn merged_alias(alias: &str, other: &str, client: &str, form: &str) -> String {
-    format!(
-        "alias {} and {} both become {} in {client}, so the model cannot tell them apart; add \
-         `hidden` to the alias (the old name stays callable but is not listed)",
-        show(alias),
-        show(other),
-        show(form)
     )
 }
 
@@ -536,15 +390,5 @@ pub fn list_until_not_before_until(list_until: &str, until: &str) -> String {
          hidden but callable until `until`, so `list_until` comes first",
         show(list_until),
         show(until)
-    )
-}
-
-/// A run-time change of a registry (`add_route`, `merge`, `+`) that would break uniqueness
-/// or the spec; `problems` lists each, naming both definitions.
-#[must_use]
-pub fn registry_change_refused(method: &str, problems: &str) -> String {
-    format!(
-        "`{method}` refused, and the registry is unchanged:\n{problems}\n\
-         help: use `try_{method}` to handle this as an error"
     )
 }
