@@ -186,10 +186,7 @@ fn duplicates(names: &[String], out: &mut Vec<Finding>) {
 /// `a`, `a and b`, `a, b and c`, each escaped.
 fn list(names: &[&str]) -> String {
     let shown: Vec<String> = names.iter().map(|n| message::show(n)).collect();
-    match shown.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => shown.join(""),
-    }
+    message::joined(&shown, "and")
 }
 
 /// Groups `names` by `key`, keeping the groups of two or more, in first-seen order.
@@ -218,11 +215,11 @@ fn case_collisions(names: &[&String], merged: &[Finding], out: &mut Vec<Finding>
         let Some(first) = group.first() else { continue };
         let lower = first.to_lowercase();
         let case_only = group.iter().all(|n| n.to_lowercase() == lower);
-        let said = |f: &Finding| {
-            group
-                .iter()
-                .all(|n| f.tools.iter().any(|t| *t == message::short(n)))
-        };
+        let tools: Vec<String> = group
+            .iter()
+            .map(|s| message::short(s).into_owned())
+            .collect();
+        let said = |f: &Finding| tools.iter().all(|t| f.tools.contains(t));
         if !case_only && merged.iter().any(said) {
             continue;
         }
@@ -236,11 +233,8 @@ fn case_collisions(names: &[&String], merged: &[Finding], out: &mut Vec<Finding>
         };
         out.push(Finding {
             kind,
-            tool: message::short(first).into_owned(),
-            tools: group
-                .iter()
-                .map(|s| message::short(s).into_owned())
-                .collect(),
+            tool: tools[0].clone(),
+            tools,
             contract: None,
             client: None,
             message: format!(

@@ -184,14 +184,12 @@ fn merged_names(
                     "tool_names_differ_only_in_case",
                     message::case_only(&text, &other),
                 )
-            } else if listed.alias || first.alias || merged.contains(&(text.clone(), other)) {
+            } else if listed.alias || first.alias || merged.contains(&(text.clone(), other.clone()))
+            {
                 // An old name that looks like the new one is what a rename is for.
                 continue;
             } else {
-                (
-                    "tool_names_look_alike",
-                    message::look_alike(&text, &first.name.value()),
-                )
+                ("tool_names_look_alike", message::look_alike(&text, &other))
             };
             warnings.extend(warning_when(
                 &first.cond.and(&listed.cond),

@@ -48,9 +48,7 @@ pub const WHOLE_CHARS: usize = 256;
 /// tells two long names apart in a report (not a security measure).
 #[must_use]
 pub fn digest(name: &str) -> String {
-    use sha1::{Digest, Sha1};
-    let sum = Sha1::digest(name.as_bytes());
-    sum.iter().take(6).map(|b| format!("{b:02x}")).collect()
+    crate::qualify::sha1_hex(&[name], 12)
 }
 
 /// `name` as a JSON report carries it outside the one place it is whole: as it is up to
@@ -144,6 +142,23 @@ fn show_with(name: &str, with_len: bool) -> String {
         }
     } else {
         format!("`{out}`")
+    }
+}
+
+/// `items` as a list in words, `word` before the last: `a`, `a and b`, `a, b and c` (or `or`).
+///
+/// ```
+/// use mcp_toolname_rules::message::joined;
+/// let items = ["`a`".to_owned(), "`b`".to_owned(), "`c`".to_owned()];
+/// assert_eq!(joined(&items, "and"), "`a`, `b` and `c`");
+/// assert_eq!(joined(&items[..2], "or"), "`a` or `b`");
+/// assert_eq!(joined(&items[..1], "or"), "`a`");
+/// ```
+#[must_use]
+pub fn joined(items: &[String], word: &str) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
+        _ => items.join(""),
     }
 }
 

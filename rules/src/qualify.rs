@@ -165,20 +165,24 @@ pub(crate) fn digest(
     tool: &str,
     hex: usize,
 ) -> String {
-    // Fed piece by piece: a long tool name is not copied to be hashed.
-    let parts: &[&str] = match input {
-        HashInput::Joined => &[key, client.separator, tool],
-        HashInput::CodexIdentity => &[key, "\0", key, "\0\0", tool, "\0", tool],
-    };
+    match input {
+        HashInput::Joined => sha1_hex(&[key, client.separator, tool], hex),
+        HashInput::CodexIdentity => sha1_hex(&[key, "\0", key, "\0\0", tool, "\0", tool], hex),
+    }
+}
+
+/// The first `hex` lower-case hex digits of the SHA-1 of `parts` joined, fed piece by piece
+/// (a long tool name is not copied to be hashed).
+pub(crate) fn sha1_hex(parts: &[&str], hex: usize) -> String {
     let mut hasher = Sha1::new();
     for part in parts {
         hasher.update(part.as_bytes());
     }
-    let sum = hasher.finalize();
-    let mut out = String::with_capacity(hex);
-    for byte in sum {
-        out.push_str(&format!("{byte:02x}"));
-    }
+    let mut out: String = hasher
+        .finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     out.truncate(hex);
     out
 }

@@ -223,8 +223,5 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
 
 /// `a`, `a and b`, `a, b and c`.
 fn list(items: &[String]) -> String {
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.join(""),
-    }
+    mcp_toolname_rules::message::joined(items, "and")
 }

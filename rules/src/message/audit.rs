@@ -71,7 +71,7 @@ pub fn refused_by(
 ) -> String {
     let ids: Vec<String> = contracts.iter().map(|id| format!("`{id}`")).collect();
     let one = contracts.len() == 1;
-    let mut out = format!("refused by {}", and_list(&ids));
+    let mut out = format!("refused by {}", super::joined(&ids, "and"));
     let which = if one {
         "which requires"
     } else {
@@ -103,18 +103,10 @@ pub fn refused_by(
         let ids: Vec<String> = clients.iter().map(|id| format!("`{id}`")).collect();
         out.push_str(&format!(
             "; so the APIs behind {} refuse it too",
-            and_list(&ids)
+            super::joined(&ids, "and")
         ));
     }
     out
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.join(""),
-    }
 }
 
 /// A name that needs a fix when nothing readable can be made from it: rather than a

@@ -36,17 +36,16 @@ pub fn tool_not_found_closest(name: &str, closest: &str) -> String {
 #[must_use]
 pub fn tool_not_found_tied(name: &str, tied: &[&str]) -> String {
     let shown: Vec<String> = tied.iter().map(|n| show(n)).collect();
-    let (or, all) = match shown.split_last() {
-        Some((last, rest)) if !rest.is_empty() => (
-            format!("{} or {last}", rest.join(", ")),
-            if rest.len() == 1 { "both" } else { "all" },
-        ),
-        _ => (shown.join(""), "it"),
+    let all = match shown.len() {
+        0 | 1 => "it",
+        2 => "both",
+        _ => "all",
     };
     format!(
-        "tool {} not found; did you mean {or}? {all} match it equally, so call the one you mean \
+        "tool {} not found; did you mean {}? {all} match it equally, so call the one you mean \
          by its exact name",
-        show(name)
+        show(name),
+        super::joined(&shown, "or")
     )
 }
 
