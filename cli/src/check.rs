@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all, suggest_set};
+use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all};
 use serde_json::{Value, json};
 
 use crate::Format;
@@ -103,7 +103,7 @@ fn fix_all(inputs: &mut [Input], keys: &Keys) {
         })
         .collect();
     qualify_set(&mut reports, keys);
-    fix_set(&mut reports, &lossy);
+    fix_set(&mut reports, keys, &lossy);
     let mut taken: Vec<String> = reports.iter().map(|r| r.name.clone()).collect();
     taken.extend(reports.iter().filter_map(NameReport::fix));
     let mut reports = reports.into_iter();
@@ -118,7 +118,7 @@ fn fix_all(inputs: &mut [Input], keys: &Keys) {
                 lossy, suggestion, ..
             } => {
                 let in_use: Vec<&str> = taken.iter().map(String::as_str).collect();
-                let fix = suggest_set(&[lossy.as_str()], &in_use, &ALL, usize::MAX);
+                let fix = keys.fix_rules().fixes(&[lossy.as_str()], &in_use);
                 *suggestion = match fix.into_iter().next() {
                     Some(SetFix::Rename(name)) => Some(name),
                     _ => None,
@@ -338,4 +338,75 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
         "names": names,
         "breaks_spec": inputs.iter().any(Input::breaks_spec),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+
+    use mcp_toolname_rules::{ALL, CLIENTS, FixRules};
+    use proptest::prelude::*;
+
+    use super::{Input, fix_all};
+    use crate::findings::audit_names;
+    use crate::keys::Keys;
+
+    fn name() -> impl Strategy<Value = String> {
+        let word = prop_oneof![
+            prop::sample::select(vec![
+                "get",
+                "approve",
+                "official",
+                "mirror",
+                "queue",
+                "item",
+                "without",
+                "send",
+                "implementation",
+                "notification",
+                "the",
+                "by",
+                "id",
+                "v2",
+            ])
+            .prop_map(str::to_owned),
+            "[a-zA-Z]{1,8}",
+        ];
+        (
+            prop::collection::vec(word, 1..8),
+            prop::sample::select(vec!["_", ".", " ", "-"]),
+        )
+            .prop_map(|(w, sep)| w.join(sep))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// `check` and `audit` give the rules crate's one fixer's fixes for the same names
+        /// and key (issue 19, item 1); the macros' own test holds them to the same.
+        #[test]
+        fn check_and_audit_fix_as_the_fixer_does(
+            names in prop::collection::hash_set(name(), 1..6),
+            key in "[a-zA-Z][a-zA-Z0-9_-]{0,40}",
+        ) {
+            let names: Vec<String> = names.into_iter().collect();
+            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let expected = FixRules::new(&ALL, &CLIENTS, Some(&key)).fixes(&refs, &[]);
+            let keys = Keys::new(&key, None);
+            let mut inputs: Vec<Input> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| Input::read(&OsString::from(n), i + 1, &keys))
+                .collect();
+            fix_all(&mut inputs, &keys);
+            for (input, fix) in inputs.iter().zip(&expected) {
+                let Input::Name(report) = input else { panic!("all UTF-8") };
+                prop_assert_eq!(&report.set_fix, fix, "check: {}", report.name);
+            }
+            let (reports, _) = audit_names(&names, &keys);
+            for (report, fix) in reports.iter().zip(&expected) {
+                prop_assert_eq!(&report.set_fix, fix, "audit: {}", report.name);
+            }
+        }
+    }
 }

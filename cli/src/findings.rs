@@ -88,7 +88,7 @@ pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Findi
     // One server's names as one list: what the clients make of names that meet, then fixes
     // none of which repeats another or a name in the list.
     qualify_set(&mut reports, keys);
-    fix_set(&mut reports, &[]);
+    fix_set(&mut reports, keys, &[]);
     let mut findings = Vec::new();
     for report in &reports {
         per_tool(report, &mut findings);

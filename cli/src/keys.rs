@@ -4,8 +4,8 @@
 //! announced. Our own key rule ([`SERVER_KEY`]) is only advice: it never changes a verdict.
 
 use mcp_toolname_rules::{
-    CLIENTS, ClientPreset, KeyRefusal, Qualified, SERVER_KEY, ServerKeyError, client_key, message,
-    qualify_part, tool_budget,
+    ALL, CLIENTS, ClientPreset, FixRules, KeyRefusal, Qualified, SERVER_KEY, ServerKeyError,
+    client_key, message, qualify_part,
 };
 
 /// What one client makes of a server's key.
@@ -32,13 +32,6 @@ impl Part {
             Ok(part) => qualify_part(self.client, &self.source, part, self.replaced, tool),
             Err(_) => mcp_toolname_rules::qualify(self.client, &self.source, tool),
         }
-    }
-
-    /// Characters left for a tool name under this client.
-    #[must_use]
-    pub fn budget(&self) -> usize {
-        let len = self.part.as_ref().map_or(0, |p| p.chars().count());
-        tool_budget(self.client, len)
     }
 
     /// Why the client does not start the server, if it does not.
@@ -102,6 +95,19 @@ impl Keys {
             .iter()
             .find(|p| p.client.id == client.id)
             .unwrap_or(&self.parts[0])
+    }
+
+    /// What every fix for this server's tools meets: every contract, and the budget of each
+    /// client that starts the server (the rules crate's one fixer, as the macros use it).
+    #[must_use]
+    pub fn fix_rules(&self) -> FixRules {
+        FixRules::with_parts(
+            &ALL,
+            self.parts.iter().filter_map(|p| {
+                let part = p.part.as_ref().ok()?;
+                Some((p.client, part.chars().count()))
+            }),
+        )
     }
 
     /// The advice when the key breaks the key rule we recommend; `None` when it follows it.

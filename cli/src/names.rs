@@ -4,7 +4,7 @@
 
 use mcp_toolname_rules::{
     ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NO_LIMIT, NameError, Qualified, SetFix,
-    check, effective_max, message, own_budget, qualify_list, suggest_set,
+    check, effective_max, message, own_budget, qualify_list,
 };
 
 use crate::keys::{Keys, Part};
@@ -29,8 +29,6 @@ pub struct ClientVerdict {
     pub key: String,
     /// The model-facing form and its fate, from [`qualify`].
     pub qualified: Qualified,
-    /// Characters left for the tool name by this client with this server key.
-    pub budget: usize,
     /// Why the client's API refuses the model-facing name although it fits the budget
     /// (VS Code keeps `.` in a server part), if it does.
     pub api_refusal: Option<String>,
@@ -171,19 +169,8 @@ impl NameReport {
             clients,
             set_fix: SetFix::Keep,
         };
-        fix_set(std::slice::from_mut(&mut report), &[]);
+        fix_set(std::slice::from_mut(&mut report), keys, &[]);
         report
-    }
-
-    /// The smallest budget any client that starts the server leaves for a tool name.
-    #[must_use]
-    pub fn budget(&self) -> usize {
-        self.clients
-            .iter()
-            .filter(|c| c.key_refusal.is_none())
-            .map(|c| c.budget)
-            .min()
-            .unwrap_or(usize::MAX)
     }
 
     /// Whether the name breaks the MCP spec ([`MCP`]).
@@ -282,7 +269,6 @@ impl NameReport {
 fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
     let client = part.client;
     let qualified = part.qualify(name);
-    let budget = part.budget();
     // A refused or skipped name never reaches the API; only a name the client sends (hashed
     // ones included: the hash is the client's own) is checked against its API.
     let api_error = match qualified.fate {
@@ -297,7 +283,6 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
         client,
         key: part.source.clone(),
         qualified,
-        budget,
         api_refusal,
         api_error,
         key_refusal: part.refusal(),
@@ -333,17 +318,13 @@ pub fn qualify_set(reports: &mut [NameReport], keys: &Keys) {
     }
 }
 
-/// Decides every report's fix as one set ([`suggest_set`]): each proposed name passes every
-/// contract, fits the smallest client budget, and differs from every reported name, every
-/// name of `in_use`, and every other proposal.
-pub fn fix_set(reports: &mut [NameReport], in_use: &[&str]) {
-    let budget = reports
-        .iter()
-        .map(NameReport::budget)
-        .min()
-        .unwrap_or(usize::MAX);
+/// Decides every report's fix as one set, by the rules crate's one fixer
+/// ([`Keys::fix_rules`]): each proposed name passes every contract, fits the smallest budget
+/// of a client that starts the server, and differs from every reported name, every name of
+/// `in_use`, and every other proposal.
+pub fn fix_set(reports: &mut [NameReport], keys: &Keys, in_use: &[&str]) {
     let names: Vec<&str> = reports.iter().map(|r| r.name.as_str()).collect();
-    let fixes = suggest_set(&names, in_use, &ALL, budget);
+    let fixes = keys.fix_rules().fixes(&names, in_use);
     for (report, fix) in reports.iter_mut().zip(fixes) {
         report.set_fix = fix;
     }
@@ -390,11 +371,13 @@ mod tests {
     #[test]
     fn budget_suggestion_fits() {
         let r = report(&"a".repeat(60), "server");
-        assert!(
-            r.fix().is_some_and(|f| f.len() <= r.budget()),
-            "{:?}",
-            r.fix()
+        let budget = Keys::new("server", None).fix_rules().max_len();
+        assert_eq!(
+            budget,
+            64 - "mcp__server__".len(),
+            "Claude Code's, the smallest"
         );
+        assert!(r.fix().is_some_and(|f| f.len() <= budget), "{:?}", r.fix());
     }
 
     #[test]
@@ -409,7 +392,7 @@ mod tests {
         .iter()
         .map(|n| NameReport::new(n, &keys))
         .collect();
-        fix_set(&mut set, &[]);
+        fix_set(&mut set, &keys, &[]);
         assert!(set[0].no_readable_fix() && set[1].no_readable_fix());
         assert_eq!(set[2].fix().as_deref(), Some("search_documents_2"));
         assert_eq!(set[3].set_fix, SetFix::Keep);

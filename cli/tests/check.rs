@@ -297,3 +297,36 @@ fn json_escapes_what_the_text_report_escapes() {
     );
     assert_eq!(r.json()["names"][0]["name"], name);
 }
+
+/// Issue 19 §1: a fix that must shorten drops and abbreviates whole words, and is the one the
+/// build gives for the same name and key (tests/ui/targets/whole_word_fix.stderr).
+#[test]
+fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
+    let r = run([
+        "check",
+        "--server-key",
+        "pulsemcp-admin-submission-queue-readonly",
+        "approve_official_mirror_queue_item_without_modifying",
+        "send_mcp_implementation_posted_notification",
+        "browser_generate_playwright_test",
+    ]);
+    r.exits(0)
+        .out_has("  suggestion:  write `approve_item` instead")
+        .out_has("  suggestion:  write `send_posted_notif` instead")
+        .out_has("  suggestion:  write `generate_test` instead");
+    let build = include_str!("../../tests/ui/targets/whole_word_fix.stderr");
+    for fix in [
+        "write `approve_item` instead",
+        "write `send_posted_notif` instead",
+    ] {
+        assert!(build.contains(fix), "the build says otherwise:\n{build}");
+    }
+    // With room to spare, the same tool keeps more words, still whole.
+    run([
+        "check",
+        "--server-key",
+        "pulse",
+        "approve_official_mirror_queue_item_without_modifying",
+    ])
+    .out_has("write `approve_mirror_queue_item_without_modifying` instead");
+}

@@ -34,11 +34,16 @@ pub fn registry(
         let ident = &tool.ident;
         let attr_fn = format_ident!("{}_tool_attr", ident);
         let name = tool.name();
-        let span = name.span().unwrap();
-        let (line, column) = (
-            u32::try_from(span.line()).unwrap_or(0),
-            u32::try_from(span.column()).unwrap_or(0),
-        );
+        // Outside a compiler run (the crate's own tests) there is no source position.
+        let (line, column) = if proc_macro::is_available() {
+            let span = name.span().unwrap();
+            (
+                u32::try_from(span.line()).unwrap_or(0),
+                u32::try_from(span.column()).unwrap_or(0),
+            )
+        } else {
+            (0, 0)
+        };
         let item = format!("`fn {ident}`");
         let aliases = aliases.iter().map(|a| {
             let name = &a.name;

@@ -14,6 +14,8 @@ mod diag;
 mod expand;
 mod parse;
 mod targets;
+#[cfg(test)]
+mod tests;
 
 use mcp_toolname_rules::message;
 use proc_macro::TokenStream;
@@ -44,18 +46,25 @@ use crate::diag::Errors;
 /// `<predicate>`.
 #[proc_macro_attribute]
 pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
+    registry(attr.into(), item.into()).into()
+}
+
+/// `#[tool_registry]` on `proc_macro2` tokens, so tests can expand it.
+fn registry(
+    attr: proc_macro2::TokenStream,
+    item: proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
     let mut errors = Errors::default();
-    let args = parse::registry_args(attr.into(), &mut errors);
-    let mut item_impl = match syn::parse::<syn::ItemImpl>(item.clone()) {
+    let args = parse::registry_args(attr, &mut errors);
+    let mut item_impl = match syn::parse2::<syn::ItemImpl>(item.clone()) {
         Ok(item_impl) => item_impl,
         Err(_) => {
-            let item = proc_macro2::TokenStream::from(item);
             let error = syn::Error::new(
                 proc_macro2::Span::call_site(),
                 message::registry_not_on_impl(),
             )
             .to_compile_error();
-            return quote!(#error #item).into();
+            return quote!(#error #item);
         }
     };
     let (tools, found) = parse::take_tool_fns(&mut item_impl, &mut errors);
@@ -66,7 +75,7 @@ pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
             message::registry_on_trait_impl(),
         ));
         let errors = errors.to_compile_errors();
-        return quote!(#item_impl #errors).into();
+        return quote!(#item_impl #errors);
     }
     if found == 0 && !args.allow_empty {
         errors.add(syn::Error::new_spanned(
@@ -83,7 +92,7 @@ pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
         .server_handler
         .then(|| expand::server_handler(&item_impl, &args.fn_name));
     let errors = errors.to_compile_errors();
-    quote!(#item_impl #handler #warnings #errors).into()
+    quote!(#item_impl #handler #warnings #errors)
 }
 
 /// Marks a fn as an MCP tool, as rmcp's `#[tool]` does, with its name checked at compile

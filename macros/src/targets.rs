@@ -2,8 +2,8 @@
 //! target's findings are errors; with none declared, the common LLM contract warns.
 
 use mcp_toolname_rules::{
-    ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, LLM_COMMON, MCP, SetFix, check_server_key,
-    client_key, message, suggest_set, suggest_within, tool_budget,
+    ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, FixRules, LLM_COMMON, SetFix,
+    check_server_key, client_key, message,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::{Ident, LitStr};
@@ -128,46 +128,28 @@ impl Targets {
         }
     }
 
-    /// The spec, every declared contract and every declared client's contract.
-    fn all_contracts(&self) -> Vec<&'static Contract> {
-        let mut contracts: Vec<&'static Contract> = vec![&MCP];
-        contracts.extend(self.contracts.iter().copied());
-        contracts.extend(self.clients.iter().map(|c| c.contract));
-        contracts
-    }
-
-    /// The longest tool name every declared client keeps whole (`usize::MAX`: no limit).
-    fn budget(&self) -> usize {
-        let key_len = self.key.as_ref().map_or(0, |k| k.chars().count());
-        self.clients
-            .iter()
-            .map(|c| tool_budget(c, key_len))
-            .min()
-            .unwrap_or(usize::MAX)
+    /// What every fix meets: the spec, every declared contract, every declared client's
+    /// contract and budget under the key (the rules crate's one fixer, as `check` and
+    /// `audit` use it).
+    pub fn fix_rules(&self) -> FixRules {
+        FixRules::new(&self.contracts, &self.clients, self.key.as_deref())
     }
 
     /// One fix per name of `names`, as a set: each passes the spec and every target, fits
     /// every client's budget, and differs from every other fix and every name in `in_use`.
     pub fn fixes(&self, names: &[&str], in_use: &[&str]) -> Vec<SetFix> {
-        suggest_set(names, in_use, &self.all_contracts(), self.budget())
+        self.fix_rules().fixes(names, in_use)
     }
 
     /// The help for `name` whose fix is `fix`: what to write instead, or that no readable
     /// name can be made from it.
     pub fn help(&self, name: &str, fix: &SetFix) -> String {
-        match fix {
-            SetFix::Rename(to) => message::write_instead(to),
-            SetFix::NoReadable => message::no_readable_fix(name),
-            SetFix::Keep => {
-                message::write_instead(&suggest_within(name, &self.all_contracts(), self.budget()))
-            }
-        }
+        self.fix_rules().help(name, fix)
     }
 
     /// The help for a name checked on its own (outside an impl).
     pub fn help_alone(&self, name: &str) -> String {
-        let fixes = self.fixes(&[name], &[]);
-        self.help(name, &fixes[0])
+        self.fix_rules().help_in(name, &[])
     }
 
     /// A finding in the builds where `cond` holds: an error when targets were declared, a

@@ -22,12 +22,15 @@ mod check;
 mod clean;
 mod client;
 mod contract;
+mod fix;
 mod list;
 pub mod message;
 mod nearest;
 mod qualify;
+mod shorten;
 mod suggest;
 pub mod table;
+mod words;
 
 pub use check::{
     AliasNameError, NameError, ServerKeyError, check, check_alias, check_server_key,
@@ -42,6 +45,7 @@ pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,
     LLM_COMMON, MCP, OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
+pub use fix::FixRules;
 pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
 pub use qualify::{
@@ -49,6 +53,7 @@ pub use qualify::{
     tool_budget,
 };
 pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
+pub use words::{abbreviation, words};
 
 /// `const` check of a tool name against the MCP spec contract, for names the macros cannot
 /// see. Fails the build (a `const` panic) with a fixed message per kind of problem; use

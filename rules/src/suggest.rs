@@ -2,6 +2,7 @@
 
 use crate::check::check;
 use crate::contract::Contract;
+use crate::shorten::shorten;
 
 /// Characters that separate words in a name; a replaced character becomes one of these,
 /// and runs of them are not doubled.
@@ -113,8 +114,9 @@ fn transliterate(ch: char) -> Option<&'static str> {
 /// Characters outside the charset are transliterated where an ASCII look-alike exists
 /// (`é` to `e`, Cyrillic `а` to `a`) and otherwise become one `_` between words (a run of
 /// them, or one at either end, leaves no trace); a first character the contract does not
-/// allow first is dropped if it is a separator, else the name gets a `tool_` prefix; the
-/// result is cut to the contract's length. An empty result becomes `tool`.
+/// allow first is dropped if it is a separator, else the name gets a `tool_` prefix. A name
+/// still too long is shortened by whole words ([`suggest_within`] says how), and cut only
+/// where no whole-word form fits. An empty result becomes `tool`.
 ///
 /// The result always passes `contract` when its charset holds `A-Z a-z 0-9 _`, as every
 /// built-in contract's does.
@@ -128,13 +130,25 @@ fn transliterate(ch: char) -> Option<&'static str> {
 /// ```
 #[must_use]
 pub fn suggest(name: &str, contract: &Contract) -> String {
+    suggest_all(name, &[contract])
+}
+
+/// Past this many bytes, the rest of a name is not cleaned: a fix that long is shortened
+/// anyway, and a 1 MiB name stays cheap.
+const CLEANED_AT_MOST: usize = 1024;
+
+/// `name` with every character `contract` refuses replaced or dropped and a first
+/// character it allows first; no length cut (past [`CLEANED_AT_MOST`] bytes, the rest is
+/// left out).
+fn clean(name: &str, contract: &Contract) -> String {
     if check(name, contract).is_ok() {
         return name.to_owned();
     }
     let sep = ['_', '-']
         .into_iter()
         .find(|c| contract.charset.contains(*c));
-    let mut out = String::with_capacity(name.len().min(contract.max_len * 4));
+    let most = contract.max_len.max(CLEANED_AT_MOST);
+    let mut out = String::with_capacity(name.len().min(most + 4));
     let mut pending_sep = false;
     let push = |out: &mut String, piece: &str, pending: &mut bool| {
         if *pending
@@ -149,8 +163,8 @@ pub fn suggest(name: &str, contract: &Contract) -> String {
     };
     let mut buf = [0u8; 4];
     for ch in name.chars() {
-        if out.len() > contract.max_len {
-            break; // the rest would be cut anyway; keeps 1 MiB names cheap
+        if out.len() > most {
+            break;
         }
         if contract.charset.contains(ch) {
             if SEPARATORS.contains(&ch) && out.ends_with(SEPARATORS) && pending_sep {
@@ -175,12 +189,6 @@ pub fn suggest(name: &str, contract: &Contract) -> String {
     if out.is_empty() {
         out.push_str("tool");
     }
-    if out.len() > contract.max_len {
-        out.truncate(contract.max_len); // all ASCII by now, so any byte index is a boundary
-        while out.len() > 1 && out.ends_with(SEPARATORS) {
-            out.pop();
-        }
-    }
     out
 }
 
@@ -192,35 +200,64 @@ pub fn suggest(name: &str, contract: &Contract) -> String {
 /// ```
 #[must_use]
 pub fn suggest_all(name: &str, contracts: &[&Contract]) -> String {
-    let mut current = name.to_owned();
-    // Each pass only removes, replaces with `_` or ASCII letters, prefixes `tool_` or cuts,
-    // so a later contract never undoes an earlier one for contracts that hold
-    // `A-Z a-z 0-9 _`; a second pass covers any other.
-    for _ in 0..2 {
-        for contract in contracts {
-            current = suggest(&current, contract);
-        }
-    }
-    current
+    suggest_within(name, contracts, usize::MAX)
 }
 
 /// The nearest name that passes every contract in `contracts` and is at most `max_len`
 /// characters long (a client's budget for the tool part).
 ///
+/// A name too long is shortened by whole words (split at `_ - . :`, at changes of case and
+/// between letters and digits, as [`crate::words`] splits): little words such as `the` and
+/// `of` go first, then the words programmers abbreviate are abbreviated
+/// ([`crate::abbreviation`]: `implementation` to `impl`), then the words before the verb,
+/// the modifiers of the object and the qualifiers (`by_id`, `without_modifying`), keeping
+/// the verb and the object to the last; once a form fits, dropped words that still fit come
+/// back. Only when no whole-word form fits is a word cut. The same name, contracts and
+/// length give the same fix wherever it is asked for: the macros, the registry's errors and
+/// the CLI all call this.
+///
 /// ```
 /// use mcp_toolname_rules::{suggest_within, LLM_COMMON};
-/// assert_eq!(suggest_within("search.all.documents.by_title", &[&LLM_COMMON], 18), "search_all_documen");
+/// assert_eq!(suggest_within("search.all.documents.by_title", &[&LLM_COMMON], 18), "search_all_docs");
+/// assert_eq!(
+///     suggest_within("send_mcp_implementation_posted_notification", &[&LLM_COMMON], 22),
+///     "send_impl_posted_notif"
+/// );
+/// // No whole word fits in 4: cut.
+/// assert_eq!(suggest_within("approve_queue", &[&LLM_COMMON], 4), "appr");
 /// ```
 #[must_use]
 pub fn suggest_within(name: &str, contracts: &[&Contract], max_len: usize) -> String {
-    let mut out = suggest_all(name, contracts);
-    if out.chars().count() > max_len.max(1) {
-        out = out.chars().take(max_len.max(1)).collect();
-        while out.len() > 1 && out.ends_with(SEPARATORS) {
-            out.pop();
+    let max = contracts
+        .iter()
+        .map(|c| c.max_len)
+        .fold(max_len.max(1), usize::min);
+    let passes = |s: &str| contracts.iter().all(|c| check(s, c).is_ok());
+    if name.chars().count() <= max && passes(name) {
+        return name.to_owned();
+    }
+    let mut current = name.to_owned();
+    // Each pass only removes, replaces with `_` or ASCII letters or prefixes `tool_`, so a
+    // later contract never undoes an earlier one for contracts that hold `A-Z a-z 0-9 _`;
+    // a second pass covers any other.
+    for _ in 0..2 {
+        for contract in contracts {
+            current = clean(&current, contract);
         }
     }
-    out
+    let fits = |s: &str| s.chars().count() <= max && passes(s);
+    shorten(&current, &fits).unwrap_or_else(|| cut(current, max))
+}
+
+/// `name` cut to `max` characters, without separators at its end.
+fn cut(mut name: String, max: usize) -> String {
+    if let Some((i, _)) = name.char_indices().nth(max) {
+        name.truncate(i);
+    }
+    while name.len() > 1 && name.ends_with(SEPARATORS) {
+        name.pop();
+    }
+    name
 }
 
 /// What [`suggest_set`] proposes for one name of a set.
@@ -263,7 +300,7 @@ pub fn suggest_set(
     let fits = |name: &str| {
         name.chars().count() <= max_len && contracts.iter().all(|c| check(name, c).is_ok())
     };
-    let mut taken: Vec<String> = in_use
+    let mut taken: std::collections::HashSet<String> = in_use
         .iter()
         .chain(names)
         .map(|n| n.to_ascii_lowercase())
@@ -288,12 +325,32 @@ pub fn suggest_set(
             let free = |candidate: &str| {
                 fits(candidate) && !taken.contains(&candidate.to_ascii_lowercase())
             };
-            let found = std::iter::once(base.clone())
-                .chain((2..1000).map(|n| numbered(&base, sep, n, max_len)))
-                .find(|c| free(c));
+            let mut found = free(&base).then_some(base);
+            // The name shortened to leave room for `sep` + a number, made again only when
+            // the number grows a digit.
+            let mut head: Option<(usize, String)> = None;
+            for n in 2..1000 {
+                if found.is_some() {
+                    break;
+                }
+                let suffix = format!("{sep}{n}");
+                let room = max_len.saturating_sub(suffix.len());
+                if head.as_ref().is_none_or(|(r, _)| *r != room) {
+                    let shortened = if room == 0 {
+                        String::new()
+                    } else {
+                        suggest_within(name, contracts, room)
+                    };
+                    head = Some((room, shortened));
+                }
+                let candidate = head.as_ref().map_or(String::new(), |(_, h)| h.clone()) + &suffix;
+                if free(&candidate) {
+                    found = Some(candidate);
+                }
+            }
             match found {
                 Some(fix) => {
-                    taken.push(fix.to_ascii_lowercase());
+                    taken.insert(fix.to_ascii_lowercase());
                     SetFix::Rename(fix)
                 }
                 None => SetFix::NoReadable,
@@ -312,15 +369,4 @@ fn readable(name: &str, fix: &str) -> bool {
             .trim_start_matches(SEPARATORS)
     };
     core.chars().any(|c| c.is_ascii_alphanumeric())
-}
-
-/// `base` + `sep` + `n`, with `base` cut so that the whole fits `max_len`.
-fn numbered(base: &str, sep: &str, n: usize, max_len: usize) -> String {
-    let suffix = format!("{sep}{n}");
-    let room = max_len.saturating_sub(suffix.len());
-    let mut head: String = base.chars().take(room).collect();
-    while head.len() > 1 && head.ends_with(SEPARATORS) {
-        head.pop();
-    }
-    head + &suffix
 }

@@ -43,12 +43,22 @@ fn a_fix_never_takes_a_name_in_use() {
 
 #[test]
 fn a_numbered_fix_still_fits_the_length() {
+    // `aaaa_bbbb` does not fit 8: a whole word goes (never `aaaa_bbb`), then a number.
     let fixes = suggest_set(&["aaaa.bbbb", "aaaa bbbb"], &["aaaa_bbb"], &ALL, 8);
     assert_eq!(
         fixes,
         [
-            SetFix::Rename("aaaa_b_2".to_owned()),
-            SetFix::Rename("aaaa_b_3".to_owned())
+            SetFix::Rename("aaaa".to_owned()),
+            SetFix::Rename("aaaa_2".to_owned())
+        ]
+    );
+    // A one-word name with no whole-word form in 6: cut, and cut shorter beside a number.
+    let fixes = suggest_set(&["abcdefgh.", "abcdefgh "], &[], &ALL, 6);
+    assert_eq!(
+        fixes,
+        [
+            SetFix::Rename("abcdef".to_owned()),
+            SetFix::Rename("abcd_2".to_owned())
         ]
     );
 }

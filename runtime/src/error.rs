@@ -29,6 +29,10 @@ pub enum Problem {
         origin: Origin,
         /// What is wrong.
         error: NameError,
+        /// What to write instead (``write `x` instead``): the fix the macros and the CLI
+        /// give for the same name beside the same names in use (the rules crate's
+        /// [`mcp_toolname_rules::FixRules`], for the spec alone).
+        help: String,
     },
     /// An alias name no client could send.
     InvalidAlias {
@@ -88,10 +92,11 @@ impl Problem {
                 name,
                 origin,
                 error,
+                help,
             } => {
                 write!(
                     f,
-                    "{} (at {origin})",
+                    "{} (at {origin}); {help}",
                     message::name_error(name, error, &MCP)
                 )
             }

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 use chrono::TimeDelta;
-use mcp_toolname_rules::{MCP, check, check_alias};
+use mcp_toolname_rules::{FixRules, MCP, check, check_alias};
 use rmcp::model::Tool;
 
 use super::entry::{AliasEntry, Named};
@@ -144,10 +144,17 @@ impl<S> State<S> {
     pub fn problems_of(&self, def: &ToolDef<S>, problems: &mut Vec<Problem>) {
         let name = &def.route.attr.name;
         if let Err(error) = check(name, &MCP) {
+            let in_use: Vec<&str> = self
+                .names
+                .keys()
+                .map(AsRef::as_ref)
+                .chain(def.aliases.iter().map(|a| a.name.as_ref()))
+                .collect();
             problems.push(Problem::InvalidName {
                 name: name.to_string(),
                 origin: def.origin.clone(),
                 error,
+                help: FixRules::new(&[], &[], None).help_in(name, &in_use),
             });
         }
         if let Some(first) = self.holder(name) {
