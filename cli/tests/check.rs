@@ -313,7 +313,7 @@ fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
     r.exits(0)
         .out_has("  suggestion:  write `approve_item` instead")
         .out_has("  suggestion:  write `send_posted_notif` instead")
-        .out_has("  suggestion:  write `generate_test` instead");
+        .out_has("  suggestion:  write `browser_gen_test` instead");
     let build = include_str!("../../tests/ui/targets/whole_word_fix.stderr");
     for fix in [
         "write `approve_item` instead",
