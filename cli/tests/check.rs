@@ -325,7 +325,7 @@ fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
     run([
         "check",
         "--server-key",
-        "pulse",
+        "pulsemcp-admin",
         "approve_official_mirror_queue_item_without_modifying",
     ])
     .out_has("write `approve_mirror_queue_item_without_modifying` instead");
