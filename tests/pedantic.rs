@@ -70,6 +70,18 @@ impl<T: Send + Sync + 'static> Generic<T> {
     }
 }
 
+/// A tool method of a plain impl, routed by hand: its probe and its warnings hold too.
+pub struct ByHand;
+
+impl ByHand {
+    /// Pings.
+    #[mcp_tool(name = "by_hand_ping")]
+    fn ping(&self) -> String {
+        let _ = self;
+        "pong".to_owned()
+    }
+}
+
 /// A free tool, outside any registry.
 #[mcp_tool(name = "free_tool")]
 fn free(Parameters(args): Parameters<Args>) -> String {
@@ -82,6 +94,9 @@ fn rmcp_forms_hold_over_the_expansion_too() {
     assert_eq!(Generic::<u8>::tool_router().len(), 1);
     let registry = ToolRegistry::<Handled>::new().with_route((free_tool_attr(), free));
     assert!(registry.has_route("free_tool"));
+    let by_hand =
+        ToolRegistry::<ByHand>::new().with_route((ByHand::ping_tool_attr(), ByHand::ping));
+    assert!(by_hand.has_route("by_hand_ping"));
 }
 
 #[test]

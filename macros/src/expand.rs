@@ -1,7 +1,7 @@
 //! Code generation: rmcp's `#[tool]` on each fn, and the registry fn.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::{ImplItem, ItemImpl, parse_quote};
 
 use crate::dates::ResolvedAlias;
@@ -160,5 +160,27 @@ fn option(value: Option<i64>) -> TokenStream {
     match value {
         Some(v) => quote!(::core::option::Option::Some(#v)),
         None => quote!(::core::option::Option::None),
+    }
+}
+
+/// For a `#[mcp_tool]` method outside a `#[tool_registry]` impl: a hidden associated fn that
+/// warns, at the fn's name, when `Self::tool_router` is rmcp's router (this impl is under
+/// `#[tool_router]`, which reads only `#[tool]`) or the registry of another impl; a plain
+/// impl routed by hand hears nothing. The runtime's `RouterProbe` says how.
+pub fn served_probe(ident: &syn::Ident, lints: &[&syn::Attribute]) -> TokenStream {
+    let probe = format_ident!("__mcp_toolname_served_{}", ident);
+    let served = quote_spanned!(ident.span()=> mcp_tool_served);
+    quote! {
+        #[doc(hidden)]
+        #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
+        #(#lints)*
+        fn #probe() {
+            #[allow(unused_imports)]
+            use ::mcp_toolname::__private::{
+                InRmcpToolRouter as _, NoToolRouter as _, OutsideToolRegistry as _,
+                RoutedByHand as _,
+            };
+            (&&&::mcp_toolname::__private::RouterProbe(Self::tool_router)).#served();
+        }
     }
 }

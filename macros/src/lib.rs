@@ -159,7 +159,35 @@ pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
     expand::rmcp_tool_attr(&mut func.attrs, 0, &name, &attr.forwarded, &[]);
     let errors = errors.to_compile_errors();
-    quote!(#func #warnings #errors).into()
+    // A method stands in an impl: say so when that impl (rmcp's `#[tool_router]`) or the
+    // type's registry (another impl's `#[tool_registry]`) never serves it.
+    // The fn's own lint levels (`#[allow(deprecated)]`) reach what is generated beside it.
+    let lints: Vec<&syn::Attribute> = func
+        .attrs
+        .iter()
+        .filter(|a| {
+            ["allow", "expect", "warn", "deny"]
+                .iter()
+                .any(|l| a.path().is_ident(l))
+        })
+        .collect();
+    let probe = func
+        .sig
+        .receiver()
+        .is_some()
+        .then(|| expand::served_probe(&func.sig.ident, &lints));
+    // The warnings as one named const: `const _` is not allowed in an impl, a named const is
+    // (and at module level too, for a free fn).
+    let warnings = (!warnings.is_empty()).then(|| {
+        let holder = quote::format_ident!("__mcp_toolname_warnings_{}", func.sig.ident);
+        quote! {
+            #[doc(hidden)]
+            #[allow(dead_code, non_upper_case_globals)]
+            #(#lints)*
+            const #holder: () = { #warnings };
+        }
+    });
+    quote!(#func #probe #warnings #errors).into()
 }
 
 /// `tool_name!("literal")`: the literal, checked like a `#[mcp_tool]` name (an error for
