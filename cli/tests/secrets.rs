@@ -445,8 +445,11 @@ proptest! {
             argv.extend(["--format", "json"]);
         }
         let r = run(&argv);
-        // The report was written: the tools were listed and their client forms shown.
-        prop_assert!(r.stdout.contains("x_***-and-a-long-tail"), "{}", r.stdout);
+        // The report was written: the tools were listed and their client forms shown. (Not
+        // `x_***-and-`: the mask runs on while the text goes on as the token does, so a token
+        // whose 13th character is an `a` takes the `a` of `and` with it.)
+        prop_assert!(r.stdout.contains("x_***"), "{}", r.stdout);
+        prop_assert!(r.stdout.contains("long-tail-that-clients-cut"), "{}", r.stdout);
         holds_no_part("stdout", &r.stdout, &token)?;
         holds_no_part("stderr", &r.stderr, &token)?;
     }
