@@ -1,21 +1,22 @@
-//! Parsing `#[tool_registry(...)]` and each `#[mcp_tool(...)]`. Literals stay `LitStr` so
-//! every later error points at the literal; argument errors are collected, not returned at
-//! the first one.
+//! Parsing `#[tool_registry(...)]` and finding each `#[mcp_tool(...)]` of its impl (plain or
+//! under `cfg_attr`); [`tool`] parses each one. Literals stay `LitStr` so every later error
+//! points at the literal; argument errors are collected, not returned at the first one.
 
 use mcp_toolname_rules::message;
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote};
 use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
-use syn::{
-    Attribute, Expr, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Meta, Token, Visibility,
-};
+use syn::{Attribute, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Meta, Token, Visibility};
 
 use crate::args::{
     SpanOf, finish, flag, id_list, note_repeat, path_name, reject, skip_rest, string_value,
 };
 use crate::cond::Cond;
 use crate::diag::Errors;
+
+mod tool;
+
+pub use tool::{AliasAttr, ToolAttr, tool_attr};
 
 /// Arguments of `#[tool_registry(...)]`.
 pub struct RegistryArgs {
@@ -51,59 +52,6 @@ const REGISTRY_ARGS: &[&str] = &[
     "server_key",
     "server_key_len",
 ];
-
-/// Arguments of `#[mcp_tool]` that rmcp's `#[tool]` takes and we forward unchanged.
-const FORWARDED: &[&str] = &[
-    "title",
-    "description",
-    "input_schema",
-    "output_schema",
-    "annotations",
-    "icons",
-    "meta",
-    "local",
-];
-/// Arguments of `#[mcp_tool]` that are ours; with [`FORWARDED`], every argument it takes.
-const OWN_ARGS: &[&str] = &["name", "alias", "allow"];
-const ALIAS_ATTR: &str = "mcp_tool(alias(...))";
-const ALIAS_ARGS: &[&str] = &[
-    "name",
-    "until",
-    "list_until",
-    "since",
-    "until_version",
-    "hidden",
-    "expired",
-    "notice",
-];
-
-/// One `alias = "old"` or `alias(name = "old", ...)`.
-pub struct AliasAttr {
-    pub name: LitStr,
-    pub until: Option<LitStr>,
-    pub list_until: Option<LitStr>,
-    pub since: Option<LitStr>,
-    pub until_version: Option<LitStr>,
-    pub hidden: bool,
-    /// `expired = "tool_error" | "protocol_error"`: the runtime's `ExpiredAnswer` variant.
-    pub expired: Option<Ident>,
-    /// `notice = "meta" | "text" | "none"`: the runtime's `AliasNotice` variant.
-    pub notice: Option<Ident>,
-}
-
-/// One `#[mcp_tool(...)]` on one fn.
-pub struct ToolAttr {
-    /// `name = "..."` as written, if given.
-    pub name: Option<LitStr>,
-    /// `name = ...` was written but is not a string literal (already reported): the name is
-    /// unknown, so it is not checked.
-    pub name_invalid: bool,
-    pub aliases: Vec<AliasAttr>,
-    /// rmcp `#[tool]` arguments, as tokens to forward.
-    pub forwarded: Vec<TokenStream>,
-    /// Contracts whose warnings this tool opts out of: `allow(llm_common)`.
-    pub allow: Vec<Ident>,
-}
 
 /// A fn of the impl carrying `#[mcp_tool]`, its attribute removed.
 pub struct ToolFn {
@@ -345,192 +293,4 @@ fn split_cfg_attr(meta: &Meta, name: &str) -> Option<(Vec<Meta>, Meta, Option<Me
     let path = &list.path;
     let rest = (!rest.is_empty()).then(|| syn::parse_quote!(#path(#predicate, #(#rest),*)));
     Some((preds, found, rest))
-}
-
-/// Parses one `#[mcp_tool(...)]`: every argument is read even when an earlier one is bad
-/// (each problem goes to `errors`).
-pub fn tool_attr(attr: &Attribute, errors: &mut Errors) -> ToolAttr {
-    let mut out = ToolAttr {
-        name: None,
-        name_invalid: false,
-        aliases: Vec::new(),
-        forwarded: Vec::new(),
-        allow: Vec::new(),
-    };
-    if matches!(attr.meta, syn::Meta::Path(_)) {
-        return out;
-    }
-    let mut seen: Vec<String> = Vec::new();
-    let parsed = attr.parse_nested_meta(|meta| {
-        let key = path_name(&meta);
-        if key != "alias" {
-            note_repeat(&mut seen, &key, &meta, "mcp_tool", errors);
-        }
-        let result = tool_arg(&meta, &key, &mut out, errors);
-        finish(&meta, &key, result, errors);
-        Ok(())
-    });
-    if let Err(e) = parsed {
-        errors.add(e);
-    }
-    out
-}
-
-fn tool_arg(
-    meta: &ParseNestedMeta,
-    key: &str,
-    out: &mut ToolAttr,
-    errors: &mut Errors,
-) -> syn::Result<()> {
-    match key {
-        "name" => {
-            out.name = string_value(meta, "name", "add_numbers", errors)?;
-            out.name_invalid = out.name.is_none();
-        }
-        "alias" => {
-            if let Some(alias) = alias_attr(meta, errors)? {
-                out.aliases.push(alias);
-            }
-        }
-        "local" => {
-            if flag(meta, key, errors)? == Some(true) {
-                out.forwarded.push(meta.path.to_token_stream());
-            }
-        }
-        "allow" => {
-            for id in id_list(meta, "mcp_tool", "allow", "codex", errors)? {
-                if id == "mcp" {
-                    errors.push(id.span(), message::spec_not_optional().to_owned());
-                } else {
-                    out.allow.push(id);
-                }
-            }
-        }
-        "annotations" => {
-            let content;
-            syn::parenthesized!(content in meta.input);
-            let inner: TokenStream = content.parse()?;
-            let path = &meta.path;
-            out.forwarded.push(quote!(#path(#inner)));
-        }
-        k if FORWARDED.contains(&k) => {
-            let value: Expr = meta.value()?.parse()?;
-            let path = &meta.path;
-            out.forwarded.push(quote!(#path = #value));
-        }
-        _ => reject(
-            meta,
-            "mcp_tool",
-            key,
-            &[OWN_ARGS, FORWARDED].concat(),
-            errors,
-        ),
-    }
-    Ok(())
-}
-
-/// `alias = "old"` or `alias(name = "old", ...)`; `None` when it cannot be used (the
-/// reason is in `errors`), every argument read all the same.
-fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<Option<AliasAttr>> {
-    let mut alias = AliasAttr {
-        name: LitStr::new("", Span::call_site()),
-        until: None,
-        list_until: None,
-        since: None,
-        until_version: None,
-        hidden: false,
-        expired: None,
-        notice: None,
-    };
-    if meta.input.peek(Token![=]) {
-        return Ok(
-            string_value(meta, "alias", "plus", errors)?.map(|name| AliasAttr { name, ..alias })
-        );
-    }
-    let mut name = None;
-    let mut name_written = false;
-    let mut seen: Vec<String> = Vec::new();
-    let at = meta.path.span_of();
-    meta.parse_nested_meta(|inner| {
-        let key = path_name(&inner);
-        note_repeat(&mut seen, &key, &inner, ALIAS_ATTR, errors);
-        let result = alias_arg(&inner, &key, &mut alias, &mut name, errors);
-        name_written |= key == "name";
-        finish(&inner, &key, result, errors);
-        Ok(())
-    })?;
-    match name {
-        Some(name) => Ok(Some(AliasAttr { name, ..alias })),
-        None => {
-            if !name_written {
-                errors.push(at, message::alias_without_name().to_owned());
-            }
-            Ok(None)
-        }
-    }
-}
-
-fn alias_arg(
-    inner: &ParseNestedMeta,
-    key: &str,
-    alias: &mut AliasAttr,
-    name: &mut Option<LitStr>,
-    errors: &mut Errors,
-) -> syn::Result<()> {
-    match key {
-        "name" => *name = string_value(inner, "name", "plus", errors)?,
-        "until" => alias.until = string_value(inner, "until", "2027-03-01", errors)?,
-        "list_until" => {
-            alias.list_until = string_value(inner, "list_until", "2027-01-01", errors)?;
-        }
-        "since" => alias.since = string_value(inner, "since", "2026-12-01", errors)?,
-        "until_version" => {
-            alias.until_version = string_value(inner, "until_version", "2.0.0", errors)?;
-        }
-        "hidden" => {
-            if let Some(hidden) = flag(inner, "hidden", errors)? {
-                alias.hidden = hidden;
-            }
-        }
-        "expired" => {
-            alias.expired = choice(
-                inner,
-                "expired",
-                &[
-                    ("tool_error", "ToolError"),
-                    ("protocol_error", "ProtocolError"),
-                ],
-                errors,
-            )?;
-        }
-        "notice" => {
-            alias.notice = choice(
-                inner,
-                "notice",
-                &[("meta", "Meta"), ("text", "Text"), ("none", "None")],
-                errors,
-            )?;
-        }
-        _ => reject(inner, ALIAS_ATTR, key, ALIAS_ARGS, errors),
-    }
-    Ok(())
-}
-
-/// `key = "choice"`: the variant named for it, or an error listing the choices.
-fn choice(
-    inner: &ParseNestedMeta,
-    key: &str,
-    choices: &[(&str, &str)],
-    errors: &mut Errors,
-) -> syn::Result<Option<Ident>> {
-    let Some(lit) = string_value(inner, key, choices[0].0, errors)? else {
-        return Ok(None);
-    };
-    let value = lit.value();
-    if let Some((_, variant)) = choices.iter().find(|(c, _)| *c == value) {
-        return Ok(Some(Ident::new(variant, lit.span())));
-    }
-    let names: Vec<&str> = choices.iter().map(|(c, _)| *c).collect();
-    errors.push(lit.span(), message::bad_choice(key, &value, &names));
-    Ok(None)
 }
