@@ -31,6 +31,17 @@ pub enum Kind {
     NormalisationCollision,
     /// A client refuses the server's key and does not start the server.
     KeyRefused,
+    /// More tools than the API behind a client takes in one request, where the client sends
+    /// every tool in each request.
+    TooManyTools,
+    /// A client cuts a tool's description.
+    DescriptionCut,
+    /// A client cuts the server's instructions.
+    InstructionsCut,
+    /// Clients that never pass the server's instructions to the model.
+    InstructionsNotSent,
+    /// Names a client's tool search names in a reference the API refuses, breaking the session.
+    ToolSearchSession,
 }
 
 impl Kind {
@@ -52,7 +63,25 @@ impl Kind {
             Self::LookAlike => "look-alike",
             Self::NormalisationCollision => "collision",
             Self::KeyRefused => "key",
+            Self::TooManyTools => "tools",
+            Self::DescriptionCut => "described",
+            Self::InstructionsCut | Self::InstructionsNotSent => "instruct",
+            Self::ToolSearchSession => "search",
         }
+    }
+
+    /// Whether the finding is about what comes beside the names (descriptions, instructions,
+    /// how many tools, loading by search) rather than the names themselves.
+    #[must_use]
+    pub const fn past_the_names(self) -> bool {
+        matches!(
+            self,
+            Self::TooManyTools
+                | Self::DescriptionCut
+                | Self::InstructionsCut
+                | Self::InstructionsNotSent
+                | Self::ToolSearchSession
+        )
     }
 }
 

@@ -23,6 +23,7 @@ mod findings;
 mod fleet;
 mod json_out;
 mod keys;
+mod limits;
 mod names;
 mod redact;
 mod report;

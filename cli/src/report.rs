@@ -140,10 +140,16 @@ pub fn section(
             clean.join(", ")
         ));
     }
-    let server_wide: Vec<&Finding> = findings.iter().filter(|f| !is_per_tool(f.kind)).collect();
-    if !server_wide.is_empty() {
-        out.push_str("\nacross the tool list\n");
-        for finding in &server_wide {
+    for (heading, past) in [("across the tool list", false), ("past the names", true)] {
+        let found: Vec<&Finding> = findings
+            .iter()
+            .filter(|f| !is_per_tool(f.kind) && f.kind.past_the_names() == past)
+            .collect();
+        if found.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("\n{heading}\n"));
+        for finding in &found {
             out.push_str(&format!(
                 "  {:<9} {:<LABEL$} {}\n",
                 finding.kind.label(),
@@ -172,7 +178,7 @@ pub fn counts(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -
     format!(
         "{} {}; {spec} {} the MCP spec; {llm} refused by the common LLM API contract; {client} \
          handled badly by at least one client; {} listed more than once; {} case, {} look-alike \
-         and {} normalisation collisions",
+         and {} normalisation collisions; {} past the names",
         listing.names.len(),
         plural(listing.names.len(), "tool", "tools"),
         plural(spec, "breaks", "break"),
@@ -180,6 +186,7 @@ pub fn counts(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -
         count(Kind::CaseCollision),
         count(Kind::LookAlike),
         count(Kind::NormalisationCollision),
+        findings.iter().filter(|f| f.kind.past_the_names()).count(),
     )
 }
 

@@ -101,7 +101,8 @@ fn json_report_has_stable_fields() {
             "client",
             "contract",
             "normalisation_collision",
-            "spec"
+            "spec",
+            "tool_search_session"
         ])
     );
     let spec = findings

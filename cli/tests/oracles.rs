@@ -12,9 +12,10 @@
 
 mod common;
 
+use common::oracle::{client_bin, observe, report, scratch};
+
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use mcp_toolname_rules::{ClientPreset, Verification, client_by_id};
 use serde_json::Value;
@@ -205,54 +206,19 @@ fn predict(client: &str, server: &Server) -> Vec<Prediction> {
         .collect()
 }
 
-/// The client's executable, from its environment variable: required in CI.
-fn client_bin(id: &str) -> Option<PathBuf> {
-    let var = format!("MCP_TOOLNAME_ORACLE_{}", id.to_uppercase());
-    match std::env::var_os(&var).filter(|v| !v.is_empty()) {
-        Some(bin) => Some(bin.into()),
-        None => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI must set {var} (see .ci/run)"
-            );
-            eprintln!("skipped: set {var} to the client's installed executable");
-            None
-        }
-    }
-}
-
-/// Runs the client once over the corpus and returns what `run.mjs` wrote.
-fn observe(id: &str, bin: &Path, servers: &[Server], dir: &Path) -> Value {
+/// Holds the CLI's predictions for `id` against one real run of the client.
+fn judge(id: &str) {
+    let preset = client_by_id(id).expect("a preset");
+    let Some(bin) = client_bin(id) else { return };
+    let dir = scratch("oracle", id);
+    let servers = corpus(preset);
     let corpus = serde_json::json!({
         "servers": servers
             .iter()
             .map(|s| serde_json::json!({"key": s.key, "tools": s.tools}))
             .collect::<Vec<_>>(),
     });
-    let corpus_file = dir.join(format!("corpus-{id}.json"));
-    let out_file = dir.join(format!("observed-{id}.json"));
-    std::fs::write(&corpus_file, corpus.to_string()).expect("corpus written");
-    let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/run.mjs");
-    let status = Command::new(std::env::var_os("MCP_TOOLNAME_NODE").unwrap_or("node".into()))
-        .arg(runner)
-        .arg(id)
-        .arg(bin)
-        .arg(&corpus_file)
-        .arg(&out_file)
-        .status()
-        .expect("node runs");
-    assert!(status.success(), "run.mjs {id} failed");
-    serde_json::from_str(&std::fs::read_to_string(&out_file).expect("observed")).expect("JSON")
-}
-
-/// Holds the CLI's predictions for `id` against one real run of the client.
-fn judge(id: &str) {
-    let preset = client_by_id(id).expect("a preset");
-    let Some(bin) = client_bin(id) else { return };
-    let dir = std::env::temp_dir().join(format!("mcp-toolname-oracle-{}-{id}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    let servers = corpus(preset);
-    let observed = observe(id, &bin, &servers, &dir);
+    let observed = observe(id, &bin, &corpus, &dir);
     let version = observed["version"].as_str().unwrap_or_default().to_owned();
     let drift = std::env::var_os("MCP_TOOLNAME_ORACLE_DRIFT").is_some();
 
@@ -322,17 +288,7 @@ fn judge(id: &str) {
         "oracle {id} ({version}): {tried} pairs tried, {agree} agree; {} sent names unpredicted",
         untraced.len()
     );
-    println!("{count}");
-    // `.ci/run` prints these counts after the workspace tests, which capture stdout.
-    if let Some(report) = std::env::var_os("MCP_TOOLNAME_ORACLE_REPORT") {
-        use std::io::Write;
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(report)
-            .expect("the oracle report opens");
-        writeln!(file, "{count}").expect("the oracle report is written");
-    }
+    report(&count);
     let verified = preset.verified;
     let pinned = verified.how == Verification::Run && version.contains(verified.version);
     if drift {

@@ -12,6 +12,7 @@ mod cond;
 mod dates;
 mod diag;
 mod expand;
+mod limits;
 mod parse;
 mod targets;
 #[cfg(test)]
@@ -86,6 +87,13 @@ fn registry(
     let mut key_warnings = proc_macro2::TokenStream::new();
     let targets = targets::Targets::resolve(&args, &mut errors, &mut key_warnings);
     let (aliases, mut warnings) = check::impl_tools(&tools, &targets, &mut errors);
+    limits::impl_limits(
+        &tools,
+        &targets,
+        proc_macro2::Span::call_site(),
+        &mut errors,
+        &mut warnings,
+    );
     warnings.extend(key_warnings);
     expand::registry(&mut item_impl, &args, &tools, &aliases);
     let handler = args

@@ -38,8 +38,9 @@ pub use check::{
 };
 pub use client::{
     CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning,
-    ClientPreset, GEMINI_CLI, HashInput, KeyRule, Measure, NO_LIMIT, OPENCODE, Overflow,
-    PrefixRule, ROO_CODE, Units, VSCODE, Verification, Verified, client_by_id,
+    ClientPreset, GEMINI_CLI, GEMINI_TOOLS, HashInput, KeyRule, Limits, Loading, Measure, NO_LIMIT,
+    OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, ROO_CODE, TextRule, ToolCap, UNKNOWN_LIMITS,
+    Units, VSCODE, Verification, Verified, caps_passed, client_by_id,
 };
 pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,

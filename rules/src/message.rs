@@ -8,11 +8,13 @@ mod attrs;
 mod audit;
 mod calls;
 mod clients;
+mod limits;
 mod meet;
 pub use attrs::*;
 pub use audit::*;
 pub use calls::*;
 pub use clients::*;
+pub use limits::*;
 pub use meet::*;
 
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};

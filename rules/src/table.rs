@@ -1,7 +1,9 @@
 //! The contracts and client presets as markdown tables, generated from the data so the docs
 //! cannot drift from what the code checks.
 
-use crate::client::{CLIENTS, Cleaning, ClientPreset, Measure, NO_LIMIT, Overflow};
+use crate::client::{
+    CLIENTS, Cleaning, ClientPreset, Loading, Measure, NO_LIMIT, Overflow, TextRule,
+};
 use crate::contract::ALL;
 
 /// A markdown table of every built-in contract: id, rule, source, date checked.
@@ -51,6 +53,53 @@ pub fn clients_markdown() -> String {
             c.id,
             c.verified.describe(),
             c.source
+        ));
+    }
+    out
+}
+
+/// A markdown table of what each client does past the name ([`crate::Limits`]): how it
+/// hands tools over, descriptions, instructions, and the cap on tools per request of the API
+/// it was run against.
+#[must_use]
+pub fn limits_markdown() -> String {
+    let mut out = String::from(
+        "| id | tools reach the model | description | instructions | tools per request | verified |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    let text = |rule: TextRule| match rule {
+        TextRule::Whole => "whole (tried to 40,000)".to_owned(),
+        TextRule::Cut { at, marker } => format!("cut after {at} UTF-16 units, then `{marker}`"),
+        TextRule::NotSent => "never sent".to_owned(),
+        TextRule::Unknown => "not run".to_owned(),
+    };
+    for c in CLIENTS {
+        let loading = match c.limits.loading {
+            Loading::SendsAll => "all, in each request".to_owned(),
+            Loading::Deferred {
+                reference_max,
+                source,
+            } => format!(
+                "names first, loaded by tool search; a name past {reference_max} breaks the \
+                 session ({source})"
+            ),
+            Loading::Unknown => "not run".to_owned(),
+        };
+        let cap = c.limits.tools_per_request.map_or_else(
+            || "no documented cap".to_owned(),
+            |cap| {
+                format!(
+                    "{}: at most {} ({}, {})",
+                    cap.api, cap.max, cap.source, cap.checked
+                )
+            },
+        );
+        out.push_str(&format!(
+            "| `{}` | {loading} | {} | {} | {cap} | {} |\n",
+            c.id,
+            text(c.limits.description),
+            text(c.limits.instructions),
+            c.verified.describe(),
         ));
     }
     out

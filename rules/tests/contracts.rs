@@ -183,6 +183,7 @@ fn characters_are_replaced_as_each_client_does() {
 fn the_docs_tables_list_every_contract_and_client() {
     let contracts = mcp_toolname_rules::table::contracts_markdown();
     let clients = mcp_toolname_rules::table::clients_markdown();
+    let limits = mcp_toolname_rules::table::limits_markdown();
     for c in ALL {
         assert!(
             contracts.contains(&format!("`{}`", c.id)) && contracts.contains(c.source),
@@ -192,13 +193,14 @@ fn the_docs_tables_list_every_contract_and_client() {
     }
     for c in CLIENTS {
         assert!(clients.contains(&format!("`{}`", c.id)), "{}", c.id);
+        assert!(limits.contains(&format!("`{}`", c.id)), "{}", c.id);
     }
     // README.md carries these tables between markers; regenerate with
     // `UPDATE_DOCS=1 cargo test -p mcp-toolname-rules --test contracts`.
     let readme_path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
     let readme = std::fs::read_to_string(readme_path).unwrap();
     let generated =
-        format!("<!-- generated:start -->\n{contracts}\n{clients}<!-- generated:end -->");
+        format!("<!-- generated:start -->\n{contracts}\n{clients}\n{limits}<!-- generated:end -->");
     let (start, end) = (
         readme.find("<!-- generated:start -->").unwrap(),
         readme.find("<!-- generated:end -->").unwrap(),

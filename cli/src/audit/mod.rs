@@ -15,7 +15,7 @@ use tokio::sync::watch;
 
 use crate::Format;
 use crate::keys::Keys;
-use crate::{demo, findings, redact, report};
+use crate::{demo, findings, limits, redact, report};
 use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
 pub use session::{Failure, Listing};
@@ -83,7 +83,8 @@ pub async fn run(opts: &Options) -> u8 {
                 started.elapsed().as_secs_f64()
             );
             let keys = Keys::new(&opts.server_key, listing.announced());
-            let (reports, found) = findings::audit_names(&listing.names, &keys);
+            let (reports, mut found) = findings::audit_names(&listing.names, &keys);
+            found.extend(limits::audit(&listing.past(), &reports));
             match opts.format {
                 Format::Text => crate::emit(&report::text(&listing, &keys, &reports, &found)),
                 Format::Json => report::json_stream(&listing, &keys, &reports, &found).emit(),
@@ -127,7 +128,7 @@ async fn audit_demo(timeout: Duration) -> Result<Listing, Failure> {
 
 /// How a child-process session ended, before the process is dealt with.
 enum Outcome {
-    Listed(Listing),
+    Listed(Box<Listing>),
     Session(SessionError),
     Garbage(String),
     Timeout,
@@ -151,7 +152,7 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
         biased;
         Ok(problem) = &mut garbage => Outcome::Garbage(problem),
         result = session(transport, &stage) => match result {
-            Ok(listing) => Outcome::Listed(listing),
+            Ok(listing) => Outcome::Listed(Box::new(listing)),
             // The stdout guard closes the pipe after reporting garbage: report the garbage.
             Err(err) => garbage.try_recv().map_or(Outcome::Session(err), Outcome::Garbage),
         },
@@ -166,7 +167,7 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
             listing.argv = redact::argv(&lossy(&launch.argv));
             // The client is gone, so the server's stdin is closed; let it exit on its own.
             let _ = server.exit_within(Duration::from_millis(500)).await;
-            Ok(listing)
+            Ok(*listing)
         }
         Outcome::Session(err @ (SessionError::Closed(_) | SessionError::Transport(_))) => {
             // A stdio transport fails when the server stops reading its stdin.

@@ -41,9 +41,25 @@ pub struct Listing {
     pub pages: usize,
     /// Tool names in the order received, duplicates kept.
     pub names: Vec<String>,
+    /// The length of each tool's description in UTF-16 units (as the JavaScript clients count
+    /// it; 0 for none), in the order of [`Self::names`]. Only lengths are kept: a server's
+    /// texts are not held.
+    pub descriptions: Vec<usize>,
+    /// The length of the server's `instructions` in UTF-16 units, if it gave any.
+    pub instructions: Option<usize>,
 }
 
 impl Listing {
+    /// What the audit reads past the names ([`crate::limits`]).
+    #[must_use]
+    pub fn past(&self) -> crate::limits::Past<'_> {
+        crate::limits::Past {
+            names: &self.names,
+            descriptions: &self.descriptions,
+            instructions: self.instructions,
+        }
+    }
+
     /// The name the server announced, as clients that name servers by it read it:
     /// `serverInfo.title`, else `serverInfo.name`; `None` when both are empty.
     #[must_use]
@@ -125,6 +141,7 @@ where
         }
         listing.protocol = info.protocol_version.to_string();
         listing.has_tools = info.capabilities.tools.is_some();
+        listing.instructions = info.instructions.as_deref().map(utf16_len);
     }
     say!(
         "initialized: server {} {} (protocol {})",
@@ -135,19 +152,25 @@ where
     if !listing.has_tools {
         say!("the server does not declare the `tools` capability; listing tools anyway");
     }
-    let (names, pages) = list_tools(&client, stage).await?;
+    let (tools, pages) = list_tools(&client, stage).await?;
     stage.send_replace(Stage::Done);
-    listing.names = names;
+    (listing.names, listing.descriptions) = tools.into_iter().unzip();
     listing.pages = pages;
     Ok(listing)
 }
 
+/// The length of `text` in UTF-16 units, as the JavaScript clients measure it.
+fn utf16_len(text: &str) -> usize {
+    text.chars().map(char::len_utf16).sum()
+}
+
 /// Follows `nextCursor` from the first page to the last, within [`MAX_PAGES`] and
-/// [`MAX_TOOLS`], refusing a cursor seen before (a loop).
+/// [`MAX_TOOLS`], refusing a cursor seen before (a loop); each tool's name and the length of
+/// its description.
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
-) -> Result<(Vec<String>, usize), SessionError> {
+) -> Result<(Vec<(String, usize)>, usize), SessionError> {
     let mut names = Vec::new();
     let mut cursors = HashSet::new();
     let mut cursor: Option<String> = None;
@@ -163,7 +186,10 @@ async fn list_tools(
             result.tools.len(),
             crate::check::plural(result.tools.len(), "tool", "tools")
         );
-        names.extend(result.tools.into_iter().map(|t| t.name.into_owned()));
+        names.extend(result.tools.into_iter().map(|t| {
+            let described = t.description.as_deref().map_or(0, utf16_len);
+            (t.name.into_owned(), described)
+        }));
         if names.len() > MAX_TOOLS {
             return Err(SessionError::Other(format!(
                 "it sent more than {MAX_TOOLS} tools (by page {page}); stopped there"

@@ -10,7 +10,7 @@ use mcp_toolname_rules::{
 };
 use serde::Serialize;
 
-use super::{Server, list, qualified};
+use super::{Outcome, Server, list, qualified};
 use crate::check::plural;
 
 /// The kind of a cross-server finding; serialised in snake case.
@@ -26,6 +26,9 @@ pub enum CrossKind {
     /// Server keys that differ only in case and in `_`, `-` and `.`: often one server
     /// configured twice (github/copilot-cli #4478: `MCPBrowser` and `mcpbrowser`).
     KeyLookAlike,
+    /// The servers' tools together are more than the API behind a client takes in one
+    /// request, where the client sends every tool of every server in each request.
+    TooManyTools,
 }
 
 impl CrossKind {
@@ -36,6 +39,7 @@ impl CrossKind {
             Self::NameCollision => "collision",
             Self::SharedName => "shared",
             Self::KeyLookAlike => "key",
+            Self::TooManyTools => "tools",
         }
     }
 }
@@ -116,7 +120,36 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
         name_collisions(client, servers, &mut out);
     }
     shared_names(servers, &mut out);
+    too_many_tools(servers, &mut out);
     out
+}
+
+/// The tools of every audited server together, past an API's cap on tools per request, for
+/// the clients that send them all in each request; a lone server's own finding says it.
+fn too_many_tools(servers: &[Server], out: &mut Vec<CrossFinding>) {
+    let audited: Vec<&Server> = servers
+        .iter()
+        .filter(|s| matches!(s.outcome, Outcome::Audited { .. }))
+        .collect();
+    let total: usize = audited
+        .iter()
+        .map(|s| match &s.outcome {
+            Outcome::Audited { listing, .. } => listing.names.len(),
+            _ => 0,
+        })
+        .sum();
+    if audited.len() < 2 {
+        return;
+    }
+    for found in crate::limits::too_many_tools("the servers of this config list", total) {
+        out.push(CrossFinding {
+            kind: CrossKind::TooManyTools,
+            client: found.client,
+            name: None,
+            members: whole_servers(&audited),
+            message: found.message,
+        });
+    }
 }
 
 /// Each of `group` as a member without a tool.

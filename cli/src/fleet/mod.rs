@@ -216,6 +216,7 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
         } = &mut server.outcome
         {
             (*reports, *findings) = findings::audit_names(&listing.names, &server.keys);
+            findings.extend(crate::limits::audit(&listing.past(), reports));
         }
     }
     servers

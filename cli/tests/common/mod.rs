@@ -1,6 +1,8 @@
 //! Shared by the CLI integration tests: run the built binary and read what it printed.
 #![allow(dead_code)] // each test binary uses part of this module
 
+pub mod oracle;
+
 use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -28,7 +28,23 @@ const json = (res, status, value) => {
   res.end(JSON.stringify(value));
 };
 
-function anthropic(res, body) {
+/**
+ * With `select` (a name prefix such as `mcp__limits__`), the first Anthropic request that
+ * offers `ToolSearch` and lists deferred tools with that prefix is answered with a
+ * `ToolSearch` call selecting them all, so the next request carries their definitions as the
+ * client loads them (the limits corpus reads their descriptions and the names it references).
+ */
+function toolSearchCall(body, select) {
+  if (!select || !(body.tools ?? []).some((t) => t.name === 'ToolSearch')) return null;
+  const said = JSON.stringify(body.messages ?? []);
+  if (said.includes('"tool_result"')) return null;
+  const names = [...new Set(JSON.stringify(body).match(/mcp__[A-Za-z0-9_-]+/g) ?? [])]
+    .filter((name) => name.startsWith(select));
+  return names.length === 0 ? null : { query: `select:${names.join(',')}`, max_results: names.length };
+}
+
+function anthropic(res, body, select) {
+  const call = toolSearchCall(body, select);
   const message = {
     id: 'msg_oracle',
     type: 'message',
@@ -39,6 +55,22 @@ function anthropic(res, body) {
     stop_sequence: null,
     usage: { input_tokens: 1, output_tokens: 1 },
   };
+  if (call) {
+    const use = { type: 'tool_use', id: 'toolu_oracle', name: 'ToolSearch', input: call };
+    if (!body.stream) {
+      json(res, 200, { ...message, content: [use], stop_reason: 'tool_use' });
+      return;
+    }
+    sse(res, [
+      ['message_start', { type: 'message_start', message }],
+      ['content_block_start', { type: 'content_block_start', index: 0, content_block: { ...use, input: {} } }],
+      ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call) } }],
+      ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+      ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 1 } }],
+      ['message_stop', { type: 'message_stop' }],
+    ]);
+    return;
+  }
   if (!body.stream) {
     json(res, 200, { ...message, content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn' });
     return;
@@ -105,8 +137,12 @@ function decode(raw, encoding) {
   }
 }
 
-/** Serves on an ephemeral port of 127.0.0.1, writing requests into `dir`; resolves to the port. */
-export function start(dir) {
+/**
+ * Serves on an ephemeral port of 127.0.0.1, writing requests into `dir`; resolves to the port.
+ * `select`: answer the first Anthropic request with a `ToolSearch` call for the deferred
+ * tools whose names start with it (see above).
+ */
+export function start(dir, { select = null } = {}) {
   let count = 0;
   const server = http.createServer((req, res) => {
     const chunks = [];
@@ -133,7 +169,7 @@ export function start(dir) {
       const path = req.url.split('?')[0];
       if (req.method === 'GET' && path.endsWith('/models')) json(res, 200, { object: 'list', data: [{ id: 'fake', object: 'model' }], models: [] });
       else if (path.endsWith('/messages/count_tokens')) json(res, 200, { input_tokens: 1 });
-      else if (path.endsWith('/messages')) anthropic(res, body);
+      else if (path.endsWith('/messages')) anthropic(res, body, select);
       else if (path.endsWith('/responses')) responses(res);
       else if (path.endsWith('/chat/completions')) chat(res, body);
       else if (path.includes(':generateContent') || path.includes(':streamGenerateContent')) gemini(res, req.url);

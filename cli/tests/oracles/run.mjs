@@ -4,7 +4,10 @@
 //   BIN     the client's executable (from its npm package)
 //   CORPUS  {"servers": [{"key": "...", "tools": ["...", ...]}, ...]}
 //   OUT     written: {"client", "version", "refused": [key, ...], "requests",
-//           "tools": [{"name", "origin"}], "output"}
+//           "tools": [{"name", "origin"}], "descriptions", "instructions", "references",
+//           "output"}
+// The corpus may give servers `descriptions` and `instructions`, and `select`: a name prefix
+// whose deferred tools the fake model loads by tool search (the limits corpus).
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
 // description, null where only the name is sent (Claude Code's list of deferred tools). Only
 // 127.0.0.1 is reached: the fake API, and servers the client starts over stdio.
@@ -31,12 +34,12 @@ mkdirSync(captured);
 // `oracle tool S.T`, so a tool the request describes is traced back to its corpus entry.
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
-  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.` }));
+  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions }));
   return { key: server.key, command: process.execPath, args: [join(here, 'server.mjs'), file] };
 });
 
 const origin = (description) => {
-  const match = /^oracle tool (\d+\.\d+)$/.exec(description ?? '');
+  const match = /^oracle tool (\d+\.\d+)(?=$|\s)/.exec(description ?? '');
   return match ? match[1] : null;
 };
 
@@ -349,7 +352,8 @@ const refused = [];
 async function runOnce() {
   rmSync(captured, { recursive: true, force: true });
   mkdirSync(captured);
-  const api = await start(captured);
+  // The limits corpus has the model load its deferred tools first (`select`: a name prefix).
+  const api = await start(captured, { select: corpus.select ?? null });
   const { args, env } = adapter.setup(api.port);
   const child = spawn(bin, args, {
     cwd: home,
@@ -400,7 +404,31 @@ for (const file of requests) {
   const tools = adapter.tools(parsed);
   if (tools.length > best.length) best = tools;
 }
-writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, output: output.slice(-4000) }, null, 1));
+// Long descriptions and instructions (the limits corpus), as the model got them: for each, the
+// longest text any request carries that starts with its marker, as its length in UTF-16 units
+// (how JavaScript clients measure) and its last characters.
+const described = {};
+const instructed = {};
+const referenced = new Set();
+const keepLongest = (into, key, text) => {
+  if (text.length > (into[key]?.length ?? -1)) into[key] = { length: text.length, tail: text.slice(-40) };
+};
+for (const file of requests) {
+  let parsed;
+  try { parsed = JSON.parse(JSON.parse(readFileSync(join(captured, file), 'utf8')).body); } catch { continue; }
+  for (const match of JSON.stringify(parsed).matchAll(/"type":"tool_reference","tool_name":"([^"]*)"/g)) {
+    referenced.add(match[1]);
+  }
+  for (const text of strings(parsed)) {
+    const tool = /^oracle tool (\d+\.\d+) /.exec(text);
+    if (tool) keepLongest(described, tool[1], text);
+    for (let at = text.indexOf('oracle instructions '); at >= 0; at = text.indexOf('oracle instructions ', at + 1)) {
+      const run = /^oracle instructions (\d+) [a-z0-9 ]*(… \[truncated\])?/.exec(text.slice(at));
+      if (run) keepLongest(instructed, run[1], run[0]);
+    }
+  }
+}
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, descriptions: described, instructions: instructed, references: [...referenced], output: output.slice(-4000) }, null, 1));
 // The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
 if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

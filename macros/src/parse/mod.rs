@@ -64,6 +64,10 @@ pub struct ToolFn {
     /// The `cfg_attr` predicates around its `#[mcp_tool]` (empty when written plainly): its
     /// rmcp `#[tool]` is emitted under them.
     pub attr_preds: Vec<Meta>,
+    /// The description rmcp gives the tool, where the build knows it: `description = "..."`,
+    /// else the doc comment as rmcp joins it (each line trimmed, blank ones left out, joined
+    /// by newlines); `None` when it is not a literal (`include_str!`, a `const`).
+    pub description: Option<String>,
 }
 
 impl ToolFn {
@@ -194,11 +198,18 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> (Vec<ToolFn>, 
             for pred in &preds {
                 cond.push(pred);
             }
+            let attr = tool_attr(&attr, errors);
+            let description = if attr.description_written {
+                attr.description.clone()
+            } else {
+                doc_text(&func.attrs)
+            };
             tools.push(ToolFn {
                 ident: func.sig.ident.clone(),
-                attr: tool_attr(&attr, errors),
+                attr,
                 cond,
                 attr_preds: preds,
+                description,
             });
         }
         // Report rmcp's `#[tool]` and drop it, so no follow-on error hides the first one.
@@ -214,6 +225,29 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> (Vec<ToolFn>, 
         });
     }
     (tools, found)
+}
+
+/// The doc comment as rmcp makes a description of it: each `#[doc = "..."]` line trimmed,
+/// blank ones left out, joined by newlines; `None` when a line is not a literal.
+fn doc_text(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        let Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) = &nv.value
+        else {
+            return None;
+        };
+        let line = text.value().trim().to_owned();
+        if !line.is_empty() {
+            lines.push(line);
+        }
+    }
+    Some(lines.join("\n"))
 }
 
 fn is_attr(attr: &Attribute, name: &str) -> bool {

@@ -61,6 +61,11 @@ pub struct ToolAttr {
     pub forwarded: Vec<TokenStream>,
     /// Contracts whose warnings this tool opts out of: `allow(llm_common)`.
     pub allow: Vec<Ident>,
+    /// `description = "..."` when written as a string literal.
+    pub description: Option<String>,
+    /// Whether `description = ...` was written (as a literal or not): it replaces the doc
+    /// comment, as in rmcp.
+    pub description_written: bool,
 }
 
 /// Parses one `#[mcp_tool(...)]`: every argument is read even when an earlier one is bad
@@ -72,6 +77,8 @@ pub fn tool_attr(attr: &Attribute, errors: &mut Errors) -> ToolAttr {
         aliases: Vec::new(),
         forwarded: Vec::new(),
         allow: Vec::new(),
+        description: None,
+        description_written: false,
     };
     if matches!(attr.meta, syn::Meta::Path(_)) {
         return out;
@@ -131,6 +138,16 @@ fn tool_arg(
         }
         k if FORWARDED.contains(&k) => {
             let value: Expr = meta.value()?.parse()?;
+            if k == "description" {
+                out.description = match &value {
+                    Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(text),
+                        ..
+                    }) => Some(text.value()),
+                    _ => None,
+                };
+                out.description_written = true;
+            }
             let path = &meta.path;
             out.forwarded.push(quote!(#path = #value));
         }

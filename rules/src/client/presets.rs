@@ -1,6 +1,9 @@
 //! The built-in client presets, each with where its rule was read (`source`) and what it was
 //! verified against (`verified`: run in CI, read from source at a commit, or user reports).
 
+use super::limits::{
+    GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all,
+};
 use super::rule::{
     Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT, Overflow,
     PrefixRule, Units, Verification, Verified,
@@ -16,6 +19,15 @@ use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI
 /// ([`Clash::FirstWins`], read from its code: its deferred list carries names only, so the run
 /// sees one name sent, not which tool). Not modelled (rare): reserved keys (`claude_ai`,
 /// `workspace`, ...) are not started, `mcp__ide__*` names other than two are left out.
+///
+/// Past the name (run, the limits corpus): MCP tools are deferred, names up front and
+/// definitions loaded by `ToolSearch`, which answers with a `tool_reference` per tool; 2.1.332
+/// names a 68-character tool there, and the Messages API refuses it (`tool_reference.tool_name:
+/// String should have at most 64 characters`, anthropics/claude-code #20643, 2026-01-24, and
+/// #22455, 2026-02-01), after which every request of the session fails. A description is cut
+/// after 16,384 UTF-16 units and instructions after 4,096, each followed by `… [truncated]`
+/// (its documentation and anthropics/claude-code #41593 and #87650 say 2,048, as older
+/// releases did).
 pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     id: "claude_code",
     title: "Claude Code",
@@ -40,6 +52,21 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     on_clash: Clash::FirstWins,
     numbers_cut_clashes: false,
     contract: &ANTHROPIC_TOOL_SEARCH,
+    limits: Limits {
+        loading: Loading::Deferred {
+            reference_max: 64,
+            source: "anthropics/claude-code #20643 and #22455, 2026",
+        },
+        description: TextRule::Cut {
+            at: 16_384,
+            marker: "\u{2026} [truncated]",
+        },
+        instructions: TextRule::Cut {
+            at: 4_096,
+            marker: "\u{2026} [truncated]",
+        },
+        tools_per_request: None,
+    },
     source: "the @anthropic-ai/claude-code npm package run against a fake Messages API (cli/tests/oracles.rs), its embedded code read (the sanitiser, the Unicode cleaning, the 128 filter); 64: tool search's tool_reference, github.com/anthropics/claude-code/issues/22327 and #19882",
     verified: Verified {
         how: Verification::Run,
@@ -86,6 +113,8 @@ pub const CODEX: ClientPreset = ClientPreset {
     on_clash: Clash::HashesAll,
     numbers_cut_clashes: false,
     contract: &OPENAI,
+    // The Responses API documents no cap on tools; Codex sent 520 of 520.
+    limits: sends_all(TextRule::Whole, None),
     source: "the @openai/codex npm package run against a fake Responses API (cli/tests/oracles.rs); codex-rs/codex-mcp/src/tools.rs (identities, the hash, the namespace cut); 128 since 0.153.2 (openai/codex#46188)",
     verified: Verified {
         how: Verification::Run,
@@ -123,6 +152,7 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
     on_clash: Clash::LastWins,
     numbers_cut_clashes: false,
     contract: &GEMINI,
+    limits: sends_all(TextRule::Whole, Some(GEMINI_TOOLS)),
     source: "the @google/gemini-cli npm package run against a fake Gemini API (cli/tests/oracles.rs); packages/core/src/tools/mcp-tool.ts (generateValidName)",
     verified: Verified {
         how: Verification::Run,
@@ -171,6 +201,7 @@ pub const VSCODE: ClientPreset = ClientPreset {
     on_clash: Clash::OneOf,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
+    limits: UNKNOWN_LIMITS,
     source: "github.com/microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator: MaxPrefixLen 18 is `mcp_` + 13 + `_`), mcpTypes.ts (McpTool: `.` to `_`, cut to 64); no package of it runs headless here",
     verified: Verified {
         how: Verification::Source,
@@ -204,6 +235,7 @@ pub const CURSOR: ClientPreset = ClientPreset {
     on_clash: Clash::OneOf,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
+    limits: UNKNOWN_LIMITS,
     source: "user reports (no official source): \"Combined server and tool name length (60) exceeds 60 characters\" for 1 + 59",
     verified: Verified {
         how: Verification::Reports,
@@ -245,6 +277,8 @@ pub const CLINE: ClientPreset = ClientPreset {
     on_clash: Clash::OneOf,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
+    // Run against an OpenAI-compatible Chat Completions API.
+    limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
     source: "the cline npm package run against a fake chat completions API (cli/tests/oracles.rs); github.com/cline/cline name-transform.ts",
     verified: Verified {
         how: Verification::Run,
@@ -281,6 +315,7 @@ pub const OPENCODE: ClientPreset = ClientPreset {
     on_clash: Clash::LastWins,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
+    limits: sends_all(TextRule::Whole, Some(OPENAI_CHAT_TOOLS)),
     source: "the opencode-ai npm package run against a fake chat completions API (cli/tests/oracles.rs); its bundled code (each UTF-16 unit outside [a-zA-Z0-9_-] to `_`, key and tool joined by `_`, no cut)",
     verified: Verified {
         how: Verification::Run,
@@ -314,6 +349,7 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
     on_clash: Clash::SendsAll,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
+    limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
     source: "the @continuedev/cli npm package run against a fake chat completions API (cli/tests/oracles.rs); extensions/cli/src/tools/index.tsx in its source map (convertMcpToolToContinueTool: the MCP tool name as is)",
     verified: Verified {
         how: Verification::Run,
@@ -353,6 +389,7 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
     on_clash: Clash::GreatestWins,
     numbers_cut_clashes: true,
     contract: &LLM_COMMON,
+    limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
     source: "the @github/copilot npm package run offline with a custom provider against a fake chat completions API (cli/tests/oracles.rs); black box: its naming code is compiled in and not readable",
     verified: Verified {
         how: Verification::Run,
@@ -389,6 +426,7 @@ pub const ROO_CODE: ClientPreset = ClientPreset {
     on_clash: Clash::FirstWins,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
+    limits: UNKNOWN_LIMITS,
     source: "github.com/RooCodeInc/Roo-Code src/utils/mcp-name.ts (buildMcpToolName, sanitizeMcpName) and src/core/prompts/tools/native-tools/mcp_server.ts (first of a name wins); a VS Code extension, nothing of it runs headless here",
     verified: Verified {
         how: Verification::Source,

@@ -2,6 +2,7 @@
 //! a tool name into the name the model sees, and its length budget, as data
 //! ([`super::presets`] holds the built-in ones; [`crate::qualify`] applies them).
 
+use super::limits::Limits;
 use crate::contract::{Charset, Contract};
 
 /// What a client does when the qualified name is longer than its budget.
@@ -267,6 +268,9 @@ pub struct ClientPreset {
     pub numbers_cut_clashes: bool,
     /// The API contract the qualified name is sent under.
     pub contract: &'static Contract,
+    /// What it does past the name: how it hands tools over, descriptions, instructions, and
+    /// the cap on tools per request of the API it was run against ([`crate::Limits`]).
+    pub limits: Limits,
     /// Where the rule comes from, and what is unsure about it.
     pub source: &'static str,
     /// What the rule was verified against.

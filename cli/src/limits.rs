@@ -1,0 +1,125 @@
+//! What `audit` finds past the names (issue 19 §5), from each client's
+//! [`mcp_toolname_rules::Limits`]: more tools than the API behind a client takes in one
+//! request, a description or instructions a client cuts or never sends, and names a client's
+//! tool search cannot load without breaking the session.
+
+use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, Loading, TextRule, caps_passed, message};
+
+use crate::findings::{Finding, Kind};
+use crate::names::NameReport;
+
+/// What one server shows past its names: its tools' names, each description's length and
+/// the instructions' length, in UTF-16 units.
+pub struct Past<'a> {
+    /// Tool names as listed.
+    pub names: &'a [String],
+    /// Each tool's description length, in the order of `names` (missing ones count 0).
+    pub descriptions: &'a [usize],
+    /// The instructions' length, if the server gave any.
+    pub instructions: Option<usize>,
+}
+
+fn finding(kind: Kind, tool: &str, client: Option<&'static str>, message: String) -> Finding {
+    let tool = message::short(tool).into_owned();
+    Finding {
+        kind,
+        tools: if tool.is_empty() {
+            Vec::new()
+        } else {
+            vec![tool.clone()]
+        },
+        tool,
+        contract: None,
+        client,
+        message,
+        suggestion: None,
+    }
+}
+
+/// Every finding past the names for one server: too many tools for one request (per API
+/// cap), each description a client cuts, the instructions a client cuts or never sends, and
+/// the names a client's tool search cannot load. `reports` carry each client's name for each
+/// tool.
+#[must_use]
+pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
+    let mut out = too_many_tools("this server lists", past.names.len());
+    for client in CLIENTS {
+        if let TextRule::Cut { marker, .. } = client.limits.description {
+            for (name, &units) in past.names.iter().zip(past.descriptions) {
+                if let Some(at) = client.limits.description.cut_at(units) {
+                    let text = message::description_cut(name, units, client, at, marker);
+                    out.push(finding(Kind::DescriptionCut, name, Some(client.id), text));
+                }
+            }
+        }
+        if let (TextRule::Cut { marker, .. }, Some(units)) =
+            (client.limits.instructions, past.instructions)
+            && let Some(at) = client.limits.instructions.cut_at(units)
+        {
+            let text = message::instructions_cut(units, client, at, marker);
+            out.push(finding(Kind::InstructionsCut, "", Some(client.id), text));
+        }
+        if let Loading::Deferred {
+            reference_max,
+            source,
+        } = client.limits.loading
+        {
+            out.extend(unloadable(client, reference_max, source, reports));
+        }
+    }
+    let unsent: Vec<&ClientPreset> = CLIENTS
+        .into_iter()
+        .filter(|c| c.limits.instructions == TextRule::NotSent)
+        .collect();
+    if past.instructions.is_some_and(|units| units > 0) && !unsent.is_empty() {
+        let text = message::instructions_not_sent(&unsent);
+        out.push(finding(Kind::InstructionsNotSent, "", None, text));
+    }
+    out
+}
+
+/// For `count` tools (one server's, or a config's together): one finding per API cap that
+/// `count` passes, naming the clients that send every tool to that API.
+#[must_use]
+pub fn too_many_tools(whose: &str, count: usize) -> Vec<Finding> {
+    caps_passed(count, &CLIENTS)
+        .into_iter()
+        .map(|(cap, clients)| {
+            let client = (clients.len() == 1).then(|| clients[0].id);
+            let text = message::too_many_tools(whose, count, &cap, &clients);
+            finding(Kind::TooManyTools, "", client, text)
+        })
+        .collect()
+}
+
+/// The names `client` sends whose form is longer than its tool search takes, as one finding.
+fn unloadable(
+    client: &'static ClientPreset,
+    reference_max: usize,
+    source: &str,
+    reports: &[NameReport],
+) -> Option<Finding> {
+    let long: Vec<(&str, &str)> = reports
+        .iter()
+        .filter_map(|r| {
+            let v = r.clients.iter().find(|v| v.client.id == client.id)?;
+            let sent = matches!(
+                v.qualified.fate,
+                Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed
+            );
+            (sent && v.qualified.name.chars().count() > reference_max)
+                .then_some((r.name.as_str(), v.qualified.name.as_str()))
+        })
+        .collect();
+    let (tool, longest) = long
+        .iter()
+        .max_by_key(|(_, sent)| sent.chars().count())
+        .copied()?;
+    let text = message::reference_too_long(long.len(), longest, client, reference_max, source);
+    let mut found = finding(Kind::ToolSearchSession, tool, Some(client.id), text);
+    found.tools = long
+        .iter()
+        .map(|(name, _)| message::short(name).into_owned())
+        .collect();
+    Some(found)
+}

@@ -1,0 +1,183 @@
+//! `audit` past the names (issue 19 §5): a server with more tools than an API takes in one
+//! request, a description and instructions a client cuts or never sends, and a name Claude
+//! Code's tool search cannot load; each a finding of its own kind that says what to do. The
+//! server is the oracles' fixture (`oracles/server.mjs`, run by Node.js), so what `audit`
+//! reads is what the clients were run against.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::run;
+use serde_json::{Value, json};
+
+/// A fixture server's tools file in a fresh folder; the `audit -- node server.mjs FILE` args.
+fn fixture(test: &str, spec: &Value) -> (PathBuf, Vec<String>) {
+    let dir =
+        std::env::temp_dir().join(format!("mcp-toolname-limits-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let file = dir.join("tools.json");
+    std::fs::write(&file, spec.to_string()).expect("tools written");
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
+    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
+    let args = vec![
+        node,
+        server.to_string_lossy().into_owned(),
+        file.to_string_lossy().into_owned(),
+    ];
+    (dir, args)
+}
+
+fn words(len: usize) -> String {
+    let mut out = String::new();
+    while out.len() < len {
+        out.push_str(" word");
+    }
+    out.truncate(len);
+    out
+}
+
+fn kinds(doc: &Value) -> Vec<(String, Option<String>)> {
+    doc["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            (
+                f["kind"].as_str().unwrap_or_default().to_owned(),
+                f["client"].as_str().map(str::to_owned),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn limits_past_the_names_are_findings_of_their_own() {
+    // 130 tools: one described past Claude Code's 16,384, one whose name Claude Code's tool
+    // search cannot load under the key `limits` (13 + 55 = 68 > 64), instructions of 5,000.
+    let mut tools: Vec<String> = (0..128).map(|i| format!("t{i:03}")).collect();
+    tools.push("described".to_owned());
+    tools.push("r".repeat(55));
+    // The fixture puts `oracle tool 128` (15 characters) before each description.
+    let mut descriptions = vec![String::new(); 128];
+    descriptions.push(words(20_000 - 15));
+    let spec = json!({
+        "tools": tools,
+        "descriptions": descriptions,
+        "instructions": format!("use the tools{}", words(5_000 - 13)),
+    });
+    let (dir, server) = fixture("server", &spec);
+    let mut args = vec!["audit", "--server-key", "limits", "--format", "json", "--"];
+    args.extend(server.iter().map(String::as_str));
+    let r = run(&args);
+    r.exits(0);
+    let doc = r.json();
+    let found = kinds(&doc);
+    let has = |kind: &str, client: Option<&str>| {
+        found
+            .iter()
+            .any(|(k, c)| k == kind && c.as_deref() == client)
+    };
+    // 130 > 128: the four clients run against OpenAI Chat Completions, in one finding.
+    assert!(has("too_many_tools", None), "{found:?}");
+    let too_many = &doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "too_many_tools")
+        .unwrap()["message"];
+    let too_many = too_many.as_str().unwrap();
+    assert!(
+        too_many.starts_with("this server lists 130 tools; Cline, OpenCode, Continue CLI and GitHub Copilot CLI send every tool in each request")
+            && too_many.contains("the OpenAI Chat Completions API refuses more than 128"),
+        "{too_many}"
+    );
+    assert!(
+        !too_many.contains("Gemini"),
+        "130 is within Gemini's 512: {too_many}"
+    );
+    assert!(has("description_cut", Some("claude_code")), "{found:?}");
+    assert!(has("instructions_cut", Some("claude_code")), "{found:?}");
+    assert!(has("instructions_not_sent", None), "{found:?}");
+    assert!(has("tool_search_session", Some("claude_code")), "{found:?}");
+    // None of these breaks the spec: the exit code stays 0.
+    assert_eq!(doc["summary"]["exit_code"], 0);
+
+    // The text report: its own section, each line ending with what to do.
+    let mut args = vec!["audit", "--server-key", "limits", "--"];
+    args.extend(server.iter().map(String::as_str));
+    let r = run(&args);
+    r.exits(0)
+        .out_has("\npast the names\n")
+        .out_has(
+            "Claude Code cuts the description of tool `described` (20,000 characters) after \
+             16,384 and appends `… [truncated]`, so the model never reads the rest: put what it \
+             needs first, or shorten the description",
+        )
+        .out_has("Claude Code cuts this server's instructions (5,000 characters) after 4,096")
+        .out_has(
+            "Cline, Continue CLI and GitHub Copilot CLI never pass a server's instructions to \
+             the model",
+        )
+        .out_has("Claude Code loads tools by tool search, and 1 tool name of this server is longer than 64 characters")
+        .out_has("; 5 past the names\n");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_server_within_every_limit_has_none() {
+    let spec = json!({"tools": ["search", "fetch"], "descriptions": [words(100), ""], "instructions": "short"});
+    let (dir, server) = fixture("quiet", &spec);
+    let mut args = vec!["audit", "--format", "json", "--"];
+    args.extend(server.iter().map(String::as_str));
+    let r = run(&args);
+    r.exits(0);
+    let doc = r.json();
+    let found = kinds(&doc);
+    assert!(
+        found.iter().all(|(k, _)| k == "instructions_not_sent"),
+        "only the clients that drop instructions: {found:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_config_whose_servers_together_pass_a_cap_says_so() {
+    let many = |n: usize, tag: &str| json!({"tools": (0..n).map(|i| format!("{tag}{i:03}")).collect::<Vec<_>>()});
+    let (dir_a, a) = fixture("config-a", &many(70, "a"));
+    let (dir_b, b) = fixture("config-b", &many(70, "b"));
+    let config = dir_a.join("mcp.json");
+    let entry = |args: &[String]| json!({"command": args[0], "args": args[1..]});
+    std::fs::write(
+        &config,
+        json!({"mcpServers": {"alpha": entry(&a), "beta": entry(&b)}}).to_string(),
+    )
+    .expect("config written");
+    let r = run([
+        "audit",
+        "--format",
+        "json",
+        "--config",
+        config.to_str().expect("UTF-8 path"),
+    ]);
+    r.exits(0);
+    let doc = r.json();
+    let cross = doc["cross_server"].as_array().expect("cross_server");
+    let found = cross
+        .iter()
+        .find(|f| f["kind"] == "too_many_tools")
+        .unwrap_or_else(|| panic!("no too_many_tools in {cross:#?}"));
+    let message = found["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("the servers of this config list 140 tools;"),
+        "{message}"
+    );
+    assert_eq!(found["members"].as_array().map(Vec::len), Some(2));
+    // Each server alone is within every cap.
+    for server in doc["servers"].as_array().expect("servers") {
+        let own = server["findings"].as_array().cloned().unwrap_or_default();
+        assert!(own.iter().all(|f| f["kind"] != "too_many_tools"), "{own:?}");
+    }
+    let _ = std::fs::remove_dir_all(dir_a);
+    let _ = std::fs::remove_dir_all(dir_b);
+}

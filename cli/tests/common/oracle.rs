@@ -1,0 +1,64 @@
+//! Running a real client for the oracle tests (`oracles.rs`, `oracle_limits.rs`): its
+//! executable, one run of `oracles/run.mjs` over a corpus, and the counts `.ci/run` prints.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// The client's executable, from its environment variable: required in CI.
+pub fn client_bin(id: &str) -> Option<PathBuf> {
+    let var = format!("MCP_TOOLNAME_ORACLE_{}", id.to_uppercase());
+    match std::env::var_os(&var).filter(|v| !v.is_empty()) {
+        Some(bin) => Some(bin.into()),
+        None => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must set {var} (see .ci/run)"
+            );
+            eprintln!("skipped: set {var} to the client's installed executable");
+            None
+        }
+    }
+}
+
+/// A scratch folder for one client's run.
+pub fn scratch(what: &str, id: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-toolname-{what}-{}-{id}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Runs the client once over `corpus` (`{"servers": [...]}`, as `run.mjs` reads it) and
+/// returns what `run.mjs` wrote.
+pub fn observe(id: &str, bin: &Path, corpus: &Value, dir: &Path) -> Value {
+    let corpus_file = dir.join(format!("corpus-{id}.json"));
+    let out_file = dir.join(format!("observed-{id}.json"));
+    std::fs::write(&corpus_file, corpus.to_string()).expect("corpus written");
+    let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/run.mjs");
+    let status = Command::new(std::env::var_os("MCP_TOOLNAME_NODE").unwrap_or("node".into()))
+        .arg(runner)
+        .arg(id)
+        .arg(bin)
+        .arg(&corpus_file)
+        .arg(&out_file)
+        .status()
+        .expect("node runs");
+    assert!(status.success(), "run.mjs {id} failed");
+    serde_json::from_str(&std::fs::read_to_string(&out_file).expect("observed")).expect("JSON")
+}
+
+/// Prints `line` and appends it to `MCP_TOOLNAME_ORACLE_REPORT`, which `.ci/run` prints after
+/// the workspace tests (they capture stdout).
+pub fn report(line: &str) {
+    println!("{line}");
+    if let Some(report) = std::env::var_os("MCP_TOOLNAME_ORACLE_REPORT") {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(report)
+            .expect("the oracle report opens");
+        writeln!(file, "{line}").expect("the oracle report is written");
+    }
+}

@@ -1,0 +1,62 @@
+//! What `#[tool_registry]` knows past the names at build time (issue 19 §5): how many tools
+//! its impl lists, and each description written as a literal (`description = "..."` or the
+//! doc comment). Each is held to the clients' limits the rules crate records (run-verified):
+//! more tools than the API behind a client takes in one request, a description a client cuts.
+//! Declared clients make these errors; otherwise every client's limits warn.
+
+use mcp_toolname_rules::{CLIENTS, ClientPreset, TextRule, caps_passed, message};
+use proc_macro2::{Span, TokenStream};
+
+use crate::cond::Cond;
+use crate::diag::Errors;
+use crate::parse::ToolFn;
+use crate::targets::Targets;
+
+/// The clients whose limits count: the declared ones, else all.
+fn clients(targets: &Targets) -> Vec<&'static ClientPreset> {
+    if targets.declared {
+        targets.clients.clone()
+    } else {
+        CLIENTS.to_vec()
+    }
+}
+
+/// Reports the impl's tool count past an API cap (tools and listed aliases: a client sends
+/// each as a tool), at `span` (the attribute), and each description a client cuts, at the
+/// tool's name.
+pub fn impl_limits(
+    tools: &[ToolFn],
+    targets: &Targets,
+    span: Span,
+    errors: &mut Errors,
+    warnings: &mut TokenStream,
+) {
+    let clients = clients(targets);
+    let listed = tools.len()
+        + tools
+            .iter()
+            .map(|t| t.attr.aliases.iter().filter(|a| !a.hidden).count())
+            .sum::<usize>();
+    for (cap, sending) in caps_passed(listed, &clients) {
+        let text = message::too_many_tools("this registry lists", listed, &cap, &sending);
+        let kind = "tool_registry_lists_more_tools_than_an_api_takes";
+        targets.report(kind, &Cond::default(), span, &text, errors, warnings);
+    }
+    for tool in tools {
+        let Some(description) = &tool.description else {
+            continue;
+        };
+        let units = description.encode_utf16().count();
+        for client in &clients {
+            let TextRule::Cut { marker, .. } = client.limits.description else {
+                continue;
+            };
+            if let Some(at) = client.limits.description.cut_at(units) {
+                let name = tool.name();
+                let text = message::description_cut(&name.value(), units, client, at, marker);
+                let kind = "tool_description_cut_by_a_client";
+                targets.report(kind, &tool.cond, name.span(), &text, errors, warnings);
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! Limits past the name (issue 19 §5): whether a tool reaches the model also depends on how a
+//! client hands tools over (all in each request, or names first and definitions on a search),
+//! on what it does with a long description or long server instructions, and on how many tools
+//! one request may carry at the API behind it.
+//!
+//! Each client's [`Limits`] were learnt by running the client (its pinned npm package, the
+//! version its preset names) against fixture servers with descriptions and instructions of
+//! lengths around each cut and a server of 520 tools (`cli/tests/oracles.rs`, the limits
+//! corpus), so a preset's `verified` covers them. What an API refuses cannot be run here (the
+//! fake API accepts anything): [`ToolCap`] and [`Loading::Deferred`] say where that comes from.
+
+/// How a client hands a server's tools to the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Loading {
+    /// Every tool of every server (and the client's own) in each request: an API's limit on
+    /// tools per request counts them all.
+    SendsAll,
+    /// Names up front; a search tool loads definitions, answering with a reference to each
+    /// tool found (Claude Code's `ToolSearch` and its `tool_reference`). A reference whose
+    /// name is longer than `reference_max` is refused by the API, and since the answer stays
+    /// in the conversation, so is every later request of the session.
+    Deferred {
+        /// Most characters of a name in a reference.
+        reference_max: usize,
+        /// Where the refusal is reported.
+        source: &'static str,
+    },
+    /// Not run: not known.
+    Unknown,
+}
+
+/// What a client does with a text (a tool's description, a server's instructions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TextRule {
+    /// Sent whole, however long (tried up to 40,000 characters).
+    Whole,
+    /// Cut after `at` UTF-16 units (JavaScript's `length`), with `marker` appended.
+    Cut {
+        /// Units kept.
+        at: usize,
+        /// What follows the kept part.
+        marker: &'static str,
+    },
+    /// Never sent to the model.
+    NotSent,
+    /// Not run: not known.
+    Unknown,
+}
+
+/// The most tools one request may carry at an API, and where that is documented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ToolCap {
+    /// Most tools.
+    pub max: usize,
+    /// The API, as a sentence names it.
+    pub api: &'static str,
+    /// What the API answers past it.
+    pub refusal: &'static str,
+    /// Where the limit comes from.
+    pub source: &'static str,
+    /// When the source was last read.
+    pub checked: &'static str,
+}
+
+/// OpenAI Chat Completions: at most 128 tools.
+pub const OPENAI_CHAT_TOOLS: ToolCap = ToolCap {
+    max: 128,
+    api: "the OpenAI Chat Completions API",
+    refusal: "`Invalid 'tools': array too long` (`array_above_max_length`)",
+    source: "github.com/openai/openai-openapi pull 76 (maxItems 128, 2023-08-31); the refusal as users met it, zed-industries/zed #32946 (2025-06-18), musistudio/claude-code-router #686 (2025-08-23)",
+    checked: "2026-12-02",
+};
+
+/// The Gemini API: at most 512 function declarations.
+pub const GEMINI_TOOLS: ToolCap = ToolCap {
+    max: 512,
+    api: "the Gemini API",
+    refusal: "`At most 512 function declarations can be specified` (`INVALID_ARGUMENT`)",
+    source: "google-gemini/gemini-cli #19083 (2026-02-14) and #25440 (2026-04-15, CLI 0.38.0); the cap proposed in PR 26869 was not merged, and 0.61.0 sends more (run)",
+    checked: "2026-12-02",
+};
+
+/// What one client does past the name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// How it hands tools to the model.
+    pub loading: Loading,
+    /// What it does with a tool's description.
+    pub description: TextRule,
+    /// What it does with a server's `instructions` (the `initialize` result).
+    pub instructions: TextRule,
+    /// The API it was run against, where that API caps tools per request and the client
+    /// sends every tool ([`Loading::SendsAll`]); `None` where no cap is documented.
+    pub tools_per_request: Option<ToolCap>,
+}
+
+/// Limits of a client never run here.
+pub const UNKNOWN_LIMITS: Limits = Limits {
+    loading: Loading::Unknown,
+    description: TextRule::Unknown,
+    instructions: TextRule::Unknown,
+    tools_per_request: None,
+};
+
+/// A client that sends every tool, each description and the instructions whole, to `cap`.
+pub(super) const fn sends_all(instructions: TextRule, cap: Option<ToolCap>) -> Limits {
+    Limits {
+        loading: Loading::SendsAll,
+        description: TextRule::Whole,
+        instructions,
+        tools_per_request: cap,
+    }
+}
+
+impl TextRule {
+    /// Where a text of `units` UTF-16 units is cut: `Some(at)` when it is longer than the
+    /// cut.
+    ///
+    /// ```
+    /// use mcp_toolname_rules::{CLAUDE_CODE, TextRule};
+    /// assert_eq!(CLAUDE_CODE.limits.description.cut_at(16_385), Some(16_384));
+    /// assert_eq!(CLAUDE_CODE.limits.description.cut_at(16_384), None);
+    /// assert_eq!(TextRule::Whole.cut_at(1_000_000), None);
+    /// ```
+    #[must_use]
+    pub const fn cut_at(self, units: usize) -> Option<usize> {
+        match self {
+            Self::Cut { at, .. } if units > at => Some(at),
+            _ => None,
+        }
+    }
+}
