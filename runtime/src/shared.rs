@@ -3,7 +3,6 @@
 //! (before protocol 2026-07-28) and to each client that listens (`subscriptions/listen`,
 //! 2026-07-28).
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 use rmcp::RoleServer;
@@ -56,33 +55,19 @@ pub struct SharedToolRegistry<S> {
 
 struct Inner<S> {
     registry: RwLock<ToolRegistry<S>>,
-    /// Who is told of changes, and whether an [`SharedToolRegistry::update`] is folding them.
+    /// Who is told of changes.
     tell: Arc<Tell>,
 }
 
-/// The sessions and subscriptions told of a change, and the folding of the changes one
-/// `update` makes into one notification.
+/// The sessions and subscriptions told of a change.
 #[derive(Default)]
 struct Tell {
     peers: RwLock<Vec<PeerNotifier>>,
     /// Bumped at each change of `tools/list`; each open subscription waits on it.
     changes: watch::Sender<u64>,
-    /// An `update` is running: changes are noted, and told once when it ends.
-    folding: AtomicBool,
-    /// A change was noted while folding.
-    noted: AtomicBool,
 }
 
 impl Tell {
-    /// A change of `tools/list`: told now, or noted for the end of the `update` running.
-    fn changed(&self) {
-        if self.folding.load(Ordering::SeqCst) {
-            self.noted.store(true, Ordering::SeqCst);
-        } else {
-            self.tell();
-        }
-    }
-
     /// Tells every bound session, each through its bounded sender (sessions whose transport
     /// is closed are dropped here), and every subscription.
     fn tell(&self) {
@@ -93,25 +78,6 @@ impl Tell {
         }
         drop(peers);
         self.changes.send_modify(|n| *n = n.wrapping_add(1));
-    }
-}
-
-/// The changes of one `update`, folded: told once when it ends, also on a panic in it.
-struct Folding<'a>(&'a Tell);
-
-impl<'a> Folding<'a> {
-    fn start(tell: &'a Tell) -> Self {
-        tell.folding.store(true, Ordering::SeqCst);
-        Self(tell)
-    }
-}
-
-impl Drop for Folding<'_> {
-    fn drop(&mut self) {
-        self.0.folding.store(false, Ordering::SeqCst);
-        if self.0.noted.swap(false, Ordering::SeqCst) {
-            self.0.tell();
-        }
     }
 }
 
@@ -181,7 +147,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     pub fn new(mut registry: ToolRegistry<S>) -> Self {
         let tell = Arc::new(Tell::default());
         let told = Arc::clone(&tell);
-        registry.set_notifier(move || told.changed());
+        registry.set_notifier(move || told.tell());
         Self {
             inner: Arc::new(Inner {
                 registry: RwLock::new(registry),
@@ -217,9 +183,10 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
             .detached()
     }
 
-    /// Changes the registry for every session at once: `f` runs under the write lock, and
-    /// if `tools/list` changed, every bound session and subscription is told once, however
-    /// many changes `f` made. Returns what `f` returns, so the `try_*` methods' errors reach
+    /// Changes the registry for every session at once: `f` runs under the write lock as one
+    /// batch ([`ToolRegistry::update`]): if `tools/list` differs when it ends, every bound
+    /// session and subscription is told once, however many changes `f` made; if it does not
+    /// (tools removed and added back as they were), no one is told. Returns what `f` returns, so the `try_*` methods' errors reach
     /// the caller. Inside `f`, read the registry `f` is given: [`snapshot`](Self::snapshot)
     /// of this registry panics there (it would wait for the lock `f` runs under).
     ///
@@ -239,8 +206,8 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
             .registry
             .write()
             .unwrap_or_else(PoisonError::into_inner);
-        let _fold = Folding::start(&self.inner.tell);
-        f(&mut registry)
+        // One batch: told once if `tools/list` differs at the end, never if it does not.
+        registry.update(f)
     }
 
     /// Sends `notifications/tools/list_changed` to `peer` at each change from now on, while

@@ -64,6 +64,41 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
         self.set_notifier(move || peer.notify());
     }
 
+    /// Makes every change `f` makes as one: the notifier is called once at the end if the
+    /// `tools/list` answer then differs from the one before `f` ran, and not at all if it
+    /// does not (a tool removed and added back as it was, a tool disabled and enabled again),
+    /// however many changes `f` made; also when `f` panics. Returns what `f` returns.
+    ///
+    /// ```
+    /// # use mcp_toolname_runtime::ToolRegistry;
+    /// # use rmcp::handler::server::router::tool::ToolRoute;
+    /// # use rmcp::model::{CallToolResult, JsonObject, Tool};
+    /// # use std::sync::{Arc, atomic::{AtomicUsize, Ordering}};
+    /// # struct Server;
+    /// # fn route(name: &'static str) -> ToolRoute<Server> {
+    /// #     ToolRoute::new_dyn(Tool::new(name, "", Arc::new(JsonObject::new())),
+    /// #         |_| Box::pin(async { Ok(CallToolResult::default().into()) }))
+    /// # }
+    /// let told = Arc::new(AtomicUsize::new(0));
+    /// let mut tools = ToolRegistry::<Server>::new().with_route(route("search"));
+    /// let count = Arc::clone(&told);
+    /// tools.set_notifier(move || { count.fetch_add(1, Ordering::SeqCst); });
+    /// tools.update(|t| {
+    ///     t.remove_route("search");
+    ///     t.add_route(route("search"));
+    /// });
+    /// assert_eq!(told.load(Ordering::SeqCst), 0, "the list is as it was");
+    /// tools.update(|t| {
+    ///     t.add_route(route("fetch"));
+    ///     t.add_route(route("read"));
+    /// });
+    /// assert_eq!(told.load(Ordering::SeqCst), 1, "two tools more, one notification");
+    /// ```
+    pub fn update<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let batch = Batch::start(self);
+        f(batch.registry)
+    }
+
     /// (Re)starts the task that calls `notifier` when an alias window changes `tools/list`:
     /// at the instant each alias shown now leaves the list (by the registry's clock, read again
     /// at least every minute). The task holds those instants and the clock, not the set, so a
@@ -108,6 +143,55 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
             .timer
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(task.abort_handle());
+    }
+}
+
+/// A batch of changes ([`ToolRegistry::update`]): the notifier is held back while it runs,
+/// and called once when it ends (dropped, also by a panic) if the fingerprint of what
+/// `tools/list` shows moved.
+struct Batch<'a, S: MaybeSend + 'static> {
+    registry: &'a mut ToolRegistry<S>,
+    notifier: Option<Notifier>,
+    outer: Option<u128>,
+    alias_changes: u64,
+}
+
+impl<'a, S: MaybeSend + 'static> Batch<'a, S> {
+    fn start(registry: &'a mut ToolRegistry<S>) -> Self {
+        let notifier = registry.notifier.take();
+        let state = Arc::make_mut(&mut registry.state);
+        let outer = state.shown_print;
+        state.shown_print = Some(outer.unwrap_or(0));
+        let alias_changes = state.alias_changes;
+        Self {
+            registry,
+            notifier,
+            outer,
+            alias_changes,
+        }
+    }
+}
+
+impl<S: MaybeSend + 'static> Drop for Batch<'_, S> {
+    fn drop(&mut self) {
+        let state = Arc::make_mut(&mut self.registry.state);
+        let moved = state.shown_print != Some(self.outer.unwrap_or(0));
+        let aliases_changed = state.alias_changes != self.alias_changes;
+        // A batch inside a batch hands its sum on to the outer one.
+        state.shown_print = match self.outer {
+            Some(_) => state.shown_print,
+            None => None,
+        };
+        let Some(notifier) = self.notifier.take() else {
+            return;
+        };
+        if moved {
+            notifier.fire();
+        }
+        if aliases_changed {
+            self.registry.arm_timer(&notifier);
+        }
+        self.registry.notifier = Some(notifier);
     }
 }
 

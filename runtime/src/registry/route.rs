@@ -154,9 +154,10 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
         if !problems.is_empty() {
             return Err(RegistryError::new(problems, Refused::Merge));
         }
-        scratch
-            .disabled
-            .extend(other.state.disabled.iter().cloned());
+        // Through `set_disabled`, so a batch's fingerprint counts what they hide.
+        for name in &other.state.disabled {
+            scratch.set_disabled(name.clone(), true);
+        }
         self.change_compared(|state| *state = scratch);
         Ok(())
     }

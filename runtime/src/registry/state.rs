@@ -45,6 +45,11 @@ pub(crate) struct State<S> {
     /// Bumped by each mutation that adds, removes, or switches off or on an alias: the alias
     /// window timer is re-armed only then.
     pub alias_changes: u64,
+    /// While a batch runs ([`ToolRegistry::update`](super::ToolRegistry::update)): the sum
+    /// (wrapping) of a fingerprint of each entry the batch showed, less each it took away, so
+    /// that a batch that removes and re-adds the same tools nets to what it started from and
+    /// tells no one. `None` outside a batch, where no fingerprint is made.
+    pub shown_print: Option<u128>,
     /// How many times `tools/list` was built (tests hold the registry to building it lazily).
     #[cfg(test)]
     pub builds: std::sync::atomic::AtomicUsize,
@@ -62,6 +67,7 @@ impl<S> Default for State<S> {
             defaults: AliasDefaults::default(),
             shown_changes: 0,
             alias_changes: 0,
+            shown_print: None,
             #[cfg(test)]
             builds: std::sync::atomic::AtomicUsize::new(0),
         }
@@ -80,6 +86,7 @@ impl<S> Clone for State<S> {
             defaults: self.defaults,
             shown_changes: self.shown_changes,
             alias_changes: self.alias_changes,
+            shown_print: self.shown_print,
             #[cfg(test)]
             builds: std::sync::atomic::AtomicUsize::new(0),
         }
@@ -203,14 +210,14 @@ impl<S> State<S> {
                 let entry = AliasEntry::new(alias.clone(), &def);
                 self.alias_changes = self.alias_changes.wrapping_add(1);
                 if self.alias_shown(&entry, now) {
-                    self.shown_changes = self.shown_changes.wrapping_add(1);
+                    self.shown(&entry.listed, true);
                 }
                 self.names
                     .insert(alias.name.clone(), Named::Alias(Box::new(entry)));
             }
         }
         if !self.is_off(&name) && !self.holds(&name) {
-            self.shown_changes = self.shown_changes.wrapping_add(1);
+            self.shown(&def.route.attr, true);
         }
         if let Entry::Vacant(free) = self.names.entry(name) {
             free.insert(Named::Tool(def));
@@ -221,12 +228,12 @@ impl<S> State<S> {
     /// Removes the tool `name` and its aliases; `None` if there is no such tool.
     pub fn remove(&mut self, name: &str) -> Option<ToolDef<S>> {
         self.tool(name)?;
-        if !self.is_off(name) {
-            self.shown_changes = self.shown_changes.wrapping_add(1);
-        }
         let Some(Named::Tool(def)) = self.names.remove(name) else {
             unreachable!("`name` is a tool")
         };
+        if !self.is_off(name) {
+            self.shown(&def.route.attr, false);
+        }
         self.tool_count -= 1;
         self.listed = OnceLock::new();
         self.near = OnceLock::new();
@@ -254,11 +261,27 @@ impl<S> State<S> {
     /// Takes the alias `name` out of the names, counting the change.
     fn forget_alias(&mut self, name: &str) {
         let now = self.clock.since_epoch();
-        if self.alias(name).is_some_and(|a| self.alias_shown(a, now)) {
-            self.shown_changes = self.shown_changes.wrapping_add(1);
-        }
+        let was_shown = self.alias(name).is_some_and(|a| self.alias_shown(a, now));
         self.alias_changes = self.alias_changes.wrapping_add(1);
-        self.names.remove(name);
+        if let Some(Named::Alias(entry)) = self.names.remove(name)
+            && was_shown
+        {
+            self.shown(&entry.listed, false);
+        }
+    }
+
+    /// Counts a change of what `tools/list` shows: `tool` shown (`added`) or taken away;
+    /// inside a batch, its fingerprint added to or taken from [`Self::shown_print`].
+    fn shown(&mut self, tool: &Tool, added: bool) {
+        self.shown_changes = self.shown_changes.wrapping_add(1);
+        if let Some(sum) = self.shown_print {
+            let print = fingerprint(tool);
+            self.shown_print = Some(if added {
+                sum.wrapping_add(print)
+            } else {
+                sum.wrapping_sub(print)
+            });
+        }
     }
 
     /// Whether `tools/list` shows `alias` at `now`.
@@ -282,8 +305,11 @@ impl<S> State<S> {
         };
         if changed {
             self.listed = OnceLock::new();
-            if self.shown_of(&name, &aliases) != before {
-                self.shown_changes = self.shown_changes.wrapping_add(1);
+            let after = self.shown_of(&name, &aliases);
+            for ((tool, was), (_, is)) in before.into_iter().zip(after) {
+                if was != is {
+                    self.shown(&tool, is);
+                }
             }
             if !aliases.is_empty() {
                 self.alias_changes = self.alias_changes.wrapping_add(1);
@@ -292,16 +318,18 @@ impl<S> State<S> {
         changed
     }
 
-    /// Whether `tools/list` shows the tool `name` (if there is one) and each of `aliases`.
-    fn shown_of(&self, name: &str, aliases: &[Cow<'static, str>]) -> Vec<bool> {
+    /// What `tools/list` would show of the tool `name` (if there is one) and of each of
+    /// `aliases`, each with whether it shows it now.
+    fn shown_of(&self, name: &str, aliases: &[Cow<'static, str>]) -> Vec<(Tool, bool)> {
         let now = self.clock.since_epoch();
-        let tool = self.tool(name).is_some() && !self.is_off(name);
-        std::iter::once(tool)
-            .chain(
-                aliases
-                    .iter()
-                    .map(|a| self.alias(a).is_some_and(|e| self.alias_shown(e, now))),
-            )
+        let tool = self
+            .tool(name)
+            .map(|def| (def.route.attr.clone(), !self.is_off(name)));
+        tool.into_iter()
+            .chain(aliases.iter().filter_map(|a| {
+                let entry = self.alias(a)?;
+                Some((entry.listed.clone(), self.alias_shown(entry, now)))
+            }))
             .collect()
     }
 
@@ -350,6 +378,20 @@ impl<S> State<S> {
         defs.sort_by(|a, b| a.route.attr.name.cmp(&b.route.attr.name));
         defs
     }
+}
+
+/// A fingerprint of `tool` as `tools/list` shows it: 128 bits of SipHash (fixed keys) of its
+/// JSON, so two entries with the same name and definition have the same fingerprint.
+fn fingerprint(tool: &Tool) -> u128 {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let json = serde_json::to_string(tool).unwrap_or_default();
+    let half = |salt: u8| {
+        let mut hasher = DefaultHasher::new();
+        salt.hash(&mut hasher);
+        json.hash(&mut hasher);
+        hasher.finish()
+    };
+    (u128::from(half(1)) << 64) | u128::from(half(2))
 }
 
 fn duplicate(name: &str, first: &Origin, second: &Origin) -> Problem {

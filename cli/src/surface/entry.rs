@@ -1,0 +1,177 @@
+//! One served name as a snapshot records it ([`Entry`]), made from the tool `tools/list`
+//! gave: a tool, an alias of one (listed, or hidden and shown only in surface mode), or a
+//! tombstone; its arguments (name, JSON type, required) and a digest of each schema.
+
+use std::collections::BTreeMap;
+
+use rmcp::model::Tool;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+/// The `_meta` key a listed alias carries in every mode (the runtime's
+/// `DEPRECATION_META_KEY`): `{"replacement", "until", "since"}`.
+pub const DEPRECATED_KEY: &str = "mcp-toolname/deprecated";
+/// The `_meta` key every alias carries in surface mode: `{"of", "hidden", "until",
+/// "list_until", "args"}`.
+pub const ALIAS_KEY: &str = "mcp-toolname/alias";
+/// The `_meta` key a tombstone carries in surface mode: `{"replacement", "renamed", "until"}`.
+pub const TOMBSTONE_KEY: &str = "mcp-toolname/tombstone";
+
+/// What a served name is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// A tool.
+    Tool,
+    /// An old name of a tool, answered by it.
+    Alias,
+    /// A name kept only to say where a removed tool went.
+    Tombstone,
+}
+
+/// One argument of a tool: its JSON types and whether it is required.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Argument {
+    /// The JSON Schema `type` (several for a union; `any` when the schema gives none).
+    pub types: Vec<String>,
+    /// Listed in the schema's `required`.
+    pub required: bool,
+}
+
+/// One served name. Field names are stable: they are the snapshot file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The name a client calls.
+    pub name: String,
+    /// Tool, alias or tombstone.
+    pub kind: Kind,
+    /// Whether `tools/list` shows it to every client.
+    pub listed: bool,
+    /// For an alias, its tool; for a tombstone, the tool to call instead, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<String>,
+    /// The end of the window (RFC 3339), for an alias or a tombstone that has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<String>,
+    /// Arguments an alias carries into its tool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<Map<String, Value>>,
+    /// The top-level arguments of the input schema, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub arguments: BTreeMap<String, Argument>,
+    /// `sha256:` and 16 hex digits of the input schema as canonical JSON (keys sorted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_schema: Option<String>,
+    /// The same for the output schema, if the tool has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_schema: Option<String>,
+}
+
+/// `sha256:` and the first 16 hex digits of the SHA-256 of `value` as canonical JSON:
+/// `serde_json` writes object keys sorted (its `Map` is a `BTreeMap` without the
+/// `preserve_order` feature), so the same schema gives the same digest whatever order the
+/// server wrote.
+#[must_use]
+pub fn digest(value: &Value) -> String {
+    let text = serde_json::to_string(&canonical(value)).unwrap_or_default();
+    let sum = Sha256::digest(text.as_bytes());
+    let hex: String = sum.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    format!("sha256:{hex}")
+}
+
+/// `value` with every object's keys sorted.
+fn canonical(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let sorted: BTreeMap<&String, Value> =
+                map.iter().map(|(k, v)| (k, canonical(v))).collect();
+            Value::Object(sorted.into_iter().map(|(k, v)| (k.clone(), v)).collect())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
+        other => other.clone(),
+    }
+}
+
+/// The top-level arguments of an input schema: each property with its `type` (a string or
+/// a list; `any` without one), and whether `required` lists it.
+#[must_use]
+pub fn arguments(schema: &Map<String, Value>) -> BTreeMap<String, Argument> {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return BTreeMap::new();
+    };
+    properties
+        .iter()
+        .map(|(name, property)| {
+            let types = match property.get("type") {
+                Some(Value::String(t)) => vec![t.clone()],
+                Some(Value::Array(ts)) => {
+                    let mut ts: Vec<String> =
+                        ts.iter().filter_map(Value::as_str).map(str::to_owned).collect();
+                    ts.sort();
+                    ts
+                }
+                _ => vec!["any".to_owned()],
+            };
+            let argument = Argument {
+                types,
+                required: required.contains(&name.as_str()),
+            };
+            (name.clone(), argument)
+        })
+        .collect()
+}
+
+impl Entry {
+    /// The entry for one tool of `tools/list`: its kind read from `_meta` (an alias in
+    /// surface mode, a listed alias by its deprecation, a tombstone), listed unless surface
+    /// mode says it is hidden.
+    #[must_use]
+    pub fn of_tool(tool: &Tool) -> Self {
+        let meta = tool.meta.as_ref().map(|m| &m.0);
+        let get = |key: &str| meta.and_then(|m| m.get(key)).and_then(Value::as_object);
+        let text = |map: &Map<String, Value>, key: &str| {
+            map.get(key).and_then(Value::as_str).map(str::to_owned)
+        };
+        let schema = Value::Object((*tool.input_schema).clone());
+        let mut entry = Self {
+            name: tool.name.to_string(),
+            kind: Kind::Tool,
+            listed: true,
+            of: None,
+            until: None,
+            args: None,
+            arguments: arguments(&tool.input_schema),
+            input_schema: Some(digest(&schema)),
+            output_schema: tool
+                .output_schema
+                .as_ref()
+                .map(|s| digest(&Value::Object((**s).clone()))),
+        };
+        if let Some(alias) = get(ALIAS_KEY) {
+            entry.kind = Kind::Alias;
+            entry.of = text(alias, "of");
+            entry.until = text(alias, "until");
+            entry.listed = alias.get("hidden").and_then(Value::as_bool) != Some(true);
+            entry.args = alias.get("args").and_then(Value::as_object).cloned();
+        } else if let Some(deprecated) = get(DEPRECATED_KEY) {
+            entry.kind = Kind::Alias;
+            entry.of = text(deprecated, "replacement");
+            entry.until = text(deprecated, "until");
+        } else if let Some(tombstone) = get(TOMBSTONE_KEY) {
+            entry.kind = Kind::Tombstone;
+            entry.listed = false;
+            entry.of = text(tombstone, "replacement");
+            entry.until = text(tombstone, "until");
+            entry.arguments.clear();
+            entry.input_schema = None;
+            entry.output_schema = None;
+        }
+        entry
+    }
+}
