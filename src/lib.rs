@@ -49,9 +49,10 @@
 pub use mcp_toolname_macros::{mcp_tool, tool_registry};
 pub use mcp_toolname_rules as rules;
 pub use mcp_toolname_runtime::{
-    ALIAS_UNTIL_ENV_VAR, Alias, AliasNotice, AliasUsage, Clock, DEPRECATION_META_KEY,
-    ExpiredAnswer, FixedClock, ManualClock, Namespace, NamespaceError, OffsetClock, Origin,
-    Problem, RegistryError, ServerKey, SharedToolRegistry, SystemClock, ToolDef, ToolRegistry,
+    ALIAS_META_KEY, ALIAS_UNTIL_ENV_VAR, Alias, AliasNotice, AliasUsage, Clock,
+    DEPRECATION_META_KEY, ExpiredAnswer, FixedClock, ManualClock, Namespace, NamespaceError,
+    OffsetClock, Origin, Problem, RegistryError, SURFACE_ENV_VAR, ServerKey, SharedToolRegistry,
+    Successor, SystemClock, TOMBSTONE_META_KEY, Tombstone, ToolDef, ToolRegistry,
     ToolRegistryBuilder,
 };
 

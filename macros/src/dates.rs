@@ -17,6 +17,10 @@ pub struct ResolvedAlias {
     pub hidden: bool,
     pub expired: Option<syn::Ident>,
     pub notice: Option<syn::Ident>,
+    /// `notice_once` as written; `None`: the registry's `alias_notice_once`.
+    pub notice_once: Option<bool>,
+    /// The carried arguments as a JSON object literal.
+    pub args: Option<String>,
 }
 
 pub fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
@@ -58,11 +62,16 @@ pub fn dates(alias: &AliasAttr, errors: &mut Errors) -> ResolvedAlias {
         hidden: alias.hidden,
         expired: alias.expired.clone(),
         notice: alias.notice.clone(),
+        notice_once: alias.notice_once,
+        args: alias
+            .args
+            .as_ref()
+            .map(|a| serde_json::Value::Object(a.clone()).to_string()),
     }
 }
 
 /// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as Unix milliseconds.
-fn instant(lit: &LitStr, arg: &str, errors: &mut Errors) -> Option<i64> {
+pub fn instant(lit: &LitStr, arg: &str, errors: &mut Errors) -> Option<i64> {
     let text = lit.value();
     let parsed = if mcp_toolname_rules::is_plain_date(&text) {
         NaiveDate::parse_from_str(&text, "%Y-%m-%d")

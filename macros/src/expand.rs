@@ -14,6 +14,7 @@ pub fn registry(
     args: &RegistryArgs,
     tools: &[ToolFn],
     aliases: &[Vec<ResolvedAlias>],
+    tombstones: &[crate::tombstones::ResolvedTombstone],
 ) {
     for impl_item in &mut item.items {
         let ImplItem::Fn(func) = impl_item else {
@@ -34,16 +35,7 @@ pub fn registry(
         let ident = &tool.ident;
         let attr_fn = format_ident!("{}_tool_attr", ident);
         let name = tool.name();
-        // Outside a compiler run (the crate's own tests) there is no source position.
-        let (line, column) = if proc_macro::is_available() {
-            let span = name.span().unwrap();
-            (
-                u32::try_from(span.line()).unwrap_or(0),
-                u32::try_from(span.column()).unwrap_or(0),
-            )
-        } else {
-            (0, 0)
-        };
+        let (line, column) = position(name.span());
         let item = format!("`fn {ident}`");
         let aliases = aliases.iter().map(|a| {
             let name = &a.name;
@@ -58,7 +50,15 @@ pub fn registry(
                 .notice
                 .iter()
                 .map(|v| quote!(.notice(::mcp_toolname::__private::AliasNotice::#v)));
-            quote!(.alias(::mcp_toolname::__private::alias(#name, #until, #since, #hidden, #list_until) #(#expired)* #(#notice)*))
+            let once = a
+                .notice_once
+                .unwrap_or(args.alias_notice_once)
+                .then(|| quote!(.notice_once()));
+            let args = a
+                .args
+                .iter()
+                .map(|json| quote!(.with_args(::mcp_toolname::__private::alias_args(#json))));
+            quote!(.alias(::mcp_toolname::__private::alias(#name, #until, #since, #hidden, #list_until) #(#expired)* #(#notice)* #once #(#args)*))
         });
         // A tool behind `#[cfg(...)]` (or `cfg_attr`) is registered under the same condition.
         let cfg = tool.cond.attr();
@@ -80,10 +80,13 @@ pub fn registry(
              call it once and keep the result in a field."
         }
     );
+    let tombstones = crate::tombstones::expand(tombstones);
     let build = quote! {
         let mut __mcp_toolname_defs = ::std::vec::Vec::new();
         #(#defs)*
-        ::mcp_toolname::__private::build(__mcp_toolname_defs)
+        let mut __mcp_toolname_tombstones = ::std::vec::Vec::new();
+        #tombstones
+        ::mcp_toolname::__private::build(__mcp_toolname_defs, __mcp_toolname_tombstones)
     };
     let body = if cacheable(item) {
         let self_ty = &item.self_ty;
@@ -154,6 +157,20 @@ pub fn rmcp_tool_attr(
     attrs.insert(at, parse_quote!(#[#meta]));
     let (docs, others): (Vec<_>, Vec<_>) = attrs.drain(..).partition(|a| a.path().is_ident("doc"));
     *attrs = others.into_iter().chain(docs).collect();
+}
+
+/// The line and column of `span` for a registry's origins; outside a compiler run (the
+/// crate's own tests) there is no source position, and both are 0.
+pub fn position(span: proc_macro2::Span) -> (u32, u32) {
+    if proc_macro::is_available() {
+        let span = span.unwrap();
+        (
+            u32::try_from(span.line()).unwrap_or(0),
+            u32::try_from(span.column()).unwrap_or(0),
+        )
+    } else {
+        (0, 0)
+    }
 }
 
 fn option(value: Option<i64>) -> TokenStream {

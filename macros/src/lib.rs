@@ -17,6 +17,7 @@ mod parse;
 mod targets;
 #[cfg(test)]
 mod tests;
+mod tombstones;
 
 use mcp_toolname_rules::message;
 use proc_macro::TokenStream;
@@ -95,7 +96,8 @@ fn registry(
         &mut warnings,
     );
     warnings.extend(key_warnings);
-    expand::registry(&mut item_impl, &args, &tools, &aliases);
+    let tombstones = tombstones::check(&args.tombstones, &tools, &mut errors, &mut warnings);
+    expand::registry(&mut item_impl, &args, &tools, &aliases, &tombstones);
     let handler = args
         .server_handler
         .then(|| expand::server_handler(&item_impl, &args.fn_name));

@@ -253,24 +253,37 @@ pub fn not_portable_help(name: &str, err: &NameError, contract: &Contract, help:
 /// An alias name that no client could send.
 #[must_use]
 pub fn alias_name_error(alias: &str, err: &AliasNameError) -> String {
+    old_name_error("alias", alias, err)
+}
+
+/// An old name (`noun`: an `alias`, or a `tombstone` of a removed tool) that no client could
+/// send: it may break the spec's charset, as an old name often does, but not be empty, too
+/// long for any client, or hold control or invisible characters.
+#[must_use]
+pub fn old_name_error(noun: &str, name: &str, err: &AliasNameError) -> String {
+    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     match *err {
-        AliasNameError::Empty => "alias name is empty; write the old name of the tool".to_owned(),
+        AliasNameError::Empty => format!("{noun} name is empty; write the old name of the tool"),
         AliasNameError::ControlChar { ch, index } => format!(
-            "alias name {} contains {} at index {index}; an alias may break the spec's charset \
-             (it is an old name), but not with control characters",
-            show(alias),
+            "{noun} name {} contains {} at index {index}; {article} {noun} may break the spec's \
+             charset (it is an old name), but not with control characters",
+            show(name),
             describe_char(ch)
         ),
         AliasNameError::TooLong { max, .. } => format!(
-            "alias name {} is longer than {max} characters, the most the MCP spec lets a tool \
+            "{noun} name {} is longer than {max} characters, the most the MCP spec lets a tool \
              name have, so no client could have called a tool by it; write the old name as it \
              was",
-            show(alias)
+            show(name)
         ),
         AliasNameError::Invisible { ch, index } => format!(
-            "alias name {} contains {} at index {index}; an alias may break the spec's charset \
-             (it is an old name), but not with characters a reader cannot see",
-            show(alias),
+            "{noun} name {} contains {} at index {index}; {article} {noun} may break the spec's \
+             charset (it is an old name), but not with characters a reader cannot see",
+            show(name),
             describe_char(ch)
         ),
     }

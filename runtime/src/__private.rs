@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use chrono::DateTime;
 use rmcp::handler::server::router::tool::{IntoToolRoute, ToolRoute, ToolRouter};
 
-use crate::{Alias, Origin, ToolDef, ToolRegistry};
+use crate::{Alias, Origin, Tombstone, ToolDef, ToolRegistry};
 
 pub use crate::alias::{AliasNotice, ExpiredAnswer};
 pub use rmcp::handler::server::router::tool::ToolRoute as Route;
@@ -48,18 +48,76 @@ pub fn alias(
         list_until: list_until.and_then(DateTime::from_timestamp_millis),
         expired: None,
         notice: None,
+        notice_once: None,
+        args: None,
     }
 }
 
-/// Builds the registry of one `#[tool_registry]` impl. The macro has already refused every
-/// problem `build` checks for, so an error here is a bug in mcp-toolname.
+/// The arguments of `alias(args(...))`, which the macro wrote as a JSON object literal.
+///
+/// # Panics
+/// Never for what the macro writes (an object of literals).
 #[must_use]
-pub fn build<S: 'static>(defs: Vec<ToolDef<S>>) -> ToolRegistry<S> {
+pub fn alias_args(json: &str) -> rmcp::model::JsonObject {
+    serde_json::from_str(json).unwrap_or_else(|e| {
+        panic!("mcp-toolname bug: alias args the macro wrote are not a JSON object: {e}")
+    })
+}
+
+/// A tombstone of `#[tool_registry(tombstone(...))]`, its window end already parsed to Unix
+/// milliseconds, declared at `file:line:column`.
+#[must_use]
+#[allow(clippy::too_many_arguments)]
+pub fn tombstone(
+    name: &'static str,
+    renamed_to: Option<&'static str>,
+    instead: Option<&'static str>,
+    until: Option<i64>,
+    note: Option<&'static str>,
+    file: &'static str,
+    line: u32,
+    column: u32,
+) -> (Tombstone, Origin) {
+    let mut tombstone = match renamed_to {
+        Some(to) => Tombstone::renamed(name, to),
+        None => Tombstone::removed(name),
+    };
+    if let Some(other) = instead {
+        tombstone = tombstone.instead(other);
+    }
+    tombstone.until = until.and_then(DateTime::from_timestamp_millis);
+    tombstone.note = note.map(Cow::Borrowed);
+    let origin = Origin {
+        file: file.into(),
+        line,
+        column,
+        item: Cow::Owned(format!("tombstone `{name}`")),
+    };
+    (tombstone, origin)
+}
+
+/// Builds the registry of one `#[tool_registry]` impl. The macro has already refused every
+/// problem `build` checks for but one it cannot see (arguments an alias carries, checked
+/// against the tool's input schema), which fails here naming the alias.
+#[must_use]
+pub fn build<S: 'static>(
+    defs: Vec<ToolDef<S>>,
+    tombstones: Vec<(Tombstone, Origin)>,
+) -> ToolRegistry<S> {
     let mut builder = ToolRegistry::builder();
     for def in defs {
         builder = builder.tool(def);
     }
+    for (tombstone, origin) in tombstones {
+        builder = builder.tombstone_at(tombstone, origin);
+    }
     builder.build().unwrap_or_else(|e| {
+        if e.problems()
+            .iter()
+            .all(|p| matches!(p, crate::Problem::AliasArgs { .. }))
+        {
+            panic!("{e}");
+        }
         panic!("mcp-toolname bug: #[tool_registry] accepted what the registry refuses: {e}")
     })
 }

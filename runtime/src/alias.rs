@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
 use chrono::{DateTime, SecondsFormat, Utc};
+use rmcp::model::JsonObject;
 
 /// An old name under which a renamed tool keeps answering.
 ///
@@ -38,6 +39,15 @@ pub struct Alias {
     /// What a call inside the window adds to the result; `None`: the registry's default
     /// ([`AliasNotice::Meta`] unless set).
     pub notice: Option<AliasNotice>,
+    /// Whether the notice is added only to the first call by this name in each session (or,
+    /// on protocol 2026-07-28, which has no sessions, from each client that names itself);
+    /// `None`: the registry's default (every call unless set).
+    pub notice_once: Option<bool>,
+    /// Arguments a call by the old name carries into the tool (`validate_adr` is
+    /// `validate_adrs` with `{"mode": "single"}`), merged into the caller's; a caller that
+    /// gives one of them a different value is refused with a tool error naming the tool to
+    /// call instead. Checked against the tool's input schema when the alias is added.
+    pub args: Option<JsonObject>,
 }
 
 /// How a `tools/call` to an alias past its window is answered. Either way the tool is not
@@ -95,7 +105,33 @@ impl Alias {
             list_until: None,
             expired: None,
             notice: None,
+            notice_once: None,
+            args: None,
         }
+    }
+
+    /// Adds the notice only to the first call by this name in each session (or from each
+    /// client, on protocol 2026-07-28), whatever the registry's default: a model reads it
+    /// once, and later results are the tool's own.
+    #[must_use]
+    pub fn notice_once(mut self) -> Self {
+        self.notice_once = Some(true);
+        self
+    }
+
+    /// Carries `args` into each call by the old name (see [`Alias::args`]).
+    ///
+    /// ```
+    /// use mcp_toolname_runtime::Alias;
+    /// let alias = Alias::new("validate_adr").with_args(
+    ///     serde_json::json!({"mode": "single"}).as_object().cloned().unwrap_or_default(),
+    /// );
+    /// assert_eq!(alias.args.as_ref().and_then(|a| a.get("mode")), Some(&"single".into()));
+    /// ```
+    #[must_use]
+    pub fn with_args(mut self, args: JsonObject) -> Self {
+        self.args = Some(args);
+        self
     }
 
     /// Answers a call after `until` with `answer`, whatever the registry's default.
@@ -176,6 +212,7 @@ impl Alias {
 pub(crate) struct AliasDefaults {
     pub expired: ExpiredAnswer,
     pub notice: AliasNotice,
+    pub notice_once: bool,
 }
 
 pub(crate) fn rfc3339(at: DateTime<Utc>) -> String {

@@ -43,6 +43,16 @@ pub enum Problem {
         /// What is wrong.
         error: AliasNameError,
     },
+    /// Arguments an alias carries that its tool's input schema refuses (an argument it does
+    /// not have, a value of another type or outside its `enum`).
+    AliasArgs {
+        /// The alias.
+        name: String,
+        /// Where its tool was defined.
+        origin: Origin,
+        /// Each problem, in words.
+        problems: Vec<String>,
+    },
     /// A window override that does not parse, or names no alias.
     BadOverride(String),
     /// An alias whose `since` is not before its `until`.
@@ -111,6 +121,9 @@ impl Problem {
                     message::alias_name_error(name, error)
                 )
             }
+            Self::AliasArgs {
+                origin, problems, ..
+            } => write!(f, "{} (at {origin})", problems.join("; ")),
             Self::BadOverride(text) => f.write_str(text),
             Self::EmptyWindow {
                 since,

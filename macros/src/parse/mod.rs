@@ -38,6 +38,21 @@ pub struct RegistryArgs {
     pub server_key_len: Option<(usize, Span)>,
     /// Whether `server_key` or `server_key_len` was written, even if it did not parse.
     pub key_written: bool,
+    /// `alias_notice_once`: every alias of the impl that does not say otherwise adds its
+    /// notice only to the first call per session (or client).
+    pub alias_notice_once: bool,
+    /// `tombstone(...)`, each: removed tools' names that answer where the tool went.
+    pub tombstones: Vec<TombstoneAttr>,
+}
+
+/// One `tombstone(name = "old", renamed_to = "new" | instead = "other", until = "...",
+/// note = "...")` of `#[tool_registry]`.
+pub struct TombstoneAttr {
+    pub name: LitStr,
+    pub renamed_to: Option<LitStr>,
+    pub instead: Option<LitStr>,
+    pub until: Option<LitStr>,
+    pub note: Option<LitStr>,
 }
 
 /// The argument `#[tool_registry]` leaves in each `#[mcp_tool]` it has read.
@@ -51,6 +66,8 @@ const REGISTRY_ARGS: &[&str] = &[
     "targets",
     "server_key",
     "server_key_len",
+    "alias_notice_once",
+    "tombstone",
 ];
 
 /// A fn of the impl carrying `#[mcp_tool]`, its attribute removed.
@@ -91,11 +108,15 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         server_key: None,
         server_key_len: None,
         key_written: false,
+        alias_notice_once: false,
+        tombstones: Vec::new(),
     };
     let mut seen = Vec::new();
     let parser = syn::meta::parser(|meta| {
         let key = path_name(&meta);
-        note_repeat(&mut seen, &key, &meta, "tool_registry", errors);
+        if key != "tombstone" {
+            note_repeat(&mut seen, &key, &meta, "tool_registry", errors);
+        }
         let result = registry_arg(&meta, &key, &mut args, errors);
         finish(&meta, &key, result, errors);
         Ok(())
@@ -104,6 +125,67 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         errors.add(e);
     }
     args
+}
+
+/// `tombstone(...)`; `None` when it cannot be used (the reason is in `errors`).
+fn tombstone_attr(
+    meta: &ParseNestedMeta,
+    errors: &mut Errors,
+) -> syn::Result<Option<TombstoneAttr>> {
+    const ARGS: &[&str] = &["name", "renamed_to", "instead", "until", "note"];
+    let at = meta.path.span_of();
+    let mut out = TombstoneAttr {
+        name: LitStr::new("", at),
+        renamed_to: None,
+        instead: None,
+        until: None,
+        note: None,
+    };
+    let mut name = None;
+    let mut seen = Vec::new();
+    meta.parse_nested_meta(|inner| {
+        let key = path_name(&inner);
+        note_repeat(
+            &mut seen,
+            &key,
+            &inner,
+            "tool_registry(tombstone(...))",
+            errors,
+        );
+        let result = match key.as_str() {
+            "name" => string_value(&inner, "name", "validate_adr", errors).map(|v| name = v),
+            "renamed_to" => string_value(&inner, "renamed_to", "validate_adrs", errors)
+                .map(|v| out.renamed_to = v),
+            "instead" => {
+                string_value(&inner, "instead", "list_events", errors).map(|v| out.instead = v)
+            }
+            "until" => string_value(&inner, "until", "2027-06-01", errors).map(|v| out.until = v),
+            "note" => {
+                string_value(&inner, "note", "events are pages now", errors).map(|v| out.note = v)
+            }
+            _ => {
+                reject(&inner, "tool_registry(tombstone(...))", &key, ARGS, errors);
+                Ok(())
+            }
+        };
+        finish(&inner, &key, result, errors);
+        Ok(())
+    })?;
+    if let (Some(_), Some(instead)) = (&out.renamed_to, &out.instead) {
+        errors.push(
+            instead.span(),
+            message::tombstone_renamed_and_instead().to_owned(),
+        );
+    }
+    match name {
+        Some(name) => Ok(Some(TombstoneAttr { name, ..out })),
+        None => {
+            if !seen.iter().any(|k| k == "name") {
+                errors.push(at, message::tombstone_without_name().to_owned());
+            }
+            Ok(None)
+        }
+    }
 }
 
 fn registry_arg(
@@ -122,6 +204,16 @@ fn registry_arg(
         "allow_empty" => {
             if let Some(on) = flag(meta, key, errors)? {
                 args.allow_empty = on;
+            }
+        }
+        "alias_notice_once" => {
+            if let Some(on) = flag(meta, key, errors)? {
+                args.alias_notice_once = on;
+            }
+        }
+        "tombstone" => {
+            if let Some(tombstone) = tombstone_attr(meta, errors)? {
+                args.tombstones.push(tombstone);
             }
         }
         "targets" => {

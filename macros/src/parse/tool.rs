@@ -33,6 +33,8 @@ const ALIAS_ARGS: &[&str] = &[
     "hidden",
     "expired",
     "notice",
+    "notice_once",
+    "args",
 ];
 
 /// One `alias = "old"` or `alias(name = "old", ...)`.
@@ -47,6 +49,12 @@ pub struct AliasAttr {
     pub expired: Option<Ident>,
     /// `notice = "meta" | "text" | "none"`: the runtime's `AliasNotice` variant.
     pub notice: Option<Ident>,
+    /// `notice_once` (or `notice_once = false`): the notice only on the first call per session
+    /// (or client); `None`: the registry's `alias_notice_once`.
+    pub notice_once: Option<bool>,
+    /// `args(mode = "single", depth = 2)`: arguments the alias carries, as a JSON object
+    /// (literals only: string, integer, float, boolean).
+    pub args: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// One `#[mcp_tool(...)]` on one fn.
@@ -174,6 +182,8 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<Option
         hidden: false,
         expired: None,
         notice: None,
+        notice_once: None,
+        args: None,
     };
     if meta.input.peek(Token![=]) {
         return Ok(
@@ -244,9 +254,68 @@ fn alias_arg(
                 errors,
             )?;
         }
+        "notice_once" => {
+            alias.notice_once = flag(inner, "notice_once", errors)?;
+        }
+        "args" => alias.args = Some(carried_args(inner, errors)?),
         _ => reject(inner, ALIAS_ATTR, key, ALIAS_ARGS, errors),
     }
     Ok(())
+}
+
+/// `args(key = literal, ...)`: each key once, each value a string, integer, float or boolean
+/// literal; anything else is reported where it stands and left out.
+fn carried_args(
+    meta: &ParseNestedMeta,
+    errors: &mut Errors,
+) -> syn::Result<serde_json::Map<String, serde_json::Value>> {
+    use serde_json::Value;
+    let mut out = serde_json::Map::new();
+    let mut seen: Vec<String> = Vec::new();
+    meta.parse_nested_meta(|inner| {
+        let key = path_name(&inner);
+        if seen.contains(&key) {
+            errors.push(inner.path.span_of(), message::alias_arg_twice(&key));
+        }
+        seen.push(key.clone());
+        let expr: Expr = inner.value()?.parse()?;
+        let value = match &expr {
+            Expr::Lit(syn::ExprLit { lit, .. }) => match lit {
+                syn::Lit::Str(s) => Some(Value::String(s.value())),
+                syn::Lit::Int(i) => i.base10_parse::<i64>().ok().map(Value::from),
+                syn::Lit::Float(f) => f.base10_parse::<f64>().ok().map(Value::from),
+                syn::Lit::Bool(b) => Some(Value::Bool(b.value)),
+                _ => None,
+            },
+            Expr::Unary(syn::ExprUnary {
+                op: syn::UnOp::Neg(_),
+                expr,
+                ..
+            }) => match &**expr {
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(i),
+                    ..
+                }) => i.base10_parse::<i64>().ok().map(|n| Value::from(-n)),
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Float(f),
+                    ..
+                }) => f.base10_parse::<f64>().ok().map(|n| Value::from(-n)),
+                _ => None,
+            },
+            _ => None,
+        };
+        match value {
+            Some(value) => {
+                out.insert(key, value);
+            }
+            None => errors.push(
+                syn::spanned::Spanned::span(&expr),
+                message::alias_arg_not_literal(&key),
+            ),
+        }
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 /// `key = "choice"`: the variant named for it, or an error listing the choices.

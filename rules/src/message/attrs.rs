@@ -276,3 +276,63 @@ pub fn target_needs_key(client: &str) -> String {
          add `server_key = \"github\"` (the key hosts give your server) or `server_key_len = 16`"
     )
 }
+
+/// `alias(args(...))` names one argument twice.
+#[must_use]
+pub fn alias_arg_twice(key: &str) -> String {
+    format!("`args` gives `{key}` twice; give each argument the alias carries once")
+}
+
+/// `alias(args(key = <not a literal>))`.
+///
+/// ```
+/// use mcp_toolname_rules::message::alias_arg_not_literal;
+/// assert_eq!(
+///     alias_arg_not_literal("mode"),
+///     "`args(mode = ...)` takes a string, integer, float or boolean literal: the arguments \
+///      an alias carries are fixed when it is written (`args(mode = \"single\")`)"
+/// );
+/// ```
+#[must_use]
+pub fn alias_arg_not_literal(key: &str) -> String {
+    format!(
+        "`args({key} = ...)` takes a string, integer, float or boolean literal: the arguments \
+         an alias carries are fixed when it is written (`args({key} = \"single\")`)"
+    )
+}
+
+/// `tombstone(...)` without `name`.
+#[must_use]
+pub fn tombstone_without_name() -> &'static str {
+    "`tombstone(...)` needs the removed tool's `name`: `tombstone(name = \"validate_adr\", \
+     renamed_to = \"validate_adrs\")`"
+}
+
+/// `tombstone(...)` with both `renamed_to` and `instead`.
+#[must_use]
+pub fn tombstone_renamed_and_instead() -> &'static str {
+    "a tombstone says either where its tool was renamed to (`renamed_to`, same arguments) or \
+     which tool does its job now (`instead`), not both"
+}
+
+/// A tombstone's `renamed_to` or `instead` names no tool of the impl; `closest`, one that is
+/// close.
+#[must_use]
+pub fn tombstone_points_nowhere(tombstone: &str, target: &str, closest: Option<&str>) -> String {
+    let hint = closest.map_or_else(String::new, |c| format!(" (did you mean `{c}`?)"));
+    format!(
+        "tombstone `{tombstone}` sends callers to `{target}`, which is no tool or alias of \
+         this impl{hint}; if another impl's registry serves it, this is fine, else the model \
+         is sent to a name nothing answers"
+    )
+}
+
+/// A tombstone with the name of a tool or alias of the same impl.
+#[must_use]
+pub fn tombstone_name_taken(name: &str, holder: &str) -> String {
+    format!(
+        "tombstone `{name}` has the name of {holder}; a tombstone keeps the name of a tool that \
+         is gone, so drop the tombstone, or the tool (keeping its name as an `alias` if it was \
+         renamed)"
+    )
+}

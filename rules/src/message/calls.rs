@@ -94,3 +94,122 @@ pub fn alias_notice(alias: &str, canonical: &str, until: Option<&str>) -> String
         show(canonical)
     )
 }
+
+/// An alias carries `key` into `canonical`, whose input schema has no such argument.
+///
+/// ```
+/// use mcp_toolname_rules::message::alias_arg_unknown;
+/// assert_eq!(
+///     alias_arg_unknown("validate_adr", "validate_adrs", "mod", Some("mode")),
+///     "alias `validate_adr` carries the argument `mod` into `validate_adrs`, whose input \
+///      schema has no such argument; did you mean `mode`?"
+/// );
+/// ```
+#[must_use]
+pub fn alias_arg_unknown(alias: &str, canonical: &str, key: &str, closest: Option<&str>) -> String {
+    let hint = closest.map_or_else(
+        || "; carry only arguments the tool takes".to_owned(),
+        |c| format!("; did you mean {}?", show(c)),
+    );
+    format!(
+        "alias {} carries the argument {} into {}, whose input schema has no such \
+         argument{hint}",
+        show(alias),
+        show(key),
+        show(canonical)
+    )
+}
+
+/// An alias carries `key` = `value` into `canonical`, whose input schema wants `expected`
+/// (a JSON type, or the values it allows).
+#[must_use]
+pub fn alias_arg_mismatch(
+    alias: &str,
+    canonical: &str,
+    key: &str,
+    value: &str,
+    expected: &str,
+) -> String {
+    format!(
+        "alias {} carries {} = `{value}` into {}, whose input schema wants {expected} there",
+        show(alias),
+        show(key),
+        show(canonical)
+    )
+}
+
+/// A call by `alias` gives `key` another value than the one the alias carries: refused.
+///
+/// ```
+/// use mcp_toolname_rules::message::alias_arg_clash;
+/// assert_eq!(
+///     alias_arg_clash("validate_adr", "validate_adrs", "mode", "\"single\"", "\"all\""),
+///     "`validate_adr` is `validate_adrs` with `mode` = `\"single\"`, and this call gives \
+///      `mode` = `\"all\"`; nothing was run. Call `validate_adrs` to choose `mode`."
+/// );
+/// ```
+#[must_use]
+pub fn alias_arg_clash(
+    alias: &str,
+    canonical: &str,
+    key: &str,
+    fixed: &str,
+    given: &str,
+) -> String {
+    format!(
+        "{} is {} with {} = `{fixed}`, and this call gives {} = `{given}`; nothing was run. \
+         Call {} to choose {}.",
+        show(alias),
+        show(canonical),
+        show(key),
+        show(key),
+        show(canonical),
+        show(key)
+    )
+}
+
+/// The answer to a call by a tombstone's name: where the tool went.
+///
+/// ```
+/// use mcp_toolname_rules::message::{tombstone_answer, Gone};
+/// assert_eq!(
+///     tombstone_answer("validate_adr", Gone::RenamedTo("validate_adrs"), None),
+///     "tool `validate_adr` was renamed to `validate_adrs`; nothing was run. Call \
+///      `validate_adrs` instead, with the same arguments."
+/// );
+/// assert_eq!(
+///     tombstone_answer("hookdeck_events", Gone::Instead("list_events"), Some("events are pages now")),
+///     "tool `hookdeck_events` was removed (events are pages now); nothing was run. Call \
+///      `list_events` instead."
+/// );
+/// ```
+#[must_use]
+pub fn tombstone_answer(name: &str, gone: Gone<'_>, note: Option<&str>) -> String {
+    let note = note.map_or_else(String::new, |n| format!(" ({n})"));
+    match gone {
+        Gone::RenamedTo(to) => format!(
+            "tool {} was renamed to {}{note}; nothing was run. Call {} instead, with the same \
+             arguments.",
+            show(name),
+            show(to),
+            show(to)
+        ),
+        Gone::Instead(other) => format!(
+            "tool {} was removed{note}; nothing was run. Call {} instead.",
+            show(name),
+            show(other)
+        ),
+        Gone::Removed => format!("tool {} was removed{note}; nothing was run.", show(name)),
+    }
+}
+
+/// Where a removed tool went, for [`tombstone_answer`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gone<'a> {
+    /// Renamed: the new name takes the same arguments.
+    RenamedTo(&'a str),
+    /// Removed; this other tool does the job (with its own arguments).
+    Instead(&'a str),
+    /// Removed, with nothing in its place.
+    Removed,
+}

@@ -15,11 +15,13 @@ use crate::clock::Clock;
 use crate::def::ToolDef;
 use crate::error::RegistryError;
 use crate::origin::Origin;
+use crate::tombstone::Tombstone;
 use crate::window::{ENV_VAR, Windows};
 
 /// Collects tools and registries, then checks the whole set once in [`build`](Self::build).
 pub struct ToolRegistryBuilder<S> {
     defs: Vec<ToolDef<S>>,
+    tombstones: Vec<(Tombstone, Origin)>,
     disabled: HashSet<Cow<'static, str>>,
     clock: Option<Arc<dyn Clock>>,
     windows: Windows,
@@ -34,11 +36,36 @@ impl<S: 'static> ToolRegistryBuilder<S> {
         self
     }
 
-    /// Adds every tool (with its aliases) of `registry`, and the names it has disabled.
+    /// Adds a tombstone: a removed tool's name that only says where it went
+    /// ([`Tombstone`]), declared at the caller's location.
+    #[track_caller]
+    #[must_use]
+    pub fn tombstone(mut self, tombstone: Tombstone) -> Self {
+        let origin = Origin::caller(format!("tombstone {}", message::show(&tombstone.name)));
+        self.tombstones.push((tombstone, origin));
+        self
+    }
+
+    /// [`Self::tombstone`] with its site given (the macros pass the attribute's).
+    #[must_use]
+    pub fn tombstone_at(mut self, tombstone: Tombstone, origin: Origin) -> Self {
+        self.tombstones.push((tombstone, origin));
+        self
+    }
+
+    /// Adds every tool (with its aliases) and tombstone of `registry`, and the names it has
+    /// disabled.
     #[must_use]
     pub fn merge(mut self, registry: ToolRegistry<S>) -> Self {
         self.defs
             .extend(registry.state.sorted_defs().into_iter().cloned());
+        self.tombstones.extend(
+            registry
+                .state
+                .sorted_tombstones()
+                .into_iter()
+                .map(|t| (t.tombstone.clone(), t.origin.clone())),
+        );
         self.disabled
             .extend(registry.state.disabled.iter().cloned());
         self
@@ -107,6 +134,17 @@ impl<S: 'static> ToolRegistryBuilder<S> {
         self
     }
 
+    /// Whether the notice of a call by an alias is added only to the first call by that name
+    /// in each session (or, on protocol 2026-07-28, from each client that names itself in
+    /// `_meta`), for every alias that does not set [`Alias::notice_once`](crate::Alias::notice_once).
+    /// Default: every call. A model reads a deprecation once and acts on it; the same text on
+    /// every result is noise in its context.
+    #[must_use]
+    pub fn alias_notice_once(mut self, once: bool) -> Self {
+        self.defaults.notice_once = once;
+        self
+    }
+
     /// Checks the set and builds the registry.
     ///
     /// # Errors
@@ -121,6 +159,10 @@ impl<S: 'static> ToolRegistryBuilder<S> {
         for def in self.defs {
             state.problems_of(&def, &mut problems);
             state.insert(def);
+        }
+        for (tombstone, origin) in self.tombstones {
+            state.problems_of_tombstone(&tombstone, &origin, &mut problems);
+            state.insert_tombstone(tombstone, origin);
         }
         if !problems.is_empty() {
             return Err(RegistryError::new(problems, Refused::Build));
@@ -144,6 +186,7 @@ impl<S: 'static> ToolRegistry<S> {
     pub fn builder() -> ToolRegistryBuilder<S> {
         ToolRegistryBuilder {
             defs: Vec::new(),
+            tombstones: Vec::new(),
             disabled: HashSet::new(),
             clock: None,
             windows: Windows::default(),

@@ -7,10 +7,12 @@ use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 use serde_json::json;
 
 use super::ToolRegistry;
-use super::entry::{AliasEntry, DEPRECATION_META_KEY, Named};
+use super::entry::{AliasEntry, DEPRECATION_META_KEY, Named, TombstoneEntry};
 use super::state::State;
 use crate::alias::{AliasNotice, ExpiredAnswer};
+use crate::carried;
 use crate::clock::unix_millis;
+use crate::tombstone::TOMBSTONE_META_KEY;
 use mcp_toolname_rules::message;
 
 /// rmcp turns a parameter deserialisation error into a tool error result (so the model can
@@ -63,15 +65,35 @@ impl<S: 'static> ToolRegistry<S> {
                         )
                     );
                 }
+                if let Some(args) = &alias.alias.args {
+                    match carried::merge(args, context.arguments.take()) {
+                        Ok(merged) => context.arguments = Some(merged),
+                        Err(clash) => return Ok(refuse_clash(alias, &clash)),
+                    }
+                }
                 context.name = alias.target.clone();
                 (&alias.route, Some(&**alias))
             }
+            Some(Named::Tombstone(tombstone)) if tombstone.is_live(state.clock.since_epoch()) => {
+                return gone(state, tombstone);
+            }
             _ => return Err(not_found(state, context.name())),
         };
+        // Whether this call's result carries the notice: always, or only the first time in a
+        // session (or from a client) for an alias whose notice is read once.
+        let notify = alias.is_some_and(|alias| {
+            !alias
+                .alias
+                .notice_once
+                .unwrap_or(state.defaults.notice_once)
+                || alias.heard.first(&context.request_context)
+        });
         match (route.call)(context).await {
             Ok(mut result) => {
                 // A call by the old name says so in the result too, so a client can tell its user.
-                if let (Some(alias), CallToolResponse::Complete(done)) = (alias, &mut result) {
+                if let (Some(alias), CallToolResponse::Complete(done), true) =
+                    (alias, &mut result, notify)
+                {
                     mark_deprecated(state, alias, done);
                 }
                 Ok(result)
@@ -99,6 +121,48 @@ fn not_found<S>(state: &State<S>, name: &str) -> ErrorData {
             message::tool_not_found_tied(name, tied),
             Some(json!({ "tied": tied })),
         ),
+    }
+}
+
+/// The answer to a call by `alias` that changes an argument the alias carries: a tool error
+/// naming the tool to call instead; nothing is run.
+fn refuse_clash<S>(alias: &AliasEntry<S>, clash: &carried::Clash) -> CallToolResponse {
+    let text = message::alias_arg_clash(
+        &alias.alias.name,
+        &alias.target,
+        &clash.key,
+        &clash.fixed,
+        &clash.given,
+    );
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+    result.meta = Some(alias.call_meta());
+    result.into()
+}
+
+/// The answer to a call by a tombstone's name: where the tool went; nothing is run. Counted,
+/// and logged (rate-limited) as a call by an old name is.
+fn gone<S>(state: &State<S>, entry: &TombstoneEntry) -> Result<CallToolResponse, ErrorData> {
+    let tombstone = &entry.tombstone;
+    let text = tombstone.answer();
+    if entry
+        .usage
+        .record(unix_millis(state.clock.since_epoch()), false)
+    {
+        tracing::warn!(tombstone = %tombstone.name, "{text}");
+    }
+    match state.defaults.expired {
+        ExpiredAnswer::ToolError => {
+            let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+            let mut meta = rmcp::model::MetaObject::default();
+            meta.0
+                .insert(TOMBSTONE_META_KEY.to_owned(), tombstone.meta().into());
+            result.meta = Some(meta);
+            Ok(result.into())
+        }
+        ExpiredAnswer::ProtocolError => Err(ErrorData::invalid_params(
+            text,
+            Some(tombstone.meta().into()),
+        )),
     }
 }
 

@@ -13,7 +13,9 @@ use serde_json::{Map, Value, json};
 use crate::alias::{Alias, UsageCounters, rfc3339};
 use crate::clock::since_epoch;
 use crate::def::ToolDef;
+use crate::heard::Heard;
 use crate::origin::Origin;
+use crate::tombstone::Tombstone;
 
 /// The `_meta` key under which a listed alias carries its deprecation (replacement name,
 /// end of window). Prefixed per the MCP `_meta` naming rules.
@@ -29,6 +31,33 @@ pub const DEPRECATION_META_KEY: &str = "mcp-toolname/deprecated";
 pub(crate) enum Named<S> {
     Tool(ToolDef<S>),
     Alias(Box<AliasEntry<S>>),
+    Tombstone(Box<TombstoneEntry>),
+}
+
+/// A tombstone as served: where it was declared, its window as the clock reads it, and its
+/// usage (shared by every clone).
+#[derive(Clone)]
+pub(crate) struct TombstoneEntry {
+    pub tombstone: Tombstone,
+    pub origin: Origin,
+    pub until: Option<TimeDelta>,
+    pub usage: Arc<UsageCounters>,
+}
+
+impl TombstoneEntry {
+    pub fn new(tombstone: Tombstone, origin: Origin) -> Self {
+        Self {
+            until: tombstone.until.map(since_epoch),
+            tombstone,
+            origin,
+            usage: Arc::default(),
+        }
+    }
+
+    /// Whether the name still answers at `now` (since the epoch).
+    pub fn is_live(&self, now: TimeDelta) -> bool {
+        self.until.is_none_or(|until| now < until)
+    }
 }
 
 impl<S> Named<S> {
@@ -37,6 +66,7 @@ impl<S> Named<S> {
         match self {
             Self::Tool(def) => &def.origin,
             Self::Alias(alias) => &alias.origin,
+            Self::Tombstone(tombstone) => &tombstone.origin,
         }
     }
 }
@@ -46,6 +76,7 @@ impl<S> Clone for Named<S> {
         match self {
             Self::Tool(def) => Self::Tool(def.clone()),
             Self::Alias(alias) => Self::Alias(alias.clone()),
+            Self::Tombstone(tombstone) => Self::Tombstone(tombstone.clone()),
         }
     }
 }
@@ -65,6 +96,9 @@ pub(crate) struct AliasEntry<S> {
     pub list_until: Option<TimeDelta>,
     /// Shared by every clone of the registry, so usage adds up whichever clone served.
     pub usage: Arc<UsageCounters>,
+    /// The sessions and clients that have had the notice, for an alias whose notice is read
+    /// once; shared by every clone.
+    pub heard: Arc<Heard>,
     /// `until` as RFC 3339: fixed per alias, so made once here rather than on every call.
     pub until_text: Option<String>,
     /// The alias's series of [`crate::ALIAS_CALLS`].
@@ -83,6 +117,7 @@ impl<S> Clone for AliasEntry<S> {
             until: self.until,
             list_until: self.list_until,
             usage: Arc::clone(&self.usage),
+            heard: Arc::clone(&self.heard),
             until_text: self.until_text.clone(),
             #[cfg(feature = "metrics")]
             series: self.series.clone(),
@@ -96,6 +131,10 @@ impl<S> AliasEntry<S> {
         let until = alias.until_text();
         let mut listed = tool.clone();
         listed.name = alias.name.clone();
+        if let Some(args) = &alias.args {
+            // What the alias carries is not the caller's to give.
+            listed.input_schema = Arc::new(crate::carried::without(&tool.input_schema, args));
+        }
         let notice = message::alias_description(&tool.name, until.as_deref());
         listed.description = Some(match &tool.description {
             Some(d) if !d.is_empty() => format!("{notice}\n\n{d}").into(),
@@ -125,6 +164,7 @@ impl<S> AliasEntry<S> {
             origin: def.alias_origin(),
             listed,
             usage: Arc::default(),
+            heard: Arc::default(),
             until_text: until,
         }
     }

@@ -11,6 +11,7 @@ mod nearest;
 mod notifier;
 mod route;
 mod state;
+mod surface;
 
 use std::fmt;
 use std::sync::Arc;
@@ -21,9 +22,11 @@ use rmcp::model::Tool;
 use crate::alias::{Alias, AliasUsage};
 use crate::clock::Clock;
 use crate::origin::Origin;
+use crate::tombstone::Tombstone;
 
 pub use build::ToolRegistryBuilder;
 pub use entry::DEPRECATION_META_KEY;
+pub use surface::{ALIAS_META_KEY, SURFACE_ENV_VAR};
 
 use entry::Named;
 use notifier::Notifier;
@@ -125,17 +128,28 @@ impl<S: 'static> ToolRegistry<S> {
     /// The `tools/list` answer now: every enabled tool, plus each live alias of an enabled
     /// tool that is not hidden (its description opens with the deprecation, and its `_meta`
     /// has [`DEPRECATION_META_KEY`]), sorted by name.
+    ///
+    /// In a process started with [`SURFACE_ENV_VAR`] (`MCP_TOOLNAME_SURFACE=1`), as
+    /// `mcp-toolname snapshot` starts a server, the list is the whole surface instead: hidden
+    /// aliases and live tombstones too, every alias with `_meta["mcp-toolname/alias"] =
+    /// {"of", "hidden", "until", "list_until", "args"}` and every tombstone with
+    /// `_meta["mcp-toolname/tombstone"]`. Nothing else reads the variable, and no client
+    /// sees the difference unless the server's operator sets it.
     #[must_use]
     pub fn list_all(&self) -> Vec<Tool> {
         let now = self.state.clock.since_epoch();
         let mut tools = self.state.listed().to_vec();
         let before = tools.len();
-        tools.extend(
-            self.state
-                .aliases()
-                .filter(|a| a.is_listed(now) && !self.state.alias_off(a))
-                .map(|a| a.listed.clone()),
-        );
+        if surface::wanted() {
+            surface::extend(&self.state, now, &mut tools);
+        } else {
+            tools.extend(
+                self.state
+                    .aliases()
+                    .filter(|a| a.is_listed(now) && !self.state.alias_off(a))
+                    .map(|a| a.listed.clone()),
+            );
+        }
         if tools.len() != before {
             tools.sort_by(|a, b| a.name.cmp(&b.name));
         }
@@ -152,6 +166,7 @@ impl<S: 'static> ToolRegistry<S> {
                 .state
                 .serves(alias, self.state.clock.since_epoch())
                 .then_some(&alias.listed),
+            Named::Tombstone(_) => None,
         }
     }
 
@@ -175,6 +190,14 @@ impl<S: 'static> ToolRegistry<S> {
             .collect();
         aliases.sort_by(|a, b| a.0.name.cmp(&b.0.name));
         aliases.into_iter()
+    }
+
+    /// Every tombstone, whatever its window, sorted by name.
+    pub fn tombstones(&self) -> impl Iterator<Item = &Tombstone> {
+        self.state
+            .sorted_tombstones()
+            .into_iter()
+            .map(|t| &t.tombstone)
     }
 
     /// How much the alias `name` has been called since the registry was built (counted

@@ -15,6 +15,8 @@ use super::ToolRegistry;
 use super::state::State;
 use crate::def::ToolDef;
 use crate::error::RegistryError;
+use crate::origin::Origin;
+use crate::tombstone::Tombstone;
 use mcp_toolname_rules::message::{self, Refused};
 
 impl<S: MaybeSend + 'static> ToolRegistry<S> {
@@ -151,6 +153,10 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
             scratch.problems_of(def, &mut problems);
             scratch.insert(def.clone());
         }
+        for entry in other.state.sorted_tombstones() {
+            scratch.problems_of_tombstone(&entry.tombstone, &entry.origin, &mut problems);
+            scratch.insert_tombstone(entry.tombstone.clone(), entry.origin.clone());
+        }
         if !problems.is_empty() {
             return Err(RegistryError::new(problems, Refused::Merge));
         }
@@ -163,16 +169,36 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     }
 
     /// Removes the tool `name` with its aliases, or, if `name` is an alias, that alias
-    /// alone (ending its window early). Disabled names stay disabled, as in rmcp.
+    /// alone (ending its window early), or a tombstone of that name. Disabled names stay
+    /// disabled, as in rmcp.
     pub fn remove_route(&mut self, name: &str) {
         if !self.state.holds(name) {
             return;
         }
         self.change(|state| {
-            if state.remove(name).is_none() {
-                state.remove_alias(name);
+            if state.remove(name).is_none() && !state.remove_alias(name) {
+                state.remove_tombstone(name);
             }
         });
+    }
+
+    /// Adds a tombstone while serving: `name` answers only where its tool went
+    /// ([`Tombstone`]), e.g. after a plugin is uninstalled. Shown in no `tools/list`.
+    ///
+    /// # Errors
+    /// The name is in use (by a tool, an alias or a tombstone) or no client could send it;
+    /// nothing is changed.
+    #[track_caller]
+    pub fn try_add_tombstone(&mut self, tombstone: Tombstone) -> Result<(), RegistryError> {
+        let origin = Origin::caller(format!("tombstone {}", message::show(&tombstone.name)));
+        let mut problems = Vec::new();
+        self.state
+            .problems_of_tombstone(&tombstone, &origin, &mut problems);
+        if !problems.is_empty() {
+            return Err(RegistryError::new(problems, Refused::Change));
+        }
+        self.change(|state| state.insert_tombstone(tombstone, origin));
+        Ok(())
     }
 
     /// Whether a `tools/call` of `name` would run a tool now: an enabled tool, or a live

@@ -10,13 +10,14 @@ use chrono::TimeDelta;
 use mcp_toolname_rules::{FixRules, MCP, check, check_alias};
 use rmcp::model::Tool;
 
-use super::entry::{AliasEntry, Named};
+use super::entry::{AliasEntry, Named, TombstoneEntry};
 use super::nearest::NearIndex;
 use crate::alias::{AliasDefaults, rfc3339};
 use crate::clock::{Clock, SystemClock};
 use crate::def::ToolDef;
 use crate::error::Problem;
 use crate::origin::Origin;
+use crate::tombstone::Tombstone;
 
 /// The served set. Copied on write (`Arc::make_mut`) by the registry's mutations, so a clone
 /// of a registry never sees another clone's changes, as with rmcp's `ToolRouter`.
@@ -103,7 +104,7 @@ impl<S> State<S> {
     pub fn tool(&self, name: &str) -> Option<&ToolDef<S>> {
         match self.names.get(name)? {
             Named::Tool(def) => Some(def),
-            Named::Alias(_) => None,
+            Named::Alias(_) | Named::Tombstone(_) => None,
         }
     }
 
@@ -111,7 +112,7 @@ impl<S> State<S> {
     pub fn alias(&self, name: &str) -> Option<&AliasEntry<S>> {
         match self.names.get(name)? {
             Named::Alias(alias) => Some(alias),
-            Named::Tool(_) => None,
+            Named::Tool(_) | Named::Tombstone(_) => None,
         }
     }
 
@@ -119,7 +120,7 @@ impl<S> State<S> {
     pub fn tools(&self) -> impl Iterator<Item = &ToolDef<S>> {
         self.names.values().filter_map(|named| match named {
             Named::Tool(def) => Some(def),
-            Named::Alias(_) => None,
+            Named::Alias(_) | Named::Tombstone(_) => None,
         })
     }
 
@@ -127,8 +128,72 @@ impl<S> State<S> {
     pub fn aliases(&self) -> impl Iterator<Item = &AliasEntry<S>> {
         self.names.values().filter_map(|named| match named {
             Named::Alias(alias) => Some(&**alias),
-            Named::Tool(_) => None,
+            Named::Tool(_) | Named::Tombstone(_) => None,
         })
+    }
+
+    /// The tombstone `name`, whatever its window.
+    pub fn tombstone(&self, name: &str) -> Option<&TombstoneEntry> {
+        match self.names.get(name)? {
+            Named::Tombstone(tombstone) => Some(tombstone),
+            Named::Tool(_) | Named::Alias(_) => None,
+        }
+    }
+
+    /// Every tombstone, sorted by name.
+    pub fn sorted_tombstones(&self) -> Vec<&TombstoneEntry> {
+        let mut found: Vec<&TombstoneEntry> = self
+            .names
+            .values()
+            .filter_map(|named| match named {
+                Named::Tombstone(t) => Some(&**t),
+                Named::Tool(_) | Named::Alias(_) => None,
+            })
+            .collect();
+        found.sort_by(|a, b| a.tombstone.name.cmp(&b.tombstone.name));
+        found
+    }
+
+    /// Every problem `tombstone` would bring into this set: a name no client could send (the
+    /// alias rule: it is an old name), or one in use.
+    pub fn problems_of_tombstone(
+        &self,
+        tombstone: &Tombstone,
+        origin: &Origin,
+        problems: &mut Vec<Problem>,
+    ) {
+        if let Err(error) = check_alias(&tombstone.name) {
+            problems.push(Problem::InvalidAlias {
+                name: tombstone.name.to_string(),
+                origin: origin.clone(),
+                error,
+            });
+        }
+        if let Some(first) = self.holder(&tombstone.name) {
+            problems.push(duplicate(&tombstone.name, first, origin));
+        }
+    }
+
+    /// Adds `tombstone` if its name is free (callers check
+    /// [`Self::problems_of_tombstone`] first); it shows nothing in `tools/list`.
+    pub fn insert_tombstone(&mut self, tombstone: Tombstone, origin: Origin) {
+        if self.holds(&tombstone.name) {
+            return;
+        }
+        self.near = OnceLock::new();
+        let name = tombstone.name.clone();
+        let entry = TombstoneEntry::new(tombstone, origin);
+        self.names.insert(name, Named::Tombstone(Box::new(entry)));
+    }
+
+    /// Removes the tombstone `name`; whether there was one.
+    pub fn remove_tombstone(&mut self, name: &str) -> bool {
+        if self.tombstone(name).is_none() {
+            return false;
+        }
+        self.near = OnceLock::new();
+        self.names.remove(name);
+        true
     }
 
     /// Number of tools (aliases not counted).
@@ -175,6 +240,17 @@ impl<S> State<S> {
                     origin: alias_origin.clone(),
                     error,
                 });
+            }
+            if let Some(args) = &alias.args {
+                let found =
+                    crate::carried::problems(&alias.name, name, args, &def.route.attr.input_schema);
+                if !found.is_empty() {
+                    problems.push(Problem::AliasArgs {
+                        name: alias.name.to_string(),
+                        origin: alias_origin.clone(),
+                        problems: found,
+                    });
+                }
             }
             if let (Some(since), Some(until)) = (alias.since, alias.until)
                 && since >= until
@@ -295,7 +371,7 @@ impl<S> State<S> {
         let aliases: Vec<Cow<'static, str>> = match self.names.get(&name) {
             Some(Named::Tool(def)) => def.aliases.iter().map(|a| a.name.clone()).collect(),
             Some(Named::Alias(_)) => vec![name.clone()],
-            None => Vec::new(),
+            Some(Named::Tombstone(_)) | None => Vec::new(),
         };
         let before = self.shown_of(&name, &aliases);
         let changed = if disabled {
