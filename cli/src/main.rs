@@ -27,7 +27,9 @@ mod limits;
 mod names;
 mod redact;
 mod report;
+mod snapshot;
 mod stream;
+mod surface;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -112,9 +114,62 @@ enum Command {
         /// values) as they are, for a local run; by default each is shown as `***`.
         #[arg(long)]
         show_secrets: bool,
+        /// A snapshot (`mcp-toolname snapshot`) to compare the server with: the report adds
+        /// each change of its tool surface and whether it breaks a client; exit 1 when one
+        /// does.
+        #[arg(long, value_name = "FILE", conflicts_with = "config")]
+        baseline: Option<PathBuf>,
         /// The server command and its arguments, after `--`.
         #[arg(last = true, value_name = "COMMAND")]
         command: Vec<OsString>,
+    },
+    /// Write a server's tool surface to a reviewable file: every name a client can call
+    /// (tools, aliases with their tool and window, tombstones), each tool's arguments and a
+    /// digest of each schema. A stdio server is started with MCP_TOOLNAME_SURFACE=1, so one
+    /// built with mcp-toolname lists its hidden aliases too. Commit the file; `diff` and
+    /// `audit --baseline` hold later releases to it.
+    Snapshot {
+        /// Where to write it; standard output if not given.
+        #[arg(long, short, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Seconds the server may take.
+        #[arg(long, default_value = "30", value_name = "SECS", value_parser = parse_timeout)]
+        timeout: Duration,
+        /// A Streamable HTTP server, such as `http://127.0.0.1:3000/mcp`.
+        #[arg(long, value_name = "URL", conflicts_with_all = ["command", "config"])]
+        url: Option<String>,
+        /// A header sent with every request to --url, as `Name: value` (repeatable).
+        #[arg(long = "header", value_name = "HEADER", requires = "url")]
+        headers: Vec<String>,
+        /// A client's MCP config holding the server (with --server).
+        #[arg(
+            long,
+            value_name = "FILE",
+            requires = "server",
+            conflicts_with = "command"
+        )]
+        config: Option<PathBuf>,
+        /// The server's key in --config.
+        #[arg(long, value_name = "KEY", requires = "config")]
+        server: Option<String>,
+        /// The server command and its arguments, after `--`.
+        #[arg(last = true, value_name = "COMMAND")]
+        command: Vec<OsString>,
+    },
+    /// Compare two snapshots: each change of the tool surface, whether it breaks a client (a
+    /// name gone with no alias, an alias dropped before its window ends, a required argument
+    /// added, an argument's type changed) and the semver level it asks for. Exit 1 when a
+    /// change breaks a client.
+    Diff {
+        /// The snapshot of the release clients know.
+        #[arg(value_name = "OLD")]
+        old: PathBuf,
+        /// The snapshot of the release to ship.
+        #[arg(value_name = "NEW")]
+        new: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
 }
 
@@ -161,6 +216,35 @@ fn usage_error(text: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `--url` with its `--header`s, each header checked (never its value shown).
+fn remote(url: Option<String>, headers: &[String]) -> Result<Option<audit::Remote>, String> {
+    let mut parsed = Vec::with_capacity(headers.len());
+    for (i, header) in headers.iter().enumerate() {
+        parsed.push(
+            audit::Remote::header(header).map_err(|e| format!("--header number {}: {e}", i + 1))?,
+        );
+    }
+    url.map(|url| audit::Remote::new(&url, parsed)).transpose()
+}
+
+/// Runs `work` on a current-thread runtime (https through ring) and returns its exit code.
+fn run_async(work: impl std::future::Future<Output = u8>) -> ExitCode {
+    // reqwest is built without a crypto provider of its own: https uses ring. `Err` only
+    // means one is installed already.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => return usage_error(&format!("cannot start the async runtime: {e}")),
+    };
+    let code = runtime.block_on(work);
+    // Tasks still reading a killed server's pipes are not waited for.
+    runtime.shutdown_background();
+    ExitCode::from(code)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse_from(std::env::args_os());
     let code = match cli.command {
@@ -178,55 +262,72 @@ fn main() -> ExitCode {
             jobs,
             format,
             show_secrets,
+            baseline,
             command,
         } => {
             redact::show_secrets(show_secrets);
-            // reqwest is built without a crypto provider of its own: https uses ring. `Err`
-            // only means one is installed already.
-            let _ = rustls::crypto::ring::default_provider().install_default();
             if show_secrets {
                 say!("{}", mcp_toolname_rules::message::secrets_shown());
             }
-            let runtime = match tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-            {
-                Ok(runtime) => runtime,
-                Err(e) => return usage_error(&format!("cannot start the async runtime: {e}")),
-            };
-            let code = if let Some(path) = config {
+            if let Some(path) = config {
                 let opts = fleet::Options {
                     path,
                     timeout,
                     format,
                     jobs: usize::from(jobs),
                 };
-                runtime.block_on(fleet::run(&opts))
-            } else {
-                let mut parsed = Vec::with_capacity(headers.len());
-                for (i, header) in headers.iter().enumerate() {
-                    match audit::Remote::header(header) {
-                        Ok(header) => parsed.push(header),
-                        Err(e) => return usage_error(&format!("--header number {}: {e}", i + 1)),
-                    }
-                }
-                let url = match url.map(|url| audit::Remote::new(&url, parsed)).transpose() {
-                    Ok(url) => url,
-                    Err(e) => return usage_error(&e),
-                };
-                let opts = audit::Options {
-                    timeout,
-                    server_key,
-                    format,
-                    command,
-                    url,
-                };
-                runtime.block_on(audit::run(&opts))
+                return run_async(fleet::run(&opts));
+            }
+            let url = match remote(url, &headers) {
+                Ok(url) => url,
+                Err(e) => return usage_error(&e),
             };
-            // Tasks still reading a killed server's pipes are not waited for.
-            runtime.shutdown_background();
-            code
+            let baseline = match baseline.as_deref().map(surface::report::read).transpose() {
+                Ok(baseline) => baseline,
+                Err(e) => return usage_error(&e),
+            };
+            let opts = audit::Options {
+                timeout,
+                server_key,
+                format,
+                command,
+                url,
+                baseline,
+            };
+            return run_async(audit::run(&opts));
         }
+        Command::Snapshot {
+            out,
+            timeout,
+            url,
+            headers,
+            config,
+            server,
+            command,
+        } => {
+            let url = match remote(url, &headers) {
+                Ok(url) => url,
+                Err(e) => return usage_error(&e),
+            };
+            let source = match (url, config.zip(server)) {
+                (Some(url), _) => snapshot::Source::Url(url),
+                (None, Some((path, key))) => snapshot::Source::Config { path, key },
+                (None, None) if !command.is_empty() => snapshot::Source::Command(command),
+                (None, None) => {
+                    return usage_error(
+                        "snapshot needs a server: a command after `--`, --url URL, or \
+                         --config FILE --server KEY",
+                    );
+                }
+            };
+            let opts = snapshot::Options {
+                source,
+                timeout,
+                out,
+            };
+            return run_async(snapshot::run(&opts));
+        }
+        Command::Diff { old, new, format } => surface::report::run(&old, &new, format),
     };
     ExitCode::from(code)
 }

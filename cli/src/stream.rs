@@ -36,6 +36,18 @@ impl<'a> Doc<'a> {
         }
     }
 
+    /// Adds the field `key` with `value`, made now.
+    #[must_use]
+    pub fn field(mut self, key: &str, value: Value) -> Self {
+        self.fields.insert(key.to_owned(), value);
+        self
+    }
+
+    /// The small fields, to change before the document is written.
+    pub fn fields_mut(&mut self) -> &mut serde_json::Map<String, Value> {
+        &mut self.fields
+    }
+
     /// Adds the field `key`: an array of what `items` gives, made while it is written.
     #[must_use]
     pub fn array(mut self, key: &'static str, items: impl Iterator<Item = Value> + 'a) -> Self {

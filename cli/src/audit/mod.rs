@@ -15,7 +15,7 @@ use tokio::sync::watch;
 
 use crate::Format;
 use crate::keys::Keys;
-use crate::{demo, findings, limits, redact, report};
+use crate::{demo, findings, limits, redact, report, surface};
 use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
 pub use session::{Failure, Listing};
@@ -34,6 +34,8 @@ pub struct Options {
     pub command: Vec<OsString>,
     /// A Streamable HTTP server to audit instead of a command.
     pub url: Option<Remote>,
+    /// A snapshot to hold the server's tool surface to (`--baseline`).
+    pub baseline: Option<crate::surface::Surface>,
 }
 
 /// A server to audit, and the transport that reaches it.
@@ -72,10 +74,19 @@ pub async fn run(opts: &Options) -> u8 {
         );
         audit_demo(opts.timeout).await
     } else {
-        audit_command(&Launch::command(&opts.command), opts.timeout).await
+        let mut launch = Launch::command(&opts.command);
+        if opts.baseline.is_some() {
+            // Against a baseline, hidden aliases and tombstones count too.
+            launch
+                .env
+                .push((crate::snapshot::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
+        }
+        audit_command(&launch, opts.timeout).await
     };
     match listing {
-        Ok(listing) => {
+        Ok(whole) => {
+            let asked = opts.baseline.is_some() && !opts.command.is_empty();
+            let listing = whole.only_listed();
             say!(
                 "listed {} tools in {} page(s) in {:.1} s",
                 listing.names.len(),
@@ -85,13 +96,40 @@ pub async fn run(opts: &Options) -> u8 {
             let keys = Keys::new(&opts.server_key, listing.announced());
             let (reports, mut found) = findings::audit_names(&listing.names, &keys);
             found.extend(limits::audit(&listing.past(), &reports));
+            let against = opts.baseline.as_ref().map(|baseline| {
+                let live = crate::snapshot::surface_of(&whole, asked);
+                let changes = surface::diff::changes(baseline, &live, chrono::Utc::now());
+                (baseline, live, changes)
+            });
             match opts.format {
-                Format::Text => crate::emit(&report::text(&listing, &keys, &reports, &found)),
-                Format::Json => report::json_stream(&listing, &keys, &reports, &found).emit(),
+                Format::Text => {
+                    let mut text = report::text(&listing, &keys, &reports, &found);
+                    if let Some((baseline, live, changes)) = &against {
+                        text.push_str("\nagainst the baseline: ");
+                        text.push_str(&surface::report::text(baseline, live, changes));
+                    }
+                    crate::emit(&text);
+                }
+                Format::Json => {
+                    let mut doc = report::json_stream(&listing, &keys, &reports, &found);
+                    if let Some((baseline, live, changes)) = &against {
+                        doc = doc.field("baseline", surface::report::json(baseline, live, changes));
+                        if let Some(summary) = doc.fields_mut().get_mut("summary") {
+                            let spec = summary["exit_code"].as_u64().unwrap_or(0);
+                            let breaking = u64::from(surface::report::exit_code(changes));
+                            summary["exit_code"] = spec.max(breaking).into();
+                        }
+                    }
+                    doc.emit();
+                }
             }
             // The demo exists to show findings: auditing it succeeds, and its summary says
             // what a real server with these names would get.
-            u8::from(listing.command.is_some() && found.iter().any(|f| f.kind.breaks_spec()))
+            let spec =
+                u8::from(listing.command.is_some() && found.iter().any(|f| f.kind.breaks_spec()));
+            let breaking =
+                against.map_or(0, |(_, _, changes)| surface::report::exit_code(&changes));
+            spec.max(breaking)
         }
         Err(Failure(msg, code)) => {
             say!("error: {msg}");

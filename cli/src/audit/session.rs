@@ -11,6 +11,7 @@ use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
 use crate::redact;
+use crate::surface::Entry;
 
 /// Most `tools/list` pages followed before giving up.
 pub const MAX_PAGES: usize = 100;
@@ -47,9 +48,34 @@ pub struct Listing {
     pub descriptions: Vec<usize>,
     /// The length of the server's `instructions` in UTF-16 units, if it gave any.
     pub instructions: Option<usize>,
+    /// Each tool as a snapshot records it (kind, arguments, schema digests), in the order of
+    /// [`Self::names`].
+    pub entries: Vec<Entry>,
 }
 
 impl Listing {
+    /// This listing with only the names every client sees: without the hidden aliases and
+    /// tombstones a server lists in surface mode (`MCP_TOOLNAME_SURFACE=1`).
+    #[must_use]
+    pub fn only_listed(&self) -> Self {
+        let mut out = Self {
+            names: Vec::new(),
+            descriptions: Vec::new(),
+            entries: Vec::new(),
+            ..self.clone()
+        };
+        for ((name, described), entry) in
+            self.names.iter().zip(&self.descriptions).zip(&self.entries)
+        {
+            if entry.listed {
+                out.names.push(name.clone());
+                out.descriptions.push(*described);
+                out.entries.push(entry.clone());
+            }
+        }
+        out
+    }
+
     /// What the audit reads past the names ([`crate::limits`]).
     #[must_use]
     pub fn past(&self) -> crate::limits::Past<'_> {
@@ -154,7 +180,11 @@ where
     }
     let (tools, pages) = list_tools(&client, stage).await?;
     stage.send_replace(Stage::Done);
-    (listing.names, listing.descriptions) = tools.into_iter().unzip();
+    for (name, described, entry) in tools {
+        listing.names.push(name);
+        listing.descriptions.push(described);
+        listing.entries.push(entry);
+    }
     listing.pages = pages;
     Ok(listing)
 }
@@ -165,12 +195,12 @@ fn utf16_len(text: &str) -> usize {
 }
 
 /// Follows `nextCursor` from the first page to the last, within [`MAX_PAGES`] and
-/// [`MAX_TOOLS`], refusing a cursor seen before (a loop); each tool's name and the length of
-/// its description.
+/// [`MAX_TOOLS`], refusing a cursor seen before (a loop); each tool's name, the length of its
+/// description, and its snapshot entry.
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
-) -> Result<(Vec<(String, usize)>, usize), SessionError> {
+) -> Result<(Vec<(String, usize, Entry)>, usize), SessionError> {
     let mut names = Vec::new();
     let mut cursors = HashSet::new();
     let mut cursor: Option<String> = None;
@@ -188,7 +218,8 @@ async fn list_tools(
         );
         names.extend(result.tools.into_iter().map(|t| {
             let described = t.description.as_deref().map_or(0, utf16_len);
-            (t.name.into_owned(), described)
+            let entry = Entry::of_tool(&t);
+            (t.name.into_owned(), described, entry)
         }));
         if names.len() > MAX_TOOLS {
             return Err(SessionError::Other(format!(

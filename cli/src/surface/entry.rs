@@ -111,8 +111,11 @@ pub fn arguments(schema: &Map<String, Value>) -> BTreeMap<String, Argument> {
             let types = match property.get("type") {
                 Some(Value::String(t)) => vec![t.clone()],
                 Some(Value::Array(ts)) => {
-                    let mut ts: Vec<String> =
-                        ts.iter().filter_map(Value::as_str).map(str::to_owned).collect();
+                    let mut ts: Vec<String> = ts
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_owned)
+                        .collect();
                     ts.sort();
                     ts
                 }

@@ -1,0 +1,117 @@
+//! `mcp-toolname diff OLD NEW`, and the part of `audit --baseline` that reports against a
+//! baseline: the changes in words (breaking ones first, each with what to do) or as JSON,
+//! and the semver verdict. Exit code 1 when a change breaks a client, as `audit` exits 1 when
+//! a name breaks the spec.
+
+use std::path::Path;
+
+use chrono::Utc;
+use serde_json::{Value, json};
+
+use super::Surface;
+use super::diff::{Change, Level, changes, verdict};
+use crate::Format;
+use crate::check::plural;
+
+/// Reads the snapshot at `path`.
+///
+/// # Errors
+/// It cannot be read or is not a snapshot, naming the file.
+pub fn read(path: &Path) -> Result<Surface, String> {
+    let shown = mcp_toolname_rules::message::show(&path.to_string_lossy());
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read snapshot {shown}: {e}"))?;
+    Surface::parse(&text, &shown)
+}
+
+/// Runs `diff`: prints the changes from `old` to `new` and returns the exit code (1 when one
+/// breaks a client, 2 when a file cannot be read).
+#[must_use]
+pub fn run(old: &Path, new: &Path, format: Format) -> u8 {
+    let (old, new) = match (read(old), read(new)) {
+        (Ok(old), Ok(new)) => (old, new),
+        (Err(e), _) | (_, Err(e)) => {
+            say!("error: {e}");
+            if format == Format::Json {
+                crate::emit_json(json!({"error": e, "exit_code": 2}));
+            }
+            return 2;
+        }
+    };
+    let found = changes(&old, &new, Utc::now());
+    match format {
+        Format::Text => crate::emit(&text(&old, &new, &found)),
+        Format::Json => crate::emit_json(json(&old, &new, &found)),
+    }
+    exit_code(&found)
+}
+
+/// 1 when a change breaks a client, else 0.
+#[must_use]
+pub fn exit_code(changes: &[Change]) -> u8 {
+    u8::from(changes.iter().any(|c| c.breaking))
+}
+
+/// The changes in words: breaking ones, then the others, then the verdict.
+#[must_use]
+pub fn text(old: &Surface, new: &Surface, changes: &[Change]) -> String {
+    let mut out = format!(
+        "from `{}` {} ({} names) to `{}` {} ({} names)\n",
+        old.server.name,
+        old.server.version,
+        old.tools.len(),
+        new.server.name,
+        new.server.version,
+        new.tools.len()
+    );
+    for (heading, breaking) in [
+        ("breaks a client", true),
+        ("does not break a client", false),
+    ] {
+        let group: Vec<&Change> = changes.iter().filter(|c| c.breaking == breaking).collect();
+        if group.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("\n{heading}\n"));
+        for c in group {
+            out.push_str(&format!("  {:<6} {}\n", c.level.word(), c.message));
+        }
+    }
+    out.push_str(&format!("\n{}\n", verdict_line(changes)));
+    out
+}
+
+/// `verdict: major (4 breaking changes of 7)`, or that nothing changed.
+#[must_use]
+pub fn verdict_line(changes: &[Change]) -> String {
+    let breaking = changes.iter().filter(|c| c.breaking).count();
+    match verdict(changes) {
+        None => "verdict: none: the surface is the same".to_owned(),
+        Some(Level::Major) => format!(
+            "verdict: major ({breaking} breaking {} of {}): a client that worked with the old \
+             surface may fail with the new one; release it as a new major version, or keep \
+             the old names",
+            plural(breaking, "change", "changes"),
+            changes.len()
+        ),
+        Some(level) => format!(
+            "verdict: {} ({} {}, none breaking)",
+            level.word(),
+            changes.len(),
+            plural(changes.len(), "change", "changes")
+        ),
+    }
+}
+
+/// The JSON document: `{schema_version, old, new, changes[], verdict, exit_code}`.
+#[must_use]
+pub fn json(old: &Surface, new: &Surface, changes: &[Change]) -> Value {
+    json!({
+        "schema_version": 1,
+        "old": old.server,
+        "new": new.server,
+        "changes": changes,
+        "verdict": verdict(changes).map(Level::word),
+        "exit_code": exit_code(changes),
+    })
+}
