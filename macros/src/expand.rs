@@ -81,12 +81,16 @@ pub fn registry(
         }
     );
     let tombstones = crate::tombstones::expand(tombstones);
+    let ttl = match args.list_ttl_secs {
+        Some((secs, _)) => quote!(::core::option::Option::Some(#secs)),
+        None => quote!(::core::option::Option::None),
+    };
     let build = quote! {
         let mut __mcp_toolname_defs = ::std::vec::Vec::new();
         #(#defs)*
         let mut __mcp_toolname_tombstones = ::std::vec::Vec::new();
         #tombstones
-        ::mcp_toolname::__private::build(__mcp_toolname_defs, __mcp_toolname_tombstones)
+        ::mcp_toolname::__private::build(__mcp_toolname_defs, __mcp_toolname_tombstones, #ttl)
     };
     let body = if cacheable(item) {
         let self_ty = &item.self_ty;

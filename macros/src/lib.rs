@@ -96,6 +96,12 @@ fn registry(
         &mut warnings,
     );
     warnings.extend(key_warnings);
+    limits::windows_against_cache(
+        args.list_ttl_secs.map(|(secs, _)| secs),
+        &tools,
+        &aliases,
+        &mut warnings,
+    );
     let tombstones = tombstones::check(&args.tombstones, &tools, &mut errors, &mut warnings);
     expand::registry(&mut item_impl, &args, &tools, &aliases, &tombstones);
     let handler = args

@@ -60,3 +60,41 @@ pub fn impl_limits(
         }
     }
 }
+
+/// With `list_ttl_secs`: each alias whose window, `since` to `until`, is shorter than the
+/// time clients may cache `tools/list` warns at its name (issue 20 §6): a client holding the
+/// list from before the rename may call the old name after it is gone. Windows without
+/// `since` are checked when the registry is built, against the clock.
+pub fn windows_against_cache(
+    ttl_secs: Option<u64>,
+    tools: &[ToolFn],
+    aliases: &[Vec<crate::dates::ResolvedAlias>],
+    warnings: &mut TokenStream,
+) {
+    let Some(ttl_secs) = ttl_secs else { return };
+    let ttl_ms = i64::try_from(ttl_secs.saturating_mul(1000)).unwrap_or(i64::MAX);
+    for (tool, resolved) in tools.iter().zip(aliases) {
+        for alias in resolved {
+            let (Some(since), Some(until)) = (alias.since, alias.until) else {
+                continue;
+            };
+            if until.saturating_sub(since) < ttl_ms {
+                let until_text = chrono::DateTime::from_timestamp_millis(until)
+                    .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
+                    .unwrap_or_default();
+                let text = message::window_shorter_than_cache(
+                    &alias.name.value(),
+                    &tool.name().value(),
+                    &until_text,
+                    ttl_secs,
+                );
+                warnings.extend(crate::diag::warning_when(
+                    &tool.cond,
+                    "alias_window_shorter_than_list_ttl",
+                    alias.name.span(),
+                    &text,
+                ));
+            }
+        }
+    }
+}

@@ -103,8 +103,12 @@ pub fn tombstone(
 pub fn build<S: 'static>(
     defs: Vec<ToolDef<S>>,
     tombstones: Vec<(Tombstone, Origin)>,
+    list_ttl_secs: Option<u64>,
 ) -> ToolRegistry<S> {
     let mut builder = ToolRegistry::builder();
+    if let Some(secs) = list_ttl_secs {
+        builder = builder.list_ttl(std::time::Duration::from_secs(secs));
+    }
     for def in defs {
         builder = builder.tool(def);
     }

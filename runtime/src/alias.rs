@@ -213,6 +213,9 @@ pub(crate) struct AliasDefaults {
     pub expired: ExpiredAnswer,
     pub notice: AliasNotice,
     pub notice_once: bool,
+    /// How long clients may cache `tools/list` (protocol 2026-07-28's `ttlMs`), if the
+    /// server lets them.
+    pub list_ttl: Option<chrono::TimeDelta>,
 }
 
 pub(crate) fn rfc3339(at: DateTime<Utc>) -> String {

@@ -43,6 +43,9 @@ pub struct RegistryArgs {
     pub alias_notice_once: bool,
     /// `tombstone(...)`, each: removed tools' names that answer where the tool went.
     pub tombstones: Vec<TombstoneAttr>,
+    /// `list_ttl_secs = 86400`: how long clients of protocol 2026-07-28 may cache
+    /// `tools/list`, and where it was written.
+    pub list_ttl_secs: Option<(u64, Span)>,
 }
 
 /// One `tombstone(name = "old", renamed_to = "new" | instead = "other", until = "...",
@@ -68,6 +71,7 @@ const REGISTRY_ARGS: &[&str] = &[
     "server_key_len",
     "alias_notice_once",
     "tombstone",
+    "list_ttl_secs",
 ];
 
 /// A fn of the impl carrying `#[mcp_tool]`, its attribute removed.
@@ -110,6 +114,7 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
         key_written: false,
         alias_notice_once: false,
         tombstones: Vec::new(),
+        list_ttl_secs: None,
     };
     let mut seen = Vec::new();
     let parser = syn::meta::parser(|meta| {
@@ -214,6 +219,22 @@ fn registry_arg(
         "tombstone" => {
             if let Some(tombstone) = tombstone_attr(meta, errors)? {
                 args.tombstones.push(tombstone);
+            }
+        }
+        "list_ttl_secs" => {
+            let value = meta.value()?;
+            let span = value.span();
+            match value
+                .parse::<syn::LitInt>()
+                .ok()
+                .filter(|lit| lit.suffix().is_empty())
+                .and_then(|lit| lit.base10_parse::<u64>().ok())
+            {
+                Some(secs) => args.list_ttl_secs = Some((secs, span)),
+                None => {
+                    errors.push(span, message::bad_list_ttl().to_owned());
+                    skip_rest(value);
+                }
             }
         }
         "targets" => {

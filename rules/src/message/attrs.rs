@@ -336,3 +336,10 @@ pub fn tombstone_name_taken(name: &str, holder: &str) -> String {
          renamed)"
     )
 }
+
+/// `list_ttl_secs` is not a whole number of seconds.
+#[must_use]
+pub fn bad_list_ttl() -> &'static str {
+    "`list_ttl_secs` takes a whole number of seconds clients may cache `tools/list` \
+     (`list_ttl_secs = 86400` for a day)"
+}

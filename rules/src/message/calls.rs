@@ -213,3 +213,41 @@ pub enum Gone<'a> {
     /// Removed, with nothing in its place.
     Removed,
 }
+
+/// An alias window shorter than the time clients may cache `tools/list` (2026-07-28's
+/// `ttlMs`), `ttl_secs` seconds.
+///
+/// ```
+/// use mcp_toolname_rules::message::window_shorter_than_cache;
+/// assert_eq!(
+///     window_shorter_than_cache("minus", "subtract", "2027-03-01T00:00:00Z", 86_400),
+///     "alias `minus` of `subtract` ends at 2027-03-01T00:00:00Z, less than the 1 day (86400 s) \
+///      clients may cache `tools/list` after it starts: a client holding the list from before \
+///      the rename may call `minus` after it is gone; end its window later, or let clients \
+///      cache for less"
+/// );
+/// ```
+#[must_use]
+pub fn window_shorter_than_cache(
+    alias: &str,
+    canonical: &str,
+    until: &str,
+    ttl_secs: u64,
+) -> String {
+    let human = match ttl_secs {
+        s if s.is_multiple_of(86_400) && s > 0 => {
+            let d = s / 86_400;
+            format!("{d} {}", if d == 1 { "day" } else { "days" })
+        }
+        s if s.is_multiple_of(3_600) && s > 0 => format!("{} h", s / 3_600),
+        s => format!("{s} s"),
+    };
+    format!(
+        "alias {} of {} ends at {until}, less than the {human} ({ttl_secs} s) clients may cache \
+         `tools/list` after it starts: a client holding the list from before the rename may \
+         call {} after it is gone; end its window later, or let clients cache for less",
+        show(alias),
+        show(canonical),
+        show(alias)
+    )
+}

@@ -145,6 +145,18 @@ impl<S: 'static> ToolRegistryBuilder<S> {
         self
     }
 
+    /// Lets clients of protocol 2026-07-28 cache `tools/list` for up to `ttl`
+    /// ([`ToolRegistry::list_tools_result`] sends it as `ttlMs`, cut short before each alias
+    /// window change, so no cached list outlives one). Each alias whose window, from its
+    /// `since` (or from now, without one) to its `until`, is shorter than `ttl` is logged as
+    /// a warning at [`build`](Self::build): a client that cached the list from before the
+    /// rename may call the old name after the alias is gone.
+    #[must_use]
+    pub fn list_ttl(mut self, ttl: std::time::Duration) -> Self {
+        self.defaults.list_ttl = TimeDelta::from_std(ttl).ok();
+        self
+    }
+
     /// Checks the set and builds the registry.
     ///
     /// # Errors
@@ -169,14 +181,41 @@ impl<S: 'static> ToolRegistryBuilder<S> {
         }
         state.disabled = self.disabled;
         state.defaults = self.defaults;
-        let mut registry = ToolRegistry {
+        if let Some(clock) = &self.clock {
+            state.clock = Arc::clone(clock);
+        }
+        warn_short_windows(&state);
+        Ok(ToolRegistry {
             state: Arc::new(state),
             ..ToolRegistry::default()
+        })
+    }
+}
+
+/// Logs a warning for each alias whose window is shorter than the cache lifetime the
+/// registry lets clients use ([`ToolRegistryBuilder::list_ttl`]).
+fn warn_short_windows<S>(state: &State<S>) {
+    let Some(ttl) = state.defaults.list_ttl else {
+        return;
+    };
+    let now = state.clock.now();
+    for alias in state.aliases() {
+        let Some(until) = alias.alias.until else {
+            continue;
         };
-        if let Some(clock) = self.clock {
-            Arc::make_mut(&mut registry.state).clock = clock;
+        let start = alias.alias.since.unwrap_or(now).max(now.min(until));
+        if until - start < ttl {
+            tracing::warn!(
+                alias = %alias.alias.name,
+                "{}",
+                message::window_shorter_than_cache(
+                    &alias.alias.name,
+                    &alias.target,
+                    &crate::alias::rfc3339(until),
+                    u64::try_from(ttl.num_seconds()).unwrap_or(0)
+                )
+            );
         }
-        Ok(registry)
     }
 }
 

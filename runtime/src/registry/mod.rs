@@ -156,6 +156,72 @@ impl<S: 'static> ToolRegistry<S> {
         tools
     }
 
+    /// How long a client may cache the `tools/list` answer now, in milliseconds: the
+    /// registry's [`list_ttl`](ToolRegistryBuilder::list_ttl) (0 without one, as rmcp
+    /// sends), cut short at the next instant a listed alias leaves the list, so that no
+    /// cached list outlives an alias window.
+    #[must_use]
+    pub fn list_ttl_ms(&self) -> u64 {
+        let Some(ttl) = self.state.defaults.list_ttl else {
+            return 0;
+        };
+        let now = self.state.clock.since_epoch();
+        let next_change = self
+            .state
+            .aliases()
+            .filter(|a| self.state.alias_shown(a, now))
+            .filter_map(entry::AliasEntry::listed_end)
+            .map(|end| end - now)
+            .min();
+        let ttl = next_change.map_or(ttl, |left| left.min(ttl));
+        u64::try_from(ttl.num_milliseconds()).unwrap_or(0)
+    }
+
+    /// The `tools/list` answer for `context`'s protocol: [`list_all`](Self::list_all), and on
+    /// 2026-07-28 and later its cache lifetime ([`list_ttl_ms`](Self::list_ttl_ms)) and scope
+    /// (public, as rmcp's handler sends). Write it in the `#[tool_handler]` impl to let
+    /// clients cache the list safely (rmcp's own `list_tools` sends `ttlMs: 0`):
+    ///
+    /// ```
+    /// use mcp_toolname_runtime::ToolRegistry;
+    /// use rmcp::model::{ListToolsResult, PaginatedRequestParams};
+    /// use rmcp::service::RequestContext;
+    /// use rmcp::{ErrorData, RoleServer, ServerHandler};
+    ///
+    /// #[derive(Clone)]
+    /// struct Server {
+    ///     tools: ToolRegistry<Self>,
+    /// }
+    ///
+    /// #[rmcp::tool_handler(router = self.tools)]
+    /// impl ServerHandler for Server {
+    ///     async fn list_tools(
+    ///         &self,
+    ///         _request: Option<PaginatedRequestParams>,
+    ///         context: RequestContext<RoleServer>,
+    ///     ) -> Result<ListToolsResult, ErrorData> {
+    ///         Ok(self.tools.list_tools_result(&context))
+    ///     }
+    /// }
+    /// ```
+    #[must_use]
+    pub fn list_tools_result(
+        &self,
+        context: &rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> rmcp::model::ListToolsResult {
+        let hints = context
+            .protocol_version()
+            .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
+        rmcp::model::ListToolsResult {
+            result_type: Some(rmcp::model::ResultType::COMPLETE),
+            tools: self.list_all(),
+            meta: None,
+            next_cursor: None,
+            ttl_ms: hints.then(|| self.list_ttl_ms()),
+            cache_scope: hints.then_some(rmcp::model::CacheScope::Public),
+        }
+    }
+
     /// The definition served under `name` now: an enabled tool, or a live alias of one
     /// (hidden ones too, since they can be called).
     #[must_use]
