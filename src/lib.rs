@@ -64,6 +64,11 @@ pub use mcp_toolname_runtime::{
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+/// The guides under `docs/`, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/renames.md")]
+pub struct RenamesGuideDoctests;
+
 /// What the macros' generated code calls. Not a public API.
 #[doc(hidden)]
 pub mod __private {
