@@ -1,14 +1,19 @@
 //! Name contracts: which characters a tool name may use, which may come first, how long it
 //! may be, and where that rule comes from.
 
-/// A set of ASCII characters, as a 128-bit mask (bit `n` set means code point `n` is in
-/// the set). Non-ASCII characters are never members.
+use crate::chars::{is_control_like, is_invisible};
+
+/// A set of characters: ASCII ones as a 128-bit mask (bit `n` set means code point `n` is in
+/// the set), and, for a set that takes them ([`Charset::with_printable_non_ascii`]), every
+/// non-ASCII character that is not white space, a control or an invisible character (the
+/// prompt contract: a user types it, no API refuses it). Otherwise non-ASCII characters are
+/// never members.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Charset(u128);
+pub struct Charset(u128, bool);
 
 impl Charset {
     /// The empty set.
-    pub const EMPTY: Self = Self(0);
+    pub const EMPTY: Self = Self(0, false);
     /// `A-Z a-z 0-9`.
     pub const ALNUM: Self = Self::EMPTY
         .range(b'A', b'Z')
@@ -24,7 +29,14 @@ impl Charset {
             mask |= 1u128 << c;
             c += 1;
         }
-        Self(mask)
+        Self(mask, self.1)
+    }
+
+    /// This set plus every non-ASCII character that is not white space, a control or an
+    /// invisible character.
+    #[must_use]
+    pub const fn with_printable_non_ascii(self) -> Self {
+        Self(self.0, true)
     }
 
     /// This set plus each ASCII byte of `chars`; bytes of 128 and above are ignored.
@@ -39,7 +51,7 @@ impl Charset {
             }
             i += 1;
         }
-        Self(mask)
+        Self(mask, self.1)
     }
 
     /// The set in words: its letters and digits as ranges, then its other characters in
@@ -57,6 +69,12 @@ impl Charset {
                 parts.push(c.to_string());
             }
         }
+        if self.1 {
+            parts.push(
+                "and any non-ASCII character but white space, controls and invisible ones"
+                    .to_owned(),
+            );
+        }
         parts.join(" ")
     }
 
@@ -64,8 +82,19 @@ impl Charset {
     #[must_use]
     pub const fn contains(self, ch: char) -> bool {
         let code = ch as u32;
-        code < 128 && self.0 & (1u128 << code) != 0
+        if code < 128 {
+            return self.0 & (1u128 << code) != 0;
+        }
+        self.1 && !is_control_like(ch) && !is_invisible(ch) && !is_unicode_space(ch)
     }
+}
+
+/// White space outside ASCII (ASCII white space is outside every charset that matters).
+const fn is_unicode_space(ch: char) -> bool {
+    matches!(
+        ch as u32,
+        0x85 | 0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+    )
 }
 
 /// What the first character of a name must be, on top of the contract's charset.

@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod chars;
 mod check;
 mod clean;
 mod client;
@@ -26,6 +27,7 @@ mod fix;
 mod list;
 pub mod message;
 mod nearest;
+mod prompt;
 mod qualify;
 mod shorten;
 mod suggest;
@@ -49,6 +51,10 @@ pub use contract::{
 pub use fix::FixRules;
 pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
+pub use prompt::{
+    CLAUDE_CODE_PROMPTS, GEMINI_CLI_PROMPTS, PROMPT, PROMPT_CLIENTS, PromptClash, PromptClient,
+    SlashCommand, VSCODE_PROMPTS, Whitespace, slash_command,
+};
 pub use qualify::{
     Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,
     tool_budget,

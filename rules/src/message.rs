@@ -201,27 +201,44 @@ pub fn describe_char(ch: char) -> String {
 /// ```
 #[must_use]
 pub fn name_error(name: &str, err: &NameError, contract: &Contract) -> String {
+    item_name_error("tool", name, err, contract)
+}
+
+/// [`name_error`] for any kind of named item (`tool`, `prompt`).
+///
+/// ```
+/// use mcp_toolname_rules::{check, message, PROMPT};
+/// let err = check("review pr", &PROMPT).unwrap_err();
+/// assert_eq!(
+///     message::item_name_error("prompt", "review pr", &err, &PROMPT),
+///     "prompt name `review pr` contains a space at index 6, which the slash-command rule for \
+///      prompts does not allow (allowed: any character but white space, controls and \
+///      invisible ones)"
+/// );
+/// ```
+#[must_use]
+pub fn item_name_error(noun: &str, name: &str, err: &NameError, contract: &Contract) -> String {
     match *err {
         NameError::Empty => format!(
-            "tool name is empty; {} requires 1 to {} characters",
+            "{noun} name is empty; {} requires 1 to {} characters",
             contract.title, contract.max_len
         ),
         NameError::InvalidChar { ch, index } => format!(
-            "tool name {} contains {} at index {index}, which {} does not allow (allowed: {})",
+            "{noun} name {} contains {} at index {index}, which {} does not allow (allowed: {})",
             show(name),
             describe_char(ch),
             contract.title,
             contract.allowed
         ),
         NameError::InvalidFirstChar { ch } => format!(
-            "tool name {} starts with {}, but {} requires it to start with {}",
+            "{noun} name {} starts with {}, but {} requires it to start with {}",
             show(name),
             describe_char(ch),
             contract.title,
             contract.first.describe()
         ),
         NameError::TooLong { len, max } => format!(
-            "tool name {} is {len} characters long, but {} allows at most {max}",
+            "{noun} name {} is {len} characters long, but {} allows at most {max}",
             show_len_said(name),
             contract.title
         ),

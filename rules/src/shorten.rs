@@ -52,7 +52,7 @@ impl Plan<'_> {
         match step {
             Step::Abbreviate(i) => {
                 if on {
-                    self.short[*i] = abbreviation(self.units[*i].text);
+                    self.short[*i] = abbreviate_unit(self.units[*i].text);
                 } else {
                     self.short[*i] = None;
                 }
@@ -80,17 +80,23 @@ impl Plan<'_> {
                 }
                 continue;
             }
+            let text = self.short[i].as_deref().unwrap_or(unit.text);
             if any {
-                let joiner = if unit.joiner.is_empty() {
+                let mut joiner = if unit.joiner.is_empty() {
                     gap.unwrap_or("")
                 } else {
                     unit.joiner
                 };
+                // Two units glued where a dropped one stood may read as other words
+                // (`B` + `By` is `BBy`, read `BB` `y`): a `_` keeps them apart.
+                if joiner.is_empty() && !splits_apart(&out, text) {
+                    joiner = "_";
+                }
                 out.push_str(joiner);
             } else if i == 0 {
                 out.push_str(unit.joiner);
             }
-            out.push_str(self.short[i].as_deref().unwrap_or(unit.text));
+            out.push_str(text);
             any = true;
             gap = None;
         }
@@ -99,6 +105,34 @@ impl Plan<'_> {
         }
         out
     }
+}
+
+/// Whether `before` and `after`, glued, still read as the words of each: the last word of
+/// `before` and the first of `after` stay two.
+fn splits_apart(before: &str, after: &str) -> bool {
+    use crate::words::words;
+    let (Some(last), Some(first)) = (words(before).pop(), words(after).first().copied()) else {
+        return true;
+    };
+    let glued = format!("{last}{first}");
+    words(&glued) == [last, first]
+}
+
+/// `unit` with each of its words that has an abbreviation abbreviated (`0Implementation`
+/// gives `0Impl`); `None` when none has one.
+fn abbreviate_unit(unit: &str) -> Option<String> {
+    let mut out = String::with_capacity(unit.len());
+    let mut changed = false;
+    for word in crate::words::words(unit) {
+        match abbreviation(word) {
+            Some(short) => {
+                out.push_str(&short);
+                changed = true;
+            }
+            None => out.push_str(word),
+        }
+    }
+    changed.then_some(out)
 }
 
 /// The longest name looked at word by word; past it (a name nobody types), the fix is cut.
@@ -220,7 +254,7 @@ impl Roles {
         let mut shortened: Vec<(usize, usize)> = (0..n)
             .filter(|&i| !gone[i])
             .filter_map(|i| {
-                let short = abbreviation(units[i].text)?;
+                let short = abbreviate_unit(units[i].text)?;
                 Some((units[i].text.len() - short.len(), i))
             })
             .collect();

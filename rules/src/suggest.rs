@@ -245,7 +245,8 @@ pub fn suggest_within(name: &str, contracts: &[&Contract], max_len: usize) -> St
             current = clean(&current, contract);
         }
     }
-    let fits = |s: &str| s.chars().count() <= max && passes(s);
+    // A form that is only the `tool` prefix a first character needed is no fix: go on.
+    let fits = |s: &str| s.chars().count() <= max && passes(s) && readable(name, s);
     shorten(&current, &fits).unwrap_or_else(|| cut(current, max))
 }
 
