@@ -216,6 +216,7 @@ fn merging_two_registries_with_one_name_names_both_definitions_and_keeps_nothing
         .expect_err("get_task twice");
     let [
         Problem::Duplicate {
+            noun: "tool",
             name,
             first,
             second,

@@ -75,6 +75,23 @@ impl FixRules {
         }
     }
 
+    /// The rules of exactly `contracts`, without the MCP tool-name spec or a budget: for names
+    /// that are not tool names (a prompt's, held to [`crate::PROMPT`]).
+    ///
+    /// ```
+    /// use mcp_toolname_rules::{FixRules, SetFix, PROMPT};
+    /// let rules = FixRules::only(&[&PROMPT]);
+    /// assert_eq!(rules.fixes(&["review pr"], &[]), [SetFix::Rename("review_pr".into())]);
+    /// assert_eq!(rules.fixes(&["résumé"], &[]), [SetFix::Keep], "a prompt may be non-ASCII");
+    /// ```
+    #[must_use]
+    pub fn only(contracts: &[&'static Contract]) -> Self {
+        Self {
+            contracts: contracts.to_vec(),
+            max_len: usize::MAX,
+        }
+    }
+
     /// Every contract a fix passes, the MCP spec first.
     #[must_use]
     pub fn contracts(&self) -> &[&'static Contract] {

@@ -330,38 +330,67 @@ pub fn since_not_before_until(since: &str, until: &str) -> String {
 /// A call to an alias whose window has closed (a JSON-RPC error message).
 #[must_use]
 pub fn alias_expired(alias: &str, canonical: &str, until: &str) -> String {
-    format!(
-        "tool {} was renamed to {}, and the old name stopped working at {until}; call {} instead",
-        show(alias),
-        show(canonical),
-        show(canonical)
-    )
+    item_alias_expired("tool", alias, canonical, until)
 }
 
 /// A call to a name the server does not serve (a JSON-RPC error message).
 #[must_use]
 pub fn tool_not_found(name: &str) -> String {
-    format!("tool {} not found", show(name))
+    item_not_found("tool", name, &[])
 }
 
 /// The sentence that opens a listed alias's description.
 #[must_use]
 pub fn alias_description(canonical: &str, until: Option<&str>) -> String {
+    item_alias_description("tool", canonical, until)
+}
+
+/// [`alias_description`] for any kind of item: a prompt's is used, not called.
+///
+/// ```
+/// use mcp_toolname_rules::message::item_alias_description;
+/// assert_eq!(
+///     item_alias_description("prompt", "review_pr", None),
+///     "Deprecated: renamed to `review_pr`. Use `review_pr` instead."
+/// );
+/// ```
+#[must_use]
+pub fn item_alias_description(noun: &str, canonical: &str, until: Option<&str>) -> String {
+    let verb = if noun == "tool" { "Call" } else { "Use" };
     match until {
         Some(until) => format!(
-            "Deprecated: renamed to `{canonical}`; this name stops working at {until}. Call \
+            "Deprecated: renamed to `{canonical}`; this name stops working at {until}. {verb} \
              `{canonical}` instead."
         ),
-        None => format!("Deprecated: renamed to `{canonical}`. Call `{canonical}` instead."),
+        None => format!("Deprecated: renamed to `{canonical}`. {verb} `{canonical}` instead."),
     }
+}
+
+/// A prompt argument whose name a slash command cannot carry.
+#[must_use]
+pub fn prompt_argument_error(prompt: &str, argument: &str, err: &NameError) -> String {
+    let reason = item_name_error("argument", argument, err, &crate::PROMPT);
+    format!(
+        "prompt {}: {reason}; clients that take prompt arguments on the command line cannot \
+         pass it",
+        show(prompt)
+    )
 }
 
 /// The `tracing` warning logged when a deprecated alias is called.
 #[must_use]
 pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String {
+    item_alias_called("tool", alias, canonical, until)
+}
+
+/// [`alias_called`] for an item of kind `noun` (`tool`, `prompt`).
+#[must_use]
+pub fn item_alias_called(noun: &str, alias: &str, canonical: &str, until: Option<&str>) -> String {
     let window = until.map_or_else(String::new, |u| format!(" until {u}"));
+    let done = if noun == "tool" { "called" } else { "used" };
     format!(
-        "tool called by its deprecated name {}; it was renamed to {} (the old name is served{window})",
+        "{noun} {done} by its deprecated name {}; it was renamed to {} (the old name is \
+         served{window})",
         show(alias),
         show(canonical)
     )

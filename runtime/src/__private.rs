@@ -1,11 +1,14 @@
-//! Entry points for the code `#[tool_registry]` generates.
+//! Entry points for the code `#[tool_registry]` and `#[prompt_registry]` generate.
 
 use std::borrow::Cow;
 
 use chrono::DateTime;
+use rmcp::handler::server::router::prompt::{IntoPromptRoute, PromptRoute};
 use rmcp::handler::server::router::tool::{IntoToolRoute, ToolRoute, ToolRouter};
 
-use crate::{Alias, Origin, Tombstone, ToolDef, ToolRegistry};
+use crate::item::Item;
+use crate::registry::Registry;
+use crate::{Alias, Origin, PromptDef, Tombstone, ToolDef, ToolRegistry};
 
 pub use crate::alias::{AliasNotice, ExpiredAnswer};
 pub use rmcp::handler::server::router::tool::ToolRoute as Route;
@@ -15,8 +18,29 @@ pub fn route<S, A, R: IntoToolRoute<S, A>>(route: R) -> ToolRoute<S> {
     route.into_tool_route()
 }
 
+/// A route from `(Self::f_prompt_attr(), Self::f)`.
+pub fn prompt_route<S, A, R: IntoPromptRoute<S, A>>(route: R) -> PromptRoute<S> {
+    route.into_prompt_route()
+}
+
+/// A prompt with its `#[mcp_prompt]` site.
+pub fn prompt<S: 'static>(
+    route: PromptRoute<S>,
+    file: &'static str,
+    line: u32,
+    column: u32,
+    item: &'static str,
+) -> PromptDef<S> {
+    PromptDef::new(route).at(Origin {
+        file: file.into(),
+        line,
+        column,
+        item: Cow::Borrowed(item),
+    })
+}
+
 /// A tool with its `#[mcp_tool]` site.
-pub fn tool<S>(
+pub fn tool<S: 'static>(
     route: ToolRoute<S>,
     file: &'static str,
     line: u32,
@@ -96,21 +120,22 @@ pub fn tombstone(
     (tombstone, origin)
 }
 
-/// Builds the registry of one `#[tool_registry]` impl. The macro has already refused every
-/// problem `build` checks for but one it cannot see (arguments an alias carries, checked
-/// against the tool's input schema), which fails here naming the alias.
+/// Builds the registry of one `#[tool_registry]` (or `#[prompt_registry]`) impl. The macro
+/// has already refused every problem `build` checks for but one it cannot see (arguments an
+/// alias carries, checked against the tool's input schema or the prompt's arguments), which
+/// fails here naming the alias.
 #[must_use]
-pub fn build<S: 'static>(
-    defs: Vec<ToolDef<S>>,
+pub fn build<R: Item>(
+    defs: Vec<crate::def::Def<R>>,
     tombstones: Vec<(Tombstone, Origin)>,
     list_ttl_secs: Option<u64>,
-) -> ToolRegistry<S> {
-    let mut builder = ToolRegistry::builder();
+) -> Registry<R> {
+    let mut builder = Registry::<R>::builder();
     if let Some(secs) = list_ttl_secs {
         builder = builder.list_ttl(std::time::Duration::from_secs(secs));
     }
     for def in defs {
-        builder = builder.tool(def);
+        builder = builder.item(def);
     }
     for (tombstone, origin) in tombstones {
         builder = builder.tombstone_at(tombstone, origin);
@@ -122,7 +147,10 @@ pub fn build<S: 'static>(
         {
             panic!("{e}");
         }
-        panic!("mcp-toolname bug: #[tool_registry] accepted what the registry refuses: {e}")
+        panic!(
+            "mcp-toolname bug: #[{}_registry] accepted what the registry refuses: {e}",
+            R::NOUN
+        )
     })
 }
 

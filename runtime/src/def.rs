@@ -1,24 +1,34 @@
-//! [`ToolDef`]: one tool to register, with where it was defined and its aliases.
+//! [`Def`]: one item (a tool, [`ToolDef`], or a prompt, [`PromptDef`]) to register, with
+//! where it was defined and its aliases.
 
+use rmcp::handler::server::router::prompt::PromptRoute;
 use rmcp::handler::server::router::tool::ToolRoute;
 
 use crate::alias::Alias;
+use crate::item::Item;
 use crate::origin::Origin;
 use mcp_toolname_rules::message;
 
-/// One tool to register: an rmcp [`ToolRoute`], where it was defined, and its aliases.
-pub struct ToolDef<S> {
-    pub(crate) route: ToolRoute<S>,
+/// One item to register: an rmcp route (of a tool or a prompt), where it was defined, and
+/// its aliases.
+pub struct Def<R> {
+    pub(crate) route: R,
     pub(crate) origin: Origin,
     pub(crate) aliases: Vec<Alias>,
 }
 
-impl<S> ToolDef<S> {
-    /// A tool defined at the caller's location.
+/// One tool to register: an rmcp [`ToolRoute`], where it was defined, and its aliases.
+pub type ToolDef<S> = Def<ToolRoute<S>>;
+
+/// One prompt to register: an rmcp [`PromptRoute`], where it was defined, and its aliases.
+pub type PromptDef<S> = Def<PromptRoute<S>>;
+
+impl<R: Item> Def<R> {
+    /// An item defined at the caller's location.
     #[track_caller]
     #[must_use]
-    pub fn new(route: ToolRoute<S>) -> Self {
-        let origin = Origin::caller(format!("tool {}", message::show(&route.attr.name)));
+    pub fn new(route: R) -> Self {
+        let origin = Origin::caller(format!("{} {}", R::NOUN, message::show(route.name())));
         Self {
             route,
             origin,
@@ -33,26 +43,26 @@ impl<S> ToolDef<S> {
         self
     }
 
-    /// Adds an old name the tool keeps answering to.
+    /// Adds an old name the item keeps answering to.
     #[must_use]
     pub fn alias(mut self, alias: Alias) -> Self {
         self.aliases.push(alias);
         self
     }
 
-    /// The tool's name.
+    /// The item's name.
     #[must_use]
     pub fn name(&self) -> &str {
-        &self.route.attr.name
+        self.route.name()
     }
 
-    /// Where the tool was defined.
+    /// Where the item was defined.
     #[must_use]
     pub fn origin(&self) -> &Origin {
         &self.origin
     }
 
-    /// The site of one of this tool's aliases: the tool's site, named as its alias.
+    /// The site of one of this item's aliases: its site, named as its alias.
     pub(crate) fn alias_origin(&self) -> Origin {
         Origin {
             item: format!("alias of {}", self.origin.item).into(),
@@ -61,7 +71,7 @@ impl<S> ToolDef<S> {
     }
 }
 
-impl<S> Clone for ToolDef<S> {
+impl<R: Clone> Clone for Def<R> {
     fn clone(&self) -> Self {
         Self {
             route: self.route.clone(),

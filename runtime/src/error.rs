@@ -4,7 +4,7 @@
 use std::fmt;
 
 use mcp_toolname_rules::message::{self, Refused};
-use mcp_toolname_rules::{AliasNameError, MCP, NameError};
+use mcp_toolname_rules::{AliasNameError, Contract, NameError};
 
 use crate::origin::Origin;
 
@@ -12,8 +12,10 @@ use crate::origin::Origin;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Problem {
-    /// Two definitions (tools or aliases) share a name.
+    /// Two definitions (items, aliases or tombstones) share a name.
     Duplicate {
+        /// What kind of item: `tool` or `prompt`.
+        noun: &'static str,
         /// The shared name.
         name: String,
         /// The definition met first (for an alias, the site of its tool).
@@ -21,7 +23,8 @@ pub enum Problem {
         /// The definition met second.
         second: Origin,
     },
-    /// A tool name breaks the MCP spec contract ([`mcp_toolname_rules::MCP`]).
+    /// A name breaks its contract: a tool's the MCP spec ([`mcp_toolname_rules::MCP`]), a
+    /// prompt's the slash-command rule ([`mcp_toolname_rules::PROMPT`]).
     InvalidName {
         /// The name.
         name: String,
@@ -31,8 +34,21 @@ pub enum Problem {
         error: NameError,
         /// What to write instead (``write `x` instead``): the fix the macros and the CLI
         /// give for the same name beside the same names in use (the rules crate's
-        /// [`mcp_toolname_rules::FixRules`], for the spec alone).
+        /// [`mcp_toolname_rules::FixRules`], for the contract alone).
         help: String,
+        /// What kind of item: `tool` or `prompt`.
+        noun: &'static str,
+        /// The contract the name breaks.
+        contract: &'static Contract,
+    },
+    /// Argument names of a prompt a slash command cannot carry (white space, controls).
+    Arguments {
+        /// The prompt.
+        name: String,
+        /// Where it was defined.
+        origin: Origin,
+        /// Each problem, in words.
+        problems: Vec<String>,
     },
     /// An alias name no client could send.
     InvalidAlias {
@@ -89,10 +105,12 @@ impl Problem {
     fn describe(&self, f: &mut fmt::Formatter<'_>, refused: Option<Refused>) -> fmt::Result {
         match self {
             Self::Duplicate {
+                noun,
                 name,
                 first,
                 second,
-            } => f.write_str(&message::merge_conflict(
+            } => f.write_str(&message::item_merge_conflict(
+                noun,
                 name,
                 &first.to_string(),
                 &second.to_string(),
@@ -103,13 +121,18 @@ impl Problem {
                 origin,
                 error,
                 help,
+                noun,
+                contract,
             } => {
                 write!(
                     f,
                     "{} (at {origin}); {help}",
-                    message::name_error(name, error, &MCP)
+                    message::item_name_error(noun, name, error, contract)
                 )
             }
+            Self::Arguments {
+                origin, problems, ..
+            } => write!(f, "{} (at {origin})", problems.join("; ")),
             Self::InvalidAlias {
                 name,
                 origin,

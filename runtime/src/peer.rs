@@ -1,4 +1,4 @@
-//! One session's `notifications/tools/list_changed`, bounded: however many changes come and
+//! One session's `notifications/tools/list_changed` (or `prompts/list_changed`), bounded: however many changes come and
 //! however slowly the peer reads, at most one notification is being sent and one more is
 //! pending (later changes fold into it: the notification says "list again", not what
 //! changed). A peer whose transport is closed is sent nothing and dropped by its owner.
@@ -7,6 +7,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::RoleServer;
 use rmcp::service::Peer;
+
+use crate::item::ListKind;
 
 /// What one peer's sender is doing.
 #[derive(Debug, Default)]
@@ -17,17 +19,19 @@ struct State {
     pending: bool,
 }
 
-/// The bounded `tools/list_changed` sender of one session. Cloning shares the state.
+/// The bounded `*/list_changed` sender of one session. Cloning shares the state.
 #[derive(Clone)]
 pub(crate) struct PeerNotifier {
     peer: Peer<RoleServer>,
+    list: ListKind,
     state: Arc<Mutex<State>>,
 }
 
 impl PeerNotifier {
-    pub(crate) fn new(peer: Peer<RoleServer>) -> Self {
+    pub(crate) fn new(peer: Peer<RoleServer>, list: ListKind) -> Self {
         Self {
             peer,
+            list,
             state: Arc::default(),
         }
     }
@@ -45,7 +49,10 @@ impl PeerNotifier {
             return;
         }
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            tracing::warn!("tools/list changed outside a tokio runtime; no notification sent");
+            tracing::warn!(
+                "{} changed outside a tokio runtime; no notification sent",
+                self.list.method()
+            );
             return;
         };
         {
@@ -64,8 +71,15 @@ impl PeerNotifier {
     /// peer is gone: later changes find the transport closed).
     async fn send_until_caught_up(self) {
         loop {
-            if let Err(e) = self.peer.notify_tool_list_changed().await {
-                tracing::warn!("failed to send tools/list_changed notification: {e}");
+            let sent = match self.list {
+                ListKind::Tools => self.peer.notify_tool_list_changed().await,
+                ListKind::Prompts => self.peer.notify_prompt_list_changed().await,
+            };
+            if let Err(e) = sent {
+                tracing::warn!(
+                    "failed to send {}_changed notification: {e}",
+                    self.list.method()
+                );
                 let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
                 *state = State::default();
                 return;

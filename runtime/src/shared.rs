@@ -220,7 +220,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
             .write()
             .unwrap_or_else(PoisonError::into_inner);
         peers.retain(|p| !p.is_closed());
-        peers.push(PeerNotifier::new(peer));
+        peers.push(PeerNotifier::new(peer, crate::item::ListKind::Tools));
     }
 
     /// Number of sessions that will be told of the next change.

@@ -103,13 +103,18 @@ impl Tombstone {
     /// The answer a call gets, in words.
     #[must_use]
     pub fn answer(&self) -> String {
-        use mcp_toolname_rules::message::{Gone, tombstone_answer};
+        self.answer_as("tool")
+    }
+
+    /// [`Self::answer`] for a removed item of kind `noun` (`tool`, `prompt`).
+    pub(crate) fn answer_as(&self, noun: &str) -> String {
+        use mcp_toolname_rules::message::{Gone, item_tombstone_answer};
         let gone = match &self.successor {
             Successor::RenamedTo(to) => Gone::RenamedTo(to),
             Successor::Instead(other) => Gone::Instead(other),
             Successor::None => Gone::Removed,
         };
-        tombstone_answer(&self.name, gone, self.note.as_deref())
+        item_tombstone_answer(noun, &self.name, gone, self.note.as_deref())
     }
 
     /// `{"replacement", "renamed", "until"}`, as a call's `_meta` and the protocol error's

@@ -1,17 +1,23 @@
 //! Alias windows at three levels: the attribute (`until`), a registry default counted from
 //! `since`, and overrides an operator sets at run time, without rebuilding, through the
-//! builder or the `MCP_TOOLNAME_ALIAS_UNTIL` environment variable.
+//! builder or the `MCP_TOOLNAME_ALIAS_UNTIL` environment variable
+//! (`MCP_TOOLNAME_PROMPT_ALIAS_UNTIL` for prompts).
 
 use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use mcp_toolname_rules::message;
 
 use crate::alias::rfc3339;
-use crate::def::ToolDef;
+use crate::def::Def;
 use crate::error::Problem;
 
 /// The environment variable [`crate::ToolRegistryBuilder::overrides_from_env`] reads:
 /// `calc.add=2027-06-01,minus=2027-09-01T12:00:00Z,legacy=never` (`never`: no end).
 pub const ENV_VAR: &str = "MCP_TOOLNAME_ALIAS_UNTIL";
+
+/// The environment variable [`crate::PromptRegistryBuilder::overrides_from_env`] reads, in the
+/// form of [`ENV_VAR`]: prompt aliases have a variable of their own, so that a server's tool
+/// registry and prompt registry each find every name in theirs known.
+pub const PROMPT_ENV_VAR: &str = "MCP_TOOLNAME_PROMPT_ALIAS_UNTIL";
 
 /// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as the attributes take.
 #[must_use]
@@ -66,7 +72,7 @@ impl Windows {
     }
 
     /// Applies the default window and the overrides to `defs`; unknown aliases are problems.
-    pub fn apply<S>(self, defs: &mut [ToolDef<S>], problems: &mut Vec<Problem>) {
+    pub fn apply<R>(self, defs: &mut [Def<R>], problems: &mut Vec<Problem>) {
         problems.extend(self.problems);
         if let Some(window) = self.default {
             for def in defs.iter_mut() {

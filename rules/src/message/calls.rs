@@ -15,11 +15,7 @@ use super::show;
 /// ```
 #[must_use]
 pub fn tool_not_found_closest(name: &str, closest: &str) -> String {
-    format!(
-        "tool {} not found; did you mean {}?",
-        show(name),
-        show(closest)
-    )
+    item_not_found("tool", name, &[closest])
 }
 
 /// A call to a name the server does not serve, when several served names match it equally
@@ -35,17 +31,65 @@ pub fn tool_not_found_closest(name: &str, closest: &str) -> String {
 /// ```
 #[must_use]
 pub fn tool_not_found_tied(name: &str, tied: &[&str]) -> String {
-    let shown: Vec<String> = tied.iter().map(|n| show(n)).collect();
-    let all = match shown.len() {
-        0 | 1 => "it",
-        2 => "both",
-        _ => "all",
-    };
+    item_not_found("tool", name, tied)
+}
+
+/// A request for a name of kind `noun` (`tool`, `prompt`) the server does not serve, with
+/// the served names it most likely meant (none, one, or several that match it equally,
+/// none picked).
+///
+/// ```
+/// use mcp_toolname_rules::message::item_not_found;
+/// assert_eq!(
+///     item_not_found("prompt", "code-review", &["code_review"]),
+///     "prompt `code-review` not found; did you mean `code_review`?"
+/// );
+/// ```
+#[must_use]
+pub fn item_not_found(noun: &str, name: &str, near: &[&str]) -> String {
+    let shown: Vec<String> = near.iter().map(|n| show(n)).collect();
+    let verb = verb(noun).to_lowercase();
+    match shown.len() {
+        0 => format!("{noun} {} not found", show(name)),
+        1 => format!(
+            "{noun} {} not found; did you mean {}?",
+            show(name),
+            shown[0]
+        ),
+        n => format!(
+            "{noun} {} not found; did you mean {}? {} match it equally, so {verb} the one you \
+             mean by its exact name",
+            show(name),
+            super::joined(&shown, "or"),
+            if n == 2 { "both" } else { "all" }
+        ),
+    }
+}
+
+/// How a message tells the reader to reach an item of kind `noun`: a tool is called, a
+/// prompt used.
+fn verb(noun: &str) -> &'static str {
+    if noun == "tool" { "Call" } else { "Use" }
+}
+
+/// An alias of an item of kind `noun` whose window has closed (a JSON-RPC error message).
+///
+/// ```
+/// use mcp_toolname_rules::message::item_alias_expired;
+/// assert_eq!(
+///     item_alias_expired("prompt", "review", "code_review", "2027-03-01T00:00:00Z"),
+///     "prompt `review` was renamed to `code_review`, and the old name stopped working at \
+///      2027-03-01T00:00:00Z; use `code_review` instead"
+/// );
+/// ```
+#[must_use]
+pub fn item_alias_expired(noun: &str, alias: &str, canonical: &str, until: &str) -> String {
     format!(
-        "tool {} not found; did you mean {}? {all} match it equally, so call the one you mean \
-         by its exact name",
-        show(name),
-        super::joined(&shown, "or")
+        "{noun} {} was renamed to {}, and the old name stopped working at {until}; {} {} instead",
+        show(alias),
+        show(canonical),
+        verb(noun).to_lowercase(),
+        show(canonical)
     )
 }
 
@@ -185,21 +229,37 @@ pub fn alias_arg_clash(
 /// ```
 #[must_use]
 pub fn tombstone_answer(name: &str, gone: Gone<'_>, note: Option<&str>) -> String {
+    item_tombstone_answer("tool", name, gone, note)
+}
+
+/// [`tombstone_answer`] for a removed item of kind `noun` (`tool`, `prompt`).
+///
+/// ```
+/// use mcp_toolname_rules::message::{item_tombstone_answer, Gone};
+/// assert_eq!(
+///     item_tombstone_answer("prompt", "review", Gone::RenamedTo("code_review"), None),
+///     "prompt `review` was renamed to `code_review`; nothing was run. Use `code_review` \
+///      instead, with the same arguments."
+/// );
+/// ```
+#[must_use]
+pub fn item_tombstone_answer(noun: &str, name: &str, gone: Gone<'_>, note: Option<&str>) -> String {
     let note = note.map_or_else(String::new, |n| format!(" ({n})"));
+    let verb = verb(noun);
     match gone {
         Gone::RenamedTo(to) => format!(
-            "tool {} was renamed to {}{note}; nothing was run. Call {} instead, with the same \
-             arguments.",
+            "{noun} {} was renamed to {}{note}; nothing was run. {verb} {} instead, with the \
+             same arguments.",
             show(name),
             show(to),
             show(to)
         ),
         Gone::Instead(other) => format!(
-            "tool {} was removed{note}; nothing was run. Call {} instead.",
+            "{noun} {} was removed{note}; nothing was run. {verb} {} instead.",
             show(name),
             show(other)
         ),
-        Gone::Removed => format!("tool {} was removed{note}; nothing was run.", show(name)),
+        Gone::Removed => format!("{noun} {} was removed{note}; nothing was run.", show(name)),
     }
 }
 

@@ -88,10 +88,22 @@ impl Refused {
 /// ```
 #[must_use]
 pub fn merge_conflict(name: &str, first: &str, second: &str, refused: Option<Refused>) -> String {
+    item_merge_conflict("tool", name, first, second, refused)
+}
+
+/// [`merge_conflict`] for any kind of item (`tool`, `prompt`).
+#[must_use]
+pub fn item_merge_conflict(
+    noun: &str,
+    name: &str,
+    first: &str,
+    second: &str,
+    refused: Option<Refused>,
+) -> String {
     let so = refused.map_or_else(String::new, |r| format!(", so {}", r.outcome()));
     format!(
-        "tool name {} is defined twice, at {first} and at {second}; tool names must be unique \
-         within a server{so} (rename one, or make one an alias of the other)",
+        "{noun} name {} is defined twice, at {first} and at {second}; {noun} names must be \
+         unique within a server{so} (rename one, or make one an alias of the other)",
         show(name)
     )
 }

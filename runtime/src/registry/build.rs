@@ -1,4 +1,5 @@
-//! [`ToolRegistryBuilder`]: collects tools and registries, then checks the whole set once.
+//! [`RegistryBuilder`] ([`ToolRegistryBuilder`], [`PromptRegistryBuilder`]): collects items
+//! and registries, then checks the whole set once.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -6,21 +7,25 @@ use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use mcp_toolname_rules::message::{self, Refused};
+use rmcp::handler::server::router::prompt::PromptRoute;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 
-use super::ToolRegistry;
 use super::state::State;
+use super::{Registry, ToolRegistry};
 use crate::alias::{AliasDefaults, AliasNotice, ExpiredAnswer};
 use crate::clock::Clock;
-use crate::def::ToolDef;
+use crate::def::{Def, PromptDef, ToolDef};
 use crate::error::RegistryError;
+use crate::item::Item;
+use crate::item::ListKind;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
-use crate::window::{ENV_VAR, Windows};
+use crate::window::{ENV_VAR, PROMPT_ENV_VAR, Windows};
 
-/// Collects tools and registries, then checks the whole set once in [`build`](Self::build).
-pub struct ToolRegistryBuilder<S> {
-    defs: Vec<ToolDef<S>>,
+/// Collects items (tools or prompts) and registries, then checks the whole set once in
+/// [`build`](Self::build). Used as [`ToolRegistryBuilder`] or [`PromptRegistryBuilder`].
+pub struct RegistryBuilder<R: Item> {
+    defs: Vec<Def<R>>,
     tombstones: Vec<(Tombstone, Origin)>,
     disabled: HashSet<Cow<'static, str>>,
     clock: Option<Arc<dyn Clock>>,
@@ -28,15 +33,37 @@ pub struct ToolRegistryBuilder<S> {
     defaults: AliasDefaults,
 }
 
+/// Collects tools and tool registries: [`RegistryBuilder`] over rmcp's [`ToolRoute`].
+pub type ToolRegistryBuilder<S> = RegistryBuilder<ToolRoute<S>>;
+
+/// Collects prompts and prompt registries: [`RegistryBuilder`] over rmcp's [`PromptRoute`].
+pub type PromptRegistryBuilder<S> = RegistryBuilder<PromptRoute<S>>;
+
 impl<S: 'static> ToolRegistryBuilder<S> {
     /// Adds one tool.
     #[must_use]
-    pub fn tool(mut self, def: ToolDef<S>) -> Self {
+    pub fn tool(self, def: ToolDef<S>) -> Self {
+        self.item(def)
+    }
+}
+
+impl<S: 'static> PromptRegistryBuilder<S> {
+    /// Adds one prompt.
+    #[must_use]
+    pub fn prompt(self, def: PromptDef<S>) -> Self {
+        self.item(def)
+    }
+}
+
+impl<R: Item> RegistryBuilder<R> {
+    /// Adds one item (a tool or a prompt).
+    #[must_use]
+    pub fn item(mut self, def: Def<R>) -> Self {
         self.defs.push(def);
         self
     }
 
-    /// Adds a tombstone: a removed tool's name that only says where it went
+    /// Adds a tombstone: a removed item's name that only says where it went
     /// ([`Tombstone`]), declared at the caller's location.
     #[track_caller]
     #[must_use]
@@ -56,7 +83,7 @@ impl<S: 'static> ToolRegistryBuilder<S> {
     /// Adds every tool (with its aliases) and tombstone of `registry`, and the names it has
     /// disabled.
     #[must_use]
-    pub fn merge(mut self, registry: ToolRegistry<S>) -> Self {
+    pub fn merge(mut self, registry: Registry<R>) -> Self {
         self.defs
             .extend(registry.state.sorted_defs().into_iter().cloned());
         self.tombstones.extend(
@@ -105,11 +132,16 @@ impl<S: 'static> ToolRegistryBuilder<S> {
     }
 
     /// Reads overrides from the environment variable [`ENV_VAR`]
-    /// (`MCP_TOOLNAME_ALIAS_UNTIL`), if set, in the form of [`Self::overrides_from`].
+    /// (`MCP_TOOLNAME_ALIAS_UNTIL`; for prompts [`PROMPT_ENV_VAR`],
+    /// `MCP_TOOLNAME_PROMPT_ALIAS_UNTIL`), if set, in the form of [`Self::overrides_from`].
     #[must_use]
     pub fn overrides_from_env(self) -> Self {
-        match std::env::var(ENV_VAR) {
-            Ok(spec) => self.overrides_from(&spec, ENV_VAR),
+        let var = match R::LIST {
+            ListKind::Tools => ENV_VAR,
+            ListKind::Prompts => PROMPT_ENV_VAR,
+        };
+        match std::env::var(var) {
+            Ok(spec) => self.overrides_from(&spec, var),
             Err(_) => self,
         }
     }
@@ -164,7 +196,7 @@ impl<S: 'static> ToolRegistryBuilder<S> {
     /// an alias no client could send or whose window is empty, and each pair of definitions
     /// sharing a name (tool and tool, alias and tool, alias and alias), each naming both
     /// sites. Nothing is overwritten: a set with a problem builds nothing.
-    pub fn build(mut self) -> Result<ToolRegistry<S>, RegistryError> {
+    pub fn build(mut self) -> Result<Registry<R>, RegistryError> {
         let mut problems = Vec::new();
         std::mem::take(&mut self.windows).apply(&mut self.defs, &mut problems);
         let mut state = State::default();
@@ -185,16 +217,16 @@ impl<S: 'static> ToolRegistryBuilder<S> {
             state.clock = Arc::clone(clock);
         }
         warn_short_windows(&state);
-        Ok(ToolRegistry {
+        Ok(Registry {
             state: Arc::new(state),
-            ..ToolRegistry::default()
+            ..Registry::default()
         })
     }
 }
 
 /// Logs a warning for each alias whose window is shorter than the cache lifetime the
 /// registry lets clients use ([`ToolRegistryBuilder::list_ttl`]).
-fn warn_short_windows<S>(state: &State<S>) {
+fn warn_short_windows<R: Item>(state: &State<R>) {
     let Some(ttl) = state.defaults.list_ttl else {
         return;
     };
@@ -219,11 +251,11 @@ fn warn_short_windows<S>(state: &State<S>) {
     }
 }
 
-impl<S: 'static> ToolRegistry<S> {
+impl<R: Item> Registry<R> {
     /// An empty builder.
     #[must_use]
-    pub fn builder() -> ToolRegistryBuilder<S> {
-        ToolRegistryBuilder {
+    pub fn builder() -> RegistryBuilder<R> {
+        RegistryBuilder {
             defs: Vec::new(),
             tombstones: Vec::new(),
             disabled: HashSet::new(),
@@ -233,6 +265,21 @@ impl<S: 'static> ToolRegistry<S> {
         }
     }
 
+    /// A builder holding this registry's items, disabled names and clock, to change windows
+    /// after the macro built it:
+    /// `Server::tool_router().reconfigure().overrides_from_env().build()?`.
+    #[must_use]
+    pub fn reconfigure(self) -> RegistryBuilder<R> {
+        let clock = Arc::clone(&self.state.clock);
+        let defaults = self.state.defaults;
+        let mut builder = Self::builder().merge(self);
+        builder.clock = Some(clock);
+        builder.defaults = defaults;
+        builder
+    }
+}
+
+impl<S: 'static> ToolRegistry<S> {
     /// Adopts a hand-built rmcp router (its enabled routes), checking every name against the
     /// MCP spec. The routes' origin is the caller's location.
     ///
@@ -263,18 +310,5 @@ impl<S: 'static> ToolRegistry<S> {
             });
         }
         builder.build()
-    }
-
-    /// A builder holding this registry's tools, disabled names and clock, to change windows
-    /// after the macro built it:
-    /// `Server::tool_router().reconfigure().overrides_from_env().build()?`.
-    #[must_use]
-    pub fn reconfigure(self) -> ToolRegistryBuilder<S> {
-        let clock = Arc::clone(&self.state.clock);
-        let defaults = self.state.defaults;
-        let mut builder = Self::builder().merge(self);
-        builder.clock = Some(clock);
-        builder.defaults = defaults;
-        builder
     }
 }

@@ -12,6 +12,7 @@ use super::state::State;
 use crate::alias::{AliasNotice, ExpiredAnswer};
 use crate::carried;
 use crate::clock::unix_millis;
+use crate::item::Item;
 use crate::tombstone::TOMBSTONE_META_KEY;
 use mcp_toolname_rules::message;
 
@@ -45,7 +46,7 @@ impl<S: 'static> ToolRegistry<S> {
     ) -> Result<CallToolResponse, ErrorData> {
         let state = &*self.state;
         let (route, alias) = match state.named(context.name()) {
-            Some(Named::Tool(def)) if !state.is_off(context.name()) => (&def.route, None),
+            Some(Named::Item(def)) if !state.is_off(context.name()) => (&def.route, None),
             Some(Named::Alias(alias)) if !state.alias_off(alias) => {
                 let now = state.clock.since_epoch();
                 let now_ms = unix_millis(now);
@@ -110,7 +111,7 @@ impl<S: 'static> ToolRegistry<S> {
 }
 
 /// The error for a name nothing serves, with the closest served tool if one is close.
-fn not_found<S>(state: &State<S>, name: &str) -> ErrorData {
+fn not_found<R: Item>(state: &State<R>, name: &str) -> ErrorData {
     match state.closest_tools(name).as_slice() {
         [] => ErrorData::invalid_params(message::tool_not_found(name), None),
         [closest] => ErrorData::invalid_params(
@@ -126,7 +127,7 @@ fn not_found<S>(state: &State<S>, name: &str) -> ErrorData {
 
 /// The answer to a call by `alias` that changes an argument the alias carries: a tool error
 /// naming the tool to call instead; nothing is run.
-fn refuse_clash<S>(alias: &AliasEntry<S>, clash: &carried::Clash) -> CallToolResponse {
+fn refuse_clash<R: Item>(alias: &AliasEntry<R>, clash: &carried::Clash) -> CallToolResponse {
     let text = message::alias_arg_clash(
         &alias.alias.name,
         &alias.target,
@@ -141,7 +142,7 @@ fn refuse_clash<S>(alias: &AliasEntry<S>, clash: &carried::Clash) -> CallToolRes
 
 /// The answer to a call by a tombstone's name: where the tool went; nothing is run. Counted,
 /// and logged (rate-limited) as a call by an old name is.
-fn gone<S>(state: &State<S>, entry: &TombstoneEntry) -> Result<CallToolResponse, ErrorData> {
+fn gone<R: Item>(state: &State<R>, entry: &TombstoneEntry) -> Result<CallToolResponse, ErrorData> {
     let tombstone = &entry.tombstone;
     let text = tombstone.answer();
     if entry
@@ -167,7 +168,10 @@ fn gone<S>(state: &State<S>, entry: &TombstoneEntry) -> Result<CallToolResponse,
 }
 
 /// The answer to a call by `alias` after its window.
-fn expired<S>(state: &State<S>, alias: &AliasEntry<S>) -> Result<CallToolResponse, ErrorData> {
+fn expired<R: Item>(
+    state: &State<R>,
+    alias: &AliasEntry<R>,
+) -> Result<CallToolResponse, ErrorData> {
     let until = alias.until_text.as_deref().unwrap_or_default();
     match alias.alias.expired.unwrap_or(state.defaults.expired) {
         ExpiredAnswer::ToolError => {
@@ -184,7 +188,7 @@ fn expired<S>(state: &State<S>, alias: &AliasEntry<S>) -> Result<CallToolRespons
 }
 
 /// Adds the deprecation of `alias` to the result of a call by it.
-fn mark_deprecated<S>(state: &State<S>, alias: &AliasEntry<S>, done: &mut CallToolResult) {
+fn mark_deprecated<R: Item>(state: &State<R>, alias: &AliasEntry<R>, done: &mut CallToolResult) {
     let notice = alias.alias.notice.unwrap_or(state.defaults.notice);
     if notice == AliasNotice::None {
         return;

@@ -1,19 +1,19 @@
-//! What one name serves ([`Named`]: a tool, or an alias of one), and an alias as served
-//! ([`AliasEntry`]): everything a call by the old name needs, made once when it is added.
+//! What one name serves ([`Named`]: an item (a tool or a prompt), an alias of one, or a
+//! tombstone), and an alias as served ([`AliasEntry`]): everything a call by the old name
+//! needs, made once when it is added.
 
 use std::borrow::Cow;
 use std::sync::Arc;
 
 use chrono::TimeDelta;
-use mcp_toolname_rules::message;
-use rmcp::handler::server::router::tool::ToolRoute;
-use rmcp::model::{MetaObject, Tool};
+use rmcp::model::MetaObject;
 use serde_json::{Map, Value, json};
 
 use crate::alias::{Alias, UsageCounters, rfc3339};
 use crate::clock::since_epoch;
-use crate::def::ToolDef;
+use crate::def::Def;
 use crate::heard::Heard;
+use crate::item::Item;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
 
@@ -21,16 +21,17 @@ use crate::tombstone::Tombstone;
 /// end of window). Prefixed per the MCP `_meta` naming rules.
 pub const DEPRECATION_META_KEY: &str = "mcp-toolname/deprecated";
 
-/// What one name in use serves: a tool, or an alias of one. The tool is kept in the map
-/// itself, so a call by a tool's name reads its route with no pointer in between; the alias
-/// entry, several times a tool's size, is boxed, so the map is no bigger than a map of tools.
+/// What one name in use serves: an item, an alias of one, or a tombstone. The item is kept
+/// in the map itself, so a call by its name reads its route with no pointer in between; the
+/// alias entry, several times an item's size, is boxed, so the map is no bigger than a map of
+/// items.
 #[expect(
     clippy::large_enum_variant,
-    reason = "a call by a tool's name, the common case, reads the route without a pointer hop"
+    reason = "a call by an item's name, the common case, reads the route without a pointer hop"
 )]
-pub(crate) enum Named<S> {
-    Tool(ToolDef<S>),
-    Alias(Box<AliasEntry<S>>),
+pub(crate) enum Named<R: Item> {
+    Item(Def<R>),
+    Alias(Box<AliasEntry<R>>),
     Tombstone(Box<TombstoneEntry>),
 }
 
@@ -60,36 +61,36 @@ impl TombstoneEntry {
     }
 }
 
-impl<S> Named<S> {
-    /// Where the tool or alias was defined.
+impl<R: Item> Named<R> {
+    /// Where the item, alias or tombstone was defined.
     pub fn origin(&self) -> &Origin {
         match self {
-            Self::Tool(def) => &def.origin,
+            Self::Item(def) => &def.origin,
             Self::Alias(alias) => &alias.origin,
             Self::Tombstone(tombstone) => &tombstone.origin,
         }
     }
 }
 
-impl<S> Clone for Named<S> {
+impl<R: Item> Clone for Named<R> {
     fn clone(&self) -> Self {
         match self {
-            Self::Tool(def) => Self::Tool(def.clone()),
+            Self::Item(def) => Self::Item(def.clone()),
             Self::Alias(alias) => Self::Alias(alias.clone()),
             Self::Tombstone(tombstone) => Self::Tombstone(tombstone.clone()),
         }
     }
 }
 
-/// One alias as served: the alias, its tool's name and route (so a call takes one
-/// look-up), and what `tools/list` and a call by the old name show.
-pub(crate) struct AliasEntry<S> {
+/// One alias as served: the alias, its item's name and route (so a call takes one
+/// look-up), and what the list and a call by the old name show.
+pub(crate) struct AliasEntry<R: Item> {
     pub alias: Alias,
     pub target: Cow<'static, str>,
-    pub route: ToolRoute<S>,
+    pub route: R,
     pub origin: Origin,
-    /// The alias as `tools/list` shows it: the tool under the old name, marked deprecated.
-    pub listed: Tool,
+    /// The alias as its list shows it: the item under the old name, marked deprecated.
+    pub listed: R::Listed,
     /// `alias.until` and `alias.list_until` as [`Clock::since_epoch`](crate::Clock::since_epoch)
     /// reads the time, so that a call compares two numbers rather than building a date.
     pub until: Option<TimeDelta>,
@@ -106,7 +107,7 @@ pub(crate) struct AliasEntry<S> {
     pub series: crate::alias_metrics::AliasSeries,
 }
 
-impl<S> Clone for AliasEntry<S> {
+impl<R: Item> Clone for AliasEntry<R> {
     fn clone(&self) -> Self {
         Self {
             alias: self.alias.clone(),
@@ -125,41 +126,29 @@ impl<S> Clone for AliasEntry<S> {
     }
 }
 
-impl<S> AliasEntry<S> {
-    pub fn new(alias: Alias, def: &ToolDef<S>) -> Self {
-        let tool = &def.route.attr;
+impl<R: Item> AliasEntry<R> {
+    pub fn new(alias: Alias, def: &Def<R>) -> Self {
+        let target = def.route.name().to_owned();
         let until = alias.until_text();
-        let mut listed = tool.clone();
-        listed.name = alias.name.clone();
-        if let Some(args) = &alias.args {
-            // What the alias carries is not the caller's to give.
-            listed.input_schema = Arc::new(crate::carried::without(&tool.input_schema, args));
-        }
-        let notice = message::alias_description(&tool.name, until.as_deref());
-        listed.description = Some(match &tool.description {
-            Some(d) if !d.is_empty() => format!("{notice}\n\n{d}").into(),
-            _ => notice.into(),
-        });
         // `until` and `since` are left out when unset, rather than sent as null.
         let mut deprecation = serde_json::Map::new();
-        deprecation.insert("replacement".to_owned(), json!(tool.name));
+        deprecation.insert("replacement".to_owned(), json!(target));
         if let Some(until) = &until {
             deprecation.insert("until".to_owned(), json!(until));
         }
         if let Some(since) = alias.since {
             deprecation.insert("since".to_owned(), json!(rfc3339(since)));
         }
-        let mut meta = listed.meta.take().unwrap_or_default();
-        meta.0
-            .insert(DEPRECATION_META_KEY.to_owned(), deprecation.into());
-        listed.meta = Some(meta);
+        let listed = def
+            .route
+            .as_alias(&alias, until.as_deref(), deprecation.into());
         Self {
             #[cfg(feature = "metrics")]
-            series: crate::alias_metrics::AliasSeries::new(&alias.name, &tool.name),
+            series: crate::alias_metrics::AliasSeries::new(&alias.name, &target),
             until: alias.until.map(since_epoch),
             list_until: alias.list_until.map(since_epoch),
             alias,
-            target: tool.name.clone(),
+            target: Cow::Owned(target),
             route: def.route.clone(),
             origin: def.alias_origin(),
             listed,

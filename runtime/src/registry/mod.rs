@@ -1,14 +1,17 @@
-//! [`ToolRegistry`]: the tools of one server, one name each, with their aliases.
+//! [`Registry`]: the named items of one server (its tools, [`ToolRegistry`], or its prompts,
+//! [`PromptRegistry`]), one name each, with their aliases and tombstones.
 //!
-//! `state` holds the served set and the checks every insertion passes; `build` is the
-//! builder; `call` answers `tools/call`; `route` is rmcp's `ToolRouter` API (run-time
-//! changes); `notifier` tells clients when `tools/list` changes.
+//! The core is written once over [`Item`]: `state` holds the served set and the checks every
+//! insertion passes; `build` is the builder; `route` is rmcp's router API (run-time changes);
+//! `notifier` tells clients when the list changes. What only one kind has lives apart: `call`
+//! answers `tools/call`, `prompt` answers `prompts/get` and holds rmcp's `PromptRouter` API.
 
 mod build;
 mod call;
 mod entry;
 mod nearest;
 mod notifier;
+mod prompt;
 mod route;
 mod state;
 mod surface;
@@ -16,21 +19,41 @@ mod surface;
 use std::fmt;
 use std::sync::Arc;
 
+use rmcp::handler::server::router::prompt::PromptRoute;
 use rmcp::handler::server::router::tool::ToolRoute;
-use rmcp::model::Tool;
 
 use crate::alias::{Alias, AliasUsage};
 use crate::clock::Clock;
+use crate::item::Item;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
 
-pub use build::ToolRegistryBuilder;
+pub use build::{PromptRegistryBuilder, RegistryBuilder, ToolRegistryBuilder};
 pub use entry::DEPRECATION_META_KEY;
 pub use surface::{ALIAS_META_KEY, SURFACE_ENV_VAR};
 
 use entry::Named;
 use notifier::Notifier;
 use state::State;
+
+/// The named items of one MCP server (tools or prompts): each name used once (item, alias or
+/// tombstone), checked against the item's contract, with deprecated aliases served while
+/// their window is open. Used as [`ToolRegistry`] or [`PromptRegistry`].
+pub struct Registry<R: Item> {
+    /// The served set and the clock: one `Arc`, so a clone (once per request in rmcp's
+    /// bare `#[tool_handler]` mode) is one reference count.
+    state: Arc<State<R>>,
+    notifier: Option<Notifier>,
+}
+
+/// The prompts of one MCP server: [`Registry`] over rmcp's [`PromptRoute`], a superset of
+/// rmcp 3.11's `PromptRouter<S>` (`new`, `Default`, `with_route`, `add_route`, `merge`, `+`,
+/// `+=`, `remove_route`, `has_route`, `get_prompt`, `list_all`, `IntoIterator`) that refuses a
+/// second prompt of one name (rmcp's router replaces the first), checks each name against
+/// the slash-command rule ([`mcp_toolname_rules::PROMPT`]), switches prompts off and on,
+/// tells sessions `notifications/prompts/list_changed` once per net change, and serves
+/// deprecated aliases of renamed prompts for a window.
+pub type PromptRegistry<S> = Registry<PromptRoute<S>>;
 
 /// The tools of one MCP server: each name used once (tool or alias), checked against the
 /// MCP spec, with deprecated aliases served while their window is open.
@@ -52,14 +75,9 @@ use state::State;
 ///
 /// It offers what rmcp's `#[tool_handler]` expansion calls on a router (`call`, `list_all`,
 /// `get`), so `#[rmcp::tool_handler]` serves it, bare or with `router = self.tools`.
-pub struct ToolRegistry<S> {
-    /// The served set and the clock: one `Arc`, so a clone (once per request in rmcp's
-    /// bare `#[tool_handler]` mode) is one reference count.
-    state: Arc<State<S>>,
-    notifier: Option<Notifier>,
-}
+pub type ToolRegistry<S> = Registry<ToolRoute<S>>;
 
-impl<S> Clone for ToolRegistry<S> {
+impl<R: Item> Clone for Registry<R> {
     fn clone(&self) -> Self {
         Self {
             state: Arc::clone(&self.state),
@@ -68,7 +86,7 @@ impl<S> Clone for ToolRegistry<S> {
     }
 }
 
-impl<S> Default for ToolRegistry<S> {
+impl<R: Item> Default for Registry<R> {
     fn default() -> Self {
         Self {
             state: Arc::default(),
@@ -77,7 +95,7 @@ impl<S> Default for ToolRegistry<S> {
     }
 }
 
-impl<S> fmt::Debug for ToolRegistry<S> {
+impl<R: Item> fmt::Debug for Registry<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut aliases: Vec<&str> = self
             .state
@@ -87,26 +105,30 @@ impl<S> fmt::Debug for ToolRegistry<S> {
         aliases.sort_unstable();
         let mut disabled: Vec<&str> = self.state.disabled.iter().map(AsRef::as_ref).collect();
         disabled.sort_unstable();
-        f.debug_struct("ToolRegistry")
-            .field(
-                "tools",
-                &self
-                    .state
-                    .sorted_defs()
-                    .iter()
-                    .map(|d| d.name())
-                    .collect::<Vec<_>>(),
-            )
-            .field("aliases", &aliases)
-            .field("disabled", &disabled)
-            .field("clock", &self.state.clock)
-            .field("notifier", &self.notifier.as_ref().map(|_| "..."))
-            .finish()
+        f.debug_struct(if R::NOUN == "tool" {
+            "ToolRegistry"
+        } else {
+            "PromptRegistry"
+        })
+        .field(
+            "tools",
+            &self
+                .state
+                .sorted_defs()
+                .iter()
+                .map(|d| d.name())
+                .collect::<Vec<_>>(),
+        )
+        .field("aliases", &aliases)
+        .field("disabled", &disabled)
+        .field("clock", &self.state.clock)
+        .field("notifier", &self.notifier.as_ref().map(|_| "..."))
+        .finish()
     }
 }
 
-impl<S: 'static> ToolRegistry<S> {
-    /// An empty registry (rmcp's `ToolRouter::new`).
+impl<R: Item> Registry<R> {
+    /// An empty registry (rmcp's `ToolRouter::new`, `PromptRouter::new`).
     #[must_use]
     pub fn new() -> Self {
         Self::default()
@@ -136,7 +158,7 @@ impl<S: 'static> ToolRegistry<S> {
     /// `_meta["mcp-toolname/tombstone"]`. Nothing else reads the variable, and no client
     /// sees the difference unless the server's operator sets it.
     #[must_use]
-    pub fn list_all(&self) -> Vec<Tool> {
+    pub fn list_all(&self) -> Vec<R::Listed> {
         let now = self.state.clock.since_epoch();
         let mut tools = self.state.listed().to_vec();
         let before = tools.len();
@@ -151,13 +173,13 @@ impl<S: 'static> ToolRegistry<S> {
             );
         }
         if tools.len() != before {
-            tools.sort_by(|a, b| a.name.cmp(&b.name));
+            tools.sort_by(|a, b| R::listed_name(a).cmp(R::listed_name(b)));
         }
         tools
     }
 
-    /// How long a client may cache the `tools/list` answer now, in milliseconds: the
-    /// registry's [`list_ttl`](ToolRegistryBuilder::list_ttl) (0 without one, as rmcp
+    /// How long a client may cache the list now, in milliseconds: the
+    /// registry's [`list_ttl`](RegistryBuilder::list_ttl) (0 without one, as rmcp
     /// sends), cut short at the next instant a listed alias leaves the list, so that no
     /// cached list outlives an alias window.
     #[must_use]
@@ -177,6 +199,87 @@ impl<S: 'static> ToolRegistry<S> {
         u64::try_from(ttl.num_milliseconds()).unwrap_or(0)
     }
 
+    /// The definition served under `name` now: an enabled item, or a live alias of one
+    /// (hidden ones too, since they can be called).
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&R::Listed> {
+        match self.state.named(name)? {
+            Named::Item(def) => (!self.state.is_off(name)).then_some(def.route.listed()),
+            Named::Alias(alias) => self
+                .state
+                .serves(alias, self.state.clock.since_epoch())
+                .then_some(&alias.listed),
+            Named::Tombstone(_) => None,
+        }
+    }
+
+    /// Where the item, alias or tombstone `name` was defined.
+    #[must_use]
+    pub fn origin(&self, name: &str) -> Option<&Origin> {
+        self.state.named(name).map(Named::origin)
+    }
+
+    /// Item names (not aliases), enabled or not, sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.state.sorted_defs().into_iter().map(|d| d.name())
+    }
+
+    /// Every alias with the name of its item, whatever its window, sorted by alias name.
+    pub fn aliases(&self) -> impl Iterator<Item = (&Alias, &str)> {
+        let mut aliases: Vec<_> = self
+            .state
+            .aliases()
+            .map(|a| (&a.alias, a.target.as_ref()))
+            .collect();
+        aliases.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+        aliases.into_iter()
+    }
+
+    /// Every tombstone, whatever its window, sorted by name.
+    pub fn tombstones(&self) -> impl Iterator<Item = &Tombstone> {
+        self.state
+            .sorted_tombstones()
+            .into_iter()
+            .map(|t| &t.tombstone)
+    }
+
+    /// How much the alias `name` has been called since the registry was built (counted
+    /// across every clone).
+    #[must_use]
+    pub fn alias_usage(&self, name: &str) -> Option<AliasUsage> {
+        self.state.alias(name).map(|a| a.usage.snapshot())
+    }
+
+    /// A clone without the notifier.
+    pub(crate) fn detached(&self) -> Self {
+        Self {
+            state: Arc::clone(&self.state),
+            notifier: None,
+        }
+    }
+
+    /// The names the list shows now.
+    fn visible_names(&self) -> Vec<String> {
+        self.list_all()
+            .iter()
+            .map(|t| R::listed_name(t).to_owned())
+            .collect()
+    }
+
+    /// Number of items, enabled or not (aliases not counted).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.state.item_count()
+    }
+
+    /// Whether there are no items.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.state.item_count() == 0
+    }
+}
+
+impl<S: 'static> ToolRegistry<S> {
     /// The `tools/list` answer for `context`'s protocol: [`list_all`](Self::list_all), and on
     /// 2026-07-28 and later its cache lifetime ([`list_ttl_ms`](Self::list_ttl_ms)) and scope
     /// (public, as rmcp's handler sends). Write it in the `#[tool_handler]` impl to let
@@ -221,97 +324,21 @@ impl<S: 'static> ToolRegistry<S> {
             cache_scope: hints.then_some(rmcp::model::CacheScope::Public),
         }
     }
-
-    /// The definition served under `name` now: an enabled tool, or a live alias of one
-    /// (hidden ones too, since they can be called).
-    #[must_use]
-    pub fn get(&self, name: &str) -> Option<&Tool> {
-        match self.state.named(name)? {
-            Named::Tool(def) => (!self.state.is_off(name)).then_some(&def.route.attr),
-            Named::Alias(alias) => self
-                .state
-                .serves(alias, self.state.clock.since_epoch())
-                .then_some(&alias.listed),
-            Named::Tombstone(_) => None,
-        }
-    }
-
-    /// Where the tool or alias `name` was defined.
-    #[must_use]
-    pub fn origin(&self, name: &str) -> Option<&Origin> {
-        self.state.named(name).map(Named::origin)
-    }
-
-    /// Tool names (not aliases), enabled or not, sorted.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.state.sorted_defs().into_iter().map(|d| d.name())
-    }
-
-    /// Every alias with the name of its tool, whatever its window, sorted by alias name.
-    pub fn aliases(&self) -> impl Iterator<Item = (&Alias, &str)> {
-        let mut aliases: Vec<_> = self
-            .state
-            .aliases()
-            .map(|a| (&a.alias, a.target.as_ref()))
-            .collect();
-        aliases.sort_by(|a, b| a.0.name.cmp(&b.0.name));
-        aliases.into_iter()
-    }
-
-    /// Every tombstone, whatever its window, sorted by name.
-    pub fn tombstones(&self) -> impl Iterator<Item = &Tombstone> {
-        self.state
-            .sorted_tombstones()
-            .into_iter()
-            .map(|t| &t.tombstone)
-    }
-
-    /// How much the alias `name` has been called since the registry was built (counted
-    /// across every clone).
-    #[must_use]
-    pub fn alias_usage(&self, name: &str) -> Option<AliasUsage> {
-        self.state.alias(name).map(|a| a.usage.snapshot())
-    }
-
-    /// A clone without the notifier.
-    pub(crate) fn detached(&self) -> Self {
-        Self {
-            state: Arc::clone(&self.state),
-            notifier: None,
-        }
-    }
-
-    /// The names `tools/list` shows now.
-    fn visible_names(&self) -> Vec<std::borrow::Cow<'static, str>> {
-        self.list_all().into_iter().map(|t| t.name).collect()
-    }
-
-    /// Number of tools, enabled or not (aliases not counted).
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.state.tool_count()
-    }
-
-    /// Whether there are no tools.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.state.tool_count() == 0
-    }
 }
 
 /// The enabled routes, as rmcp's router gives them (aliases are not routes of their own).
-impl<S> IntoIterator for ToolRegistry<S> {
-    type Item = ToolRoute<S>;
-    type IntoIter = std::vec::IntoIter<ToolRoute<S>>;
+impl<R: Item> IntoIterator for Registry<R> {
+    type Item = R;
+    type IntoIter = std::vec::IntoIter<R>;
 
     fn into_iter(self) -> Self::IntoIter {
-        let mut routes: Vec<ToolRoute<S>> = self
+        let mut routes: Vec<R> = self
             .state
-            .tools()
+            .items()
             .filter(|d| !self.state.is_off(d.name()))
             .map(|d| d.route.clone())
             .collect();
-        routes.sort_by(|a, b| a.attr.name.cmp(&b.attr.name));
+        routes.sort_by(|a, b| a.name().cmp(b.name()));
         routes.into_iter()
     }
 }

@@ -1,16 +1,17 @@
-//! rmcp's notifier on [`ToolRegistry`]: a callback called exactly when `tools/list`
-//! changes, by a run-time change or because an alias window moved on.
+//! rmcp's notifier on [`Registry`]: a callback called exactly when its list (`tools/list` or
+//! `prompts/list`) changes, by a run-time change or because an alias window moved on.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::RoleServer;
-use rmcp::service::{MaybeSend, Peer};
+use rmcp::service::Peer;
 use tokio::task::AbortHandle;
 
 use chrono::TimeDelta;
 
-use super::ToolRegistry;
+use super::Registry;
 use super::entry::AliasEntry;
+use crate::item::Item;
 use crate::notify::RECHECK;
 use crate::peer::PeerNotifier;
 
@@ -34,8 +35,8 @@ impl Notifier {
     }
 }
 
-impl<S: MaybeSend + 'static> ToolRegistry<S> {
-    /// Installs `f`, called each time the `tools/list` answer changes: a tool added,
+impl<R: Item> Registry<R> {
+    /// Installs `f`, called each time the list's answer changes: an item added,
     /// removed, disabled or enabled, a merge, and (inside a tokio runtime) the moment an
     /// alias window moves on (an alias leaves the list at `list_until` or `until`).
     /// rmcp's router calls its notifier on `disable_route` / `enable_route` only.
@@ -56,11 +57,12 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
         }
     }
 
-    /// Installs a notifier that sends `notifications/tools/list_changed` to `peer`. However
+    /// Installs a notifier that sends `notifications/tools/list_changed` (for prompts,
+    /// `notifications/prompts/list_changed`) to `peer`. However
     /// many changes come and however slowly the peer reads, at most one notification is in
     /// flight and one pending: later changes fold into it.
     pub fn bind_peer_notifier(&mut self, peer: &Peer<RoleServer>) {
-        let peer = PeerNotifier::new(peer.clone());
+        let peer = PeerNotifier::new(peer.clone(), R::LIST);
         self.set_notifier(move || peer.notify());
     }
 
@@ -94,7 +96,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     /// });
     /// assert_eq!(told.load(Ordering::SeqCst), 1, "two tools more, one notification");
     /// ```
-    pub fn update<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+    pub fn update<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let batch = Batch::start(self);
         f(batch.registry)
     }
@@ -146,18 +148,18 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     }
 }
 
-/// A batch of changes ([`ToolRegistry::update`]): the notifier is held back while it runs,
+/// A batch of changes ([`Registry::update`]): the notifier is held back while it runs,
 /// and called once when it ends (dropped, also by a panic) if the fingerprint of what
-/// `tools/list` shows moved.
-struct Batch<'a, S: MaybeSend + 'static> {
-    registry: &'a mut ToolRegistry<S>,
+/// the list shows moved.
+struct Batch<'a, R: Item> {
+    registry: &'a mut Registry<R>,
     notifier: Option<Notifier>,
     outer: Option<u128>,
     alias_changes: u64,
 }
 
-impl<'a, S: MaybeSend + 'static> Batch<'a, S> {
-    fn start(registry: &'a mut ToolRegistry<S>) -> Self {
+impl<'a, R: Item> Batch<'a, R> {
+    fn start(registry: &'a mut Registry<R>) -> Self {
         let notifier = registry.notifier.take();
         let state = Arc::make_mut(&mut registry.state);
         let outer = state.shown_print;
@@ -172,7 +174,7 @@ impl<'a, S: MaybeSend + 'static> Batch<'a, S> {
     }
 }
 
-impl<S: MaybeSend + 'static> Drop for Batch<'_, S> {
+impl<R: Item> Drop for Batch<'_, R> {
     fn drop(&mut self) {
         let state = Arc::make_mut(&mut self.registry.state);
         let moved = state.shown_print != Some(self.outer.unwrap_or(0));

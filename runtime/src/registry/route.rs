@@ -1,6 +1,8 @@
-//! rmcp's `ToolRouter` API on [`ToolRegistry`]: the same names, signatures and meaning,
-//! except that no change can give one name to two definitions or put a name outside the
-//! MCP spec into `tools/list`.
+//! rmcp's router API on [`Registry`]: the same names, signatures and meaning as rmcp's
+//! `ToolRouter` (and `PromptRouter`), except that no change can give one name to two
+//! definitions or put a name outside its contract into the list. The parts every kind shares
+//! are written once here; adding a tool by its rmcp route is at the end, a prompt's in
+//! `prompt`.
 
 use std::borrow::Cow;
 use std::ops::{Add, AddAssign};
@@ -11,104 +13,21 @@ use rmcp::handler::server::router::tool::{
 };
 use rmcp::service::MaybeSend;
 
-use super::ToolRegistry;
 use super::state::State;
-use crate::def::ToolDef;
+use super::{Registry, ToolRegistry};
+use crate::def::{Def, ToolDef};
 use crate::error::RegistryError;
+use crate::item::Item;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
 use mcp_toolname_rules::message::{self, Refused};
 
-impl<S: MaybeSend + 'static> ToolRegistry<S> {
-    /// Adds a route: `(Self::f_tool_attr(), Self::f)`, a [`ToolRoute`], or a generated
-    /// `f_tool_attr` fn, as rmcp's `ToolRouter::with_route` takes.
-    ///
-    /// # Panics
-    /// If the route's name is outside the MCP spec or already used (by a tool or a live or
-    /// expired alias); the message names both definitions, this one by the caller's
-    /// `file:line`. [`try_with_route`](Self::try_with_route) returns the error instead.
-    #[track_caller]
-    #[must_use]
-    pub fn with_route<R, A>(mut self, route: R) -> Self
-    where
-        R: IntoToolRoute<S, A>,
-    {
-        self.add_route(route.into_tool_route());
-        self
-    }
-
-    /// The fallible twin of [`with_route`](Self::with_route).
+impl<R: Item> Registry<R> {
+    /// Adds `def` if it brings no problem.
     ///
     /// # Errors
-    /// The route's name is outside the MCP spec, or already used; nothing is changed.
-    #[track_caller]
-    pub fn try_with_route<R, A>(mut self, route: R) -> Result<Self, RegistryError>
-    where
-        R: IntoToolRoute<S, A>,
-    {
-        self.try_add_route(route.into_tool_route())?;
-        Ok(self)
-    }
-
-    /// Adds a tool that implements rmcp's [`SyncTool`] (its name from `ToolBase::name`).
-    ///
-    /// # Panics
-    /// As [`with_route`](Self::with_route).
-    #[track_caller]
-    #[must_use]
-    pub fn with_sync_tool<T>(self) -> Self
-    where
-        T: SyncTool<S> + 'static,
-    {
-        let route = single_route(ToolRouter::<S>::new().with_sync_tool::<T>());
-        self.with_route(route)
-    }
-
-    /// Adds a tool that implements rmcp's [`AsyncTool`] (its name from `ToolBase::name`).
-    ///
-    /// # Panics
-    /// As [`with_route`](Self::with_route).
-    #[track_caller]
-    #[must_use]
-    pub fn with_async_tool<T>(self) -> Self
-    where
-        T: AsyncTool<S> + 'static,
-    {
-        let route = single_route(ToolRouter::<S>::new().with_async_tool::<T>());
-        self.with_route(route)
-    }
-
-    /// Adds a route, while serving too.
-    ///
-    /// # Panics
-    /// As [`with_route`](Self::with_route); where rmcp's router logs a bad name and
-    /// replaces a route of the same name, this refuses both.
-    #[track_caller]
-    pub fn add_route(&mut self, item: ToolRoute<S>) {
-        let def = ToolDef::new(item);
-        if let Err(error) = self.try_add_tool(def) {
-            panic!(
-                "{}",
-                message::registry_change_refused("add_route", &error.to_string())
-            );
-        }
-    }
-
-    /// The fallible twin of [`add_route`](Self::add_route).
-    ///
-    /// # Errors
-    /// The route's name is outside the MCP spec, or already used; nothing is changed.
-    #[track_caller]
-    pub fn try_add_route(&mut self, item: ToolRoute<S>) -> Result<(), RegistryError> {
-        self.try_add_tool(ToolDef::new(item))
-    }
-
-    /// Adds a tool with its aliases (a [`ToolDef`]), while serving too.
-    ///
-    /// # Errors
-    /// Every problem of `def` against the tools and aliases in use: a name outside the MCP
-    /// spec, a bad alias, an empty window, a name in use; nothing is changed.
-    pub fn try_add_tool(&mut self, def: ToolDef<S>) -> Result<(), RegistryError> {
+    /// Every problem of `def` against the items and aliases in use; nothing is changed.
+    pub(super) fn try_add_def(&mut self, def: Def<R>) -> Result<(), RegistryError> {
         let mut problems = Vec::new();
         self.state.problems_of(&def, &mut problems);
         if !problems.is_empty() {
@@ -125,7 +44,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     /// If a name is used in both, naming both definitions; where rmcp keeps one of them
     /// silently. [`try_merge`](Self::try_merge) returns the error instead.
     #[track_caller]
-    pub fn merge(&mut self, other: ToolRegistry<S>) {
+    pub fn merge(&mut self, other: Self) {
         if let Err(error) = self.try_merge_from(other) {
             panic!(
                 "{}",
@@ -146,7 +65,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     }
 
     /// Merges `other` into this one, or changes nothing and returns every conflict.
-    fn try_merge_from(&mut self, other: ToolRegistry<S>) -> Result<(), RegistryError> {
+    fn try_merge_from(&mut self, other: Self) -> Result<(), RegistryError> {
         let mut scratch = State::clone(&self.state);
         let mut problems = Vec::new();
         for def in other.state.sorted_defs() {
@@ -245,7 +164,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     /// notifier if `tools/list` changed, and re-arms its timer if an alias changed. O(1) on
     /// top of `f`: the set counts its own changes ([`State::shown_changes`]), so adding N
     /// tools one at a time with a notifier costs O(N), as without one.
-    fn change<R>(&mut self, f: impl FnOnce(&mut State<S>) -> R) -> R {
+    fn change<T>(&mut self, f: impl FnOnce(&mut State<R>) -> T) -> T {
         let (shown, aliases) = (self.state.shown_changes, self.state.alias_changes);
         let result = f(Arc::make_mut(&mut self.state));
         if let Some(notifier) = self.notifier.clone() {
@@ -261,7 +180,7 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
 
     /// [`Self::change`] for a change whose effect on `tools/list` the set cannot count (a
     /// merge, which also brings disabled names): the lists before and after are compared.
-    fn change_compared(&mut self, f: impl FnOnce(&mut State<S>)) {
+    fn change_compared(&mut self, f: impl FnOnce(&mut State<R>)) {
         let before = self.notifier.is_some().then(|| self.visible_names());
         f(Arc::make_mut(&mut self.state));
         if let Some(notifier) = self.notifier.clone() {
@@ -284,8 +203,8 @@ fn single_route<S>(router: ToolRouter<S>) -> ToolRoute<S> {
 /// `a + b`: rmcp's way to combine the routers of several impl blocks.
 ///
 /// # Panics
-/// As [`ToolRegistry::merge`]: a name defined in both.
-impl<S: MaybeSend + 'static> Add for ToolRegistry<S> {
+/// As [`Registry::merge`]: a name defined in both.
+impl<R: Item> Add for Registry<R> {
     type Output = Self;
 
     #[track_caller]
@@ -298,10 +217,104 @@ impl<S: MaybeSend + 'static> Add for ToolRegistry<S> {
 /// `a += b`.
 ///
 /// # Panics
-/// As [`ToolRegistry::merge`]: a name defined in both.
-impl<S: MaybeSend + 'static> AddAssign for ToolRegistry<S> {
+/// As [`Registry::merge`]: a name defined in both.
+impl<R: Item> AddAssign for Registry<R> {
     #[track_caller]
     fn add_assign(&mut self, other: Self) {
         self.merge(other);
+    }
+}
+
+impl<S: MaybeSend + 'static> ToolRegistry<S> {
+    /// Adds a route: `(Self::f_tool_attr(), Self::f)`, a [`ToolRoute`], or a generated
+    /// `f_tool_attr` fn, as rmcp's `ToolRouter::with_route` takes.
+    ///
+    /// # Panics
+    /// If the route's name is outside the MCP spec or already used (by a tool or a live or
+    /// expired alias); the message names both definitions, this one by the caller's
+    /// `file:line`. [`try_with_route`](Self::try_with_route) returns the error instead.
+    #[track_caller]
+    #[must_use]
+    pub fn with_route<R, A>(mut self, route: R) -> Self
+    where
+        R: IntoToolRoute<S, A>,
+    {
+        self.add_route(route.into_tool_route());
+        self
+    }
+
+    /// The fallible twin of [`with_route`](Self::with_route).
+    ///
+    /// # Errors
+    /// The route's name is outside the MCP spec, or already used; nothing is changed.
+    #[track_caller]
+    pub fn try_with_route<R, A>(mut self, route: R) -> Result<Self, RegistryError>
+    where
+        R: IntoToolRoute<S, A>,
+    {
+        self.try_add_route(route.into_tool_route())?;
+        Ok(self)
+    }
+
+    /// Adds a tool that implements rmcp's [`SyncTool`] (its name from `ToolBase::name`).
+    ///
+    /// # Panics
+    /// As [`with_route`](Self::with_route).
+    #[track_caller]
+    #[must_use]
+    pub fn with_sync_tool<T>(self) -> Self
+    where
+        T: SyncTool<S> + 'static,
+    {
+        let route = single_route(ToolRouter::<S>::new().with_sync_tool::<T>());
+        self.with_route(route)
+    }
+
+    /// Adds a tool that implements rmcp's [`AsyncTool`] (its name from `ToolBase::name`).
+    ///
+    /// # Panics
+    /// As [`with_route`](Self::with_route).
+    #[track_caller]
+    #[must_use]
+    pub fn with_async_tool<T>(self) -> Self
+    where
+        T: AsyncTool<S> + 'static,
+    {
+        let route = single_route(ToolRouter::<S>::new().with_async_tool::<T>());
+        self.with_route(route)
+    }
+
+    /// Adds a route, while serving too.
+    ///
+    /// # Panics
+    /// As [`with_route`](Self::with_route); where rmcp's router logs a bad name and
+    /// replaces a route of the same name, this refuses both.
+    #[track_caller]
+    pub fn add_route(&mut self, item: ToolRoute<S>) {
+        let def = ToolDef::new(item);
+        if let Err(error) = self.try_add_tool(def) {
+            panic!(
+                "{}",
+                message::registry_change_refused("add_route", &error.to_string())
+            );
+        }
+    }
+
+    /// The fallible twin of [`add_route`](Self::add_route).
+    ///
+    /// # Errors
+    /// The route's name is outside the MCP spec, or already used; nothing is changed.
+    #[track_caller]
+    pub fn try_add_route(&mut self, item: ToolRoute<S>) -> Result<(), RegistryError> {
+        self.try_add_tool(ToolDef::new(item))
+    }
+
+    /// Adds a tool with its aliases (a [`ToolDef`]), while serving too.
+    ///
+    /// # Errors
+    /// Every problem of `def` against the tools and aliases in use: a name outside the MCP
+    /// spec, a bad alias, an empty window, a name in use; nothing is changed.
+    pub fn try_add_tool(&mut self, def: ToolDef<S>) -> Result<(), RegistryError> {
+        self.try_add_def(def)
     }
 }

@@ -7,32 +7,32 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 use chrono::TimeDelta;
-use mcp_toolname_rules::{FixRules, MCP, check, check_alias};
-use rmcp::model::Tool;
+use mcp_toolname_rules::{FixRules, check, check_alias};
 
 use super::entry::{AliasEntry, Named, TombstoneEntry};
 use super::nearest::NearIndex;
 use crate::alias::{AliasDefaults, rfc3339};
 use crate::clock::{Clock, SystemClock};
-use crate::def::ToolDef;
+use crate::def::Def;
 use crate::error::Problem;
+use crate::item::Item;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
 
 /// The served set. Copied on write (`Arc::make_mut`) by the registry's mutations, so a clone
 /// of a registry never sees another clone's changes, as with rmcp's `ToolRouter`.
-pub(crate) struct State<S> {
+pub(crate) struct State<R: Item> {
     /// Every name in use, tool or alias, in one map: a name is held once (the rule of the
     /// set), and a `tools/call` hashes the called name once, whichever it names.
-    names: HashMap<Cow<'static, str>, Named<S>>,
+    names: HashMap<Cow<'static, str>, Named<R>>,
     /// How many of `names` are tools.
-    tool_count: usize,
+    item_count: usize,
     /// Names switched off by `disable_route`, also before a route with the name exists
     /// (rmcp's rule); an alias of a disabled tool is off too.
     pub disabled: HashSet<Cow<'static, str>>,
     /// Enabled tools sorted by name, as `tools/list` shows them; made on first use after a
     /// change.
-    listed: OnceLock<Vec<Tool>>,
+    listed: OnceLock<Vec<R::Listed>>,
     /// Tool names by match key, for the "did you mean" of an unknown name; made on first
     /// use after a change.
     near: OnceLock<NearIndex>,
@@ -56,11 +56,11 @@ pub(crate) struct State<S> {
     pub builds: std::sync::atomic::AtomicUsize,
 }
 
-impl<S> Default for State<S> {
+impl<R: Item> Default for State<R> {
     fn default() -> Self {
         Self {
             names: HashMap::new(),
-            tool_count: 0,
+            item_count: 0,
             disabled: HashSet::new(),
             listed: OnceLock::new(),
             near: OnceLock::new(),
@@ -75,11 +75,11 @@ impl<S> Default for State<S> {
     }
 }
 
-impl<S> Clone for State<S> {
+impl<R: Item> Clone for State<R> {
     fn clone(&self) -> Self {
         Self {
             names: self.names.clone(),
-            tool_count: self.tool_count,
+            item_count: self.item_count,
             disabled: self.disabled.clone(),
             listed: self.listed.clone(),
             near: self.near.clone(),
@@ -94,41 +94,41 @@ impl<S> Clone for State<S> {
     }
 }
 
-impl<S> State<S> {
+impl<R: Item> State<R> {
     /// What `name` serves, tool or alias, whether switched on or not.
-    pub fn named(&self, name: &str) -> Option<&Named<S>> {
+    pub fn named(&self, name: &str) -> Option<&Named<R>> {
         self.names.get(name)
     }
 
     /// The tool `name` (not an alias).
-    pub fn tool(&self, name: &str) -> Option<&ToolDef<S>> {
+    pub fn item(&self, name: &str) -> Option<&Def<R>> {
         match self.names.get(name)? {
-            Named::Tool(def) => Some(def),
+            Named::Item(def) => Some(def),
             Named::Alias(_) | Named::Tombstone(_) => None,
         }
     }
 
     /// The alias `name` (not a tool), whatever its window.
-    pub fn alias(&self, name: &str) -> Option<&AliasEntry<S>> {
+    pub fn alias(&self, name: &str) -> Option<&AliasEntry<R>> {
         match self.names.get(name)? {
             Named::Alias(alias) => Some(alias),
-            Named::Tool(_) | Named::Tombstone(_) => None,
+            Named::Item(_) | Named::Tombstone(_) => None,
         }
     }
 
     /// Every tool, in no order.
-    pub fn tools(&self) -> impl Iterator<Item = &ToolDef<S>> {
+    pub fn items(&self) -> impl Iterator<Item = &Def<R>> {
         self.names.values().filter_map(|named| match named {
-            Named::Tool(def) => Some(def),
+            Named::Item(def) => Some(def),
             Named::Alias(_) | Named::Tombstone(_) => None,
         })
     }
 
     /// Every alias, whatever its window, in no order.
-    pub fn aliases(&self) -> impl Iterator<Item = &AliasEntry<S>> {
+    pub fn aliases(&self) -> impl Iterator<Item = &AliasEntry<R>> {
         self.names.values().filter_map(|named| match named {
             Named::Alias(alias) => Some(&**alias),
-            Named::Tool(_) | Named::Tombstone(_) => None,
+            Named::Item(_) | Named::Tombstone(_) => None,
         })
     }
 
@@ -136,7 +136,7 @@ impl<S> State<S> {
     pub fn tombstone(&self, name: &str) -> Option<&TombstoneEntry> {
         match self.names.get(name)? {
             Named::Tombstone(tombstone) => Some(tombstone),
-            Named::Tool(_) | Named::Alias(_) => None,
+            Named::Item(_) | Named::Alias(_) => None,
         }
     }
 
@@ -147,7 +147,7 @@ impl<S> State<S> {
             .values()
             .filter_map(|named| match named {
                 Named::Tombstone(t) => Some(&**t),
-                Named::Tool(_) | Named::Alias(_) => None,
+                Named::Item(_) | Named::Alias(_) => None,
             })
             .collect();
         found.sort_by(|a, b| a.tombstone.name.cmp(&b.tombstone.name));
@@ -170,7 +170,7 @@ impl<S> State<S> {
             });
         }
         if let Some(first) = self.holder(&tombstone.name) {
-            problems.push(duplicate(&tombstone.name, first, origin));
+            problems.push(duplicate(R::NOUN, &tombstone.name, first, origin));
         }
     }
 
@@ -197,8 +197,8 @@ impl<S> State<S> {
     }
 
     /// Number of tools (aliases not counted).
-    pub fn tool_count(&self) -> usize {
-        self.tool_count
+    pub fn item_count(&self) -> usize {
+        self.item_count
     }
 
     /// Whether `name` is in use, by a tool or an alias.
@@ -213,9 +213,9 @@ impl<S> State<S> {
 
     /// Every problem `def` would bring into this set: a name outside the spec, a bad alias,
     /// an empty window, and each name already held (by this set or by `def` itself).
-    pub fn problems_of(&self, def: &ToolDef<S>, problems: &mut Vec<Problem>) {
-        let name = &def.route.attr.name;
-        if let Err(error) = check(name, &MCP) {
+    pub fn problems_of(&self, def: &Def<R>, problems: &mut Vec<Problem>) {
+        let name = def.route.name();
+        if let Err(error) = check(name, R::CONTRACT) {
             let in_use: Vec<&str> = self
                 .names
                 .keys()
@@ -226,11 +226,21 @@ impl<S> State<S> {
                 name: name.to_string(),
                 origin: def.origin.clone(),
                 error,
-                help: FixRules::new(&[], &[], None).help_in(name, &in_use),
+                help: FixRules::only(&[R::CONTRACT]).help_in(name, &in_use),
+                noun: R::NOUN,
+                contract: R::CONTRACT,
+            });
+        }
+        let own = def.route.own_problems();
+        if !own.is_empty() {
+            problems.push(Problem::Arguments {
+                name: name.to_string(),
+                origin: def.origin.clone(),
+                problems: own,
             });
         }
         if let Some(first) = self.holder(name) {
-            problems.push(duplicate(name, first, &def.origin));
+            problems.push(duplicate(R::NOUN, name, first, &def.origin));
         }
         let alias_origin = def.alias_origin();
         for (i, alias) in def.aliases.iter().enumerate() {
@@ -241,9 +251,8 @@ impl<S> State<S> {
                     error,
                 });
             }
-            if let Some(args) = &alias.args {
-                let found =
-                    crate::carried::problems(&alias.name, name, args, &def.route.attr.input_schema);
+            if alias.args.is_some() {
+                let found = def.route.alias_problems(alias);
                 if !found.is_empty() {
                     problems.push(Problem::AliasArgs {
                         name: alias.name.to_string(),
@@ -269,18 +278,18 @@ impl<S> State<S> {
                     .then_some(&alias_origin)
             });
             if let Some(first) = self.holder(&alias.name).or(own) {
-                problems.push(duplicate(&alias.name, first, &alias_origin));
+                problems.push(duplicate(R::NOUN, &alias.name, first, &alias_origin));
             }
         }
     }
 
     /// Adds `def`, claiming each of its names that is still free (the first definition of a
     /// name keeps it). Callers check [`Self::problems_of`] first.
-    pub fn insert(&mut self, def: ToolDef<S>) {
+    pub fn insert(&mut self, def: Def<R>) {
         self.listed = OnceLock::new();
         self.near = OnceLock::new();
         let now = self.clock.since_epoch();
-        let name = def.route.attr.name.clone();
+        let name: Cow<'static, str> = Cow::Owned(def.route.name().to_owned());
         for alias in &def.aliases {
             if !self.holds(&alias.name) && alias.name != name {
                 let entry = AliasEntry::new(alias.clone(), &def);
@@ -293,24 +302,24 @@ impl<S> State<S> {
             }
         }
         if !self.is_off(&name) && !self.holds(&name) {
-            self.shown(&def.route.attr, true);
+            self.shown(def.route.listed(), true);
         }
         if let Entry::Vacant(free) = self.names.entry(name) {
-            free.insert(Named::Tool(def));
-            self.tool_count += 1;
+            free.insert(Named::Item(def));
+            self.item_count += 1;
         }
     }
 
     /// Removes the tool `name` and its aliases; `None` if there is no such tool.
-    pub fn remove(&mut self, name: &str) -> Option<ToolDef<S>> {
-        self.tool(name)?;
-        let Some(Named::Tool(def)) = self.names.remove(name) else {
+    pub fn remove(&mut self, name: &str) -> Option<Def<R>> {
+        self.item(name)?;
+        let Some(Named::Item(def)) = self.names.remove(name) else {
             unreachable!("`name` is a tool")
         };
         if !self.is_off(name) {
-            self.shown(&def.route.attr, false);
+            self.shown(def.route.listed(), false);
         }
-        self.tool_count -= 1;
+        self.item_count -= 1;
         self.listed = OnceLock::new();
         self.near = OnceLock::new();
         for alias in &def.aliases {
@@ -328,7 +337,7 @@ impl<S> State<S> {
             return false;
         };
         self.forget_alias(name);
-        if let Some(Named::Tool(def)) = self.names.get_mut(&target) {
+        if let Some(Named::Item(def)) = self.names.get_mut(&target) {
             def.aliases.retain(|a| a.name != name);
         }
         true
@@ -348,10 +357,10 @@ impl<S> State<S> {
 
     /// Counts a change of what `tools/list` shows: `tool` shown (`added`) or taken away;
     /// inside a batch, its fingerprint added to or taken from [`Self::shown_print`].
-    fn shown(&mut self, tool: &Tool, added: bool) {
+    fn shown(&mut self, listed: &R::Listed, added: bool) {
         self.shown_changes = self.shown_changes.wrapping_add(1);
         if let Some(sum) = self.shown_print {
-            let print = fingerprint(tool);
+            let print = fingerprint(listed);
             self.shown_print = Some(if added {
                 sum.wrapping_add(print)
             } else {
@@ -361,7 +370,7 @@ impl<S> State<S> {
     }
 
     /// Whether `tools/list` shows `alias` at `now`.
-    pub fn alias_shown(&self, alias: &AliasEntry<S>, now: TimeDelta) -> bool {
+    pub fn alias_shown(&self, alias: &AliasEntry<R>, now: TimeDelta) -> bool {
         alias.is_listed(now) && !self.alias_off(alias)
     }
 
@@ -369,7 +378,7 @@ impl<S> State<S> {
     pub fn set_disabled(&mut self, name: Cow<'static, str>, disabled: bool) -> bool {
         // What the name switches: the tool of that name and its aliases, or an alias.
         let aliases: Vec<Cow<'static, str>> = match self.names.get(&name) {
-            Some(Named::Tool(def)) => def.aliases.iter().map(|a| a.name.clone()).collect(),
+            Some(Named::Item(def)) => def.aliases.iter().map(|a| a.name.clone()).collect(),
             Some(Named::Alias(_)) => vec![name.clone()],
             Some(Named::Tombstone(_)) | None => Vec::new(),
         };
@@ -396,11 +405,11 @@ impl<S> State<S> {
 
     /// What `tools/list` would show of the tool `name` (if there is one) and of each of
     /// `aliases`, each with whether it shows it now.
-    fn shown_of(&self, name: &str, aliases: &[Cow<'static, str>]) -> Vec<(Tool, bool)> {
+    fn shown_of(&self, name: &str, aliases: &[Cow<'static, str>]) -> Vec<(R::Listed, bool)> {
         let now = self.clock.since_epoch();
         let tool = self
-            .tool(name)
-            .map(|def| (def.route.attr.clone(), !self.is_off(name)));
+            .item(name)
+            .map(|def| (def.route.listed().clone(), !self.is_off(name)));
         tool.into_iter()
             .chain(aliases.iter().filter_map(|a| {
                 let entry = self.alias(a)?;
@@ -415,22 +424,22 @@ impl<S> State<S> {
     }
 
     /// Whether `alias` is switched off: its tool disabled, or the alias name itself.
-    pub fn alias_off(&self, alias: &AliasEntry<S>) -> bool {
+    pub fn alias_off(&self, alias: &AliasEntry<R>) -> bool {
         self.is_off(&alias.target) || self.is_off(&alias.alias.name)
     }
 
     /// The enabled tools, sorted by name.
-    pub fn listed(&self) -> &[Tool] {
+    pub fn listed(&self) -> &[R::Listed] {
         self.listed.get_or_init(|| {
             #[cfg(test)]
             self.builds
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let mut tools: Vec<Tool> = self
-                .tools()
-                .filter(|d| !self.is_off(&d.route.attr.name))
-                .map(|d| d.route.attr.clone())
+            let mut tools: Vec<R::Listed> = self
+                .items()
+                .filter(|d| !self.is_off(d.route.name()))
+                .map(|d| d.route.listed().clone())
                 .collect();
-            tools.sort_by(|a, b| a.name.cmp(&b.name));
+            tools.sort_by(|a, b| R::listed_name(a).cmp(R::listed_name(b)));
             tools
         })
     }
@@ -439,28 +448,35 @@ impl<S> State<S> {
     /// equally (bounded work: see [`NearIndex::closest`]).
     pub fn closest_tools(&self, name: &str) -> Vec<&str> {
         self.near
-            .get_or_init(|| NearIndex::new(self.tools().map(|d| &d.route.attr.name)))
+            .get_or_init(|| {
+                NearIndex::new(
+                    self.names
+                        .iter()
+                        .filter(|(_, named)| matches!(named, Named::Item(_)))
+                        .map(|(name, _)| name),
+                )
+            })
             .closest(name, |n| self.is_off(n))
     }
 
     /// Whether `alias` is served at `now`: inside its window, its tool switched on.
-    pub fn serves(&self, alias: &AliasEntry<S>, now: TimeDelta) -> bool {
+    pub fn serves(&self, alias: &AliasEntry<R>, now: TimeDelta) -> bool {
         alias.is_live(now) && !self.alias_off(alias)
     }
 
     /// The tool definitions, sorted by name (stable for errors, iteration and merges).
-    pub fn sorted_defs(&self) -> Vec<&ToolDef<S>> {
-        let mut defs: Vec<&ToolDef<S>> = self.tools().collect();
-        defs.sort_by(|a, b| a.route.attr.name.cmp(&b.route.attr.name));
+    pub fn sorted_defs(&self) -> Vec<&Def<R>> {
+        let mut defs: Vec<&Def<R>> = self.items().collect();
+        defs.sort_by(|a, b| a.route.name().cmp(b.route.name()));
         defs
     }
 }
 
 /// A fingerprint of `tool` as `tools/list` shows it: 128 bits of SipHash (fixed keys) of its
 /// JSON, so two entries with the same name and definition have the same fingerprint.
-fn fingerprint(tool: &Tool) -> u128 {
+fn fingerprint<L: serde::Serialize>(listed: &L) -> u128 {
     use std::hash::{DefaultHasher, Hash, Hasher};
-    let json = serde_json::to_string(tool).unwrap_or_default();
+    let json = serde_json::to_string(listed).unwrap_or_default();
     let half = |salt: u8| {
         let mut hasher = DefaultHasher::new();
         salt.hash(&mut hasher);
@@ -470,8 +486,9 @@ fn fingerprint(tool: &Tool) -> u128 {
     (u128::from(half(1)) << 64) | u128::from(half(2))
 }
 
-fn duplicate(name: &str, first: &Origin, second: &Origin) -> Problem {
+fn duplicate(noun: &'static str, name: &str, first: &Origin, second: &Origin) -> Problem {
     Problem::Duplicate {
+        noun,
         name: name.to_owned(),
         first: first.clone(),
         second: second.clone(),

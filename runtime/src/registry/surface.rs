@@ -1,16 +1,16 @@
-//! The whole tool surface, for `mcp-toolname snapshot` (issue 20 §1): in a process started
-//! with [`SURFACE_ENV_VAR`], `tools/list` also carries hidden aliases and tombstones, each
+//! The whole surface (tools or prompts), for `mcp-toolname snapshot` (issue 20 §1): in a process started
+//! with [`SURFACE_ENV_VAR`], `tools/list` (and `prompts/list`) also carries hidden aliases and tombstones, each
 //! marked in `_meta`, so a snapshot records every name a client can call. The one opt-in
 //! way; nothing changes for ordinary clients.
 
 use std::sync::OnceLock;
 
 use chrono::TimeDelta;
-use rmcp::model::{JsonObject, Tool};
 use serde_json::{Map, Value};
 
 use super::state::State;
 use crate::alias::rfc3339;
+use crate::item::Item;
 use crate::tombstone::TOMBSTONE_META_KEY;
 
 /// `MCP_TOOLNAME_SURFACE`: set to `1` in a server's environment, its `tools/list` is the
@@ -27,9 +27,9 @@ pub(super) fn wanted() -> bool {
     *WANTED.get_or_init(|| std::env::var(SURFACE_ENV_VAR).is_ok_and(|v| v == "1"))
 }
 
-/// Adds every live alias of an enabled tool (hidden ones too) and every live tombstone,
-/// each marked, to `tools`.
-pub(super) fn extend<S>(state: &State<S>, now: TimeDelta, tools: &mut Vec<Tool>) {
+/// Adds every live alias of an enabled item (hidden ones too) and every live tombstone,
+/// each marked, to `listed`.
+pub(super) fn extend<R: Item>(state: &State<R>, now: TimeDelta, listed: &mut Vec<R::Listed>) {
     for alias in state.aliases().filter(|a| state.serves(a, now)) {
         let mut about = Map::new();
         about.insert("of".to_owned(), Value::String(alias.target.to_string()));
@@ -43,27 +43,24 @@ pub(super) fn extend<S>(state: &State<S>, now: TimeDelta, tools: &mut Vec<Tool>)
         if let Some(args) = &alias.alias.args {
             about.insert("args".to_owned(), Value::Object(args.clone()));
         }
-        let mut tool = alias.listed.clone();
-        let mut meta = tool.meta.take().unwrap_or_default();
-        meta.0
-            .insert(ALIAS_META_KEY.to_owned(), Value::Object(about));
-        tool.meta = Some(meta);
-        tools.push(tool);
+        listed.push(R::with_meta(
+            alias.listed.clone(),
+            ALIAS_META_KEY,
+            Value::Object(about),
+        ));
     }
     for entry in state.sorted_tombstones() {
         if !entry.is_live(now) {
             continue;
         }
         let tombstone = &entry.tombstone;
-        let mut tool = Tool::new(
-            tombstone.name.clone(),
-            tombstone.answer(),
-            std::sync::Arc::new(JsonObject::new()),
-        );
         let mut meta = rmcp::model::MetaObject::default();
         meta.0
             .insert(TOMBSTONE_META_KEY.to_owned(), tombstone.meta().into());
-        tool.meta = Some(meta);
-        tools.push(tool);
+        listed.push(R::tombstone_listed(
+            tombstone.name.clone(),
+            tombstone.answer_as(R::NOUN),
+            meta,
+        ));
     }
 }
