@@ -10,6 +10,12 @@
 //! - two tools or aliases with one name fail the build, naming both fns;
 //! - a renamed tool keeps answering to its old name (`alias`) until a date you choose.
 //!
+//! Prompts have the same pair: swap `#[prompt_router]` for
+//! [`#[prompt_registry]`](prompt_registry) and `#[prompt]` for [`#[mcp_prompt]`](mcp_prompt);
+//! a prompt name a client cannot run as a slash command (white space, a control or invisible
+//! character, past 128 characters: [`rules::PROMPT`]) or used twice fails the build, and
+//! [`PromptRegistry`] serves renamed prompts' old names for a window.
+//!
 //! ```
 //! use mcp_toolname::{mcp_tool, tool_registry, ToolRegistry};
 //! use rmcp::handler::server::wrapper::Parameters;
@@ -46,12 +52,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use mcp_toolname_macros::{mcp_tool, tool_registry};
+pub use mcp_toolname_macros::{mcp_prompt, mcp_tool, prompt_registry, tool_registry};
 pub use mcp_toolname_rules as rules;
 pub use mcp_toolname_runtime::{
     ALIAS_META_KEY, ALIAS_UNTIL_ENV_VAR, Alias, AliasNotice, AliasUsage, Clock,
     DEPRECATION_META_KEY, ExpiredAnswer, FixedClock, ManualClock, Namespace, NamespaceError,
-    OffsetClock, Origin, Problem, RegistryError, SURFACE_ENV_VAR, ServerKey, SharedToolRegistry,
+    OffsetClock, Origin, PROMPT_ALIAS_UNTIL_ENV_VAR, Problem, PromptDef, PromptRegistry,
+    PromptRegistryBuilder, RegistryError, SURFACE_ENV_VAR, ServerKey, SharedToolRegistry,
     Successor, SystemClock, TOMBSTONE_META_KEY, Tombstone, ToolDef, ToolRegistry,
     ToolRegistryBuilder,
 };

@@ -38,8 +38,10 @@ pub fn tool_name(
     warnings: &mut TokenStream,
 ) {
     let text = name.value();
-    if let Err(err) = check(&text, &MCP) {
-        errors.push_help(name.span(), message::name_error(&text, &err, &MCP), help);
+    let kind = targets.kind;
+    if let Err(err) = check(&text, kind.contract) {
+        let msg = message::item_name_error(kind.noun, &text, &err, kind.contract);
+        errors.push_help(name.span(), msg, help);
         return;
     }
     target_findings(
@@ -179,21 +181,25 @@ fn merged_names(
         let earlier = folded.entry(look_alike_key(&text)).or_default();
         for first in earlier.iter().filter(|f| f.name.value() != text) {
             let other = first.name.value();
+            let kind = targets.kind;
             let (lint, msg) = if other.to_lowercase() == text.to_lowercase() {
                 (
-                    "tool_names_differ_only_in_case",
-                    message::case_only(&text, &other),
+                    format!("{}_names_differ_only_in_case", kind.noun),
+                    message::item_case_only(kind, &text, &other),
                 )
             } else if listed.alias || first.alias || merged.contains(&(text.clone(), other.clone()))
             {
                 // An old name that looks like the new one is what a rename is for.
                 continue;
             } else {
-                ("tool_names_look_alike", message::look_alike(&text, &other))
+                (
+                    format!("{}_names_look_alike", kind.noun),
+                    message::item_look_alike(kind, &text, &other),
+                )
             };
             warnings.extend(warning_when(
                 &first.cond.and(&listed.cond),
-                lint,
+                &lint,
                 listed.name.span(),
                 &msg,
             ));
@@ -236,8 +242,8 @@ pub fn impl_tools(
             errors.push_help_when(
                 &both,
                 name.span(),
-                &message::duplicate_tool(&name.value(), first),
-                message::duplicate_tool_help(),
+                &message::item_duplicate(targets.kind, &name.value(), first),
+                &message::item_duplicate_help(targets.kind),
             );
             if both.is_always() {
                 break;
@@ -264,7 +270,7 @@ pub fn impl_tools(
                 cond: t.cond.clone(),
             })
         }))
-        .filter(|l| check(&l.name.value(), &MCP).is_ok())
+        .filter(|l| check(&l.name.value(), targets.kind.contract).is_ok())
         .collect();
     merged_names(&names, targets, errors, &mut warnings);
     (resolved, warnings)
@@ -332,14 +338,14 @@ fn aliases(
             if let Err(err) = check_alias(&text) {
                 errors.push(span, message::alias_name_error(&text, &err));
             } else if text == canonical && !tool.attr.name_invalid {
-                errors.push(span, message::alias_is_own_name(&text));
+                errors.push(span, message::item_alias_is_own_name(targets.kind, &text));
             } else {
                 // Against every tool of that name, then every alias, in the builds where
                 // both exist; a clash in every build stops there, as before.
                 let mut clash = false;
                 for (owner, cond) in tool_names.get(&text).into_iter().flatten() {
                     let both = tool.cond.and(cond);
-                    let msg = message::alias_is_tool(&text, &fn_name, owner);
+                    let msg = message::alias_is_item(targets.kind, &text, &fn_name, owner);
                     errors.push_when(&both, span, msg);
                     clash |= both.is_always();
                 }
@@ -347,7 +353,8 @@ fn aliases(
                 if !clash {
                     for (first, cond) in earlier.iter() {
                         let both = tool.cond.and(cond);
-                        errors.push_when(&both, span, message::duplicate_alias(&text, first));
+                        let msg = message::item_duplicate_alias(targets.kind, &text, first);
+                        errors.push_when(&both, span, msg);
                         clash |= both.is_always();
                         if clash {
                             break;
@@ -381,8 +388,12 @@ fn listed_alias(
     warnings: &mut TokenStream,
 ) {
     let text = name.value();
-    if let Err(err) = check(&text, &MCP) {
-        let msg = message::listed_alias_refused(&text, &err, &MCP);
+    if let Err(err) = check(&text, targets.kind.contract) {
+        let msg = if targets.kind.noun == "tool" {
+            message::listed_alias_refused(&text, &err, &MCP)
+        } else {
+            message::listed_prompt_alias_refused(&text, &err)
+        };
         warnings.extend(warning(
             "listed_alias_refused_by_the_spec",
             name.span(),

@@ -1,15 +1,17 @@
 //! Code generation: rmcp's `#[tool]` on each fn, and the registry fn.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote};
 use syn::{ImplItem, ItemImpl, parse_quote};
 
 use crate::dates::ResolvedAlias;
 use crate::parse::{RegistryArgs, ToolFn};
+use mcp_toolname_rules::message::Kind;
 
 /// Puts `#[::rmcp::tool(name = "...", <forwarded>)]` on each tool fn of `item` and appends
 /// the registry fn.
 pub fn registry(
+    kind: &'static Kind,
     item: &mut ItemImpl,
     args: &RegistryArgs,
     tools: &[ToolFn],
@@ -23,6 +25,7 @@ pub fn registry(
         if let Some(tool) = tools.iter().find(|t| t.ident == func.sig.ident) {
             // After the marker `parse` left at 0.
             rmcp_tool_attr(
+                kind,
                 &mut func.attrs,
                 1,
                 &tool.name(),
@@ -33,7 +36,7 @@ pub fn registry(
     }
     let defs = tools.iter().zip(aliases).map(|(tool, aliases)| {
         let ident = &tool.ident;
-        let attr_fn = format_ident!("{}_tool_attr", ident);
+        let attr_fn = format_ident!("{}_{}_attr", ident, kind.rmcp_attr);
         let name = tool.name();
         let (line, column) = position(name.span());
         let item = format!("`fn {ident}`");
@@ -43,7 +46,7 @@ pub fn registry(
             let since = option(a.since);
             let list_until = option(a.list_until);
             let hidden = a.hidden;
-            let expired = a.expired.iter().map(|v| {
+            let expired = a.expired.iter().filter(|_| kind == &Kind::TOOL).map(|v| {
                 quote!(.expired_answer(::mcp_toolname::__private::ExpiredAnswer::#v))
             });
             let notice = a
@@ -62,17 +65,24 @@ pub fn registry(
         });
         // A tool behind `#[cfg(...)]` (or `cfg_attr`) is registered under the same condition.
         let cfg = tool.cond.attr();
+        let (def, route) = if kind == &Kind::TOOL {
+            (quote!(tool), quote!(route))
+        } else {
+            (quote!(prompt), quote!(prompt_route))
+        };
         quote! {
             #cfg
-            __mcp_toolname_defs.push(::mcp_toolname::__private::tool(
-                ::mcp_toolname::__private::route((Self::#attr_fn(), Self::#ident)),
+            __mcp_toolname_defs.push(::mcp_toolname::__private::#def(
+                ::mcp_toolname::__private::#route((Self::#attr_fn(), Self::#ident)),
                 ::core::file!(), #line, #column, #item,
             ) #(#aliases)*);
         }
     });
     let RegistryArgs { fn_name, vis, .. } = args;
     let doc = format!(
-        "The tools of this impl, checked by `#[tool_registry]` (generated). {}",
+        "The {}s of this impl, checked by `#[{}]` (generated). {}",
+        kind.noun,
+        kind.registry,
         if cacheable(item) {
             "Built once per process; each call returns a cheap clone."
         } else {
@@ -92,10 +102,15 @@ pub fn registry(
         #tombstones
         ::mcp_toolname::__private::build(__mcp_toolname_defs, __mcp_toolname_tombstones, #ttl)
     };
+    let registry_ty = if kind == &Kind::TOOL {
+        quote!(::mcp_toolname::ToolRegistry)
+    } else {
+        quote!(::mcp_toolname::PromptRegistry)
+    };
     let body = if cacheable(item) {
         let self_ty = &item.self_ty;
         quote! {
-            static __MCP_TOOLNAME_REGISTRY: ::std::sync::OnceLock<::mcp_toolname::ToolRegistry<#self_ty>> =
+            static __MCP_TOOLNAME_REGISTRY: ::std::sync::OnceLock<#registry_ty<#self_ty>> =
                 ::std::sync::OnceLock::new();
             ::core::clone::Clone::clone(__MCP_TOOLNAME_REGISTRY.get_or_init(|| { #build }))
         }
@@ -105,7 +120,7 @@ pub fn registry(
     item.items.push(parse_quote! {
         #[doc = #doc]
         #[allow(clippy::vec_init_then_push)]
-        #vis fn #fn_name() -> ::mcp_toolname::ToolRegistry<Self> {
+        #vis fn #fn_name() -> #registry_ty<Self> {
             #body
         }
     });
@@ -148,13 +163,15 @@ fn has_elided_lifetime(tokens: TokenStream) -> bool {
 /// attributes but drops it when any other attribute follows them (their order is kept;
 /// attribute order has no other meaning here).
 pub fn rmcp_tool_attr(
+    kind: &Kind,
     attrs: &mut Vec<syn::Attribute>,
     at: usize,
     name: &syn::LitStr,
     forwarded: &[TokenStream],
     preds: &[syn::Meta],
 ) {
-    let mut meta = quote!(::rmcp::tool(name = #name #(, #forwarded)*));
+    let rmcp_attr = format_ident!("{}", kind.rmcp_attr);
+    let mut meta = quote!(::rmcp::#rmcp_attr(name = #name #(, #forwarded)*));
     for pred in preds.iter().rev() {
         meta = quote!(cfg_attr(#pred, #meta));
     }
@@ -188,20 +205,31 @@ fn option(value: Option<i64>) -> TokenStream {
 /// warns, at the fn's name, when `Self::tool_router` is rmcp's router (this impl is under
 /// `#[tool_router]`, which reads only `#[tool]`) or the registry of another impl; a plain
 /// impl routed by hand hears nothing. The runtime's `RouterProbe` says how.
-pub fn served_probe(ident: &syn::Ident, lints: &[&syn::Attribute]) -> TokenStream {
+pub fn served_probe(kind: &Kind, ident: &syn::Ident, lints: &[&syn::Attribute]) -> TokenStream {
     let probe = format_ident!("__mcp_toolname_served_{}", ident);
-    let served = quote_spanned!(ident.span()=> mcp_tool_served);
+    let uses = if kind == &Kind::TOOL {
+        quote!(
+            InRmcpToolRouter as _,
+            NoToolRouter as _,
+            OutsideToolRegistry as _
+        )
+    } else {
+        quote!(
+            InRmcpPromptRouter as _,
+            NoPromptRouter as _,
+            OutsidePromptRegistry as _
+        )
+    };
+    let served = format_ident!("{}_served", kind.attr, span = ident.span());
+    let router = format_ident!("{}_router", kind.rmcp_attr);
     quote! {
         #[doc(hidden)]
         #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
         #(#lints)*
         fn #probe() {
             #[allow(unused_imports)]
-            use ::mcp_toolname::__private::{
-                InRmcpToolRouter as _, NoToolRouter as _, OutsideToolRegistry as _,
-                RoutedByHand as _,
-            };
-            (&&&::mcp_toolname::__private::RouterProbe(Self::tool_router)).#served();
+            use ::mcp_toolname::__private::{#uses, RoutedByHand as _};
+            (&&&::mcp_toolname::__private::RouterProbe(Self::#router)).#served();
         }
     }
 }

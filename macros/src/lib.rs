@@ -1,5 +1,6 @@
-//! Procedural macros of `mcp-toolname`: `#[tool_registry]` and `#[mcp_tool]`. Use them
-//! through the `mcp-toolname` crate, which they generate code for.
+//! Procedural macros of `mcp-toolname`: `#[tool_registry]` and `#[mcp_tool]`, and their prompt
+//! twins `#[prompt_registry]` and `#[mcp_prompt]` (one code path, told which [`Kind`] of item
+//! it reads). Use them through the `mcp-toolname` crate, which they generate code for.
 //!
 //! Each entry point only wires `parse -> check -> expand`; every problem of one impl is
 //! reported in one build, and the user's code is still emitted so that no follow-on error
@@ -19,7 +20,7 @@ mod targets;
 mod tests;
 mod tombstones;
 
-use mcp_toolname_rules::message;
+use mcp_toolname_rules::message::{self, Kind};
 use proc_macro::TokenStream;
 use quote::quote;
 use syn::LitStr;
@@ -48,33 +49,49 @@ use crate::diag::Errors;
 /// `<predicate>`.
 #[proc_macro_attribute]
 pub fn tool_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
-    registry(attr.into(), item.into()).into()
+    registry(&Kind::TOOL, attr.into(), item.into()).into()
 }
 
-/// `#[tool_registry]` on `proc_macro2` tokens, so tests can expand it.
+/// Replaces rmcp's `#[prompt_router]` on an impl, as `#[tool_registry]` replaces
+/// `#[tool_router]`: checks every `#[mcp_prompt]` name (against the slash-command rule,
+/// `mcp_toolname_rules::PROMPT`), alias and date of the impl at compile time, refuses two
+/// prompts of one name (cfg-aware), and generates `fn prompt_router() -> PromptRegistry<Self>`
+/// (built once per process for an impl without generic parameters), which rmcp's
+/// `#[prompt_handler]` serves bare or with `router = ...`.
+///
+/// rmcp's arguments, with rmcp's meaning: `router = name`, `vis = pub(crate)`. Ours:
+/// `allow_empty`, `alias_notice_once`, `tombstone(...)`, `list_ttl_secs = N`, as for tools.
+#[proc_macro_attribute]
+pub fn prompt_registry(attr: TokenStream, item: TokenStream) -> TokenStream {
+    registry(&Kind::PROMPT, attr.into(), item.into()).into()
+}
+
+/// `#[tool_registry]` (or `#[prompt_registry]`, by `kind`) on `proc_macro2` tokens, so tests
+/// can expand it.
 fn registry(
+    kind: &'static Kind,
     attr: proc_macro2::TokenStream,
     item: proc_macro2::TokenStream,
 ) -> proc_macro2::TokenStream {
     let mut errors = Errors::default();
-    let args = parse::registry_args(attr, &mut errors);
+    let args = parse::registry_args(attr, kind, &mut errors);
     let mut item_impl = match syn::parse2::<syn::ItemImpl>(item.clone()) {
         Ok(item_impl) => item_impl,
         Err(_) => {
             let error = syn::Error::new(
                 proc_macro2::Span::call_site(),
-                message::registry_not_on_impl(),
+                message::item_registry_not_on_impl(kind),
             )
             .to_compile_error();
             return quote!(#error #item);
         }
     };
-    let (tools, found) = parse::take_tool_fns(&mut item_impl, &mut errors);
+    let (tools, found) = parse::take_tool_fns(&mut item_impl, kind, &mut errors);
     if let Some((trait_path, _)) = &item_impl.trait_ {
         // A trait impl cannot hold the generated fn: report, and emit the impl as it is.
         errors.add(syn::Error::new_spanned(
             trait_path,
-            message::registry_on_trait_impl(),
+            message::item_registry_on_trait_impl(kind),
         ));
         let errors = errors.to_compile_errors();
         return quote!(#item_impl #errors);
@@ -82,19 +99,25 @@ fn registry(
     if found == 0 && !args.allow_empty {
         errors.add(syn::Error::new_spanned(
             &item_impl.self_ty,
-            message::registry_without_tools(&args.fn_name.to_string()),
+            message::item_registry_empty(kind, &args.fn_name.to_string()),
         ));
     }
     let mut key_warnings = proc_macro2::TokenStream::new();
-    let targets = targets::Targets::resolve(&args, &mut errors, &mut key_warnings);
+    let targets = if kind == &Kind::TOOL {
+        targets::Targets::resolve(&args, &mut errors, &mut key_warnings)
+    } else {
+        targets::Targets::prompts()
+    };
     let (aliases, mut warnings) = check::impl_tools(&tools, &targets, &mut errors);
-    limits::impl_limits(
-        &tools,
-        &targets,
-        proc_macro2::Span::call_site(),
-        &mut errors,
-        &mut warnings,
-    );
+    if kind == &Kind::TOOL {
+        limits::impl_limits(
+            &tools,
+            &targets,
+            proc_macro2::Span::call_site(),
+            &mut errors,
+            &mut warnings,
+        );
+    }
     warnings.extend(key_warnings);
     limits::windows_against_cache(
         args.list_ttl_secs.map(|(secs, _)| secs),
@@ -103,7 +126,7 @@ fn registry(
         &mut warnings,
     );
     let tombstones = tombstones::check(&args.tombstones, &tools, &mut errors, &mut warnings);
-    expand::registry(&mut item_impl, &args, &tools, &aliases, &tombstones);
+    expand::registry(kind, &mut item_impl, &args, &tools, &aliases, &tombstones);
     let handler = args
         .server_handler
         .then(|| expand::server_handler(&item_impl, &args.fn_name));
@@ -125,6 +148,24 @@ fn registry(
 /// `with_route((f_tool_attr(), f))`). Aliases are refused there: no registry serves them.
 #[proc_macro_attribute]
 pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
+    item_attr(&Kind::TOOL, attr, item)
+}
+
+/// Marks a fn as an MCP prompt, as rmcp's `#[prompt]` does, with its name checked at compile
+/// time against the slash-command rule (`mcp_toolname_rules::PROMPT`).
+///
+/// In a `#[prompt_registry]` impl, the registry reads it: `name`, any number of
+/// `alias = "old"` / `alias(name, until, since, list_until, until_version, hidden, notice,
+/// notice_once, args(...))`, and every argument of rmcp's `#[prompt]` (`title`,
+/// `description`, `arguments`, `icons`, `meta`, `local`), forwarded unchanged. Anywhere else
+/// it checks the name and generates what `#[prompt]` generates (`<fn>_prompt_attr()`).
+#[proc_macro_attribute]
+pub fn mcp_prompt(attr: TokenStream, item: TokenStream) -> TokenStream {
+    item_attr(&Kind::PROMPT, attr, item)
+}
+
+/// `#[mcp_tool]` or `#[mcp_prompt]` (by `kind`) on one fn.
+fn item_attr(kind: &'static Kind, attr: TokenStream, item: TokenStream) -> TokenStream {
     if attr.to_string() == parse::REGISTERED_MARKER {
         return item;
     }
@@ -133,19 +174,20 @@ pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let Ok(mut func) = syn::parse2::<syn::ItemFn>(item.clone()) else {
         let error = syn::Error::new(
             proc_macro2::Span::call_site(),
-            message::mcp_tool_not_on_fn(),
+            message::item_attr_not_on_fn(kind),
         )
         .to_compile_error();
         return quote!(#error #item).into();
     };
     let mut errors = Errors::default();
     let mut warnings = proc_macro2::TokenStream::new();
-    let attribute: syn::Attribute = syn::parse_quote!(#[mcp_tool(#attr)]);
-    let attr = parse::tool_attr(&attribute, &mut errors);
+    let path = quote::format_ident!("{}", kind.attr);
+    let attribute: syn::Attribute = syn::parse_quote!(#[#path(#attr)]);
+    let attr = parse::tool_attr(&attribute, kind, &mut errors);
     for alias in &attr.aliases {
         errors.push(
             alias.name.span(),
-            message::alias_outside_registry().to_owned(),
+            message::item_alias_outside_registry(kind),
         );
     }
     let name = attr.name.clone().unwrap_or_else(|| {
@@ -153,7 +195,11 @@ pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         LitStr::new(text.trim_start_matches("r#"), func.sig.ident.span())
     });
     if !attr.name_invalid {
-        let targets = targets::Targets::default_targets();
+        let targets = if kind == &Kind::TOOL {
+            targets::Targets::default_targets()
+        } else {
+            targets::Targets::prompts()
+        };
         let seed = if name.value().is_empty() {
             func.sig
                 .ident
@@ -173,7 +219,7 @@ pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
             &mut warnings,
         );
     }
-    expand::rmcp_tool_attr(&mut func.attrs, 0, &name, &attr.forwarded, &[]);
+    expand::rmcp_tool_attr(kind, &mut func.attrs, 0, &name, &attr.forwarded, &[]);
     let errors = errors.to_compile_errors();
     // A method stands in an impl: say so when that impl (rmcp's `#[tool_router]`) or the
     // type's registry (another impl's `#[tool_registry]`) never serves it.
@@ -191,7 +237,7 @@ pub fn mcp_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         .sig
         .receiver()
         .is_some()
-        .then(|| expand::served_probe(&func.sig.ident, &lints));
+        .then(|| expand::served_probe(kind, &func.sig.ident, &lints));
     // The warnings as one named const: `const _` is not allowed in an impl, a named const is
     // (and at module level too, for a free fn).
     let warnings = (!warnings.is_empty()).then(|| {

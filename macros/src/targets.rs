@@ -3,7 +3,7 @@
 
 use mcp_toolname_rules::{
     ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, FixRules, LLM_COMMON, SetFix,
-    check_server_key, client_key, message,
+    check_server_key, client_key, message, message::Kind,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::{Ident, LitStr};
@@ -25,6 +25,9 @@ pub struct Targets {
     /// The server key the clients put in front of names (`k` repeated for a length); `None`
     /// when missing or invalid (already reported), and then no budget is checked.
     pub key: Option<String>,
+    /// What the names are of: tools (the MCP spec, LLM APIs, clients' budgets) or prompts
+    /// (the slash-command rule alone: no LLM API sees a prompt name).
+    pub kind: &'static Kind,
 }
 
 impl Targets {
@@ -35,6 +38,19 @@ impl Targets {
             clients: Vec::new(),
             declared: false,
             key: None,
+            kind: &Kind::TOOL,
+        }
+    }
+
+    /// Prompts: their names meet the slash-command rule, which is checked as the spec is for
+    /// tools; there is nothing to declare.
+    pub fn prompts() -> Self {
+        Self {
+            contracts: Vec::new(),
+            clients: Vec::new(),
+            declared: false,
+            key: None,
+            kind: &Kind::PROMPT,
         }
     }
 
@@ -58,6 +74,7 @@ impl Targets {
             clients,
             declared: true,
             key,
+            kind: &Kind::TOOL,
         }
     }
 
@@ -121,7 +138,9 @@ impl Targets {
 
     /// Clients to check for merged names: the declared ones, else Claude Code's rule.
     pub fn collision_clients(&self) -> Vec<&'static ClientPreset> {
-        if self.declared {
+        if self.kind != &Kind::TOOL {
+            Vec::new()
+        } else if self.declared {
             self.clients.clone()
         } else {
             vec![&CLAUDE_CODE]
@@ -132,6 +151,9 @@ impl Targets {
     /// contract and budget under the key (the rules crate's one fixer, as `check` and
     /// `audit` use it).
     pub fn fix_rules(&self) -> FixRules {
+        if self.kind != &Kind::TOOL {
+            return FixRules::only(&[self.kind.contract]);
+        }
         FixRules::new(&self.contracts, &self.clients, self.key.as_deref())
     }
 

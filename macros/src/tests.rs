@@ -40,7 +40,10 @@ fn fixes_offered(names: &[String], key: &str) -> HashMap<String, Vec<String>> {
     let attr = quote!(targets(#(#ids),*), server_key = #key);
     let item = quote!(impl Server { #(#tools)* });
     let mut texts = Vec::new();
-    strings(crate::registry(attr, item), &mut texts);
+    strings(
+        crate::registry(&mcp_toolname_rules::message::Kind::TOOL, attr, item),
+        &mut texts,
+    );
     let mut out: HashMap<String, Vec<String>> = HashMap::new();
     for text in texts {
         let (Some(name), Some(fix)) = (

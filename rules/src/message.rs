@@ -8,12 +8,14 @@ mod attrs;
 mod audit;
 mod calls;
 mod clients;
+mod kind;
 mod limits;
 mod meet;
 pub use attrs::*;
 pub use audit::*;
 pub use calls::*;
 pub use clients::*;
+pub use kind::*;
 pub use limits::*;
 pub use meet::*;
 
@@ -424,6 +426,26 @@ pub fn listed_alias_refused(alias: &str, err: &NameError, contract: &Contract) -
     format!(
         "alias {reason}; it is listed in `tools/list`, so a client that passes the list to those \
          APIs fails the whole request: add `hidden` (the old name stays callable but is not listed)"
+    )
+}
+
+/// A listed prompt alias that breaks the slash-command rule ([`crate::PROMPT`]).
+///
+/// ```
+/// use mcp_toolname_rules::{check, message, PROMPT};
+/// let err = check("review pr", &PROMPT).unwrap_err();
+/// assert!(message::listed_prompt_alias_refused("review pr", &err).starts_with(
+///     "alias `review pr` contains a space at index 6"
+/// ));
+/// ```
+#[must_use]
+pub fn listed_prompt_alias_refused(alias: &str, err: &NameError) -> String {
+    let reason = item_name_error("prompt", alias, err, &crate::PROMPT);
+    let reason = reason.strip_prefix("prompt name ").unwrap_or(&reason);
+    format!(
+        "alias {reason}; it is listed in `prompts/list`, where clients make it a slash command \
+         that cannot be run as listed: add `hidden` (the old name still answers `prompts/get` \
+         but is not listed)"
     )
 }
 

@@ -3,12 +3,12 @@
 use std::borrow::Cow;
 
 use chrono::DateTime;
-use rmcp::handler::server::router::prompt::{IntoPromptRoute, PromptRoute};
+use rmcp::handler::server::router::prompt::{IntoPromptRoute, PromptRoute, PromptRouter};
 use rmcp::handler::server::router::tool::{IntoToolRoute, ToolRoute, ToolRouter};
 
 use crate::item::Item;
 use crate::registry::Registry;
-use crate::{Alias, Origin, PromptDef, Tombstone, ToolDef, ToolRegistry};
+use crate::{Alias, Origin, PromptDef, PromptRegistry, Tombstone, ToolDef, ToolRegistry};
 
 pub use crate::alias::{AliasNotice, ExpiredAnswer};
 pub use rmcp::handler::server::router::tool::ToolRoute as Route;
@@ -141,10 +141,12 @@ pub fn build<R: Item>(
         builder = builder.tombstone_at(tombstone, origin);
     }
     builder.build().unwrap_or_else(|e| {
-        if e.problems()
-            .iter()
-            .all(|p| matches!(p, crate::Problem::AliasArgs { .. }))
-        {
+        if e.problems().iter().all(|p| {
+            matches!(
+                p,
+                crate::Problem::AliasArgs { .. } | crate::Problem::Arguments { .. }
+            )
+        }) {
             panic!("{e}");
         }
         panic!(
@@ -202,6 +204,47 @@ impl<F, S> OutsideToolRegistry for &RouterProbe<F> where F: Fn() -> ToolRegistry
 pub trait RoutedByHand {
     /// Says nothing.
     fn mcp_tool_served(&self) {}
+
+    /// Says nothing.
+    fn mcp_prompt_served(&self) {}
 }
 
 impl<F> RoutedByHand for RouterProbe<F> {}
+
+/// `Self::prompt_router` for a type without an inherent one (inherent fns win over this).
+pub trait NoPromptRouter {
+    /// Never called: it only gives the path a meaning.
+    fn prompt_router() {}
+}
+
+impl<T: ?Sized> NoPromptRouter for T {}
+
+/// The method's impl also has rmcp's `#[prompt_router]`.
+pub trait InRmcpPromptRouter {
+    /// Warns: the prompt is never served.
+    #[deprecated(
+        note = "mcp-toolname: this `#[mcp_prompt]` stands in an impl under rmcp's \
+                `#[prompt_router]`, which routes only `#[prompt]` fns, so the prompt is never \
+                served; write `#[prompt_registry]` instead of `#[prompt_router]` on the impl (if \
+                you route it by hand, put `#[allow(deprecated)]` on the fn)"
+    )]
+    fn mcp_prompt_served(&self) {}
+}
+
+impl<F, S> InRmcpPromptRouter for &&RouterProbe<F> where F: Fn() -> PromptRouter<S> {}
+
+/// The type's `prompt_router()` is the registry of another impl.
+pub trait OutsidePromptRegistry {
+    /// Warns: that registry does not read this impl.
+    #[deprecated(
+        note = "mcp-toolname: this `#[mcp_prompt]` stands outside the `#[prompt_registry]` impl \
+                of its type, whose `prompt_router()` reads only its own impl, so the prompt is \
+                never served; move the fn into that impl, or put `#[prompt_registry(router = \
+                more_prompts)]` on this impl and serve `Self::prompt_router() + \
+                Self::more_prompts()` (if you route it by hand, put `#[allow(deprecated)]` on \
+                the fn)"
+    )]
+    fn mcp_prompt_served(&self) {}
+}
+
+impl<F, S> OutsidePromptRegistry for &RouterProbe<F> where F: Fn() -> PromptRegistry<S> {}

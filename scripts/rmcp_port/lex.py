@@ -147,8 +147,15 @@ def removed_leaf(path: list[str], leaf: str) -> str | None:
     """The replacement name if the import `path::leaf` is one the swap removes."""
     if leaf == "ToolRouter":
         return "ToolRegistry"
+    if leaf == "PromptRouter":
+        return "PromptRegistry"
     if path in (["rmcp"], ["", "rmcp"]):
-        return {"tool": "mcp_tool", "tool_router": "tool_registry"}.get(leaf)
+        return {
+            "tool": "mcp_tool",
+            "tool_router": "tool_registry",
+            "prompt": "mcp_prompt",
+            "prompt_router": "prompt_registry",
+        }.get(leaf)
     return None
 
 

@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parent.parent.parent
 MCP_TOOLNAME_PATH = os.environ.get("MCP_TOOLNAME_PATH", str(REPO))
 TARGET_DIR = os.environ.get("CARGO_TARGET_DIR", str(REPO / "target" / "rmcp-port"))
 
-# rmcp 3.11.0's test files that use the tool macros or ToolRouter.
+# rmcp 3.11.0's test files that use the tool or prompt macros, ToolRouter or PromptRouter.
 SELECTED_TESTS = [
     "test_complex_schema",
     "test_handler_cache_hints",
@@ -30,6 +30,11 @@ SELECTED_TESTS = [
     "test_tool_macro_annotations",
     "test_tool_macros",
     "test_tool_routers",
+    # The prompt twins (issue 21).
+    "test_prompt_handler",
+    "test_prompt_macro_annotations",
+    "test_prompt_macros",
+    "test_prompt_routers",
 ]
 
 # rmcp features never enabled: `local` drops the Send bounds and most tests are cfg'd out

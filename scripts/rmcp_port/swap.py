@@ -17,11 +17,19 @@ ATTR_RULES = [
     (re.compile(r"#\[(\s*)(?:::)?rmcp::tool(\s*[(\]])"), r"#[\1mcp_toolname::mcp_tool\2"),
     (re.compile(r"#\[(\s*)tool_router\b"), r"#[\1tool_registry"),
     (re.compile(r"#\[(\s*)tool(\s*[(\]])"), r"#[\1mcp_tool\2"),
+    # The prompt twins (`prompt_handler` never matches, as `tool_handler` above).
+    (re.compile(r"#\[(\s*)(?:::)?rmcp::prompt_router\b"), r"#[\1mcp_toolname::prompt_registry"),
+    (re.compile(r"#\[(\s*)(?:::)?rmcp::prompt(\s*[(\]])"), r"#[\1mcp_toolname::mcp_prompt\2"),
+    (re.compile(r"#\[(\s*)prompt_router\b"), r"#[\1prompt_registry"),
+    (re.compile(r"#\[(\s*)prompt(\s*[(\]])"), r"#[\1mcp_prompt\2"),
 ]
 QUALIFIED_ROUTER = re.compile(r"(?<![\w:])(?:::)?rmcp(?:::[A-Za-z_]\w*)*::ToolRouter\b")
 BARE_ROUTER = re.compile(r"(?<![\w])ToolRouter\b")
+QUALIFIED_PROMPT_ROUTER = re.compile(r"(?<![\w:])(?:::)?rmcp(?:::[A-Za-z_]\w*)*::PromptRouter\b")
+BARE_PROMPT_ROUTER = re.compile(r"(?<![\w])PromptRouter\b")
 USE_RMCP = re.compile(r"(?m)^([ \t]*)((?:pub(?:\([^)]*\))?\s+)?use\s+)(?=(?:::)?rmcp\b)")
-MCP_NAMES = ["mcp_tool", "tool_registry", "ToolRegistry"]  # in the order the import lists them
+# in the order the import lists them
+MCP_NAMES = ["mcp_prompt", "mcp_tool", "prompt_registry", "tool_registry", "PromptRegistry", "ToolRegistry"]
 
 
 @dataclass
@@ -46,8 +54,8 @@ def rewrite_code(src: str, pattern: re.Pattern, repl) -> str:
 def uses_name(src: str, name: str) -> bool:
     """Whether the code uses `name` unqualified (not as `mcp_toolname::name`, not a field)."""
     mask = code_mask(src)
-    if name == "ToolRegistry":
-        pat = re.compile(r"(?<![\w:])ToolRegistry\b")
+    if name in ("ToolRegistry", "PromptRegistry"):
+        pat = re.compile(r"(?<![\w:])" + name + r"\b")
     else:
         pat = re.compile(r"#\[\s*" + name + r"\b")
     return any(True for _ in code_finditer(pat, src, mask))
@@ -102,6 +110,8 @@ def swap_source(src: str) -> SwapResult:
     # Step 3: the type, qualified paths first.
     text = rewrite_code(text, QUALIFIED_ROUTER, "mcp_toolname::ToolRegistry")
     text = rewrite_code(text, BARE_ROUTER, "ToolRegistry")
+    text = rewrite_code(text, QUALIFIED_PROMPT_ROUTER, "mcp_toolname::PromptRegistry")
+    text = rewrite_code(text, BARE_PROMPT_ROUTER, "PromptRegistry")
 
     # Step 4, second half: the new imports, with only the names the file uses.
     used = {n for n in MCP_NAMES if uses_name(text.replace("\0", ""), n)}

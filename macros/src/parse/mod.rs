@@ -13,6 +13,7 @@ use crate::args::{
 };
 use crate::cond::Cond;
 use crate::diag::Errors;
+use mcp_toolname_rules::message::Kind;
 
 mod tool;
 
@@ -74,6 +75,18 @@ const REGISTRY_ARGS: &[&str] = &[
     "list_ttl_secs",
 ];
 
+/// What `#[prompt_registry]` takes: rmcp's `#[prompt_router]` (`router`, `vis`) and ours that
+/// mean something for prompts (no `targets`: no LLM API sees a prompt name; no
+/// `server_handler`: rmcp's `#[prompt_router]` has none).
+const PROMPT_REGISTRY_ARGS: &[&str] = &[
+    "router",
+    "vis",
+    "allow_empty",
+    "alias_notice_once",
+    "tombstone",
+    "list_ttl_secs",
+];
+
 /// A fn of the impl carrying `#[mcp_tool]`, its attribute removed.
 pub struct ToolFn {
     pub ident: Ident,
@@ -101,9 +114,14 @@ impl ToolFn {
     }
 }
 
-pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
+pub fn registry_args(attr: TokenStream, kind: &'static Kind, errors: &mut Errors) -> RegistryArgs {
+    let default_fn = if kind.noun == "tool" {
+        "tool_router"
+    } else {
+        "prompt_router"
+    };
     let mut args = RegistryArgs {
-        fn_name: Ident::new("tool_router", Span::call_site()),
+        fn_name: Ident::new(default_fn, Span::call_site()),
         server_handler: false,
         vis: Visibility::Inherited,
         allow_empty: false,
@@ -120,9 +138,13 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
     let parser = syn::meta::parser(|meta| {
         let key = path_name(&meta);
         if key != "tombstone" {
-            note_repeat(&mut seen, &key, &meta, "tool_registry", errors);
+            note_repeat(&mut seen, &key, &meta, kind.registry, errors);
         }
-        let result = registry_arg(&meta, &key, &mut args, errors);
+        if kind.noun != "tool" && !PROMPT_REGISTRY_ARGS.contains(&key.as_str()) {
+            reject(&meta, kind.registry, &key, PROMPT_REGISTRY_ARGS, errors);
+            return Ok(());
+        }
+        let result = registry_arg(&meta, &key, kind, &mut args, errors);
         finish(&meta, &key, result, errors);
         Ok(())
     });
@@ -135,8 +157,10 @@ pub fn registry_args(attr: TokenStream, errors: &mut Errors) -> RegistryArgs {
 /// `tombstone(...)`; `None` when it cannot be used (the reason is in `errors`).
 fn tombstone_attr(
     meta: &ParseNestedMeta,
+    kind: &Kind,
     errors: &mut Errors,
 ) -> syn::Result<Option<TombstoneAttr>> {
+    let attr_name = format!("{}(tombstone(...))", kind.registry);
     const ARGS: &[&str] = &["name", "renamed_to", "instead", "until", "note"];
     let at = meta.path.span_of();
     let mut out = TombstoneAttr {
@@ -150,13 +174,7 @@ fn tombstone_attr(
     let mut seen = Vec::new();
     meta.parse_nested_meta(|inner| {
         let key = path_name(&inner);
-        note_repeat(
-            &mut seen,
-            &key,
-            &inner,
-            "tool_registry(tombstone(...))",
-            errors,
-        );
+        note_repeat(&mut seen, &key, &inner, &attr_name, errors);
         let result = match key.as_str() {
             "name" => string_value(&inner, "name", "validate_adr", errors).map(|v| name = v),
             "renamed_to" => string_value(&inner, "renamed_to", "validate_adrs", errors)
@@ -169,7 +187,7 @@ fn tombstone_attr(
                 string_value(&inner, "note", "events are pages now", errors).map(|v| out.note = v)
             }
             _ => {
-                reject(&inner, "tool_registry(tombstone(...))", &key, ARGS, errors);
+                reject(&inner, &attr_name, &key, ARGS, errors);
                 Ok(())
             }
         };
@@ -196,11 +214,20 @@ fn tombstone_attr(
 fn registry_arg(
     meta: &ParseNestedMeta,
     key: &str,
+    kind: &Kind,
     args: &mut RegistryArgs,
     errors: &mut Errors,
 ) -> syn::Result<()> {
     match key {
-        "router" => args.fn_name = meta.value()?.parse()?,
+        "router" => {
+            // rmcp's `#[tool_router]` takes a name, its `#[prompt_router]` a string: both work.
+            let value = meta.value()?;
+            args.fn_name = if value.peek(LitStr) {
+                value.parse::<LitStr>()?.parse()?
+            } else {
+                value.parse()?
+            };
+        }
         "server_handler" => {
             if let Some(on) = flag(meta, key, errors)? {
                 args.server_handler = on;
@@ -217,7 +244,7 @@ fn registry_arg(
             }
         }
         "tombstone" => {
-            if let Some(tombstone) = tombstone_attr(meta, errors)? {
+            if let Some(tombstone) = tombstone_attr(meta, kind, errors)? {
                 args.tombstones.push(tombstone);
             }
         }
@@ -293,14 +320,18 @@ fn registry_arg(
 /// `#[cfg_attr(<predicate>, mcp_tool(...))]`, which makes a tool under that predicate),
 /// parsed, and counts the attributes found. Argument errors are in `errors`; the tool is
 /// still kept, so the rest of the impl is checked and expands.
-pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> (Vec<ToolFn>, usize) {
+pub fn take_tool_fns(
+    item: &mut ItemImpl,
+    kind: &'static Kind,
+    errors: &mut Errors,
+) -> (Vec<ToolFn>, usize) {
     let mut tools = Vec::new();
     let mut found = 0;
     for impl_item in &mut item.items {
         let ImplItem::Fn(func) = impl_item else {
             continue;
         };
-        if let Some((attr, preds)) = take_attr(func, "mcp_tool", errors) {
+        if let Some((attr, preds)) = take_attr(func, kind.attr, errors) {
             found += 1;
             // Leave the user's path in place, marked as read, so their `use` of `mcp_tool`
             // stays used; `#[mcp_tool(<marker>)]` expands to the fn unchanged.
@@ -311,7 +342,7 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> (Vec<ToolFn>, 
             for pred in &preds {
                 cond.push(pred);
             }
-            let attr = tool_attr(&attr, errors);
+            let attr = tool_attr(&attr, kind, errors);
             let description = if attr.description_written {
                 attr.description.clone()
             } else {
@@ -325,16 +356,17 @@ pub fn take_tool_fns(item: &mut ItemImpl, errors: &mut Errors) -> (Vec<ToolFn>, 
                 description,
             });
         }
-        // Report rmcp's `#[tool]` and drop it, so no follow-on error hides the first one.
+        // Report rmcp's `#[tool]` (`#[prompt]`) and drop it, so no follow-on error hides the
+        // first one.
         func.attrs.retain(|attr| {
-            let rmcp_tool = is_attr(attr, "tool");
-            if rmcp_tool {
+            let rmcp_item = is_attr(attr, kind.rmcp_attr);
+            if rmcp_item {
                 errors.push(
                     attr.path().span_of(),
-                    message::rmcp_tool_inside_registry().to_owned(),
+                    message::rmcp_attr_inside_registry(kind),
                 );
             }
-            !rmcp_tool
+            !rmcp_item
         });
     }
     (tools, found)

@@ -9,6 +9,7 @@ use syn::{Attribute, Expr, Ident, LitStr, Token};
 
 use crate::args::{SpanOf, finish, flag, id_list, note_repeat, path_name, reject, string_value};
 use crate::diag::Errors;
+use mcp_toolname_rules::message::Kind;
 
 /// Arguments of `#[mcp_tool]` that rmcp's `#[tool]` takes and we forward unchanged.
 const FORWARDED: &[&str] = &[
@@ -21,9 +22,19 @@ const FORWARDED: &[&str] = &[
     "meta",
     "local",
 ];
+/// Arguments of `#[mcp_prompt]` that rmcp's `#[prompt]` takes and we forward unchanged.
+const FORWARDED_PROMPT: &[&str] = &[
+    "title",
+    "description",
+    "arguments",
+    "icons",
+    "meta",
+    "local",
+];
 /// Arguments of `#[mcp_tool]` that are ours; with [`FORWARDED`], every argument it takes.
 const OWN_ARGS: &[&str] = &["name", "alias", "allow"];
-const ALIAS_ATTR: &str = "mcp_tool(alias(...))";
+/// Arguments of `#[mcp_prompt]` that are ours (no `allow`: no LLM API sees a prompt name).
+const OWN_PROMPT_ARGS: &[&str] = &["name", "alias"];
 const ALIAS_ARGS: &[&str] = &[
     "name",
     "until",
@@ -36,6 +47,44 @@ const ALIAS_ARGS: &[&str] = &[
     "notice_once",
     "args",
 ];
+/// What `alias(...)` of a prompt takes: the tool's but `expired` (a prompt past its window is
+/// always a protocol error: `prompts/get` has no error result).
+const PROMPT_ALIAS_ARGS: &[&str] = &[
+    "name",
+    "until",
+    "list_until",
+    "since",
+    "until_version",
+    "hidden",
+    "notice",
+    "notice_once",
+    "args",
+];
+
+/// What one kind's item attribute takes: rmcp's arguments forwarded, ours, `alias(...)`'s.
+fn forwarded(kind: &Kind) -> &'static [&'static str] {
+    if kind.noun == "tool" {
+        FORWARDED
+    } else {
+        FORWARDED_PROMPT
+    }
+}
+
+fn own_args(kind: &Kind) -> &'static [&'static str] {
+    if kind.noun == "tool" {
+        OWN_ARGS
+    } else {
+        OWN_PROMPT_ARGS
+    }
+}
+
+fn alias_args(kind: &Kind) -> &'static [&'static str] {
+    if kind.noun == "tool" {
+        ALIAS_ARGS
+    } else {
+        PROMPT_ALIAS_ARGS
+    }
+}
 
 /// One `alias = "old"` or `alias(name = "old", ...)`.
 pub struct AliasAttr {
@@ -76,9 +125,9 @@ pub struct ToolAttr {
     pub description_written: bool,
 }
 
-/// Parses one `#[mcp_tool(...)]`: every argument is read even when an earlier one is bad
-/// (each problem goes to `errors`).
-pub fn tool_attr(attr: &Attribute, errors: &mut Errors) -> ToolAttr {
+/// Parses one `#[mcp_tool(...)]` (or, for prompts, `#[mcp_prompt(...)]`): every argument is
+/// read even when an earlier one is bad (each problem goes to `errors`).
+pub fn tool_attr(attr: &Attribute, kind: &'static Kind, errors: &mut Errors) -> ToolAttr {
     let mut out = ToolAttr {
         name: None,
         name_invalid: false,
@@ -95,9 +144,9 @@ pub fn tool_attr(attr: &Attribute, errors: &mut Errors) -> ToolAttr {
     let parsed = attr.parse_nested_meta(|meta| {
         let key = path_name(&meta);
         if key != "alias" {
-            note_repeat(&mut seen, &key, &meta, "mcp_tool", errors);
+            note_repeat(&mut seen, &key, &meta, kind.attr, errors);
         }
-        let result = tool_arg(&meta, &key, &mut out, errors);
+        let result = tool_arg(&meta, &key, kind, &mut out, errors);
         finish(&meta, &key, result, errors);
         Ok(())
     });
@@ -110,16 +159,28 @@ pub fn tool_attr(attr: &Attribute, errors: &mut Errors) -> ToolAttr {
 fn tool_arg(
     meta: &ParseNestedMeta,
     key: &str,
+    kind: &'static Kind,
     out: &mut ToolAttr,
     errors: &mut Errors,
 ) -> syn::Result<()> {
+    let known = |k: &str| own_args(kind).contains(&k) || forwarded(kind).contains(&k);
+    if !known(key) {
+        reject(
+            meta,
+            kind.attr,
+            key,
+            &[own_args(kind), forwarded(kind)].concat(),
+            errors,
+        );
+        return Ok(());
+    }
     match key {
         "name" => {
             out.name = string_value(meta, "name", "add_numbers", errors)?;
             out.name_invalid = out.name.is_none();
         }
         "alias" => {
-            if let Some(alias) = alias_attr(meta, errors)? {
+            if let Some(alias) = alias_attr(meta, kind, errors)? {
                 out.aliases.push(alias);
             }
         }
@@ -144,7 +205,7 @@ fn tool_arg(
             let path = &meta.path;
             out.forwarded.push(quote!(#path(#inner)));
         }
-        k if FORWARDED.contains(&k) => {
+        k if forwarded(kind).contains(&k) => {
             let value: Expr = meta.value()?.parse()?;
             if k == "description" {
                 out.description = match &value {
@@ -161,9 +222,9 @@ fn tool_arg(
         }
         _ => reject(
             meta,
-            "mcp_tool",
+            kind.attr,
             key,
-            &[OWN_ARGS, FORWARDED].concat(),
+            &[own_args(kind), forwarded(kind)].concat(),
             errors,
         ),
     }
@@ -172,7 +233,12 @@ fn tool_arg(
 
 /// `alias = "old"` or `alias(name = "old", ...)`; `None` when it cannot be used (the
 /// reason is in `errors`), every argument read all the same.
-fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<Option<AliasAttr>> {
+fn alias_attr(
+    meta: &ParseNestedMeta,
+    kind: &'static Kind,
+    errors: &mut Errors,
+) -> syn::Result<Option<AliasAttr>> {
+    let alias_attr_name = format!("{}(alias(...))", kind.attr);
     let mut alias = AliasAttr {
         name: LitStr::new("", Span::call_site()),
         until: None,
@@ -196,7 +262,11 @@ fn alias_attr(meta: &ParseNestedMeta, errors: &mut Errors) -> syn::Result<Option
     let at = meta.path.span_of();
     meta.parse_nested_meta(|inner| {
         let key = path_name(&inner);
-        note_repeat(&mut seen, &key, &inner, ALIAS_ATTR, errors);
+        note_repeat(&mut seen, &key, &inner, &alias_attr_name, errors);
+        if !alias_args(kind).contains(&key.as_str()) {
+            reject(&inner, &alias_attr_name, &key, alias_args(kind), errors);
+            return Ok(());
+        }
         let result = alias_arg(&inner, &key, &mut alias, &mut name, errors);
         name_written |= key == "name";
         finish(&inner, &key, result, errors);
@@ -258,7 +328,7 @@ fn alias_arg(
             alias.notice_once = flag(inner, "notice_once", errors)?;
         }
         "args" => alias.args = Some(carried_args(inner, errors)?),
-        _ => reject(inner, ALIAS_ATTR, key, ALIAS_ARGS, errors),
+        _ => reject(inner, "mcp_tool(alias(...))", key, ALIAS_ARGS, errors),
     }
     Ok(())
 }

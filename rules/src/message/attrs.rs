@@ -173,49 +173,38 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// rmcp's `#[tool]` left inside a `#[tool_registry]` impl.
 #[must_use]
-pub fn rmcp_tool_inside_registry() -> &'static str {
-    "rmcp's `#[tool]` inside `#[tool_registry]` would not be registered or checked; write \
-     `#[mcp_tool]` (it takes the same arguments)"
+pub fn rmcp_tool_inside_registry() -> String {
+    super::rmcp_attr_inside_registry(&super::Kind::TOOL)
 }
 
 /// An alias on a `#[mcp_tool]` outside a `#[tool_registry]` impl, where nothing serves it.
 #[must_use]
-pub fn alias_outside_registry() -> &'static str {
-    "an alias is served by the registry of a `#[tool_registry]` impl, and this `#[mcp_tool]` is \
-     in none, so nothing would answer to the old name; put the fn in a `#[tool_registry]` impl, \
-     or add the alias where you register the route: \
-     `ToolDef::new(route).alias(Alias::new(\"old\"))` and `registry.try_add_tool(def)`"
+pub fn alias_outside_registry() -> String {
+    super::item_alias_outside_registry(&super::Kind::TOOL)
 }
 
 /// `#[mcp_tool]` on something that is not a fn.
 #[must_use]
-pub fn mcp_tool_not_on_fn() -> &'static str {
-    "`#[mcp_tool]` goes on a fn: a method of a `#[tool_registry]` impl, or any fn rmcp's \
-     `#[tool]` takes"
+pub fn mcp_tool_not_on_fn() -> String {
+    super::item_attr_not_on_fn(&super::Kind::TOOL)
 }
 
 /// `#[tool_registry]` on something that is not an impl block.
 #[must_use]
-pub fn registry_not_on_impl() -> &'static str {
-    "`#[tool_registry]` goes on an `impl` block whose methods carry `#[mcp_tool]`"
+pub fn registry_not_on_impl() -> String {
+    super::item_registry_not_on_impl(&super::Kind::TOOL)
 }
 
 /// `#[tool_registry]` on `impl Trait for Type`.
 #[must_use]
-pub fn registry_on_trait_impl() -> &'static str {
-    "`#[tool_registry]` goes on an inherent impl (`impl Server { ... }`), not on a trait impl; \
-     move the `#[mcp_tool]` methods into one"
+pub fn registry_on_trait_impl() -> String {
+    super::item_registry_on_trait_impl(&super::Kind::TOOL)
 }
 
 /// A `#[tool_registry]` impl with no `#[mcp_tool]` fn.
 #[must_use]
 pub fn registry_without_tools(fn_name: &str) -> String {
-    format!(
-        "`#[tool_registry]` found no `#[mcp_tool]` fn in this impl, so `Self::{fn_name}()` would \
-         serve no tools; a `#[mcp_tool]` fn made by a `macro_rules!` call inside the impl is not \
-         visible to it (let the macro emit the whole impl instead); write \
-         `#[tool_registry(allow_empty)]` if an empty registry is intended"
-    )
+    super::item_registry_empty(&super::Kind::TOOL, fn_name)
 }
 
 /// One attribute given twice on one fn.

@@ -7,47 +7,31 @@ use super::show;
 /// Two tools in one server with one name.
 #[must_use]
 pub fn duplicate_tool(name: &str, first_fn: &str) -> String {
-    format!(
-        "tool name {} is already used by `fn {first_fn}`; tool names must be unique within a \
-         server (MCP spec, Tool Names), and rmcp would keep only one of the two",
-        show(name)
-    )
+    super::item_duplicate(&super::Kind::TOOL, name, first_fn)
 }
 
 /// Help for [`duplicate_tool`].
 #[must_use]
-pub fn duplicate_tool_help() -> &'static str {
-    "give one of the tools another `name`, or, if one replaces the other, delete it and list \
-     its name as an `alias` of the one that stays"
+pub fn duplicate_tool_help() -> String {
+    super::item_duplicate_help(&super::Kind::TOOL)
 }
 
 /// An alias with the name of a tool of the same server.
 #[must_use]
 pub fn alias_is_tool(alias: &str, alias_of_fn: &str, tool_fn: &str) -> String {
-    format!(
-        "alias {} of `fn {alias_of_fn}` is the name of the tool `fn {tool_fn}`; a call to it \
-         could not tell which one is meant",
-        show(alias)
-    )
+    super::alias_is_item(&super::Kind::TOOL, alias, alias_of_fn, tool_fn)
 }
 
 /// An alias declared twice in one server.
 #[must_use]
 pub fn duplicate_alias(alias: &str, first_fn: &str) -> String {
-    format!(
-        "alias {} is already declared on `fn {first_fn}`; a call to it could not tell which \
-         tool is meant",
-        show(alias)
-    )
+    super::item_duplicate_alias(&super::Kind::TOOL, alias, first_fn)
 }
 
 /// An alias equal to its own tool's name.
 #[must_use]
 pub fn alias_is_own_name(alias: &str) -> String {
-    format!(
-        "alias {} is this tool's own name; remove the alias",
-        show(alias)
-    )
+    super::item_alias_is_own_name(&super::Kind::TOOL, alias)
 }
 
 /// What a refused build or change of a registry left behind: said where the refusal is, so
@@ -123,12 +107,7 @@ pub fn normalised_collision(name: &str, other: &str, client: &str, form: &str) -
 /// Two names of one server that differ only in case.
 #[must_use]
 pub fn case_only(name: &str, other: &str) -> String {
-    format!(
-        "tool names {} and {} differ only in case; models and people confuse them, and a client \
-         that folds case would merge them: rename one",
-        show(name),
-        show(other)
-    )
+    super::item_case_only(&super::Kind::TOOL, name, other)
 }
 
 /// Two names of one server that are one name once case is folded and the separators `_` `-`
@@ -143,13 +122,7 @@ pub fn case_only(name: &str, other: &str) -> String {
 /// ```
 #[must_use]
 pub fn look_alike(name: &str, other: &str) -> String {
-    format!(
-        "tool names {} and {} differ only in case and in `_`, `-` and `.`; models and people \
-         confuse them, and a client or a did-you-mean that reads them alike cannot tell which \
-         was meant: rename one",
-        show(name),
-        show(other)
-    )
+    super::item_look_alike(&super::Kind::TOOL, name, other)
 }
 
 /// A listed alias that a client's normalisation merges with another listed name.
