@@ -14,6 +14,7 @@ fn ui() {
         "tool_name",
         "targets",
         "standalone",
+        "prompt",
     ] {
         t.compile_fail(format!("tests/ui/{topic}/*.rs"));
     }

@@ -1,5 +1,6 @@
-//! When the served tool set changes (an alias leaves the list, or stops being served), and
-//! telling connected clients: `notifications/tools/list_changed` at that moment.
+//! When the served set of tools (or prompts) changes (an alias leaves the list, or stops being
+//! served), and telling connected clients: `notifications/tools/list_changed` (or
+//! `notifications/prompts/list_changed`) at that moment.
 
 use std::future::Future;
 use std::time::Duration;
@@ -9,14 +10,16 @@ use rmcp::RoleServer;
 use rmcp::model::ProtocolVersion;
 use rmcp::service::{Peer, SubscriptionContext};
 
-use crate::ToolRegistry;
+use crate::item::{Item, ListKind};
+use crate::registry::Registry;
 
 /// How long the notifier sleeps at most before reading the clock again, so a clock that is
 /// moved (or a machine that sleeps) is noticed.
 pub(crate) const RECHECK: Duration = Duration::from_secs(60);
 
-impl<S: 'static> ToolRegistry<S> {
-    /// The next instant at which `tools/list` or `tools/call` answers differently (an alias
+impl<R: Item> Registry<R> {
+    /// The next instant at which the list (`tools/list`, `prompts/list`) or a call answers
+    /// differently (an alias
     /// leaves the list or stops being served), by the registry's clock; `None` when nothing
     /// is due.
     #[must_use]
@@ -60,14 +63,15 @@ impl<S: 'static> ToolRegistry<S> {
         Ok(())
     }
 
-    /// For sessions before protocol 2026-07-28: sends `notifications/tools/list_changed` to
-    /// `peer` at each change, in a task that ends when no change is due or the peer is gone.
+    /// For sessions before protocol 2026-07-28: sends `notifications/tools/list_changed` (for
+    /// prompts, `notifications/prompts/list_changed`) to `peer` at each change, in a task that
+    /// ends when no change is due or the peer is gone.
     /// On 2026-07-28 sessions it sends nothing: there, only clients that listen get it, through
     /// [`Self::notify_subscription`]. Declare the capability in `get_info` with
     /// `ServerCapabilities::builder().enable_tools().enable_tool_list_changed()`.
     pub fn notify_peer(&self, peer: Peer<RoleServer>) -> tokio::task::JoinHandle<()>
     where
-        S: Send + Sync,
+        R: Send + Sync + 'static,
     {
         let registry = self.clone();
         tokio::spawn(async move {
@@ -76,10 +80,15 @@ impl<S: 'static> ToolRegistry<S> {
                 .is_some_and(|info| info.protocol_version < ProtocolVersion::V_2026_07_28);
             if legacy {
                 let result = registry
-                    .on_each_change(|| peer.notify_tool_list_changed())
+                    .on_each_change(|| async {
+                        match R::LIST {
+                            ListKind::Tools => peer.notify_tool_list_changed().await,
+                            ListKind::Prompts => peer.notify_prompt_list_changed().await,
+                        }
+                    })
                     .await;
                 if let Err(e) = result {
-                    tracing::debug!("stopped sending tools/list_changed: {e}");
+                    tracing::debug!("stopped sending {}_changed: {e}", R::LIST.method());
                 }
             }
         })
@@ -89,14 +98,24 @@ impl<S: 'static> ToolRegistry<S> {
     /// `notifications/tools/list_changed` at each change if the client accepted it, until the
     /// subscription is cancelled or no change is due. Call it from `ServerHandler::listen`.
     pub async fn notify_subscription(&self, context: &SubscriptionContext) {
-        if context.accepted().tools_list_changed != Some(true) {
+        let accepted = match R::LIST {
+            ListKind::Tools => context.accepted().tools_list_changed,
+            ListKind::Prompts => context.accepted().prompts_list_changed,
+        };
+        if accepted != Some(true) {
             context.cancelled().await;
             return;
         }
+        let send = || async {
+            match R::LIST {
+                ListKind::Tools => context.sink().notify_tool_list_changed().await,
+                ListKind::Prompts => context.sink().notify_prompt_list_changed().await,
+            }
+        };
         tokio::select! {
-            result = self.on_each_change(|| context.sink().notify_tool_list_changed()) => {
+            result = self.on_each_change(send) => {
                 if let Err(e) = result {
-                    tracing::debug!("stopped sending tools/list_changed: {e}");
+                    tracing::debug!("stopped sending {}_changed: {e}", R::LIST.method());
                 }
             }
             () = context.cancelled() => {}

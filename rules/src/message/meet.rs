@@ -57,6 +57,17 @@ impl Refused {
             Self::Merge => "the registries were not merged",
         }
     }
+
+    /// [`Self::outcome`] for a registry of items of kind `noun` (`tool`, `prompt`).
+    #[must_use]
+    pub fn outcome_for(self, noun: &str) -> String {
+        match self {
+            Self::Change => {
+                format!("nothing was changed: the registry keeps serving the {noun}s it had")
+            }
+            other => other.outcome().to_owned(),
+        }
+    }
 }
 
 /// One name defined twice in a registry: at a build, a change or a merge (`refused`, or
@@ -84,7 +95,7 @@ pub fn item_merge_conflict(
     second: &str,
     refused: Option<Refused>,
 ) -> String {
-    let so = refused.map_or_else(String::new, |r| format!(", so {}", r.outcome()));
+    let so = refused.map_or_else(String::new, |r| format!(", so {}", r.outcome_for(noun)));
     format!(
         "{noun} name {} is defined twice, at {first} and at {second}; {noun} names must be \
          unique within a server{so} (rename one, or make one an alias of the other)",

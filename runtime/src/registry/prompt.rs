@@ -192,7 +192,7 @@ impl<S: MaybeSend + 'static> PromptRegistry<S> {
                 data.insert(TOMBSTONE_META_KEY.to_owned(), tombstone.meta().into());
                 return Err(ErrorData::invalid_params(text, Some(data.into())));
             }
-            _ => return Err(not_found(state, &context.name)),
+            _ => return Err(not_found(state, &context.name, &self.list_all())),
         };
         let notify = alias.is_some_and(|alias| {
             !alias
@@ -229,12 +229,16 @@ impl<S: MaybeSend + 'static> PromptRegistry<S> {
 
 /// rmcp's error for a prompt nothing serves (`invalid_params`, `data.available_prompts`),
 /// naming the closest served prompt if one is close.
-fn not_found<S: 'static>(state: &State<PromptRoute<S>>, name: &str) -> ErrorData {
+fn not_found<S: 'static>(
+    state: &State<PromptRoute<S>>,
+    name: &str,
+    listed: &[rmcp::model::Prompt],
+) -> ErrorData {
     let near = state.closest_tools(name);
     let mut data = serde_json::Map::new();
     data.insert(
         "available_prompts".to_owned(),
-        json!(state.listed().iter().map(|p| &p.name).collect::<Vec<_>>()),
+        json!(listed.iter().map(|p| &p.name).collect::<Vec<_>>()),
     );
     match near.as_slice() {
         [] => {}
