@@ -394,11 +394,12 @@ fn listed_alias(
         } else {
             message::listed_prompt_alias_refused(&text, &err)
         };
-        warnings.extend(warning(
-            "listed_alias_refused_by_the_spec",
-            name.span(),
-            &msg,
-        ));
+        let lint = if targets.kind.noun == "tool" {
+            "listed_alias_refused_by_the_spec"
+        } else {
+            "listed_alias_breaks_slash_commands"
+        };
+        warnings.extend(warning(lint, name.span(), &msg));
         return;
     }
     let listed = Listed {
