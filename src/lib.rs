@@ -76,6 +76,11 @@ pub struct ReadmeDoctests;
 #[doc = include_str!("../docs/renames.md")]
 pub struct RenamesGuideDoctests;
 
+/// docs/prompts.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/prompts.md")]
+pub struct PromptsGuideDoctests;
+
 /// What the macros' generated code calls. Not a public API.
 #[doc(hidden)]
 pub mod __private {
