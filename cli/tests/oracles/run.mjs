@@ -5,9 +5,13 @@
 //   CORPUS  {"servers": [{"key": "...", "tools": ["...", ...]}, ...]}
 //   OUT     written: {"client", "version", "refused": [key, ...], "requests",
 //           "tools": [{"name", "origin"}], "descriptions", "instructions", "references",
-//           "output"}
-// The corpus may give servers `descriptions` and `instructions`, and `select`: a name prefix
-// whose deferred tools the fake model loads by tool search (the limits corpus).
+//           "prompt_bodies", "output"}
+// The corpus may give servers `descriptions`, `instructions`, `prompts` (names; the fixture
+// answers `prompts/get` with `oracle prompt body S.I`) and `delay_ms` (how long the server
+// holds back its answer to `initialize`), and may give `select`: a name prefix
+// whose deferred tools the fake model loads by tool search (the limits corpus), and `say`: the
+// text sent instead of `hi` (Claude Code and Gemini CLI: a slash command, the prompts corpus).
+// `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries.
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
 // description, null where only the name is sent (Claude Code's list of deferred tools). Only
 // 127.0.0.1 is reached: the fake API, and servers the client starts over stdio.
@@ -23,6 +27,8 @@ const [client, bin, corpusFile, outFile] = process.argv.slice(2);
 const corpus = JSON.parse(readFileSync(corpusFile, 'utf8'));
 /** How long one client run may take before it is killed. */
 const TIMEOUT_MS = Number(process.env.MCP_TOOLNAME_ORACLE_TIMEOUT_MS ?? 240000);
+/** What the user says: `hi`, or the corpus's `say` (a slash command) where a client takes it. */
+const say = corpus.say ?? 'hi';
 
 const scratch = mkdtempSync(join(tmpdir(), `oracle-${client}-`));
 const home = join(scratch, 'home');
@@ -34,7 +40,7 @@ mkdirSync(captured);
 // `oracle tool S.T`, so a tool the request describes is traced back to its corpus entry.
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
-  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions }));
+  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms }));
   return { key: server.key, command: process.execPath, args: [join(here, 'server.mjs'), file] };
 });
 
@@ -84,7 +90,7 @@ const adapters = {
       const config = join(scratch, 'mcp.json');
       writeFileSync(config, JSON.stringify({ mcpServers: mcpServers() }));
       return {
-        args: ['-p', 'hi', '--mcp-config', config, '--strict-mcp-config'],
+        args: ['-p', say, '--mcp-config', config, '--strict-mcp-config'],
         env: {
           ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
           ANTHROPIC_API_KEY: 'sk-ant-oracle',
@@ -302,7 +308,7 @@ const adapters = {
       return {
         // --yolo: headless, a tool no rule allows is left out of the request; a model named
         // skips the routing request.
-        args: ['--yolo', '-m', 'gemini-2.5-flash', '-p', 'hi'],
+        args: ['--yolo', '-m', 'gemini-2.5-flash', '-p', say],
         env: { GEMINI_API_KEY: 'oracle', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
       };
     },
@@ -410,15 +416,18 @@ for (const file of requests) {
 const described = {};
 const instructed = {};
 const referenced = new Set();
+const promptBodies = new Set();
 const keepLongest = (into, key, text) => {
   if (text.length > (into[key]?.length ?? -1)) into[key] = { length: text.length, tail: text.slice(-40) };
 };
 for (const file of requests) {
   let parsed;
   try { parsed = JSON.parse(JSON.parse(readFileSync(join(captured, file), 'utf8')).body); } catch { continue; }
-  for (const match of JSON.stringify(parsed).matchAll(/"type":"tool_reference","tool_name":"([^"]*)"/g)) {
+  const whole = JSON.stringify(parsed);
+  for (const match of whole.matchAll(/"type":"tool_reference","tool_name":"([^"]*)"/g)) {
     referenced.add(match[1]);
   }
+  for (const match of whole.matchAll(/oracle prompt body (\d+\.\d+)/g)) promptBodies.add(match[1]);
   for (const text of strings(parsed)) {
     const tool = /^oracle tool (\d+\.\d+) /.exec(text);
     if (tool) keepLongest(described, tool[1], text);
@@ -428,7 +437,7 @@ for (const file of requests) {
     }
   }
 }
-writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, descriptions: described, instructions: instructed, references: [...referenced], output: output.slice(-4000) }, null, 1));
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, descriptions: described, instructions: instructed, references: [...referenced], prompt_bodies: [...promptBodies].sort(), output: output.slice(-4000) }, null, 1));
 // The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
 if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

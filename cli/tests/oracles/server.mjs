@@ -2,12 +2,23 @@
 // given as its argument (`{"tools": ["name", ...]}`), each described as `oracle tool N`, so a
 // client's request can be traced back to the tool it came from. `descriptions` (one per tool,
 // each appended to that text) and `instructions` (the server's, at initialize) are optional:
-// the limits corpus uses them to see where a client cuts. Speaks just enough MCP (initialize,
-// tools/list, ping) for a client to list its tools; it never calls out.
+// the limits corpus uses them to see where a client cuts. `prompts` (names, or `{"name",
+// "arguments": [...]}`) are served too, each described as `oracle prompt N`, and `prompts/get`
+// answers `oracle prompt body N`, so a prompt that reaches the model is traced back to its
+// entry; for the CLI's own tests, `prompt_page` (prompts per `prompts/list` page),
+// `prompts_capability` (declare `prompts` or not, whatever the list), `prompts_error` (answer
+// `prompts/list` with this error message) and `prompt_cursor` (give this cursor on every
+// page: a loop). `delay_ms` holds back the answer to `initialize`, so that of two servers a
+// client starts at once, the other answers first. Speaks just enough MCP (initialize, tools/list, prompts/list, prompts/get,
+// ping) for a client to list its tools and prompts; it never calls out.
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-const { tools, prefix = "", descriptions = [], instructions } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const { tools, prefix = "", descriptions = [], instructions, prompts = [] } = spec;
+const promptNames = prompts.map((p) => (typeof p === 'string' ? p : p.name));
+const promptArguments = prompts.map((p) => (typeof p === 'string' ? [] : p.arguments ?? []));
+const declaresPrompts = spec.prompts_capability ?? prompts.length > 0;
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const listed = tools.map((name, index) => ({
   name,
@@ -25,17 +36,45 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (message.id === undefined || message.id === null) return;
   const reply = (result) => send({ jsonrpc: '2.0', id: message.id, result });
   switch (message.method) {
-    case 'initialize':
-      reply({
+    case 'initialize': {
+      const answer = () => reply({
         protocolVersion: message.params?.protocolVersion ?? '2025-06-18',
-        capabilities: { tools: {} },
+        capabilities: declaresPrompts ? { tools: {}, prompts: {} } : { tools: {} },
         serverInfo: { name: 'oracle-fixture', version: '1.0.0' },
         ...(instructions === undefined ? {} : { instructions }),
       });
+      if (spec.delay_ms) setTimeout(answer, spec.delay_ms);
+      else answer();
       break;
+    }
     case 'tools/list':
       reply({ tools: listed });
       break;
+    case 'prompts/list': {
+      if (spec.prompts_error !== undefined) {
+        send({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: spec.prompts_error } });
+        break;
+      }
+      const start = Number(message.params?.cursor ?? 0) || 0;
+      const end = Math.min(promptNames.length, start + (spec.prompt_page ?? promptNames.length));
+      const page = promptNames.slice(start, end).map((name, i) => ({
+        name,
+        description: `oracle prompt ${prefix}${start + i}`,
+        arguments: promptArguments[start + i].map((argument) => ({ name: argument })),
+      }));
+      const next = spec.prompt_cursor ?? (end < promptNames.length ? String(end) : undefined);
+      reply({ prompts: page, ...(next === undefined ? {} : { nextCursor: next }) });
+      break;
+    }
+    case 'prompts/get': {
+      const index = promptNames.indexOf(message.params?.name);
+      if (index < 0) {
+        send({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: `no prompt ${message.params?.name}` } });
+      } else {
+        reply({ messages: [{ role: 'user', content: { type: 'text', text: `oracle prompt body ${prefix}${index}` } }] });
+      }
+      break;
+    }
     case 'ping':
       reply({});
       break;
