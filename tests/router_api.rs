@@ -407,3 +407,53 @@ fn a_tool_with_aliases_can_be_added_at_run_time() {
         "nothing of a refused tool is added"
     );
 }
+
+/// What rmcp's users do through `ToolRouter::map` (issue 22 §4): rewrite every schema in
+/// place. The aliases follow, usage counters stay, the notifier hears one change, and a rename
+/// in place is refused with the route left as it was.
+#[test]
+fn routes_change_in_place_but_names_do_not() {
+    let clock = Arc::new(ManualClock::new(at("2026-06-01T00:00:00Z")));
+    let mut tools = Server::tool_router().with_clock(Arc::clone(&clock));
+    let fired = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::clone(&fired);
+    tools.set_notifier(move || {
+        seen.fetch_add(1, Ordering::SeqCst);
+    });
+    tools.for_each_route_mut(|route| {
+        let mut schema = (*route.attr.input_schema).clone();
+        schema.insert("additionalProperties".to_owned(), false.into());
+        route.attr.input_schema = Arc::new(schema);
+    });
+    assert_eq!(fired.load(Ordering::SeqCst), 1, "one change, told once");
+    let alias = tools.get("fs_read").expect("the alias is served");
+    assert_eq!(
+        alias.input_schema.get("additionalProperties"),
+        Some(&false.into()),
+        "the alias lists its tool as changed"
+    );
+    assert!(
+        alias
+            .description
+            .as_deref()
+            .is_some_and(|d| d.starts_with("Deprecated: renamed to `read_file`")),
+        "{:?}",
+        alias.description
+    );
+    assert_eq!(tools.route("write_file").map(|r| r.attr.name.as_ref()), Some("write_file"));
+    let said = panic_text(|| {
+        tools.for_each_route_mut(|route| {
+            if route.attr.name == "write_file" {
+                route.attr.name = "save_file".into();
+            }
+        });
+    });
+    assert!(
+        said.starts_with(
+            "for_each_route_mut renamed the tool `write_file` to `save_file`, and a name is not \
+             changed in place"
+        ),
+        "{said}"
+    );
+    assert_eq!(names(&tools), ["fs_read", "read_file", "write_file"]);
+}

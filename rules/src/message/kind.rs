@@ -212,3 +212,25 @@ pub fn item_registry_empty(kind: &Kind, fn_name: &str) -> String {
         noun = kind.noun,
     )
 }
+
+/// A route renamed by `for_each_route_mut`, where names do not change.
+///
+/// ```
+/// use mcp_toolname_rules::message::route_renamed_in_place;
+/// assert_eq!(
+///     route_renamed_in_place("tool", "search", "find"),
+///     "for_each_route_mut renamed the tool `search` to `find`, and a name is not changed in \
+///      place (every client that used it would break); the route is left as it was: rename \
+///      the tool with `name = \"find\"` and keep `alias = \"search\"`"
+/// );
+/// ```
+#[must_use]
+pub fn route_renamed_in_place(noun: &str, from: &str, to: &str) -> String {
+    format!(
+        "for_each_route_mut renamed the {noun} {} to {}, and a name is not changed in place \
+         (every client that used it would break); the route is left as it was: rename the \
+         {noun} with `name = {to:?}` and keep `alias = {from:?}`",
+        show(from),
+        show(to)
+    )
+}

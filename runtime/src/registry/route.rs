@@ -120,6 +120,52 @@ impl<R: Item> Registry<R> {
         Ok(())
     }
 
+    /// Runs `f` on every item's route, in name order: what rmcp's users do through the public
+    /// field `ToolRouter::map` (`for route in router.map.values_mut() { ... }`, to rewrite
+    /// schemas), kept to what leaves every name as it is. Each alias is listed again from its
+    /// item as changed; a notifier is called once if the list now reads differently.
+    ///
+    /// ```
+    /// use mcp_toolname_runtime::ToolRegistry;
+    /// use rmcp::handler::server::router::tool::ToolRoute;
+    /// use rmcp::model::{CallToolResult, JsonObject, Tool};
+    /// use std::sync::Arc;
+    ///
+    /// struct Server;
+    /// let mut tools = ToolRegistry::<Server>::new().with_route(ToolRoute::new_dyn(
+    ///     Tool::new("search", "Searches.", Arc::new(JsonObject::new())),
+    ///     |_| Box::pin(async { Ok(CallToolResult::default().into()) }),
+    /// ));
+    /// tools.for_each_route_mut(|route| route.attr.description = Some("Finds pages.".into()));
+    /// assert_eq!(tools.get("search").unwrap().description.as_deref(), Some("Finds pages."));
+    /// ```
+    ///
+    /// # Panics
+    /// If `f` renames a route (the route is left as it was, and the message names both
+    /// names): a name changes by a rename that keeps the old one as an alias.
+    #[track_caller]
+    pub fn for_each_route_mut(&mut self, mut f: impl FnMut(&mut R)) {
+        let names: Vec<String> = self.names().map(str::to_owned).collect();
+        let renamed = self.change(|state| {
+            names.iter().find_map(|name| {
+                state
+                    .edit_item(name, &mut f)
+                    .err()
+                    .map(|to| (name.clone(), to))
+            })
+        });
+        if let Some((from, to)) = renamed {
+            panic!("{}", message::route_renamed_in_place(R::NOUN, &from, &to));
+        }
+    }
+
+    /// The route of the item `name` (enabled or not; not an alias), as rmcp's users read it
+    /// from `ToolRouter::map.get(name)`.
+    #[must_use]
+    pub fn route(&self, name: &str) -> Option<&R> {
+        self.state.item(name).map(|def| &def.route)
+    }
+
     /// Whether a `tools/call` of `name` would run a tool now: an enabled tool, or a live
     /// alias of one.
     #[must_use]

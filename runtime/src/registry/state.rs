@@ -330,6 +330,52 @@ impl<R: Item> State<R> {
         Some(def)
     }
 
+    /// Runs `f` on the route of the item `name` (its definition, schemas, handler), then
+    /// re-derives what its aliases list and counts the change of what the list shows. `Err`
+    /// with the new name, and the route as it was, if `f` renamed it: a name is changed by a
+    /// rename with an alias, never in place.
+    pub fn edit_item(&mut self, name: &str, f: &mut impl FnMut(&mut R)) -> Result<(), String> {
+        let Some(Named::Item(def)) = self.names.get_mut(name) else {
+            return Ok(());
+        };
+        let before = def.route.clone();
+        f(&mut def.route);
+        if def.route.name() != name {
+            let renamed = def.route.name().to_owned();
+            def.route = before;
+            return Err(renamed);
+        }
+        let (old, new) = (before.listed().clone(), def.route.listed().clone());
+        let def = def.clone();
+        self.listed = OnceLock::new();
+        if old != new && !self.is_off(name) {
+            self.shown(&old, false);
+            self.shown(&new, true);
+        }
+        let now = self.clock.since_epoch();
+        for alias in &def.aliases {
+            let Some(Named::Alias(entry)) = self.names.get(&alias.name) else {
+                continue;
+            };
+            if entry.target != name {
+                continue;
+            }
+            let mut fresh = AliasEntry::new(alias.clone(), &def);
+            // The same alias: its usage and who has heard its notice carry over.
+            fresh.usage = Arc::clone(&entry.usage);
+            fresh.heard = Arc::clone(&entry.heard);
+            let shown = self.alias_shown(entry, now);
+            let was = entry.listed.clone();
+            if shown && was != fresh.listed {
+                self.shown(&was, false);
+                self.shown(&fresh.listed, true);
+            }
+            self.names
+                .insert(alias.name.clone(), Named::Alias(Box::new(fresh)));
+        }
+        Ok(())
+    }
+
     /// Removes the alias `name` alone, and drops it from its tool's list; whether there was
     /// such an alias.
     pub fn remove_alias(&mut self, name: &str) -> bool {
