@@ -25,6 +25,7 @@ mod json_out;
 mod keys;
 mod limits;
 mod names;
+mod prompts;
 mod redact;
 mod report;
 mod snapshot;
@@ -64,11 +65,17 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check tool names: each contract (pass, or why not), each client's model-facing form,
-    /// and a name that passes every contract. Exit 1 when a name breaks the MCP spec.
+    /// and a name that passes every contract. Exit 1 when a name breaks the MCP spec. With
+    /// --prompt, prompt names instead: the slash-command rule for prompts, each client's
+    /// command and whether it runs, and a fix; exit 1 when a name breaks that rule.
     Check {
-        /// Tool names, any bytes (write `--` first if one starts with `-`).
+        /// Tool names (prompt names with --prompt), any bytes (write `--` first if one starts
+        /// with `-`).
         #[arg(required = true, value_name = "NAME")]
         names: Vec<OsString>,
+        /// The names are prompt names: each becomes a slash command in a client.
+        #[arg(long)]
+        prompt: bool,
         /// The key a host gives the server (`mcp__<key>__<tool>`), as its config writes it:
         /// each client reads it under its own rule.
         #[arg(long, default_value = "server", value_name = "KEY")]
@@ -250,6 +257,13 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check {
             names,
+            prompt: true,
+            server_key,
+            format,
+        } => prompts::check::run(&names, &server_key, format),
+        Command::Check {
+            names,
+            prompt: false,
             server_key,
             format,
         } => check::run(&names, &server_key, format),
