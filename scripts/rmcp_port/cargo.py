@@ -111,8 +111,11 @@ def write(path: Path, text: str) -> None:
         path.write_text(text)
 
 
-def run(cmd: list[str], cwd: Path, log: Path, timeout: int | None = None) -> tuple[int, str]:
-    env = dict(os.environ, CARGO_TARGET_DIR=TARGET_DIR)
+def run(cmd: list[str], cwd: Path, log: Path, timeout: int | None = None,
+        target: str | None = None) -> tuple[int, str]:
+    """Runs `cmd` in `cwd` with `CARGO_TARGET_DIR` set to `target` (default: the shared
+    [`TARGET_DIR`]), its output in `log`; returns the exit code (-9: timed out) and output."""
+    env = dict(os.environ, CARGO_TARGET_DIR=target or TARGET_DIR)
     t0 = time.time()
     try:
         p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)

@@ -5,6 +5,7 @@ Cargo package, swapped).
 from __future__ import annotations
 
 import re
+import subprocess
 import shutil
 import sys
 import tomllib
@@ -29,6 +30,7 @@ def build_test_packages(out: Path, tests: list[str]) -> None:
     commons = {p.name: p.read_text() for p in sorted((src / "tests" / "common").glob("*.rs"))}
     sources = list(originals.values()) + list(commons.values())
     write(out / "Cargo.toml", '[workspace]\nmembers = ["baseline", "swapped"]\nresolver = "3"\n')
+    edition = str(rmcp.get("package", {}).get("edition", "2021"))
     for kind in ("baseline", "swapped"):
         pkg = out / kind
         write(pkg / "Cargo.toml", test_manifest(f"rmcp-port-{kind}", rmcp, tests, sources))
@@ -36,11 +38,28 @@ def build_test_packages(out: Path, tests: list[str]) -> None:
         for name, text in [*(("common/" + k, v) for k, v in commons.items()),
                            *((f"{t}.rs", v) for t, v in originals.items())]:
             if kind == "swapped":
-                res = swap_source(text)
+                res = swap_source(text, edition)
                 for n in res.notes:
                     print(f"  {name}: {n}")
                 text = res.text
             write(pkg / "tests" / name, text)
+
+
+def fmt_check(out: Path, tests: list[str]) -> list[str]:
+    """The swapped test files rustfmt would change although rmcp's own are as rustfmt keeps
+    them: the swap must leave code `cargo fmt --check` accepts."""
+    edition = str(tomllib.loads((rmcp_src() / "Cargo.toml").read_text())["package"]["edition"])
+    bad = []
+    for t in tests:
+        check = ["rustfmt", "--check", "--edition", edition]
+        base = subprocess.run(check + [f"{t}.rs"], cwd=out / "baseline" / "tests", capture_output=True)
+        if base.returncode != 0:
+            continue  # rmcp's own file is not rustfmt-clean: nothing to hold the swap to
+        swapped = subprocess.run(check + [f"{t}.rs"], cwd=out / "swapped" / "tests",
+                                 capture_output=True, text=True)
+        if swapped.returncode != 0:
+            bad.append(f"{t}: the swapped file is not as rustfmt keeps it:\n{swapped.stdout[:1500]}")
+    return bad
 
 
 def cmd_tests(args) -> None:
@@ -48,8 +67,12 @@ def cmd_tests(args) -> None:
     tests = args.only or SELECTED_TESTS
     build_test_packages(out, tests)
     print(f"scratch workspace: {out}  (target dir {TARGET_DIR})")
+    unformatted = fmt_check(out, tests)
+    print(f"rustfmt: {len(tests) - len(unformatted)}/{len(tests)} swapped files as rustfmt keeps them")
+    for line in unformatted:
+        print("  " + line)
     if args.no_run:
-        return
+        sys.exit(1 if unformatted else 0)
     kinds = ["swapped"] if args.skip_baseline else ["baseline", "swapped"]
     results: dict[tuple[str, str], str] = {}
     details: list[str] = []
@@ -96,7 +119,7 @@ def cmd_tests(args) -> None:
         for (k, _), s in results.items()
         if k == "swapped"
     )
-    if not swapped_ok:
+    if not swapped_ok or unformatted:
         sys.exit(1)
 
 
@@ -114,12 +137,24 @@ def add_dependency(manifest: Path) -> None:
     manifest.write_text(text)
 
 
+def edition_of(root: Path) -> str:
+    """The Rust edition of the package at `root` (its imports are laid out for it); a
+    workspace-inherited or unreadable one is taken as 2021, cargo's default is 2015."""
+    try:
+        package = tomllib.loads((root / "Cargo.toml").read_text()).get("package", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return "2021"
+    edition = package.get("edition", "2015")
+    return edition if isinstance(edition, str) else "2021"
+
+
 def swap_tree(root: Path) -> list[str]:
     changed = []
+    edition = edition_of(root)
     for p in sorted(root.rglob("*.rs")):
         if "target" in p.relative_to(root).parts:
             continue
-        res = swap_source(p.read_text())
+        res = swap_source(p.read_text(), edition)
         if res.changed:
             p.write_text(res.text)
             changed.append(str(p.relative_to(root)))

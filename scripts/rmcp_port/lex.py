@@ -171,6 +171,12 @@ def prune(src: str, tree: UseTree, path: list[str], edits: list, removed: list[s
     kept = [t for t in tree.group if not prune(src, t, full, edits, removed)]
     if not kept:
         return True
+    if len(kept) == 1 and len(tree.group) > 1 and kept[0].leaf != "self":
+        # One item left: `a::{b}` is `a::b`, as rustfmt writes it.
+        only = apply_edits(src, kept[0].start, kept[0].end, edits)
+        edits[:] = [ed for ed in edits if not (tree.group_open <= ed[0] <= tree.group_close)]
+        edits.append((tree.group_open, tree.group_close + 1, only))
+        return False
     if len(kept) < len(tree.group):
         # Re-emit the group's kept items from their own text, each followed by the
         # separator that followed it originally (so the layout of lines is kept), then the

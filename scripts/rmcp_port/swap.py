@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .lex import UseParser, code_finditer, code_mask, prune
+from .lex import UseParser, apply_edits, code_finditer, code_mask, prune
 
 
 ATTR_RULES = [
@@ -61,8 +61,60 @@ def uses_name(src: str, name: str) -> bool:
     return any(True for _ in code_finditer(pat, src, mask))
 
 
-def swap_source(src: str) -> SwapResult:
-    """The mechanical swap of one Rust source file."""
+MAX_WIDTH = 100  # rustfmt's default `max_width`
+
+
+def one_line(stmt: str) -> str | None:
+    """A `use` statement written on one line as rustfmt would; `None` if it holds a comment."""
+    if "//" in stmt or "/*" in stmt:
+        return None
+    flat = re.sub(r"\{\s+", "{", stmt)
+    flat = re.sub(r",?\s*\}", "}", flat)
+    flat = re.sub(r",\s*", ", ", flat)
+    flat = re.sub(r"\s*\n\s*", " ", flat)
+    # rustfmt lays a list out vertically when a list inside it has several items.
+    if re.search(r"\{[^{}]*\{[^{}]*,", flat):
+        return None
+    return flat
+
+
+def sort_key(name: str, edition: str) -> str:
+    """How rustfmt orders names in a `use` group: from style edition 2024 by version sorting
+    (upper case before lower case, as ASCII), before it case-insensitively."""
+    return name if edition >= "2024" else name.lower()
+
+
+USE_STMT = re.compile(r"(?m)^([ \t]*)(?:pub(?:\([^)]*\))?\s+)?use\s+((?:::)?[A-Za-z_][\w]*)[^;]*;[ \t]*\n")
+
+
+def place_import(text: str, line: str, edition: str) -> str:
+    """`text` with the `use` statement `line` moved to where rustfmt keeps it: in sorted order
+    within its run of `use` statements (statements with nothing but a line break between)."""
+    at = text.find(line)
+    if at < 0:
+        return text
+    rest = text[:at] + text[at + len(line):]
+    mask = code_mask(rest)
+    stmts = [m for m in code_finditer(USE_STMT, rest, mask)]
+    # The run the line was in: statements touching the position where it stood.
+    run: list = []
+    for m in stmts:
+        if run and m.start() != run[-1].end():
+            if run[-1].end() >= at:
+                break
+            run = []
+        run.append(m)
+    indent = re.match(r"[ \t]*", line).group(0)
+    key = sort_key("mcp_toolname", edition)
+    for m in run:
+        if m.group(1) == indent and sort_key(m.group(2).lstrip(":"), edition) > key:
+            return rest[:m.start()] + line + rest[m.start():]
+    return text
+
+
+def swap_source(src: str, edition: str = "2024") -> SwapResult:
+    """The mechanical swap of one Rust source file, its imports laid out as rustfmt keeps them
+    for `edition` (the package's)."""
     notes: list[str] = []
 
     # Step 4 first, while the old names are still in the use trees: prune rmcp imports,
@@ -86,7 +138,14 @@ def swap_source(src: str) -> SwapResult:
         if whole:
             edits.append((m.start(), line_end, ""))
         else:
-            edits.extend(stmt_edits)
+            # A statement left short enough for one line is written on one, as rustfmt does.
+            start = src.rfind("\n", 0, m.start()) + 1
+            stmt = apply_edits(src, start, stmt_end, stmt_edits)
+            flat = one_line(stmt)
+            if "\n" in stmt and flat is not None and len(flat) <= MAX_WIDTH:
+                edits.append((start, stmt_end, flat))
+            else:
+                edits.extend(stmt_edits)
         inserts.append((line_end, m.group(1), removed))
     for pos, indent, names in inserts:
         edits.append((pos, pos, ("\0USE", indent, names)))  # filled in below
@@ -117,7 +176,7 @@ def swap_source(src: str) -> SwapResult:
     used = {n for n in MCP_NAMES if uses_name(text.replace("\0", ""), n)}
     covered: set[str] = set()
     for k, (indent, names) in enumerate(placeholders):
-        names = [n for n in MCP_NAMES if n in names and n in used]
+        names = sorted((n for n in MCP_NAMES if n in names and n in used), key=lambda n: sort_key(n, edition))
         covered.update(names)
         line = ""
         if len(names) == 1:
@@ -125,6 +184,8 @@ def swap_source(src: str) -> SwapResult:
         elif names:
             line = f"{indent}use mcp_toolname::{{{', '.join(names)}}};\n"
         text = text.replace(f"\0USE{k}\0", line)
+        if line:
+            text = place_import(text, line, edition)
     missing = [n for n in MCP_NAMES if n in used and n not in covered]
     if missing:
         # Used but never imported from rmcp by name (e.g. reached through a glob): import
