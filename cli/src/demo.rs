@@ -1,5 +1,5 @@
 //! The demo server `audit` runs when no command is given: an rmcp server, served in-process
-//! over an in-memory duplex, whose tool names show every kind of finding. It is built with
+//! over an in-memory duplex, whose tool and prompt names show every kind of finding. It is built with
 //! rmcp's own `ToolRouter` and `ToolRoute::new_dyn`, which take any name: that is what lets
 //! these names reach a client at all.
 
@@ -8,8 +8,10 @@ use std::sync::Arc;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    InitializeResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams,
+    GetPromptResponse, GetPromptResult, Implementation, InitializeResult, ListPromptsResult,
+    ListToolsResult, PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Role,
+    ServerCapabilities, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -47,7 +49,20 @@ pub const TOOLS: [(&str, &str); 8] = [
     ("list_files", "Fine everywhere."),
 ];
 
-/// The demo server: a `ToolRouter` holding [`TOOLS`], listed in pages of three.
+/// The demo's prompt names (each becomes a slash command in a client) and their arguments.
+pub const PROMPTS: [(&str, &[&str], &str); 4] = [
+    (
+        "review pr",
+        &["number"],
+        "A space: Claude Code's command ends at it, so it cannot run the prompt.",
+    ),
+    ("summarise", &[], "Fine everywhere."),
+    ("Summarise", &[], "Differs from `summarise` only in case."),
+    ("explain.code", &["path"], "A dot: fine as a slash command."),
+];
+
+/// The demo server: a `ToolRouter` holding [`TOOLS`], listed in pages of three, and
+/// [`PROMPTS`] in one page.
 #[derive(Debug, Clone)]
 pub struct Demo {
     tools: ToolRouter<Demo>,
@@ -91,8 +106,13 @@ impl Default for Demo {
 
 impl ServerHandler for Demo {
     fn get_info(&self) -> InitializeResult {
-        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(NAME, env!("CARGO_PKG_VERSION")))
+        InitializeResult::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_prompts()
+                .build(),
+        )
+        .with_server_info(Implementation::new(NAME, env!("CARGO_PKG_VERSION")))
     }
 
     async fn list_tools(
@@ -113,6 +133,34 @@ impl ServerHandler for Demo {
         let mut result = ListToolsResult::with_all_items(all[start..end].to_vec());
         result.next_cursor = (end < all.len()).then(|| end.to_string());
         Ok(result)
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let prompts = PROMPTS
+            .iter()
+            .map(|(name, arguments, description)| {
+                let arguments = arguments.iter().map(|a| PromptArgument::new(*a)).collect();
+                Prompt::new(*name, Some(*description), Some(arguments))
+            })
+            .collect();
+        Ok(ListPromptsResult::with_all_items(prompts))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let name = mcp_toolname_rules::message::show(&request.name);
+        if !PROMPTS.iter().any(|(n, _, _)| *n == request.name) {
+            return Err(ErrorData::invalid_params(format!("no prompt {name}"), None));
+        }
+        let text = format!("demo prompt {name}");
+        Ok(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)]).into())
     }
 
     async fn call_tool(

@@ -42,13 +42,32 @@ pub enum Kind {
     InstructionsNotSent,
     /// Names a client's tool search names in a reference the API refuses, breaking the session.
     ToolSearchSession,
+    /// A prompt name breaks the slash-command rule for prompts (`PROMPT`).
+    PromptName,
+    /// A client cannot run a prompt as the slash command it makes of it.
+    PromptCommand,
+    /// The server listed one prompt name more than once.
+    PromptDuplicate,
+    /// Prompt names that are one under `look_alike_key` (case, and `_` `-` `.` `/` `:` and
+    /// space read alike).
+    PromptLookAlike,
 }
 
 impl Kind {
-    /// Whether a finding of this kind breaks the MCP spec (and makes `audit` exit 1).
+    /// Whether a finding of this kind breaks the MCP spec (and makes `audit` exit 1). No
+    /// prompt finding does: the spec sets no format for prompt names.
     #[must_use]
     pub const fn breaks_spec(self) -> bool {
         matches!(self, Self::Spec | Self::Duplicate)
+    }
+
+    /// Whether the finding is about the server's prompts rather than its tools.
+    #[must_use]
+    pub const fn is_prompt(self) -> bool {
+        matches!(
+            self,
+            Self::PromptName | Self::PromptCommand | Self::PromptDuplicate | Self::PromptLookAlike
+        )
     }
 
     /// A short label for the text report.
@@ -67,6 +86,10 @@ impl Kind {
             Self::DescriptionCut => "described",
             Self::InstructionsCut | Self::InstructionsNotSent => "instruct",
             Self::ToolSearchSession => "search",
+            Self::PromptName => "prompt",
+            Self::PromptCommand => "command",
+            Self::PromptDuplicate => "duplicate",
+            Self::PromptLookAlike => "alike",
         }
     }
 
@@ -92,9 +115,10 @@ pub struct Finding {
     pub kind: Kind,
     /// The tool it is about (the first one, for findings about several), as
     /// [`message::short`] gives it: a name past 256 characters is whole only in the report's
-    /// `tools[]`.
+    /// `tools[]`. For a prompt finding ([`Kind::is_prompt`]), the prompt.
     pub tool: String,
-    /// Every tool involved (one for per-tool findings), each as [`message::short`] gives it.
+    /// Every tool involved (one for per-tool findings), each as [`message::short`] gives it;
+    /// for a prompt finding, every prompt involved.
     pub tools: Vec<String>,
     /// The contract id, for `spec` and `contract` findings.
     pub contract: Option<&'static str>,

@@ -10,6 +10,7 @@ use crate::check::plural;
 use crate::findings::{Finding, Kind};
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
+use crate::prompts::{self, PromptReport};
 use crate::stream::Doc;
 
 /// Width of the label column.
@@ -30,12 +31,13 @@ fn server_line(listing: &Listing) -> String {
 }
 
 /// The text report: the server, then each tool that has findings with its findings, then
-/// the tools with none, then findings about the whole list, then a summary.
+/// the tools with none, then findings about the whole list, then the prompts, then a summary.
 #[must_use]
 pub fn text(
     listing: &Listing,
     keys: &Keys,
     reports: &[NameReport],
+    prompts: &[PromptReport],
     findings: &[Finding],
 ) -> String {
     let mut out = crate::redact::notice();
@@ -44,21 +46,24 @@ pub fn text(
         keys,
         "set with --server-key",
         reports,
+        prompts,
         findings,
     ));
     out.push('\n');
-    out.push_str(&summary(listing, reports, findings));
+    out.push_str(&summary(listing, reports, prompts, findings));
     out
 }
 
 /// The report on one server without its summary: the server, each tool with findings, the
-/// tools with none, and findings across its list. `key_origin` says where the key came from.
+/// tools with none, findings across its list, and its prompts. `key_origin` says where the
+/// key came from.
 #[must_use]
 pub fn section(
     listing: &Listing,
     keys: &Keys,
     key_origin: &str,
     reports: &[NameReport],
+    prompts: &[PromptReport],
     findings: &[Finding],
 ) -> String {
     let mut out = server_line(listing);
@@ -143,7 +148,9 @@ pub fn section(
     for (heading, past) in [("across the tool list", false), ("past the names", true)] {
         let found: Vec<&Finding> = findings
             .iter()
-            .filter(|f| !is_per_tool(f.kind) && f.kind.past_the_names() == past)
+            .filter(|f| {
+                !is_per_tool(f.kind) && !f.kind.is_prompt() && f.kind.past_the_names() == past
+            })
             .collect();
         if found.is_empty() {
             continue;
@@ -158,6 +165,7 @@ pub fn section(
             ));
         }
     }
+    out.push_str(&prompts::audit::text(listing, prompts, findings));
     out
 }
 
@@ -165,9 +173,15 @@ fn is_per_tool(kind: Kind) -> bool {
     matches!(kind, Kind::Spec | Kind::Contract | Kind::Client)
 }
 
-/// One server's counts, one line without its end: `5 tools; 0 break the MCP spec; ...`.
+/// One server's counts, one line without its end: `5 tools; 0 break the MCP spec; ...`, and
+/// its prompts when it has any.
 #[must_use]
-pub fn counts(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> String {
+pub fn counts(
+    listing: &Listing,
+    reports: &[NameReport],
+    prompts: &[PromptReport],
+    findings: &[Finding],
+) -> String {
     let count = |kind: Kind| findings.iter().filter(|f| f.kind == kind).count();
     let spec = reports.iter().filter(|r| r.breaks_spec()).count();
     let llm = reports.iter().filter(|r| r.refused_by_llm_apis()).count();
@@ -175,10 +189,13 @@ pub fn counts(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -
         .iter()
         .filter(|r| r.clients.iter().any(|c| !c.is_fine()))
         .count();
+    let prompts = prompts::audit::counts(prompts)
+        .map(|c| format!("; {c}"))
+        .unwrap_or_default();
     format!(
         "{} {}; {spec} {} the MCP spec; {llm} refused by the common LLM API contract; {client} \
          handled badly by at least one client; {} listed more than once; {} case, {} look-alike \
-         and {} normalisation collisions; {} past the names",
+         and {} normalisation collisions; {} past the names{prompts}",
         listing.names.len(),
         plural(listing.names.len(), "tool", "tools"),
         plural(spec, "breaks", "break"),
@@ -190,7 +207,12 @@ pub fn counts(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -
     )
 }
 
-fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> String {
+fn summary(
+    listing: &Listing,
+    reports: &[NameReport],
+    prompts: &[PromptReport],
+    findings: &[Finding],
+) -> String {
     let spec = reports.iter().filter(|r| r.breaks_spec()).count();
     let duplicates = findings
         .iter()
@@ -224,15 +246,23 @@ fn summary(listing: &Listing, reports: &[NameReport], findings: &[Finding]) -> S
     format!(
         "{}summary: {}\n{verdict}\n",
         crate::check::verified_line(),
-        counts(listing, reports, findings)
+        counts(listing, reports, prompts, findings)
     )
 }
 
-/// The JSON report: `{server, tools[], findings[], summary}`. Field names are stable.
+/// The JSON report: `{server, tools[], prompts[], findings[], summary}`. Field names are
+/// stable.
 #[must_use]
-pub fn json(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Finding]) -> Value {
-    let mut doc = head(listing, keys, reports, findings);
+pub fn json(
+    listing: &Listing,
+    keys: &Keys,
+    reports: &[NameReport],
+    prompts: &[PromptReport],
+    findings: &[Finding],
+) -> Value {
+    let mut doc = head(listing, keys, reports, prompts, findings);
     doc["tools"] = reports.iter().map(tool_json).collect();
+    doc["prompts"] = prompts.iter().map(prompts::audit::json).collect();
     doc["findings"] = json!(findings);
     doc
 }
@@ -243,10 +273,12 @@ pub fn json_stream<'a>(
     listing: &Listing,
     keys: &Keys,
     reports: &'a [NameReport],
+    prompts: &'a [PromptReport],
     findings: &'a [Finding],
 ) -> Doc<'a> {
-    Doc::new(head(listing, keys, reports, findings))
+    Doc::new(head(listing, keys, reports, prompts, findings))
         .array("tools", reports.iter().map(tool_json))
+        .array("prompts", prompts.iter().map(prompts::audit::json))
         .array(
             "findings",
             findings
@@ -276,8 +308,14 @@ fn tool_json(r: &NameReport) -> Value {
     })
 }
 
-/// The JSON report without `tools` and `findings`.
-fn head(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Finding]) -> Value {
+/// The JSON report without `tools`, `prompts` and `findings`.
+fn head(
+    listing: &Listing,
+    keys: &Keys,
+    reports: &[NameReport],
+    prompts: &[PromptReport],
+    findings: &[Finding],
+) -> Value {
     let breaks = findings.iter().any(|f| f.kind.breaks_spec());
     json!({
         "secrets": crate::redact::state(),
@@ -293,6 +331,9 @@ fn head(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Find
             "server_key_advice": keys.advice(),
             "tools_capability": listing.has_tools,
             "pages": listing.pages,
+            "prompts_capability": listing.has_prompts,
+            "prompt_pages": listing.prompt_pages,
+            "prompts_error": listing.prompts_note,
         },
         "clients": mcp_toolname_rules::CLIENTS.iter().map(|c| json!({
             "id": c.id,
@@ -301,6 +342,7 @@ fn head(listing: &Listing, keys: &Keys, reports: &[NameReport], findings: &[Find
         })).collect::<Vec<_>>(),
         "summary": {
             "tools": listing.names.len(),
+            "prompts": prompts.len(),
             "breaks_spec": reports.iter().filter(|r| r.breaks_spec()).count(),
             "findings": findings.len(),
             "exit_code": u8::from(breaks),

@@ -53,7 +53,15 @@ fn text_report_shows_every_kind_of_finding() {
         )
         .out_has("  collision codex ")
         .out_has("fine under every contract and client: `GetUser`, `admin_tools_list`, `getUser`, `list_files`")
-        .out_has("a real server with these names would exit 1 (1 tool name breaks the MCP spec); the demo exits 0\n");
+        .out_has("a real server with these names would exit 1 (1 tool name breaks the MCP spec); the demo exits 0\n")
+        // The prompts, after the tools.
+        .out_has("\nprompts: 4 in 1 page, each a slash command\n\n`review pr`\n")
+        .out_has(
+            "  command   claude_code  Claude Code cannot run prompt `review pr` as \
+             `/mcp__server__review pr`: white space ends its command",
+        )
+        .out_has("runs as a slash command in every client tried: `summarise`, `Summarise`, `explain.code`\n")
+        .out_has("; 4 prompts, 1 of them with a problem\n");
     assert!(
         !r.stdout.contains("collision gemini_cli"),
         "Gemini CLI keeps dots"
@@ -101,9 +109,23 @@ fn json_report_has_stable_fields() {
             "client",
             "contract",
             "normalisation_collision",
+            "prompt_command",
+            "prompt_look_alike",
+            "prompt_name",
             "spec",
             "tool_search_session"
         ])
+    );
+    // The demo's prompts: one a slash command Claude Code cannot run.
+    assert_eq!(doc["server"]["prompts_capability"], true);
+    let prompts = doc["prompts"].as_array().expect("prompts[]");
+    assert_eq!(prompts.len(), 4);
+    assert_eq!(prompts[0]["name"], "review pr");
+    assert_eq!(prompts[0]["pass"], false);
+    assert_eq!(prompts[0]["arguments"], serde_json::json!(["number"]));
+    assert_eq!(
+        prompts[0]["clients"][0],
+        serde_json::json!({"id": "claude_code", "command": "/mcp__server__review pr", "runs": false})
     );
     let spec = findings
         .iter()

@@ -1,11 +1,42 @@
-//! Prompt names (issue 21 §4): `check --prompt`.
+//! Prompt names (issue 21 §4): `check --prompt`, and the prompts section of `audit` (read
+//! from every page of `prompts/list` when the server declares `prompts`). The server is the
+//! oracles' fixture (`oracles/server.mjs`, run by Node.js), as in `audit_limits.rs`.
 
 mod common;
 
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
 use common::run;
 use serde_json::{Value, json};
+
+/// A fixture server's spec file in a fresh folder; the `node server.mjs FILE` command.
+fn fixture(test: &str, spec: &Value) -> (PathBuf, Vec<String>) {
+    let dir = std::env::temp_dir().join(format!(
+        "mcp-toolname-prompts-{}-{test}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let file = dir.join("spec.json");
+    std::fs::write(&file, spec.to_string()).expect("spec written");
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
+    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
+    let args = vec![
+        node,
+        server.to_string_lossy().into_owned(),
+        file.to_string_lossy().into_owned(),
+    ];
+    (dir, args)
+}
+
+/// `mcp-toolname audit [FLAGS...] -- SERVER...`.
+fn audit(flags: &[&str], server: &[String]) -> common::Run {
+    let mut args = vec!["audit"];
+    args.extend(flags);
+    args.push("--");
+    args.extend(server.iter().map(String::as_str));
+    run(&args)
+}
 
 fn keys(value: &Value) -> BTreeSet<&str> {
     value
@@ -13,6 +44,29 @@ fn keys(value: &Value) -> BTreeSet<&str> {
         .expect("an object")
         .keys()
         .map(String::as_str)
+        .collect()
+}
+
+fn kinds(doc: &Value) -> Vec<(String, Option<String>, Vec<String>)> {
+    doc["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["kind"].as_str().is_some_and(|k| k.starts_with("prompt")))
+        .map(|f| {
+            (
+                f["kind"].as_str().unwrap_or_default().to_owned(),
+                f["client"].as_str().map(str::to_owned),
+                f["tools"]
+                    .as_array()
+                    .map(|t| {
+                        t.iter()
+                            .filter_map(|n| n.as_str().map(str::to_owned))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            )
+        })
         .collect()
 }
 
@@ -122,4 +176,147 @@ fn check_prompt_refuses_a_name_that_is_not_utf8() {
             .is_some_and(|p| p.contains("not valid UTF-8 (byte 0xFF at byte index 1)")),
         "{doc:#}"
     );
+}
+
+#[test]
+fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
+    let spec = json!({
+        "tools": ["search"],
+        "prompt_page": 2,
+        "prompts": [
+            {"name": "review pr", "arguments": ["number", "repo"]},
+            "plain",
+            "Plain",
+            "plain",
+            "slash/x",
+        ],
+    });
+    let (dir, server) = fixture("paged", &spec);
+    let r = audit(&["--server-key", "gh", "--format", "json"], &server);
+    // A prompt name that breaks the rule does not change the exit code.
+    r.exits(0).err_has("prompts/list page 3: 1 prompt");
+    let doc = r.json();
+    assert_eq!(doc["server"]["prompts_capability"], true);
+    assert_eq!(doc["server"]["prompt_pages"], 3);
+    assert_eq!(doc["server"]["prompts_error"], Value::Null);
+    assert_eq!(doc["summary"]["exit_code"], 0);
+    assert_eq!(doc["summary"]["prompts"], 4);
+    let prompts = doc["prompts"].as_array().expect("prompts");
+    let names: Vec<&str> = prompts.iter().filter_map(|p| p["name"].as_str()).collect();
+    assert_eq!(names, ["review pr", "plain", "Plain", "slash/x"]);
+    assert_eq!(
+        prompts[0],
+        json!({
+            "name": "review pr",
+            "pass": false,
+            "arguments": ["number", "repo"],
+            "clients": [
+                {"id": "claude_code", "command": "/mcp__gh__review pr", "runs": false},
+                {"id": "gemini_cli", "command": "/review-pr", "runs": true},
+                {"id": "vscode", "command": "/mcp.gh.review pr", "runs": null},
+            ],
+        })
+    );
+    let one = |n: &str| vec![n.to_owned()];
+    assert_eq!(
+        kinds(&doc),
+        [
+            ("prompt_name".to_owned(), None, one("review pr")),
+            (
+                "prompt_command".to_owned(),
+                Some("claude_code".to_owned()),
+                one("review pr")
+            ),
+            ("prompt_duplicate".to_owned(), None, one("plain")),
+            (
+                "prompt_look_alike".to_owned(),
+                None,
+                vec!["plain".to_owned(), "Plain".to_owned()]
+            ),
+        ]
+    );
+    let name_finding = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "prompt_name")
+        .unwrap();
+    assert_eq!(name_finding["contract"], "prompt");
+    assert_eq!(name_finding["suggestion"], "review_pr");
+
+    let r = audit(&["--server-key", "gh"], &server);
+    r.exits(0);
+    let text = &r.stdout;
+    let tools_end = text
+        .find("fine under every contract and client")
+        .expect("tools");
+    let prompts_at = text
+        .find("\nprompts: 5 in 3 pages, each a slash command\n")
+        .expect("prompts section");
+    assert!(tools_end < prompts_at, "prompts after the tools:\n{text}");
+    r.out_has(
+        "`review pr`\n  prompt                 prompt name `review pr` contains a space at index 6",
+    )
+    .out_has(
+        "  command   claude_code  Claude Code cannot run prompt `review pr` as \
+         `/mcp__gh__review pr`: white space ends its command, so it reads `/mcp__gh__review`",
+    )
+    .out_has(
+        "  fix                    write `review_pr` instead (passes the slash-command rule for \
+         prompts; no other prompt has it)\n",
+    )
+    .out_has("runs as a slash command in every client tried: `plain`, `Plain`, `slash/x`\n")
+    .out_has("\nacross the prompt list\n  duplicate              the server listed prompt name `plain` 2 times")
+    .out_has("  alike                  prompt names `plain` and `Plain` differ only in case")
+    .out_has("; 4 prompts, 1 of them with a problem\n")
+    .out_has("exit code 0: every tool name is inside the MCP spec\n");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_server_that_fails_prompts_list_gets_a_note_not_a_failed_audit() {
+    let spec =
+        json!({"tools": ["search"], "prompts": ["x"], "prompts_error": "prompts are broken"});
+    let (dir, server) = fixture("error", &spec);
+    let note = "it answered `prompts/list` (page 1) with error -32603: `prompts are broken`";
+    let r = audit(&[], &server);
+    r.exits(0)
+        .out_has(&format!("\nprompts: not read: {note}\n"))
+        .err_has(&format!("note: the prompts were not read: {note}"))
+        .out_has("1 tool in 1 page");
+    let r = audit(&["--format", "json"], &server);
+    r.exits(0);
+    let doc = r.json();
+    assert_eq!(doc["server"]["prompts_error"], note);
+    assert_eq!(doc["prompts"], json!([]));
+    assert_eq!(doc["tools"].as_array().map(Vec::len), Some(1));
+    let _ = std::fs::remove_dir_all(dir);
+
+    // A cursor that comes back: a note too, within the same page limit as tools.
+    let spec = json!({"tools": ["search"], "prompts": ["x"], "prompt_cursor": "again"});
+    let (dir, server) = fixture("loop", &spec);
+    let r = audit(&[], &server);
+    r.exits(0).out_has(
+        "\nprompts: not read: page 2 of `prompts/list` gave the cursor `again` again, so the \
+         list would never end; stopped after 2 prompts\n",
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn prompts_are_read_only_where_the_server_declares_them() {
+    // Serves prompts, but does not declare `prompts`: not asked.
+    let spec = json!({"tools": ["search"], "prompts": ["with space"], "prompts_capability": false});
+    let (dir, server) = fixture("undeclared", &spec);
+    let r = audit(&["--format", "json"], &server);
+    r.exits(0);
+    assert!(!r.stderr.contains("prompts/list"), "{}", r.stderr);
+    let doc = r.json();
+    assert_eq!(doc["server"]["prompts_capability"], false);
+    assert_eq!(doc["prompts"], json!([]));
+    assert!(kinds(&doc).is_empty(), "{:?}", kinds(&doc));
+    let r = audit(&[], &server);
+    r.exits(0);
+    assert!(!r.stdout.contains("\nprompts:"), "{}", r.stdout);
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -15,7 +15,7 @@ use tokio::sync::watch;
 
 use crate::Format;
 use crate::keys::Keys;
-use crate::{demo, findings, limits, redact, report, surface};
+use crate::{demo, findings, limits, prompts, redact, report, surface};
 use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
 pub use session::{Failure, Listing};
@@ -96,6 +96,8 @@ pub async fn run(opts: &Options) -> u8 {
             let keys = Keys::new(&opts.server_key, listing.announced());
             let (reports, mut found) = findings::audit_names(&listing.names, &keys);
             found.extend(limits::audit(&listing.past(), &reports));
+            let (prompt_reports, prompt_found) = prompts::audit::audit(&listing.prompts, &keys.key);
+            found.extend(prompt_found);
             let against = opts.baseline.as_ref().map(|baseline| {
                 let live = crate::snapshot::surface_of(&whole, asked);
                 let changes = surface::diff::changes(baseline, &live, chrono::Utc::now());
@@ -103,7 +105,7 @@ pub async fn run(opts: &Options) -> u8 {
             });
             match opts.format {
                 Format::Text => {
-                    let mut text = report::text(&listing, &keys, &reports, &found);
+                    let mut text = report::text(&listing, &keys, &reports, &prompt_reports, &found);
                     if let Some((baseline, live, changes)) = &against {
                         text.push_str("\nagainst the baseline: ");
                         text.push_str(&surface::report::text(baseline, live, changes));
@@ -111,7 +113,8 @@ pub async fn run(opts: &Options) -> u8 {
                     crate::emit(&text);
                 }
                 Format::Json => {
-                    let mut doc = report::json_stream(&listing, &keys, &reports, &found);
+                    let mut doc =
+                        report::json_stream(&listing, &keys, &reports, &prompt_reports, &found);
                     if let Some((baseline, live, changes)) = &against {
                         doc = doc.field("baseline", surface::report::json(baseline, live, changes));
                         if let Some(summary) = doc.fields_mut().get_mut("summary") {

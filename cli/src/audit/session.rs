@@ -1,6 +1,7 @@
 //! One MCP client session, whatever the transport: initialize with rmcp's client, follow
-//! `tools/list` page by page, and say what went wrong in words ([`SessionError`]). The shapes
-//! every transport hands back ([`Listing`], [`Failure`]) live here, below both.
+//! `tools/list` (and `prompts/list`, where the server declares prompts) page by page, and say
+//! what went wrong in words ([`SessionError`]). The shapes every transport hands back
+//! ([`Listing`], [`Failure`]) live here, below both.
 
 use std::collections::HashSet;
 
@@ -10,12 +11,13 @@ use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceEr
 use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
+use crate::prompts::ServedPrompt;
 use crate::redact;
 use crate::surface::Entry;
 
-/// Most `tools/list` pages followed before giving up.
+/// Most `tools/list` (or `prompts/list`) pages followed before giving up.
 pub const MAX_PAGES: usize = 100;
-/// Most tools accepted from one server.
+/// Most tools (or prompts) accepted from one server.
 pub const MAX_TOOLS: usize = 100_000;
 
 /// The server as the audit saw it.
@@ -51,6 +53,15 @@ pub struct Listing {
     /// Each tool as a snapshot records it (kind, arguments, schema digests), in the order of
     /// [`Self::names`].
     pub entries: Vec<Entry>,
+    /// Whether the server declared the `prompts` capability (only then is `prompts/list` read).
+    pub has_prompts: bool,
+    /// `prompts/list` pages read.
+    pub prompt_pages: usize,
+    /// Each prompt's name and argument names, in the order received, duplicates kept.
+    pub prompts: Vec<ServedPrompt>,
+    /// Why the prompts could not be read (an error answer, a looping cursor), in one line; the
+    /// audit of the tools goes on without them.
+    pub prompts_note: Option<String>,
 }
 
 impl Listing {
@@ -102,6 +113,7 @@ impl Listing {
 pub(super) enum Stage {
     Initialize,
     List(usize),
+    Prompts(usize),
     Done,
 }
 
@@ -111,6 +123,7 @@ impl Stage {
         match self {
             Self::Initialize => "before answering `initialize`".to_owned(),
             Self::List(page) => format!("during `tools/list` (page {page})"),
+            Self::Prompts(page) => format!("during `prompts/list` (page {page})"),
             Self::Done => "after listing its tools".to_owned(),
         }
     }
@@ -120,6 +133,7 @@ impl Stage {
         match self {
             Self::Initialize => "waiting for the answer to `initialize`".to_owned(),
             Self::List(page) => format!("waiting for `tools/list` page {page}"),
+            Self::Prompts(page) => format!("waiting for `prompts/list` page {page}"),
             Self::Done => "shutting it down".to_owned(),
         }
     }
@@ -167,6 +181,7 @@ where
         }
         listing.protocol = info.protocol_version.to_string();
         listing.has_tools = info.capabilities.tools.is_some();
+        listing.has_prompts = info.capabilities.prompts.is_some();
         listing.instructions = info.instructions.as_deref().map(utf16_len);
     }
     say!(
@@ -179,13 +194,27 @@ where
         say!("the server does not declare the `tools` capability; listing tools anyway");
     }
     let (tools, pages) = list_tools(&client, stage).await?;
-    stage.send_replace(Stage::Done);
     for (name, described, entry) in tools {
         listing.names.push(name);
         listing.descriptions.push(described);
         listing.entries.push(entry);
     }
     listing.pages = pages;
+    if listing.has_prompts {
+        match list_prompts(&client, stage).await {
+            Ok((prompts, pages)) => {
+                listing.prompts = prompts;
+                listing.prompt_pages = pages;
+            }
+            // The connection is gone: the session failed, as it would listing tools.
+            Err(err @ (SessionError::Closed(_) | SessionError::Transport(_))) => return Err(err),
+            Err(SessionError::Other(why)) => {
+                say!("note: the prompts were not read: {why}");
+                listing.prompts_note = Some(why);
+            }
+        }
+    }
+    stage.send_replace(Stage::Done);
     Ok(listing)
 }
 
@@ -194,47 +223,79 @@ fn utf16_len(text: &str) -> usize {
     text.chars().map(char::len_utf16).sum()
 }
 
+/// One paginated list method, for the messages about it.
+struct Paged {
+    /// `tools/list`.
+    method: &'static str,
+    /// `tool`, `tools`.
+    one: &'static str,
+    many: &'static str,
+    /// What a page holds: `tool list`.
+    list: &'static str,
+    /// The stage while page N is awaited.
+    stage: fn(usize) -> Stage,
+}
+
+const TOOLS: Paged = Paged {
+    method: "tools/list",
+    one: "tool",
+    many: "tools",
+    list: "tool list",
+    stage: Stage::List,
+};
+
+const PROMPTS: Paged = Paged {
+    method: "prompts/list",
+    one: "prompt",
+    many: "prompts",
+    list: "prompt list",
+    stage: Stage::Prompts,
+};
+
 /// Follows `nextCursor` from the first page to the last, within [`MAX_PAGES`] and
-/// [`MAX_TOOLS`], refusing a cursor seen before (a loop); each tool's name, the length of its
-/// description, and its snapshot entry.
-async fn list_tools(
-    client: &RunningService<RoleClient, ()>,
+/// [`MAX_TOOLS`] items, refusing a cursor seen before (a loop); `fetch` asks for one page and
+/// gives its items and the next cursor. Returns the items and the number of pages.
+async fn follow_pages<T, F, Fut>(
+    what: &Paged,
     stage: &watch::Sender<Stage>,
-) -> Result<(Vec<(String, usize, Entry)>, usize), SessionError> {
-    let mut names = Vec::new();
+    mut fetch: F,
+) -> Result<(Vec<T>, usize), SessionError>
+where
+    F: FnMut(PaginatedRequestParams) -> Fut,
+    Fut: std::future::Future<Output = Result<(Vec<T>, Option<String>), ServiceError>>,
+{
+    let Paged {
+        method, one, many, ..
+    } = *what;
+    let mut items = Vec::new();
     let mut cursors = HashSet::new();
     let mut cursor: Option<String> = None;
     for page in 1..=MAX_PAGES {
-        stage.send_replace(Stage::List(page));
+        stage.send_replace((what.stage)(page));
         let params = PaginatedRequestParams::default().with_cursor(cursor.clone());
-        let result = client
-            .list_tools(Some(params))
+        let (got, next) = fetch(params)
             .await
-            .map_err(|e| list_error(&e, page))?;
+            .map_err(|e| list_error(&e, what, page))?;
         say!(
-            "tools/list page {page}: {} {}",
-            result.tools.len(),
-            crate::check::plural(result.tools.len(), "tool", "tools")
+            "{method} page {page}: {} {}",
+            got.len(),
+            crate::check::plural(got.len(), one, many)
         );
-        names.extend(result.tools.into_iter().map(|t| {
-            let described = t.description.as_deref().map_or(0, utf16_len);
-            let entry = Entry::of_tool(&t);
-            (t.name.into_owned(), described, entry)
-        }));
-        if names.len() > MAX_TOOLS {
+        items.extend(got);
+        if items.len() > MAX_TOOLS {
             return Err(SessionError::Other(format!(
-                "it sent more than {MAX_TOOLS} tools (by page {page}); stopped there"
+                "it sent more than {MAX_TOOLS} {many} (by page {page}); stopped there"
             )));
         }
-        match result.next_cursor {
-            None => return Ok((names, page)),
+        match next {
+            None => return Ok((items, page)),
             Some(next) => {
                 if !cursors.insert(next.clone()) {
                     return Err(SessionError::Other(format!(
-                        "page {page} of `tools/list` gave the cursor {} again, so the list \
-                         would never end; stopped after {} tools",
+                        "page {page} of `{method}` gave the cursor {} again, so the list \
+                         would never end; stopped after {} {many}",
                         redact::show(&next),
-                        names.len()
+                        items.len()
                     )));
                 }
                 cursor = Some(next);
@@ -242,10 +303,58 @@ async fn list_tools(
         }
     }
     Err(SessionError::Other(format!(
-        "it was still sending `tools/list` pages after {MAX_PAGES} pages ({} tools); \
+        "it was still sending `{method}` pages after {MAX_PAGES} pages ({} {many}); \
          stopped there",
-        names.len()
+        items.len()
     )))
+}
+
+/// Every page of `tools/list` ([`follow_pages`]): each tool's name, the length of its
+/// description, and its snapshot entry.
+async fn list_tools(
+    client: &RunningService<RoleClient, ()>,
+    stage: &watch::Sender<Stage>,
+) -> Result<(Vec<(String, usize, Entry)>, usize), SessionError> {
+    follow_pages(&TOOLS, stage, |params| async move {
+        let result = client.list_tools(Some(params)).await?;
+        let tools = result
+            .tools
+            .into_iter()
+            .map(|t| {
+                let described = t.description.as_deref().map_or(0, utf16_len);
+                let entry = Entry::of_tool(&t);
+                (t.name.into_owned(), described, entry)
+            })
+            .collect();
+        Ok((tools, result.next_cursor))
+    })
+    .await
+}
+
+/// Every page of `prompts/list` ([`follow_pages`]): each prompt's name and argument names,
+/// nothing else of it.
+async fn list_prompts(
+    client: &RunningService<RoleClient, ()>,
+    stage: &watch::Sender<Stage>,
+) -> Result<(Vec<ServedPrompt>, usize), SessionError> {
+    follow_pages(&PROMPTS, stage, |params| async move {
+        let result = client.list_prompts(Some(params)).await?;
+        let prompts = result
+            .prompts
+            .into_iter()
+            .map(|p| ServedPrompt {
+                name: p.name,
+                arguments: p
+                    .arguments
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|a| a.name)
+                    .collect(),
+            })
+            .collect();
+        Ok((prompts, result.next_cursor))
+    })
+    .await
 }
 
 pub(super) fn init_error(err: ClientInitializeError) -> SessionError {
@@ -268,10 +377,12 @@ pub(super) fn init_error(err: ClientInitializeError) -> SessionError {
     }
 }
 
-pub(super) fn list_error(err: &ServiceError, page: usize) -> SessionError {
+/// A failed list request (`tools/list`, `prompts/list`) in words.
+fn list_error(err: &ServiceError, what: &Paged, page: usize) -> SessionError {
+    let Paged { method, list, .. } = *what;
     match err {
         ServiceError::McpError(e) => SessionError::Other(format!(
-            "it answered `tools/list` (page {page}) with error {}: {}",
+            "it answered `{method}` (page {page}) with error {}: {}",
             e.code.0,
             redact::show(&e.message)
         )),
@@ -279,10 +390,10 @@ pub(super) fn list_error(err: &ServiceError, page: usize) -> SessionError {
             SessionError::Closed("the connection closed".to_owned())
         }
         ServiceError::UnexpectedResponse => SessionError::Other(format!(
-            "it answered `tools/list` (page {page}) with something that is not a tool list"
+            "it answered `{method}` (page {page}) with something that is not a {list}"
         )),
         other => SessionError::Other(format!(
-            "`tools/list` (page {page}) failed: {}",
+            "`{method}` (page {page}) failed: {}",
             redact::show(&other.to_string())
         )),
     }

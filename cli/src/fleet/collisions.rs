@@ -340,6 +340,7 @@ mod tests {
                     ..Listing::default()
                 }),
                 reports,
+                prompts: Vec::new(),
                 findings,
             },
         }

@@ -26,6 +26,7 @@ use crate::config::{self, Plan};
 use crate::findings::{self, Finding};
 use crate::keys::{Keys, number_clashes};
 use crate::names::NameReport;
+use crate::prompts::PromptReport;
 pub use collisions::{CrossFinding, CrossKind};
 
 /// What `audit --config` was asked to do.
@@ -47,6 +48,7 @@ enum Outcome {
     Audited {
         listing: Box<Listing>,
         reports: Vec<NameReport>,
+        prompts: Vec<PromptReport>,
         findings: Vec<Finding>,
     },
     Skipped(String),
@@ -156,6 +158,7 @@ pub async fn run(opts: &Options) -> u8 {
             Ok(listing) => Outcome::Audited {
                 listing: Box::new(listing),
                 reports: Vec::new(),
+                prompts: Vec::new(),
                 findings: Vec::new(),
             },
             Err(Failure(_, 130)) => {
@@ -212,11 +215,16 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
         if let Outcome::Audited {
             listing,
             reports,
+            prompts,
             findings,
         } = &mut server.outcome
         {
             (*reports, *findings) = findings::audit_names(&listing.names, &server.keys);
             findings.extend(crate::limits::audit(&listing.past(), reports));
+            let prompt_findings;
+            (*prompts, prompt_findings) =
+                crate::prompts::audit::audit(&listing.prompts, &server.key);
+            findings.extend(prompt_findings);
         }
     }
     servers

@@ -63,6 +63,7 @@ pub(super) fn text(
             Outcome::Audited {
                 listing,
                 reports,
+                prompts,
                 findings,
             } => {
                 out.push_str(&crate::report::section(
@@ -70,12 +71,13 @@ pub(super) fn text(
                     &server.keys,
                     "its name in the config",
                     reports,
+                    prompts,
                     findings,
                 ));
                 out.push_str(&format!(
                     "summary for {}: {}\n",
                     show(&server.key),
-                    crate::report::counts(listing, reports, findings)
+                    crate::report::counts(listing, reports, prompts, findings)
                 ));
             }
             Outcome::Skipped(reason) => out.push_str(&format!("skipped: {reason}\n")),
@@ -233,9 +235,11 @@ pub(super) fn json_doc(
                 Outcome::Audited {
                     listing,
                     reports,
+                    prompts,
                     findings,
                 } => {
-                    let mut audited = crate::report::json(listing, &server.keys, reports, findings);
+                    let mut audited =
+                        crate::report::json(listing, &server.keys, reports, prompts, findings);
                     audited["status"] = json!("audited");
                     if let Some(fields) = audited.as_object_mut() {
                         fields.remove("secrets"); // said once, at the top

@@ -2,14 +2,25 @@
 //! breaks there the way a tool name breaks an LLM request. Every verdict comes from the rules
 //! crate: the contract ([`PROMPT`]), each client's command and whether it runs
 //! ([`slash_command`]), the fix ([`suggest_set`]). This module judges a set of names;
-//! [`check`] is `check --prompt`.
+//! [`check`] is `check --prompt`, [`audit`] the prompts section of `audit`.
 
+pub mod audit;
 pub mod check;
 
 use mcp_toolname_rules::{
     PROMPT, PROMPT_CLIENTS, PromptClient, SetFix, SlashCommand, Whitespace, check, message,
     slash_command, suggest_set,
 };
+
+/// One prompt as `prompts/list` gave it: only what the report reads (no description, no
+/// argument descriptions).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServedPrompt {
+    /// The prompt's name.
+    pub name: String,
+    /// Its arguments' names, in order.
+    pub arguments: Vec<String>,
+}
 
 /// What one client makes of a prompt.
 #[derive(Debug, Clone)]
@@ -38,6 +49,8 @@ impl Command {
 pub struct PromptReport {
     /// The name.
     pub name: String,
+    /// Its arguments' names (empty for `check`).
+    pub arguments: Vec<String>,
     /// Why [`PROMPT`] refuses it, in the rules crate's words; `None` when it passes.
     pub problem: Option<String>,
     /// Its command under each client of [`PROMPT_CLIENTS`], in that order.
@@ -77,6 +90,13 @@ impl PromptReport {
     pub fn not_run(&self) -> impl Iterator<Item = &Command> {
         self.commands.iter().filter(|c| c.slash.runs == Some(false))
     }
+
+    /// Whether the name needs anything said: a [`PROMPT`] problem or a client that cannot
+    /// run it.
+    #[must_use]
+    pub fn is_fine(&self) -> bool {
+        self.passes() && self.not_run().next().is_none()
+    }
 }
 
 /// Judges `names` (distinct) as one set of a server with key `key`: each against [`PROMPT`],
@@ -90,6 +110,7 @@ pub fn judge_set(names: &[&str], key: &str, in_use: &[&str]) -> Vec<PromptReport
         .zip(fixes)
         .map(|(name, fix)| PromptReport {
             name: (*name).to_owned(),
+            arguments: Vec::new(),
             problem: check(name, &PROMPT)
                 .err()
                 .map(|err| message::item_name_error("prompt", name, &err, &PROMPT)),
@@ -173,7 +194,7 @@ mod tests {
              space ends its command, so it reads `/mcp__github__review` and takes the rest as \
              arguments; no prompt has that name"
         );
-        assert!(reports[1].passes() && reports[1].not_run().next().is_none());
+        assert!(reports[1].is_fine());
         assert_eq!(reports[1].help(), None);
     }
 

@@ -1,0 +1,342 @@
+//! The prompts of an audited server: findings per prompt (its [`PROMPT`] problem, each client
+//! that cannot run it) and across its list (duplicates, look-alikes), the text section and
+//! the JSON `prompts` array. No prompt finding changes the exit code: the MCP spec sets no
+//! format for prompt names.
+
+use std::collections::{BTreeMap, HashSet};
+
+use mcp_toolname_rules::{PROMPT, look_alike_key, message};
+use serde_json::{Value, json};
+
+use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
+use crate::audit::Listing;
+use crate::check::plural;
+use crate::findings::{Finding, Kind};
+
+/// Width of the client column, as in the tools' part of the report.
+const LABEL: usize = 12;
+
+/// Every prompt finding for a server with key `key` whose `prompts/list` gave `prompts` (in
+/// the order received, duplicates kept): one report per distinct name, and the findings, per
+/// prompt first, then across the list.
+#[must_use]
+pub fn audit(prompts: &[ServedPrompt], key: &str) -> (Vec<PromptReport>, Vec<Finding>) {
+    let mut seen = HashSet::new();
+    let distinct: Vec<&ServedPrompt> = prompts
+        .iter()
+        .filter(|p| seen.insert(p.name.as_str()))
+        .collect();
+    let names: Vec<&str> = distinct.iter().map(|p| p.name.as_str()).collect();
+    let mut reports = judge_set(&names, key, &[]);
+    for (report, served) in reports.iter_mut().zip(&distinct) {
+        report.arguments.clone_from(&served.arguments);
+    }
+    let mut findings = Vec::new();
+    for report in &reports {
+        per_prompt(report, &mut findings);
+    }
+    duplicates(prompts, &mut findings);
+    look_alikes(&reports, &mut findings);
+    (reports, findings)
+}
+
+fn finding(kind: Kind, names: &[&str], client: Option<&'static str>, text: String) -> Finding {
+    let shown: Vec<String> = names
+        .iter()
+        .map(|n| message::short(n).into_owned())
+        .collect();
+    Finding {
+        kind,
+        tool: shown.first().cloned().unwrap_or_default(),
+        tools: shown,
+        contract: (kind == Kind::PromptName).then_some(PROMPT.id),
+        client,
+        message: text,
+        suggestion: None,
+    }
+}
+
+fn per_prompt(report: &PromptReport, out: &mut Vec<Finding>) {
+    let name = report.name.as_str();
+    if let Some(problem) = &report.problem {
+        let mut found = finding(Kind::PromptName, &[name], None, problem.clone());
+        found.suggestion = report.suggestion();
+        out.push(found);
+    }
+    for command in report.not_run() {
+        let text = cannot_run(command.client, name, &command.slash.command);
+        let mut found = finding(Kind::PromptCommand, &[name], Some(command.client.id), text);
+        found.suggestion = report.suggestion();
+        out.push(found);
+    }
+}
+
+fn duplicates(prompts: &[ServedPrompt], out: &mut Vec<Finding>) {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut order = Vec::new();
+    for prompt in prompts {
+        let count = counts.entry(&prompt.name).or_insert(0);
+        if *count == 1 {
+            order.push(prompt.name.as_str());
+        }
+        *count += 1;
+    }
+    for name in order {
+        let n = counts.get(name).copied().unwrap_or_default();
+        let text = format!(
+            "the server listed prompt name {} {n} times; `prompts/get` asks for a prompt by \
+             its name, so only one of them can ever be got: rename or drop the others",
+            message::show(name)
+        );
+        out.push(finding(Kind::PromptDuplicate, &[name], None, text));
+    }
+}
+
+/// Prompt names that are one under [`look_alike_key`] (case, and `_` `-` `.` `/` `:` and
+/// space read alike): one finding per group, saying which clients make them one command.
+fn look_alikes(reports: &[PromptReport], out: &mut Vec<Finding>) {
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut groups: Vec<Vec<&PromptReport>> = Vec::new();
+    for report in reports {
+        let key = look_alike_key(&report.name);
+        match index.get(&key) {
+            Some(&i) => groups[i].push(report),
+            None => {
+                index.insert(key, groups.len());
+                groups.push(vec![report]);
+            }
+        }
+    }
+    for group in groups.into_iter().filter(|g| g.len() > 1) {
+        let names: Vec<&str> = group.iter().map(|r| r.name.as_str()).collect();
+        let shown: Vec<String> = names.iter().map(|n| message::show(n)).collect();
+        let lower = names[0].to_lowercase();
+        let how = if names.iter().all(|n| n.to_lowercase() == lower) {
+            "differ only in case"
+        } else {
+            "differ only in case and in `_`, `-`, `.`, `/`, `:` and spaces"
+        };
+        // Clients whose command is one for the whole group.
+        let merged: Vec<String> = group[0]
+            .commands
+            .iter()
+            .enumerate()
+            .filter(|(i, first)| {
+                group
+                    .iter()
+                    .all(|r| r.commands[*i].slash.command == first.slash.command)
+            })
+            .map(|(_, c)| {
+                format!(
+                    "{} makes {} of {}",
+                    c.client.title,
+                    message::show(&c.slash.command),
+                    if group.len() == 2 { "both" } else { "all" }
+                )
+            })
+            .collect();
+        let merged = if merged.is_empty() {
+            String::new()
+        } else {
+            format!(", and {}", message::joined(&merged, "and"))
+        };
+        let text = format!(
+            "prompt names {} {how}; people pick the wrong one from a list of slash \
+             commands{merged}: rename one",
+            message::joined(&shown, "and")
+        );
+        out.push(finding(Kind::PromptLookAlike, &names, None, text));
+    }
+}
+
+/// The text report's `prompts` section, after the tools: nothing when the server did not
+/// declare prompts; else each prompt with findings and its findings, the prompts with none,
+/// and the findings across the list.
+#[must_use]
+pub fn text(listing: &Listing, reports: &[PromptReport], findings: &[Finding]) -> String {
+    if !listing.has_prompts {
+        return String::new();
+    }
+    if let Some(note) = &listing.prompts_note {
+        return format!("\nprompts: not read: {note}\n");
+    }
+    let count = listing.prompts.len();
+    let mut out = format!(
+        "\nprompts: {count} in {} {}, each a slash command\n",
+        listing.prompt_pages,
+        plural(listing.prompt_pages, "page", "pages")
+    );
+    let mut by_prompt: BTreeMap<&str, Vec<&Finding>> = BTreeMap::new();
+    for f in findings
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::PromptName | Kind::PromptCommand))
+    {
+        by_prompt.entry(f.tool.as_str()).or_default().push(f);
+    }
+    let mut fine = Vec::new();
+    for report in reports {
+        let own = by_prompt
+            .remove(message::short(&report.name).as_ref())
+            .unwrap_or_default();
+        if own.is_empty() {
+            fine.push(message::show(&report.name));
+            continue;
+        }
+        out.push_str(&format!("\n{}\n", message::show(&report.name)));
+        for f in own {
+            out.push_str(&format!(
+                "  {:<9} {:<LABEL$} {}\n",
+                f.kind.label(),
+                f.client.unwrap_or_default(),
+                f.message
+            ));
+        }
+        if let Some(help) = report.help() {
+            let scope = if report.suggestion().is_some() {
+                format!(" (passes {}; no other prompt has it)", PROMPT.title)
+            } else {
+                String::new()
+            };
+            out.push_str(&format!("  {:<9} {:<LABEL$} {help}{scope}\n", "fix", ""));
+        }
+    }
+    if !fine.is_empty() {
+        out.push_str(&format!(
+            "\nruns as a slash command in every client tried: {}\n",
+            fine.join(", ")
+        ));
+    }
+    let across: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::PromptDuplicate | Kind::PromptLookAlike))
+        .collect();
+    if !across.is_empty() {
+        out.push_str("\nacross the prompt list\n");
+        for f in across {
+            out.push_str(&format!(
+                "  {:<9} {:<LABEL$} {}\n",
+                f.kind.label(),
+                "",
+                f.message
+            ));
+        }
+    }
+    if !reports.is_empty() {
+        out.push('\n');
+        out.push_str(&verified_line());
+    }
+    out
+}
+
+/// `1 prompt, 1 with a problem`, for a server's summary line; `None` when it has no prompts
+/// to count.
+#[must_use]
+pub fn counts(reports: &[PromptReport]) -> Option<String> {
+    if reports.is_empty() {
+        return None;
+    }
+    let bad = reports.iter().filter(|r| !r.is_fine()).count();
+    Some(format!(
+        "{} {}, {bad} of them with a problem",
+        reports.len(),
+        plural(reports.len(), "prompt", "prompts")
+    ))
+}
+
+/// One prompt of the JSON report: `{name, pass, arguments, clients: [{id, command, runs}]}`.
+#[must_use]
+pub fn json(report: &PromptReport) -> Value {
+    json!({
+        "name": report.name,
+        "pass": report.passes(),
+        "arguments": report.arguments.iter().map(|a| message::short(a)).collect::<Vec<_>>(),
+        "clients": report.commands.iter().map(|c| json!({
+            "id": c.client.id,
+            "command": message::short(&c.slash.command),
+            "runs": c.slash.runs,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn served(names: &[&str]) -> Vec<ServedPrompt> {
+        names
+            .iter()
+            .map(|n| ServedPrompt {
+                name: (*n).to_owned(),
+                arguments: Vec::new(),
+            })
+            .collect()
+    }
+
+    fn kinds(names: &[&str]) -> Vec<(Kind, Option<&'static str>, Vec<String>)> {
+        audit(&served(names), "srv")
+            .1
+            .into_iter()
+            .map(|f| (f.kind, f.client, f.tools))
+            .collect()
+    }
+
+    #[test]
+    fn a_clean_list_has_no_findings() {
+        assert!(kinds(&["plain", "dot.name", "üml", "slash/x"]).is_empty());
+    }
+
+    #[test]
+    fn a_space_is_a_name_finding_and_a_command_finding() {
+        let found = kinds(&["with space"]);
+        assert_eq!(
+            found,
+            [
+                (Kind::PromptName, None, vec!["with space".to_owned()]),
+                (
+                    Kind::PromptCommand,
+                    Some("claude_code"),
+                    vec!["with space".to_owned()]
+                ),
+            ]
+        );
+        assert!(found.iter().all(|(k, _, _)| !k.breaks_spec()));
+    }
+
+    #[test]
+    fn duplicates_and_look_alikes_are_one_finding_each() {
+        let (_, found) = audit(&served(&["a", "review pr", "a", "Review-PR", "a"]), "srv");
+        let dup: Vec<&Finding> = found
+            .iter()
+            .filter(|f| f.kind == Kind::PromptDuplicate)
+            .collect();
+        assert_eq!(dup.len(), 1);
+        assert!(dup[0].message.contains("`a` 3 times"), "{}", dup[0].message);
+        let alike: Vec<&Finding> = found
+            .iter()
+            .filter(|f| f.kind == Kind::PromptLookAlike)
+            .collect();
+        assert_eq!(alike.len(), 1, "{found:#?}");
+        assert_eq!(alike[0].tools, ["review pr", "Review-PR"]);
+        assert!(
+            alike[0]
+                .message
+                .starts_with("prompt names `review pr` and `Review-PR` differ only in case and in"),
+            "{}",
+            alike[0].message
+        );
+        // Gemini CLI makes `/review-pr` and `/Review-PR`: not one command.
+        assert!(!alike[0].message.contains("Gemini CLI makes"));
+        let (_, found) = audit(&served(&["a b", "a-b"]), "srv");
+        let alike = found
+            .iter()
+            .find(|f| f.kind == Kind::PromptLookAlike)
+            .unwrap();
+        assert!(
+            alike
+                .message
+                .contains(", and Gemini CLI makes `/a-b` of both: rename one"),
+            "{}",
+            alike.message
+        );
+    }
+}
