@@ -1,6 +1,7 @@
-//! Prompt names (issue 21 §4): `check --prompt`, and the prompts section of `audit` (read
-//! from every page of `prompts/list` when the server declares `prompts`). The server is the
-//! oracles' fixture (`oracles/server.mjs`, run by Node.js), as in `audit_limits.rs`.
+//! Prompt names (issue 21 §4, §6): `check --prompt`, the prompts section of `audit` (read from
+//! every page of `prompts/list` when the server declares `prompts`), and prompts of several
+//! servers of a config that become one slash command. The server is the oracles' fixture
+//! (`oracles/server.mjs`, run by Node.js), as in `audit_limits.rs`.
 
 mod common;
 
@@ -319,4 +320,78 @@ fn prompts_are_read_only_where_the_server_declares_them() {
     r.exits(0);
     assert!(!r.stdout.contains("\nprompts:"), "{}", r.stdout);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
+    let (dir_a, a) = fixture(
+        "config-a",
+        &json!({"tools": ["a"], "prompts": ["plain", "a b"]}),
+    );
+    let (dir_b, b) = fixture(
+        "config-b",
+        &json!({"tools": ["b"], "prompts": ["plain", "a-b", "own"]}),
+    );
+    let config = dir_a.join("mcp.json");
+    let entry = |args: &[String]| json!({"command": args[0], "args": args[1..]});
+    std::fs::write(
+        &config,
+        json!({"mcpServers": {"one": entry(&a), "two": entry(&b)}}).to_string(),
+    )
+    .expect("config written");
+    let path = config.to_str().expect("UTF-8 path");
+    let r = run(["audit", "--format", "json", "--config", path]);
+    r.exits(0);
+    let doc = r.json();
+    let cross: Vec<&Value> = doc["cross_server"]
+        .as_array()
+        .expect("cross_server")
+        .iter()
+        .filter(|f| f["kind"] == "prompt_collision")
+        .collect();
+    assert_eq!(cross.len(), 2, "{cross:#?}");
+    assert_eq!(cross[0]["client"], "gemini_cli");
+    assert_eq!(cross[0]["name"], "/plain");
+    assert_eq!(
+        cross[0]["members"],
+        json!([
+            {"server": "one", "tool": "plain", "renamed": "/one_plain"},
+            {"server": "two", "tool": "plain", "renamed": "/two_plain"},
+        ])
+    );
+    assert_eq!(cross[1]["name"], "/a-b");
+    assert_eq!(
+        cross[1]["members"],
+        json!([
+            {"server": "one", "tool": "a b", "renamed": "/one_a-b"},
+            {"server": "two", "tool": "a-b", "renamed": "/two_a-b"},
+        ])
+    );
+    // Other kinds keep their members' shape.
+    assert!(
+        doc["cross_server"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["kind"] != "prompt_collision")
+            .flat_map(|f| f["members"].as_array().cloned().unwrap_or_default())
+            .all(|m| m.get("renamed").is_none())
+    );
+    // Each server's own audit still has its prompts.
+    assert_eq!(
+        doc["servers"][1]["prompts"].as_array().map(Vec::len),
+        Some(3)
+    );
+
+    let r = run(["audit", "--config", path]);
+    r.exits(0)
+        .out_has(
+            "  prompt    gemini_cli   prompts `plain` of `one` and `plain` of `two` both become \
+             the command `/plain` under Gemini CLI; it keeps `/plain` for the server it reads \
+             first, which is the one that answers first (it starts them all at once), and \
+             renames the others' (`/one_plain` or `/two_plain`)",
+        )
+        .out_has(", 2 prompt sets that each make one command\n");
+    let _ = std::fs::remove_dir_all(dir_a);
+    let _ = std::fs::remove_dir_all(dir_b);
 }

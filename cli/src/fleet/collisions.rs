@@ -1,11 +1,11 @@
 //! What the servers of one config do to each other: server keys that become one prefix
-//! and tools that get one model-facing name under a client, and tool names on several
-//! servers.
+//! and tools that get one model-facing name under a client, tool names on several servers,
+//! and prompts of several servers that become one slash command.
 
 use std::collections::BTreeMap;
 
 use mcp_toolname_rules::{
-    CLIENTS, ClientPreset, Fate, look_alike_key,
+    CLIENTS, ClientPreset, Fate, PROMPT_CLIENTS, PromptClash, PromptClient, look_alike_key,
     message::{self, show},
 };
 use serde::Serialize;
@@ -29,6 +29,10 @@ pub enum CrossKind {
     /// The servers' tools together are more than the API behind a client takes in one
     /// request, where the client sends every tool of every server in each request.
     TooManyTools,
+    /// Prompts of different servers that become one slash command under a client whose
+    /// command holds no server part (Gemini CLI): one keeps it, the others are renamed, and
+    /// which one keeps it depends on which server answers first.
+    PromptCollision,
 }
 
 impl CrossKind {
@@ -40,17 +44,25 @@ impl CrossKind {
             Self::SharedName => "shared",
             Self::KeyLookAlike => "key",
             Self::TooManyTools => "tools",
+            Self::PromptCollision => "prompt",
         }
     }
 }
 
-/// A server and, for tool-level findings, one of its tools.
+/// A server and, for tool-level findings, one of its tools (for a prompt collision, one of
+/// its prompts).
 #[derive(Debug, Clone, Serialize)]
 pub struct Member {
     /// The server's key in the config.
     pub server: String,
-    /// The tool's raw name, as [`message::short`] gives it.
+    /// The tool's raw name (the prompt's, for a prompt collision), as [`message::short`]
+    /// gives it.
     pub tool: Option<String>,
+    /// For a prompt collision under a client known to rename all but one, the command this
+    /// server's prompt gets when another server's takes the shared one (`/<key>_<command>`);
+    /// else `None`, and not written (other kinds keep their shape).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub renamed: Option<String>,
 }
 
 /// A finding across servers. Field names are stable: they are the JSON output.
@@ -121,7 +133,90 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
     }
     shared_names(servers, &mut out);
     too_many_tools(servers, &mut out);
+    for client in PROMPT_CLIENTS.into_iter().filter(|c| !c.uses_server_key) {
+        prompt_collisions(client, servers, &mut out);
+    }
     out
+}
+
+/// Prompts of different servers that become one command under `client`, whose command holds
+/// no server part. Servers whose keys meet under a client that holds the key are the key
+/// collision's finding. Where the client renames the prompt of every server but the one it
+/// reads first ([`PromptClash::LaterRenamed`]), each member carries the command its prompt
+/// gets when it is renamed. Gemini CLI starts every server at once and registers each one's
+/// prompts when it has listed them, so the one read first is the one that answers first, not
+/// the first in the config: either can keep the command.
+fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<CrossFinding>) {
+    let commands = servers.iter().flat_map(|server| {
+        server.prompts().iter().filter_map(move |prompt| {
+            let command = prompt.commands.iter().find(|c| c.client.id == client.id)?;
+            (command.slash.runs != Some(false)).then(|| {
+                (
+                    command.slash.command.clone(),
+                    (server, prompt.name.as_str()),
+                )
+            })
+        })
+    });
+    for (command, all) in group_in_order(commands) {
+        // One prompt per server: a server's own look-alikes are its own report's finding.
+        let mut group: Vec<(&Server, &str)> = Vec::new();
+        for (server, name) in all {
+            if !group.iter().any(|(s, _)| std::ptr::eq(*s, server)) {
+                group.push((server, name));
+            }
+        }
+        if group.len() < 2 {
+            continue;
+        }
+        let bare = command.strip_prefix(client.prefix).unwrap_or(&command);
+        let members: Vec<Member> = group
+            .iter()
+            .map(|(server, name)| Member {
+                server: server.key.clone(),
+                tool: Some(message::short(name).into_owned()),
+                renamed: match client.on_clash {
+                    PromptClash::LaterRenamed(sep) => Some(
+                        message::short(&format!("{}{}{sep}{bare}", client.prefix, server.key))
+                            .into_owned(),
+                    ),
+                    PromptClash::NeverMeet | PromptClash::Unknown => None,
+                },
+            })
+            .collect();
+        let outcome = match client.on_clash {
+            PromptClash::LaterRenamed(_) => {
+                let renamed: Vec<String> = members
+                    .iter()
+                    .map(|m| show(m.renamed.as_deref().unwrap_or_default()))
+                    .collect();
+                format!(
+                    "it keeps {} for the server it reads first, which is the one that answers \
+                     first (it starts them all at once), and renames the others' ({}), so \
+                     which prompt {} runs can change from one start to the next: rename the \
+                     prompts apart",
+                    show(&command),
+                    message::joined(&renamed, "or"),
+                    show(&command)
+                )
+            }
+            PromptClash::NeverMeet | PromptClash::Unknown => {
+                "which prompt the command runs is not known".to_owned()
+            }
+        };
+        out.push(CrossFinding {
+            kind: CrossKind::PromptCollision,
+            client: Some(client.id),
+            name: Some(message::short(&command).into_owned()),
+            message: format!(
+                "prompts {} become the command {} under {}; {outcome}",
+                together(&members),
+                show(&command),
+                client.title
+            ),
+            members,
+        });
+    }
 }
 
 /// The tools of every audited server together, past an API's cap on tools per request, for
@@ -159,6 +254,7 @@ fn whole_servers(group: &[&Server]) -> Vec<Member> {
         .map(|s| Member {
             server: s.key.clone(),
             tool: None,
+            renamed: None,
         })
         .collect()
 }
@@ -250,6 +346,7 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
             let member = Member {
                 server: server.key.clone(),
                 tool: Some(message::short(&tool.name).into_owned()),
+                renamed: None,
             };
             (q.name, member)
         })
@@ -296,6 +393,7 @@ fn shared_names(servers: &[Server], out: &mut Vec<CrossFinding>) {
                 keys.iter().map(|key| Member {
                     server: (*key).to_owned(),
                     tool: Some(message::short(tool).into_owned()),
+                    renamed: None,
                 })
             })
             .collect();
@@ -326,6 +424,7 @@ mod tests {
     use crate::findings;
     use crate::fleet::Outcome;
     use crate::keys::{Keys, number_clashes};
+    use crate::prompts::ServedPrompt;
 
     fn audited(key: &str, names: &[&str]) -> Server {
         let names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
@@ -344,6 +443,73 @@ mod tests {
                 findings,
             },
         }
+    }
+
+    /// A server with no tools and `prompts`, audited.
+    fn prompted(key: &str, prompts: &[&str]) -> Server {
+        let mut server = audited(key, &[]);
+        let served: Vec<ServedPrompt> = prompts
+            .iter()
+            .map(|n| ServedPrompt {
+                name: (*n).to_owned(),
+                arguments: Vec::new(),
+            })
+            .collect();
+        if let Outcome::Audited { prompts, .. } = &mut server.outcome {
+            *prompts = crate::prompts::audit::audit(&served, key).0;
+        }
+        server
+    }
+
+    #[test]
+    fn gemini_cli_keeps_one_servers_prompt_and_renames_the_others() {
+        let servers = [
+            prompted("one", &["plain", "a b"]),
+            prompted("two", &["plain", "x"]),
+            prompted("three", &["a-b", "plain"]),
+        ];
+        let found: Vec<CrossFinding> = cross_server(&servers)
+            .into_iter()
+            .filter(|f| f.kind == CrossKind::PromptCollision)
+            .collect();
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(found.iter().all(|f| f.client == Some("gemini_cli")));
+        let plain = &found[0];
+        assert_eq!(plain.name.as_deref(), Some("/plain"));
+        let renamed: Vec<(&str, Option<&str>)> = plain
+            .members
+            .iter()
+            .map(|m| (m.server.as_str(), m.renamed.as_deref()))
+            .collect();
+        assert_eq!(
+            renamed,
+            [
+                ("one", Some("/one_plain")),
+                ("two", Some("/two_plain")),
+                ("three", Some("/three_plain"))
+            ]
+        );
+        assert_eq!(
+            plain.message,
+            "prompts `plain` of `one`, `plain` of `two` and `plain` of `three` all become the \
+             command `/plain` under Gemini CLI; it keeps `/plain` for the server it reads first, \
+             which is the one that answers first (it starts them all at once), and renames the \
+             others' (`/one_plain`, `/two_plain` or `/three_plain`), so which prompt `/plain` \
+             runs can change from one start to the next: rename the prompts apart"
+        );
+        // `a b` becomes `/a-b` under Gemini CLI, as `a-b` is.
+        assert_eq!(found[1].name.as_deref(), Some("/a-b"));
+        assert_eq!(found[1].members[1].renamed.as_deref(), Some("/three_a-b"));
+    }
+
+    #[test]
+    fn one_servers_prompts_do_not_collide_across_servers() {
+        let servers = [prompted("one", &["a b", "a-b"]), prompted("two", &["x"])];
+        assert!(
+            cross_server(&servers)
+                .iter()
+                .all(|f| f.kind != CrossKind::PromptCollision)
+        );
     }
 
     /// `audited` for each, then clashes numbered as `audit --config` does.

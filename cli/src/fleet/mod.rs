@@ -73,6 +73,13 @@ impl Server {
         }
     }
 
+    fn prompts(&self) -> &[PromptReport] {
+        match &self.outcome {
+            Outcome::Audited { prompts, .. } => prompts,
+            Outcome::Skipped(_) | Outcome::Failed(_) => &[],
+        }
+    }
+
     fn breaks_spec(&self) -> bool {
         matches!(&self.outcome, Outcome::Audited { findings, .. }
             if findings.iter().any(|f| f.kind.breaks_spec()))

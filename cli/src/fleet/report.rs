@@ -197,10 +197,17 @@ fn summary(servers: &[Server], cross: &[CrossFinding], code: u8) -> String {
         _ if audited == 0 => "exit code 0: no stdio server to audit".to_owned(),
         _ => "exit code 0: every tool name is inside the MCP spec".to_owned(),
     };
+    let prompts = match kind(CrossKind::PromptCollision) {
+        0 => String::new(),
+        n => format!(
+            ", {n} prompt {} one command",
+            plural(n, "set that makes", "sets that each make")
+        ),
+    };
     format!(
         "{}summary: {} {}: {audited} audited, {skipped} skipped, {failed} could not be audited; \
          {tools} {}, {spec} {} the MCP spec; across servers: {} key and {} name {} under some \
-         client, {} {} of tool names on several servers\n{verdict}\n",
+         client, {} {} of tool names on several servers{prompts}\n{verdict}\n",
         crate::check::verified_line(),
         servers.len(),
         plural(servers.len(), "server", "servers"),
