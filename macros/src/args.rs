@@ -107,13 +107,14 @@ pub fn flag(meta: &ParseNestedMeta, key: &str, errors: &mut Errors) -> syn::Resu
     Ok(None)
 }
 
-/// `targets(a, b)` or `allow(a, b)`: known target ids, each unknown one reported with a
-/// "did you mean", each repeated one reported; an empty list is an error.
+/// `targets(a, b)` or `allow(a, b)`: known target ids (and the names in `also`), each unknown
+/// one reported with a "did you mean", each repeated one reported; an empty list is an error.
 pub fn id_list(
     meta: &ParseNestedMeta,
     outer: &str,
     attr: &str,
     example: &str,
+    also: &[&'static str],
     errors: &mut Errors,
 ) -> syn::Result<Vec<Ident>> {
     let content;
@@ -122,7 +123,8 @@ pub fn id_list(
     if paths.is_empty() {
         errors.push(meta.path.span_of(), message::empty_list(attr, example));
     }
-    let ids = all_ids();
+    let mut ids = all_ids();
+    ids.extend_from_slice(also);
     let label = format!("{outer}({attr}(...))");
     let mut out: Vec<Ident> = Vec::new();
     for path in paths {

@@ -90,7 +90,9 @@ fn target_findings(
             )
         };
         let msg = message::also_refused_by(&msg, &others);
-        targets.report(kind, &always, span, &msg, errors, warnings);
+        if targets.declared || !allows(listed.allowed, kind) {
+            targets.report(kind, &always, span, &msg, errors, warnings);
+        }
     }
     let Some(key) = &targets.key else { return };
     let key_len = key.chars().count();
@@ -123,7 +125,9 @@ fn target_findings(
                 msg = msg.replacen("tool name ", "listed alias ", 1);
             }
             let kind = "tool_name_over_client_budget";
-            targets.report(kind, &always, span, &msg, errors, warnings);
+            if targets.declared || !allows(listed.allowed, kind) {
+                targets.report(kind, &always, span, &msg, errors, warnings);
+            }
         }
     }
 }
@@ -153,7 +157,13 @@ fn merged_names(
             for first in earlier.iter().filter(|f| f.name.value() != text) {
                 let other = first.name.value();
                 merged.insert((text.clone(), other.clone()));
+                let kind = "tool_names_merged_by_clients";
                 if allows(listed.allowed, client.id) || allows(first.allowed, client.id) {
+                    continue;
+                }
+                if !targets.declared
+                    && (allows(listed.allowed, kind) || allows(first.allowed, kind))
+                {
                     continue;
                 }
                 let msg = match (listed.alias, first.alias) {
@@ -197,6 +207,9 @@ fn merged_names(
                     message::item_look_alike(kind, &text, &other),
                 )
             };
+            if allows(listed.allowed, &lint) || allows(first.allowed, &lint) {
+                continue;
+            }
             warnings.extend(warning_when(
                 &first.cond.and(&listed.cond),
                 &lint,
@@ -399,7 +412,9 @@ fn listed_alias(
         } else {
             "listed_alias_breaks_slash_commands"
         };
-        warnings.extend(warning(lint, name.span(), &msg));
+        if !allows(allowed, lint) {
+            warnings.extend(warning(lint, name.span(), &msg));
+        }
         return;
     }
     let listed = Listed {

@@ -63,16 +63,70 @@ impl Errors {
     }
 }
 
+/// Every warning the macros give, by its stable name: each can be silenced alone with
+/// `allow(<name>)` in the item attribute it points at (`#[mcp_tool]`, `#[mcp_prompt]`), or in
+/// the registry attribute for the whole impl.
+pub const WARNINGS: &[&str] = &[
+    "tool_name_refused_by_llm_apis",
+    "tool_name_over_client_budget",
+    "tool_names_merged_by_clients",
+    "tool_names_differ_only_in_case",
+    "tool_names_look_alike",
+    "prompt_names_differ_only_in_case",
+    "prompt_names_look_alike",
+    "listed_alias_refused_by_llm_apis",
+    "listed_alias_refused_by_the_spec",
+    "listed_alias_breaks_slash_commands",
+    "tool_description_cut_by_a_client",
+    "tool_registry_lists_more_tools_than_an_api_takes",
+    "server_key_outside_the_recommended_rule",
+    "tombstone_points_to_no_tool_of_this_impl",
+    "alias_window_shorter_than_list_ttl",
+];
+
+thread_local! {
+    /// The warnings the registry attribute being expanded silenced (`allow(...)`): set for
+    /// the length of one expansion by [`Silenced::set`].
+    static SILENCED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The warnings a registry attribute silences for its whole impl, for as long as this value
+/// lives (one expansion).
+pub struct Silenced;
+
+impl Silenced {
+    pub fn set(names: &[syn::Ident]) -> Self {
+        SILENCED.with(|s| *s.borrow_mut() = names.iter().map(ToString::to_string).collect());
+        Self
+    }
+}
+
+impl Drop for Silenced {
+    fn drop(&mut self) {
+        SILENCED.with(|s| s.borrow_mut().clear());
+    }
+}
+
+fn silenced(kind: &str) -> bool {
+    SILENCED.with(|s| s.borrow().iter().any(|k| k == kind))
+}
+
 /// A warning at `span` on stable Rust: the use of a `#[deprecated]` item whose note is the
-/// message. `#![deny(warnings)]` (or `deprecated`) turns it into an error, as a user who
-/// asked for that expects. `kind` names the item, so the warning reads
-/// ``use of deprecated constant `..::kind`: message``.
+/// message (stable Rust has no other way for a macro to warn). The item is
+/// `mcp_toolname::<kind>`, and the note opens with `mcp-toolname:` and ends with how to
+/// silence this one warning, so the warning reads
+/// ``use of deprecated constant `_::mcp_toolname::<kind>`: mcp-toolname: <message>; ...``.
+/// `#![deny(warnings)]` (or `deprecated`) turns it into an error, as a user who asked for that
+/// expects. Nothing is emitted for a kind the registry attribute silenced.
 pub fn warning(kind: &str, span: Span, message: &str) -> TokenStream {
     warning_when(&Cond::default(), kind, span, message)
 }
 
 /// A [`warning`] in the builds where `cond` holds.
 pub fn warning_when(cond: &Cond, kind: &str, span: Span, message: &str) -> TokenStream {
+    if silenced(kind) {
+        return TokenStream::new();
+    }
     let item = format_ident!("{}", kind, span = span);
     let cfg = cond.attr();
     let message = if cond.is_always() {
@@ -80,13 +134,16 @@ pub fn warning_when(cond: &Cond, kind: &str, span: Span, message: &str) -> Token
     } else {
         format!("{message} ({})", only_in_builds(&cond.shown()))
     };
+    let message = mcp_toolname_rules::message::macro_warning(&message, kind);
     quote_spanned! {span=>
         #cfg
         const _: () = {
-            #[deprecated(note = #message)]
-            #[allow(non_upper_case_globals)]
-            const #item: () = ();
-            #item
+            mod mcp_toolname {
+                #[deprecated(note = #message)]
+                #[allow(non_upper_case_globals)]
+                pub const #item: () = ();
+            }
+            mcp_toolname::#item
         };
     }
 }

@@ -75,6 +75,7 @@ fn registry(
 ) -> proc_macro2::TokenStream {
     let mut errors = Errors::default();
     let args = parse::registry_args(attr, kind, &mut errors);
+    let _silenced = diag::Silenced::set(&args.allow);
     let mut item_impl = match syn::parse2::<syn::ItemImpl>(item.clone()) {
         Ok(item_impl) => item_impl,
         Err(_) => {

@@ -55,7 +55,9 @@ pub fn impl_limits(
                 let name = tool.name();
                 let text = message::description_cut(&name.value(), units, client, at, marker);
                 let kind = "tool_description_cut_by_a_client";
-                targets.report(kind, &tool.cond, name.span(), &text, errors, warnings);
+                if targets.declared || !crate::targets::allows(&tool.attr.allow, kind) {
+                    targets.report(kind, &tool.cond, name.span(), &text, errors, warnings);
+                }
             }
         }
     }

@@ -47,6 +47,8 @@ pub struct RegistryArgs {
     /// `list_ttl_secs = 86400`: how long clients of protocol 2026-07-28 may cache
     /// `tools/list`, and where it was written.
     pub list_ttl_secs: Option<(u64, Span)>,
+    /// `allow(tool_names_look_alike, ...)`: warnings silenced for the whole impl.
+    pub allow: Vec<Ident>,
 }
 
 /// One `tombstone(name = "old", renamed_to = "new" | instead = "other", until = "...",
@@ -73,6 +75,7 @@ const REGISTRY_ARGS: &[&str] = &[
     "alias_notice_once",
     "tombstone",
     "list_ttl_secs",
+    "allow",
 ];
 
 /// What `#[prompt_registry]` takes: rmcp's `#[prompt_router]` (`router`, `vis`) and ours that
@@ -85,6 +88,7 @@ const PROMPT_REGISTRY_ARGS: &[&str] = &[
     "alias_notice_once",
     "tombstone",
     "list_ttl_secs",
+    "allow",
 ];
 
 /// A fn of the impl carrying `#[mcp_tool]`, its attribute removed.
@@ -133,6 +137,7 @@ pub fn registry_args(attr: TokenStream, kind: &'static Kind, errors: &mut Errors
         alias_notice_once: false,
         tombstones: Vec::new(),
         list_ttl_secs: None,
+        allow: Vec::new(),
     };
     let mut seen = Vec::new();
     let parser = syn::meta::parser(|meta| {
@@ -264,6 +269,16 @@ fn registry_arg(
                 }
             }
         }
+        "allow" => {
+            args.allow = id_list(
+                meta,
+                kind.registry,
+                "allow",
+                "tool_names_look_alike",
+                crate::diag::WARNINGS,
+                errors,
+            )?;
+        }
         "targets" => {
             args.targets_span = meta.path.span_of();
             args.targets = id_list(
@@ -271,6 +286,7 @@ fn registry_arg(
                 "tool_registry",
                 "targets",
                 "openai, claude_code",
+                &[],
                 errors,
             )?;
         }

@@ -33,8 +33,9 @@ const FORWARDED_PROMPT: &[&str] = &[
 ];
 /// Arguments of `#[mcp_tool]` that are ours; with [`FORWARDED`], every argument it takes.
 const OWN_ARGS: &[&str] = &["name", "alias", "allow"];
-/// Arguments of `#[mcp_prompt]` that are ours (no `allow`: no LLM API sees a prompt name).
-const OWN_PROMPT_ARGS: &[&str] = &["name", "alias"];
+/// Arguments of `#[mcp_prompt]` that are ours (`allow` takes only warning names: no LLM API
+/// sees a prompt name).
+const OWN_PROMPT_ARGS: &[&str] = &["name", "alias", "allow"];
 const ALIAS_ARGS: &[&str] = &[
     "name",
     "until",
@@ -116,7 +117,8 @@ pub struct ToolAttr {
     pub aliases: Vec<AliasAttr>,
     /// rmcp `#[tool]` arguments, as tokens to forward.
     pub forwarded: Vec<TokenStream>,
-    /// Contracts whose warnings this tool opts out of: `allow(llm_common)`.
+    /// Contracts and clients whose findings this tool opts out of (`allow(llm_common)`), and
+    /// warnings silenced for it (`allow(tool_names_look_alike)`).
     pub allow: Vec<Ident>,
     /// `description = "..."` when written as a string literal.
     pub description: Option<String>,
@@ -190,7 +192,14 @@ fn tool_arg(
             }
         }
         "allow" => {
-            for id in id_list(meta, "mcp_tool", "allow", "codex", errors)? {
+            for id in id_list(
+                meta,
+                kind.attr,
+                "allow",
+                "codex",
+                crate::diag::WARNINGS,
+                errors,
+            )? {
                 if id == "mcp" {
                     errors.push(id.span(), message::spec_not_optional().to_owned());
                 } else {
