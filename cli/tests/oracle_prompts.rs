@@ -1,0 +1,264 @@
+//! The real clients as judges of prompt names (issue 21 §6): for each name of a small corpus,
+//! `mcp-toolname check --prompt` gives the slash command a client makes of it and whether it
+//! runs; the client is then run once (`oracles/run.mjs`, the fixture server, the fake LLM API
+//! on 127.0.0.1) with that command as what the user says, and the prompt's body
+//! (`oracle prompt body S.I`, from the fixture's `prompts/get`) must reach the model exactly
+//! when the CLI says `runs: true`. For Gemini CLI, whose commands hold no server, two servers
+//! serving one name too, each in turn slow to start: the fast one's prompt must be reached by
+//! the command `audit --config` says they share, the slow one's by the command it says that
+//! server's prompt is renamed to. Clients are named as in `oracles.rs` (`MCP_TOOLNAME_ORACLE_CLAUDE_CODE`,
+//! `..._GEMINI_CLI`), skipped without them except in CI; `MCP_TOOLNAME_ORACLE_DRIFT` reports
+//! differences instead of failing.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::oracle::{client_bin, observe, report, scratch};
+use mcp_toolname_rules::{PROMPT_CLIENTS, PromptClient, Verification};
+use serde_json::{Value, json};
+
+/// The key of the corpus's server.
+const KEY: &str = "srv";
+
+/// Prompt names of every shape a client might treat apart: plain, white space, the
+/// separators `.` `:` `/`, a non-ASCII letter, case and `_`, and 70 characters.
+fn names() -> Vec<String> {
+    let mut names: Vec<String> = [
+        "plain",
+        "with space",
+        "dot.name",
+        "colon:name",
+        "slash/x",
+        "üml",
+        "Under_Score",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let mut long = "long_prompt_name_".repeat(5);
+    long.truncate(70);
+    names.push(long);
+    names
+}
+
+fn preset(id: &str) -> &'static PromptClient {
+    PROMPT_CLIENTS
+        .into_iter()
+        .find(|c| c.id == id)
+        .expect("a prompt client")
+}
+
+/// What `check --prompt --server-key KEY --format json -- NAMES` says `client` does with each
+/// name: its command and whether it runs.
+fn predict(client: &str, names: &[String]) -> Vec<(String, Option<bool>)> {
+    let mut args: Vec<String> = ["check", "--prompt", "--server-key", KEY, "--format", "json"]
+        .map(str::to_owned)
+        .to_vec();
+    args.push("--".to_owned());
+    args.extend(names.iter().cloned());
+    let doc = common::run(&args).json();
+    let entries = doc["names"].as_array().expect("names");
+    assert_eq!(entries.len(), names.len(), "one entry a name");
+    entries
+        .iter()
+        .map(|entry| {
+            let verdict = entry["clients"]
+                .as_array()
+                .and_then(|c| c.iter().find(|c| c["id"] == client))
+                .unwrap_or_else(|| panic!("check --prompt reports no client {client}"));
+            (
+                verdict["command"].as_str().expect("command").to_owned(),
+                verdict["runs"].as_bool(),
+            )
+        })
+        .collect()
+}
+
+/// The bodies (`S.I`) that reached the model in one run.
+fn bodies(observed: &Value) -> Vec<String> {
+    observed["prompt_bodies"]
+        .as_array()
+        .map(|b| {
+            b.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Runs the client with `say` over `servers` and checks that exactly `want` (or no body at
+/// all, for `None`) reached the model; the client's version and what went wrong, if anything.
+fn try_once(
+    id: &str,
+    bin: &Path,
+    dir: &Path,
+    servers: &Value,
+    say: &str,
+    want: Option<&str>,
+) -> (String, Option<String>) {
+    let corpus = json!({"say": say, "servers": servers});
+    let observed = observe(id, bin, &corpus, dir);
+    let version = observed["version"].as_str().unwrap_or_default().to_owned();
+    let got = bodies(&observed);
+    let agrees = match want {
+        Some(body) => got == [body],
+        None => got.is_empty(),
+    };
+    let wrong = (!agrees).then(|| {
+        format!(
+            "said {say:?}: expected {}, the model got {got:?}",
+            want.map_or_else(|| "no prompt body".to_owned(), |b| format!("body {b}"))
+        )
+    });
+    (version, wrong)
+}
+
+/// How long the slower of two servers holds back its answer to `initialize`.
+const SLOW_MS: u64 = 3_000;
+
+/// A config of two fixture servers (`one`, `two`) each serving `prompts`; from the CLI's
+/// `prompt_collision` under `client`: the command they share, and each server's command when
+/// the other's keeps it.
+fn predict_collision(client: &str, prompts: &[&str], dir: &Path) -> (String, [String; 2]) {
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
+    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
+    let mut entries = serde_json::Map::new();
+    for key in ["one", "two"] {
+        let spec: PathBuf = dir.join(format!("spec-{key}.json"));
+        std::fs::write(
+            &spec,
+            json!({"tools": [key], "prompts": prompts}).to_string(),
+        )
+        .expect("spec written");
+        entries.insert(
+            key.to_owned(),
+            json!({"command": node, "args": [server, spec]}),
+        );
+    }
+    let config = dir.join("mcp.json");
+    std::fs::write(&config, json!({"mcpServers": entries}).to_string()).expect("config");
+    let doc = common::run([
+        "audit",
+        "--format",
+        "json",
+        "--config",
+        config.to_str().expect("UTF-8 path"),
+    ])
+    .json();
+    let cross = doc["cross_server"].as_array().expect("cross_server");
+    let found = cross
+        .iter()
+        .find(|f| f["kind"] == "prompt_collision" && f["client"] == client)
+        .unwrap_or_else(|| panic!("no prompt_collision under {client}: {cross:#?}"));
+    let renamed = |i: usize| {
+        found["members"][i]["renamed"]
+            .as_str()
+            .unwrap_or_else(|| panic!("member {i} renamed: {found:#}"))
+            .to_owned()
+    };
+    (
+        found["name"].as_str().expect("name").to_owned(),
+        [renamed(0), renamed(1)],
+    )
+}
+
+/// Holds the CLI's `runs` for `id` against one run of the client per name.
+fn judge(id: &str) {
+    let preset = preset(id);
+    let Some(bin) = client_bin(id) else { return };
+    let dir = scratch("prompts", id);
+    let names = names();
+    let servers = json!([{"key": KEY, "tools": ["t"], "prompts": names}]);
+    let mut version = String::new();
+    let mut tried = 0;
+    let mut wrong = Vec::new();
+    for (i, (name, (command, runs))) in names.iter().zip(predict(id, &names)).enumerate() {
+        tried += 1;
+        let runs = runs.unwrap_or_else(|| panic!("{id} was run: `runs` must say for {name:?}"));
+        let body = format!("0.{i}");
+        let (seen, problem) = try_once(id, &bin, &dir, &servers, &command, runs.then_some(&body));
+        version = seen;
+        if let Some(problem) = problem {
+            wrong.push(format!(
+                "prompt {name:?} (predicted runs: {runs}): {problem}"
+            ));
+        }
+    }
+    if id == "gemini_cli" {
+        // Two servers serving one name, one of them slow to answer `initialize`: the other
+        // keeps the shared command and the slow one's prompt is reached by its `renamed`, the
+        // same whichever is first in the config.
+        let (shared, renamed) = predict_collision(id, &["plain"], &dir);
+        for slow in [0, 1] {
+            let fast = 1 - slow;
+            let servers: Vec<Value> = ["one", "two"]
+                .iter()
+                .enumerate()
+                .map(|(s, key)| {
+                    let delay = if s == slow { SLOW_MS } else { 0 };
+                    json!({"key": key, "tools": [key], "prompts": ["plain"], "delay_ms": delay})
+                })
+                .collect();
+            let servers = Value::from(servers);
+            for (say, server) in [(&shared, fast), (&renamed[slow], slow)] {
+                tried += 1;
+                let body = format!("{server}.0");
+                let (_, problem) = try_once(id, &bin, &dir, &servers, say, Some(&body));
+                if let Some(problem) = problem {
+                    wrong.push(format!(
+                        "two servers serving `plain`, server {slow} slow: {problem}"
+                    ));
+                }
+            }
+        }
+    }
+    report(&format!(
+        "oracle prompts {id} ({version}): {tried} names tried, {} agree",
+        tried - wrong.len()
+    ));
+    if std::env::var_os("MCP_TOOLNAME_ORACLE_DRIFT").is_some() {
+        for line in &wrong {
+            println!("drift prompts {id}: {line}");
+        }
+        return;
+    }
+    let verified = preset.verified;
+    assert!(
+        verified.how == Verification::Run && version.contains(verified.version),
+        "{id}: ran {version:?}, the prompt preset was verified on {} ({:?})",
+        verified.version,
+        verified.how
+    );
+    assert!(
+        wrong.is_empty(),
+        "{id} {version}: {} of {tried} predicted wrongly:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn claude_code_runs_the_prompts_check_says_it_runs() {
+    judge("claude_code");
+}
+
+#[test]
+fn gemini_cli_runs_the_prompts_check_says_it_runs() {
+    judge("gemini_cli");
+}
+
+/// Every prompt client verified by a run is judged here.
+#[test]
+fn every_prompt_client_verified_by_a_run_is_judged() {
+    let this = include_str!("oracle_prompts.rs");
+    for client in PROMPT_CLIENTS {
+        if client.verified.how == Verification::Run {
+            assert!(
+                this.contains(&format!("judge(\"{}\")", client.id)),
+                "{}",
+                client.id
+            );
+        }
+    }
+}
