@@ -52,7 +52,75 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use mcp_toolname_macros::{mcp_prompt, mcp_tool, prompt_registry, tool_registry};
+/// # Example
+///
+/// ```
+/// use mcp_toolname::{ToolRegistry, mcp_tool, tool_registry};
+/// use rmcp::handler::server::wrapper::Parameters;
+/// use rmcp::{ServerHandler, schemars, tool_handler};
+///
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// struct Query {
+///     /// Words to look for.
+///     text: String,
+/// }
+///
+/// #[derive(Clone)]
+/// struct Docs {
+///     tools: ToolRegistry<Self>,
+/// }
+///
+/// // `router`, `vis`, `server_handler`, `allow_empty` as in rmcp's `#[tool_router]`; ours:
+/// // `targets(...)`, `server_key`, `tombstone(...)`, `list_ttl_secs`, `allow(...)`.
+/// #[tool_registry]
+/// impl Docs {
+///     /// Searches the docs.
+///     // Every argument of rmcp's `#[tool]`, plus `alias(...)` (see `Alias`) and `allow(...)`.
+///     #[mcp_tool(name = "search_docs", alias(name = "docs.search", until = "2030-01-01", hidden))]
+///     fn search(&self, Parameters(q): Parameters<Query>) -> String {
+///         format!("no page mentions {}", q.text)
+///     }
+/// }
+///
+/// #[tool_handler(router = self.tools)]
+/// impl ServerHandler for Docs {}
+///
+/// let docs = Docs { tools: Docs::tool_router() };
+/// assert_eq!(docs.tools.list_all()[0].name, "search_docs");
+/// assert!(docs.tools.has_route("docs.search"), "the old name still answers");
+/// ```
+pub use mcp_toolname_macros::{mcp_tool, tool_registry};
+
+/// # Example
+///
+/// ```
+/// use mcp_toolname::{PromptRegistry, mcp_prompt, prompt_registry};
+/// use rmcp::model::{PromptMessage, Role};
+/// use rmcp::{ServerHandler, prompt_handler};
+///
+/// #[derive(Clone)]
+/// struct Reviews {
+///     prompts: PromptRegistry<Self>,
+/// }
+///
+/// // `router`, `vis` as in rmcp's `#[prompt_router]`; ours as for `#[tool_registry]`.
+/// #[prompt_registry]
+/// impl Reviews {
+///     /// Reviews the staged change.
+///     #[mcp_prompt(name = "review_staged", alias = "review")]
+///     fn review_staged(&self) -> Vec<PromptMessage> {
+///         vec![PromptMessage::new_text(Role::User, "Review the staged change.")]
+///     }
+/// }
+///
+/// #[prompt_handler(router = self.prompts)]
+/// impl ServerHandler for Reviews {}
+///
+/// let reviews = Reviews { prompts: Reviews::prompt_router() };
+/// let names: Vec<_> = reviews.prompts.list_all().into_iter().map(|p| p.name).collect();
+/// assert_eq!(names, ["review", "review_staged"]);
+/// ```
+pub use mcp_toolname_macros::{mcp_prompt, prompt_registry};
 pub use mcp_toolname_rules as rules;
 pub use mcp_toolname_runtime::{
     ALIAS_META_KEY, ALIAS_UNTIL_ENV_VAR, Alias, AliasNotice, AliasUsage, Clock,

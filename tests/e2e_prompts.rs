@@ -128,3 +128,31 @@ async fn an_old_name_past_its_window_and_an_unknown_name_are_refused_with_the_wa
     );
     client.cancel().await.expect("closes");
 }
+
+/// An operator reopens a closed window with no code of the server's (issue 22 §2: the
+/// variable did nothing unless the server read it): the macro's registry reads it, and an
+/// entry naming another registry's alias is left to that one.
+#[tokio::test]
+async fn the_operator_moves_a_window_with_the_environment_alone() {
+    let mut command = tokio::process::Command::new(common::example("prompts"));
+    command.env(
+        "MCP_TOOLNAME_PROMPT_ALIAS_UNTIL",
+        "summarize=never,calc.add=2031-01-01",
+    );
+    let transport = TokioChildProcess::new(command).expect("the prompts example starts");
+    let client = ().serve(transport).await.expect("MCP initialize with prompts");
+    let names: Vec<String> = client
+        .list_all_prompts()
+        .await
+        .expect("prompts/list")
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, ["code_review", "review", "summarize", "summarize_thread"]);
+    let got = client
+        .get_prompt(get("summarize", json!({"url": "https://example.com/t/1"})))
+        .await
+        .expect("served again");
+    assert_eq!(text(&got), "Summarize https://example.com/t/1.");
+    client.cancel().await.expect("closes");
+}

@@ -40,7 +40,11 @@ use crate::diag::Errors;
 /// ...)` (the contracts and clients every name must pass: errors instead of warnings),
 /// `server_key = "github"` or `server_key_len = 16` (the key hosts give the server, for the
 /// clients' prefixed length budgets: an error for each declared client that refuses the key,
-/// a warning when they all take it but it breaks the rule we recommend).
+/// a warning when they all take it but it breaks the rule we recommend), `allow(<warning>,
+/// ...)` (warnings silenced for the whole impl), `alias_notice_once` (every alias's notice
+/// only on the first call per session), `tombstone(name = "old", renamed_to = "new" | instead
+/// = "other", until = "...", note = "...")` (a removed tool's name that answers where it
+/// went), `list_ttl_secs = N` (how long 2026-07-28 clients may cache `tools/list`).
 ///
 /// Each argument is read on its own, so every problem of the attribute, and of the impl,
 /// shows in one build. A problem between two tools (one name, an alias equal to a tool or to
@@ -139,8 +143,10 @@ fn registry(
 /// time.
 ///
 /// In a `#[tool_registry]` impl, the registry reads it: `name`, any number of
-/// `alias = "old"` / `alias(name, until, since, list_until, until_version, hidden)`,
-/// `allow(...)`, and every argument of rmcp's `#[tool]` (`description`, `title`,
+/// `alias = "old"` / `alias(name, until, since, list_until, until_version, hidden, expired,
+/// notice, notice_once, args(...))` (each described on the runtime's `Alias`), `allow(...)`
+/// (contracts, clients or warnings this tool opts out of), and every argument of rmcp's
+/// `#[tool]` (`description`, `title`,
 /// `annotations(...)`, `input_schema`, `output_schema`, `icons`, `meta`, `local`), forwarded
 /// unchanged.
 ///

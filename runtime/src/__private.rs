@@ -130,7 +130,11 @@ pub fn build<R: Item>(
     tombstones: Vec<(Tombstone, Origin)>,
     list_ttl_secs: Option<u64>,
 ) -> Registry<R> {
-    let mut builder = Registry::<R>::builder();
+    // The operator's window overrides (MCP_TOOLNAME_ALIAS_UNTIL, for prompts
+    // MCP_TOOLNAME_PROMPT_ALIAS_UNTIL), read with no code of the server's: an entry that does
+    // not parse stops the server here, naming it; one that names another registry's alias is
+    // that registry's.
+    let mut builder = Registry::<R>::builder().overrides_from_env_shared();
     if let Some(secs) = list_ttl_secs {
         builder = builder.list_ttl(std::time::Duration::from_secs(secs));
     }
@@ -144,7 +148,9 @@ pub fn build<R: Item>(
         if e.problems().iter().all(|p| {
             matches!(
                 p,
-                crate::Problem::AliasArgs { .. } | crate::Problem::Arguments { .. }
+                crate::Problem::AliasArgs { .. }
+                    | crate::Problem::Arguments { .. }
+                    | crate::Problem::BadOverride(_)
             )
         }) {
             panic!("{e}");

@@ -19,6 +19,29 @@ use rmcp::model::JsonObject;
 /// [`Alias::notice`]) or for every alias of a registry
 /// ([`ToolRegistryBuilder::expired_alias_answer`](crate::ToolRegistryBuilder::expired_alias_answer),
 /// [`ToolRegistryBuilder::alias_notice`](crate::ToolRegistryBuilder::alias_notice)).
+///
+/// In `#[mcp_tool(...)]` (and `#[mcp_prompt(...)]`) an alias is `alias = "old"` or
+/// `alias(name = "old", ...)` with these arguments, each also a method here: `until` and
+/// `since` (`YYYY-MM-DD` or RFC 3339), `list_until` (leaves `tools/list` earlier), `hidden`
+/// (never listed), `until_version = "2.0.0"` (a compile error once the crate reaches it),
+/// `expired = "tool_error" | "protocol_error"`, `notice = "meta" | "text" | "none"`,
+/// `notice_once`, and `args(key = literal, ...)` (arguments the old name carries). Operators
+/// move `until` without rebuilding through `MCP_TOOLNAME_ALIAS_UNTIL=old=2027-06-01,...`
+/// (`MCP_TOOLNAME_PROMPT_ALIAS_UNTIL` for prompts), which a `#[tool_registry]` impl's
+/// registry reads when it is built.
+///
+/// ```
+/// use chrono::{TimeZone, Utc};
+/// use mcp_toolname_runtime::{Alias, AliasNotice};
+///
+/// let alias = Alias::new("calc.add")
+///     .until(Utc.with_ymd_and_hms(2027, 3, 1, 0, 0, 0).unwrap())
+///     .hidden()
+///     .notice(AliasNotice::Text);
+/// assert!(alias.is_live(Utc.with_ymd_and_hms(2027, 2, 28, 0, 0, 0).unwrap()));
+/// assert!(!alias.is_listed(Utc.with_ymd_and_hms(2027, 2, 28, 0, 0, 0).unwrap()), "hidden");
+/// assert_eq!(alias.until_text().as_deref(), Some("2027-03-01T00:00:00Z"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Alias {
     /// The old name. It may break the spec's charset (that is often why the tool was

@@ -41,6 +41,10 @@ pub(crate) struct Windows {
     pub overrides: Vec<(String, Option<DateTime<Utc>>, String)>,
     /// Override entries that did not parse.
     pub problems: Vec<Problem>,
+    /// Whether an override naming no alias of this registry is passed over rather than an
+    /// error: so for the environment variable read by a `#[tool_registry]` impl's registry,
+    /// which a server's other registries read too.
+    pub shared: bool,
 }
 
 impl Windows {
@@ -103,7 +107,13 @@ impl Windows {
                 alias.until = until;
                 found = true;
             }
-            if !found {
+            if found {
+                tracing::info!(
+                    alias = %name,
+                    "{source}: the alias `{name}` is served until {}",
+                    until.map_or_else(|| "further notice".to_owned(), rfc3339)
+                );
+            } else if !self.shared {
                 let known: Vec<&str> = defs
                     .iter()
                     .flat_map(|d| d.aliases.iter().map(|a| a.name.as_ref()))

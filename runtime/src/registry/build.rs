@@ -146,6 +146,14 @@ impl<R: Item> RegistryBuilder<R> {
         }
     }
 
+    /// [`Self::overrides_from_env`] for a registry a macro builds: entries that name no
+    /// alias of this registry are left to the server's other registries (one variable serves
+    /// them all), and each applied one is logged (`tracing`, info).
+    pub(crate) fn overrides_from_env_shared(mut self) -> Self {
+        self.windows.shared = true;
+        self.overrides_from_env()
+    }
+
     /// How a call to an alias past its window is answered, for every alias that does not
     /// set [`Alias::expired_answer`](crate::Alias::expired_answer). Default:
     /// [`ExpiredAnswer::ToolError`] (a result with `isError: true` the model can act on);

@@ -69,12 +69,43 @@ pub type PromptRegistry<S> = Registry<PromptRoute<S>>;
 ///
 /// A value, as rmcp's router is: cloning is cheap (an [`Arc`] inside, copied on the first
 /// change), and a change to one clone is not seen by the others. To change the tools of a
-/// running server, share one registry between sessions behind a lock
-/// (`Arc<tokio::sync::RwLock<ToolRegistry<S>>>`), as rmcp does with its router. Alias usage
-/// counters are shared by every clone.
+/// running server for every session, share one
+/// [`SharedToolRegistry`](crate::SharedToolRegistry) (a registry behind a lock, told to every
+/// session when it changes). Alias usage counters are shared by every clone.
 ///
 /// It offers what rmcp's `#[tool_handler]` expansion calls on a router (`call`, `list_all`,
-/// `get`), so `#[rmcp::tool_handler]` serves it, bare or with `router = self.tools`.
+/// `get`), so `#[rmcp::tool_handler]` serves it, bare or with `router = self.tools`. rmcp's
+/// public fields `map` and `transparent_when_not_found` are not offered: a route changes in
+/// place through [`for_each_route_mut`](Self::for_each_route_mut) (names stay as they are) and
+/// is read with [`route`](Self::route); `transparent_when_not_found` means something only to
+/// rmcp's `Router`, which holds rmcp's own router.
+///
+/// Built by `#[tool_registry]` (`Self::tool_router()`), by [`builder`](Self::builder), or by
+/// hand, route by route:
+///
+/// ```
+/// use mcp_toolname_runtime::{Alias, ToolDef, ToolRegistry};
+/// use rmcp::handler::server::router::tool::ToolRoute;
+/// use rmcp::model::{CallToolResult, JsonObject, Tool};
+/// use std::sync::Arc;
+///
+/// struct Server;
+/// fn route(name: &'static str) -> ToolRoute<Server> {
+///     ToolRoute::new_dyn(Tool::new(name, "Searches.", Arc::new(JsonObject::new())), |_| {
+///         Box::pin(async { Ok(CallToolResult::default().into()) })
+///     })
+/// }
+///
+/// let mut tools = ToolRegistry::<Server>::new().with_route(route("search"));
+/// // rmcp's router would keep the later `search` silently; here the change is refused.
+/// assert!(tools.try_add_route(route("search")).is_err());
+/// // A renamed tool keeps its old name, here hidden from `tools/list` but callable.
+/// tools.try_add_tool(ToolDef::new(route("fetch_page")).alias(Alias::new("fetch").hidden()))?;
+/// let listed: Vec<_> = tools.list_all().into_iter().map(|t| t.name).collect();
+/// assert_eq!(listed, ["fetch_page", "search"]);
+/// assert!(tools.has_route("fetch"));
+/// # Ok::<(), mcp_toolname_runtime::RegistryError>(())
+/// ```
 pub type ToolRegistry<S> = Registry<ToolRoute<S>>;
 
 impl<R: Item> Clone for Registry<R> {
