@@ -440,7 +440,10 @@ fn routes_change_in_place_but_names_do_not() {
         "{:?}",
         alias.description
     );
-    assert_eq!(tools.route("write_file").map(|r| r.attr.name.as_ref()), Some("write_file"));
+    assert_eq!(
+        tools.route("write_file").map(|r| r.attr.name.as_ref()),
+        Some("write_file")
+    );
     let said = panic_text(|| {
         tools.for_each_route_mut(|route| {
             if route.attr.name == "write_file" {
