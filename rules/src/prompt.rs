@@ -40,8 +40,10 @@ pub enum Whitespace {
 pub enum PromptClash {
     /// The command holds the server's key: prompts of two servers never meet.
     NeverMeet,
-    /// The first server's prompt keeps the command; a later one's becomes
-    /// `<key><separator><command>`.
+    /// The prompt of the server that answers first keeps the command; a later one's becomes
+    /// `<key><separator><command>`. "First" is the order the servers answer in, not the
+    /// config's: a client that starts every server at once registers each as its discovery
+    /// ends (Gemini CLI, run both ways round in `cli/tests/oracle_prompts.rs`).
     LaterRenamed(&'static str),
     /// Not run here: not known.
     Unknown,
@@ -81,11 +83,16 @@ pub const CLAUDE_CODE_PROMPTS: PromptClient = PromptClient {
     whitespace: Whitespace::EndsCommand,
     on_clash: PromptClash::NeverMeet,
     source: "the @anthropic-ai/claude-code npm package run with `-p /mcp__<server>__<prompt>` against a fixture server (cli/tests/oracle_prompts.rs): the prompt's text reaches the model",
-    verified: CLAUDE_CODE.verified,
+    verified: Verified {
+        how: Verification::Run,
+        version: CLAUDE_CODE.verified.version,
+        date: "2026-12-02",
+    },
 };
 
 /// Gemini CLI: `/<prompt>`, each white-space character turned into `-`; no server in the
-/// command, so a later server's prompt with a name already taken becomes `<server>_<prompt>`.
+/// command, so the prompt of a server that answers later, with a name already taken, becomes
+/// `<server>_<prompt>` (which server answers first is a race, not the config's order).
 pub const GEMINI_CLI_PROMPTS: PromptClient = PromptClient {
     id: "gemini_cli",
     title: "Gemini CLI",
@@ -142,6 +149,8 @@ pub struct SlashCommand {
 /// assert_eq!(c.runs, Some(false), "the space ends the command");
 /// let g = slash_command(&GEMINI_CLI_PROMPTS, "github", "review pr");
 /// assert_eq!((g.command.as_str(), g.runs), ("/review-pr", Some(true)));
+/// // A zero-width space cannot be typed: no client can run it.
+/// assert_eq!(slash_command(&GEMINI_CLI_PROMPTS, "github", "a\u{200B}b").runs, Some(false));
 /// ```
 #[must_use]
 pub fn slash_command(client: &PromptClient, key: &str, name: &str) -> SlashCommand {
@@ -155,6 +164,10 @@ pub fn slash_command(client: &PromptClient, key: &str, name: &str) -> SlashComma
         String::new()
     };
     let spaced = name.chars().any(char::is_whitespace);
+    // A control or invisible character cannot be typed into a command line at all.
+    let untypeable = name.chars().any(|ch| {
+        !ch.is_whitespace() && (crate::chars::is_control_like(ch) || crate::chars::is_invisible(ch))
+    });
     let (name, runs) = match client.whitespace {
         Whitespace::Becomes(c) => (
             name.chars()
@@ -167,6 +180,10 @@ pub fn slash_command(client: &PromptClient, key: &str, name: &str) -> SlashComma
     };
     SlashCommand {
         command: format!("{}{key_part}{name}", client.prefix),
-        runs,
+        runs: if untypeable {
+            runs.map(|_| false)
+        } else {
+            runs
+        },
     }
 }
