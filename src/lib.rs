@@ -149,6 +149,46 @@ pub struct RenamesGuideDoctests;
 #[doc = include_str!("../docs/prompts.md")]
 pub struct PromptsGuideDoctests;
 
+/// docs/swap.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/swap.md")]
+pub struct SwapGuideDoctests;
+
+/// docs/compile-time.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/compile-time.md")]
+pub struct CompileTimeGuideDoctests;
+
+/// docs/aliases.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/aliases.md")]
+pub struct AliasesGuideDoctests;
+
+/// docs/registry.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/registry.md")]
+pub struct RegistryGuideDoctests;
+
+/// docs/hosts.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/hosts.md")]
+pub struct HostsGuideDoctests;
+
+/// docs/cli.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/cli.md")]
+pub struct CliGuideDoctests;
+
+/// docs/rules.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/rules.md")]
+pub struct RulesGuideDoctests;
+
+/// docs/examples.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/examples.md")]
+pub struct ExamplesGuideDoctests;
+
 /// What the macros' generated code calls. Not a public API.
 #[doc(hidden)]
 pub mod __private {

@@ -175,7 +175,8 @@ async fn a_client_on_2026_07_28_hears_each_change_through_its_subscription() {
 
 /// Alias usage as Prometheus scrapes it from `GET /metrics`: both series of `minus` from the
 /// start, each call by the old name counted once under its outcome, calls by the new name not
-/// at all; and the metric and label README's removal query names are the ones exported.
+/// at all; and the metric and label the removal query of docs/aliases.md names are the ones
+/// exported.
 #[tokio::test]
 async fn alias_calls_are_exported_for_prometheus_as_readme_queries_them() {
     let server = Server::start(&["--alias-for", "4"]);
@@ -206,14 +207,14 @@ async fn alias_calls_are_exported_for_prometheus_as_readme_queries_them() {
     assert_eq!(minus_calls(&after, "served"), Some(3.0), "{after}");
     assert_eq!(minus_calls(&after, "refused"), Some(2.0), "{after}");
 
-    // README's query, `sum(increase(METRIC{LABEL="calc.add"}[30d])) == 0`, names these.
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    // docs/aliases.md's query, `sum(increase(METRIC{LABEL="calc.add"}[30d])) == 0`, names these.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/aliases.md"))
+        .expect("docs/aliases.md");
     let query = readme
         .split("```promql\n")
         .nth(1)
         .and_then(|block| block.lines().next())
-        .expect("README has a promql block");
+        .expect("docs/aliases.md has a promql block");
     let selector = query
         .split_once("increase(")
         .and_then(|(_, rest)| rest.split_once('"'))
@@ -228,7 +229,7 @@ async fn alias_calls_are_exported_for_prometheus_as_readme_queries_them() {
             .lines()
             .any(|l| l.starts_with(&format!("{metric}{{"))
                 && l.contains(&format!("{label}=\"minus\""))),
-        "README queries {metric} by {label}, which GET /metrics does not export:\n{after}"
+        "docs/aliases.md queries {metric} by {label}, which GET /metrics does not export:\n{after}"
     );
     session.cancel().await.unwrap();
 }

@@ -1,6 +1,9 @@
-//! What README.md promises about itself: its dependency block is enough for the calculator
-//! example, and every code block says what language it is in (the Rust ones are run as
-//! doctests through `ReadmeDoctests` in src/lib.rs).
+//! What README.md promises about itself: its first server is `examples/quickstart.rs`, its
+//! dependency block is enough for it, and the server runs as it says; every code block of it
+//! and of the guides under docs/ says what language it is in (the Rust ones are run as
+//! doctests through src/lib.rs).
+
+mod common;
 
 use std::collections::BTreeSet;
 
@@ -56,8 +59,52 @@ fn used(source: &str, candidates: &BTreeSet<String>) -> BTreeSet<String> {
     found
 }
 
+/// The README's Rust block under "A first server".
+fn first_server(readme: &str) -> String {
+    let section = &readme[readme.find("## A first server").expect("a first server")..];
+    let (_, lines) = blocks(section)
+        .into_iter()
+        .find(|(info, _)| info.starts_with("rust"))
+        .expect("a Rust block");
+    lines.join("\n") + "\n"
+}
+
 #[test]
-fn the_dependency_block_lists_every_crate_the_calculator_example_uses() {
+fn the_first_server_is_the_quickstart_example() {
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/quickstart.rs"
+    ))
+    .unwrap();
+    assert_eq!(
+        first_server(&readme()),
+        example,
+        "README.md's first server and examples/quickstart.rs differ: keep them one text"
+    );
+}
+
+/// What the README says of it: `add_numbers` listed, `calc.add` answering, unlisted.
+#[tokio::test]
+async fn the_first_server_serves_what_the_readme_says() {
+    use rmcp::ServiceExt;
+    let command = tokio::process::Command::new(common::example("quickstart"));
+    let transport = rmcp::transport::TokioChildProcess::new(command).expect("starts");
+    let client = ().serve(transport).await.expect("initialize");
+    assert_eq!(common::names(&client).await, ["add_numbers"]);
+    let args = serde_json::json!({"a": 2, "b": 3}).as_object().cloned();
+    let result = common::call(&client, "calc.add", args).await.expect("called");
+    assert_eq!(common::text(&result), "5");
+    assert!(
+        result
+            .meta
+            .is_some_and(|m| m.0.contains_key("mcp-toolname/deprecated")),
+        "marked deprecated"
+    );
+    client.cancel().await.expect("closes");
+}
+
+#[test]
+fn the_dependency_block_lists_every_crate_the_first_server_uses() {
     let readme = readme();
     let install = &readme[readme.find("## Install").expect("an Install section")..];
     let deps = blocks(install)
@@ -76,28 +123,18 @@ fn the_dependency_block_lists_every_crate_the_calculator_example_uses() {
         .filter(|name| !name.is_empty() && !name.contains(' ') && !name.starts_with('['))
         .collect();
     candidates.insert("mcp_toolname".to_owned());
-    let example = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/calculator.rs"
-    ))
-    .unwrap();
+    let example = first_server(&readme);
     let used = used(&example, &candidates);
-    for must in [
-        "mcp_toolname",
-        "rmcp",
-        "tokio",
-        "chrono",
-        "tracing_subscriber",
-    ] {
+    for must in ["mcp_toolname", "rmcp", "tokio", "serde"] {
         assert!(
             used.contains(must),
-            "the scan missed `{must}` in calculator.rs: {used:?}"
+            "the scan missed `{must}` in the first server: {used:?}"
         );
     }
     let missing: Vec<_> = used.difference(&declared).collect();
     assert!(
         missing.is_empty(),
-        "examples/calculator.rs uses {missing:?}, which README.md's dependency block does not list \
+        "the first server uses {missing:?}, which README.md's dependency block does not list \
          (it lists {declared:?})"
     );
 }
@@ -106,15 +143,23 @@ fn the_dependency_block_lists_every_crate_the_calculator_example_uses() {
 fn every_code_block_names_its_language() {
     // Rust blocks run as doctests (`rust`, or `rust,compile_fail` / `rust,no_run` /
     // `rust,should_panic`); never `ignore`. Anything else must say it is not Rust.
-    let not_rust = ["text", "sh", "console", "toml", "json", "promql"];
-    for (info, lines) in blocks(&readme()) {
+    let not_rust = ["text", "sh", "console", "toml", "json", "promql", "yaml"];
+    let docs = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/docs")).unwrap();
+    let mut texts = vec![readme()];
+    for entry in docs {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            texts.push(std::fs::read_to_string(path).unwrap());
+        }
+    }
+    for (info, lines) in texts.iter().flat_map(|t| blocks(t)) {
         let rust = info == "rust"
             || info
                 .strip_prefix("rust,")
                 .is_some_and(|mode| ["compile_fail", "no_run", "should_panic"].contains(&mode));
         assert!(
             rust || not_rust.contains(&info.as_str()),
-            "README.md block fenced as {info:?}: expected `rust` (optionally `,compile_fail`, \
+            "block fenced as {info:?}: expected `rust` (optionally `,compile_fail`, \
              `,no_run` or `,should_panic`; never `ignore`) or one of {not_rust:?} (an unnamed \
              block is run as Rust): {:?}",
             lines.first()

@@ -9,17 +9,17 @@ use std::collections::BTreeSet;
 use common::{calculator, run};
 use serde_json::Value;
 
-/// The README's fields for document `kind`: each top-level field with its listed sub-fields
-/// (empty when the README describes them in prose). A field is each backticked name before
+/// The fields docs/cli.md lists for document `kind`: each top-level field with its listed
+/// sub-fields (empty when the guide describes them in prose). A field is each backticked name before
 /// the item's first `: `; `x[]` is an array of objects.
 fn documented(kind: &str) -> Vec<(String, Vec<String>)> {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../docs/cli.md");
     let start = format!("<!-- json:{kind} -->");
     let end = format!("<!-- /json:{kind} -->");
-    let from = readme.find(&start).expect("README has the section") + start.len();
+    let from = readme.find(&start).expect("docs/cli.md has the section") + start.len();
     let to = readme[from..]
         .find(&end)
-        .expect("README closes the section")
+        .expect("docs/cli.md closes the section")
         + from;
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for line in readme[from..to].lines() {
@@ -72,7 +72,7 @@ fn matches_readme(kind: &str, doc: &Value) {
     assert_eq!(
         keys(doc),
         listed,
-        "{kind}: top-level fields differ from the README"
+        "{kind}: top-level fields differ from docs/cli.md"
     );
     for (name, sub) in fields.iter().filter(|(_, sub)| !sub.is_empty()) {
         let key = name.trim_end_matches("[]");
@@ -85,7 +85,7 @@ fn matches_readme(kind: &str, doc: &Value) {
         assert_eq!(
             keys(value),
             sub,
-            "{kind}: fields of `{name}` differ from the README"
+            "{kind}: fields of `{name}` differ from docs/cli.md"
         );
     }
 }

@@ -195,9 +195,9 @@ fn the_docs_tables_list_every_contract_and_client() {
         assert!(clients.contains(&format!("`{}`", c.id)), "{}", c.id);
         assert!(limits.contains(&format!("`{}`", c.id)), "{}", c.id);
     }
-    // README.md carries these tables between markers; regenerate with
+    // docs/rules.md carries these tables between markers; regenerate with
     // `UPDATE_DOCS=1 cargo test -p mcp-toolname-rules --test contracts`.
-    let readme_path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let readme_path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/rules.md");
     let readme = std::fs::read_to_string(readme_path).unwrap();
     let generated =
         format!("<!-- generated:start -->\n{contracts}\n{clients}\n{limits}<!-- generated:end -->");
@@ -211,7 +211,7 @@ fn the_docs_tables_list_every_contract_and_client() {
     } else {
         assert_eq!(
             current, generated,
-            "README tables are stale: run with UPDATE_DOCS=1"
+            "docs/rules.md tables are stale: run with UPDATE_DOCS=1"
         );
     }
 }

@@ -1,0 +1,40 @@
+use mcp_toolname::{ToolRegistry, mcp_tool, tool_registry};
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{ServerCapabilities, ServerConfig};
+use rmcp::{ServerHandler, ServiceExt, schemars, tool_handler};
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Pair {
+    a: i64,
+    b: i64,
+}
+
+#[derive(Clone)]
+struct Calculator {
+    tools: ToolRegistry<Self>,
+}
+
+#[tool_registry]
+impl Calculator {
+    /// Adds two integers.
+    // Renamed from `calc.add`, whose dot OpenAI and Anthropic refuse: the old name still
+    // answers until 2030-01-01, kept out of `tools/list`.
+    #[mcp_tool(name = "add_numbers", alias(name = "calc.add", until = "2030-01-01", hidden))]
+    fn add(&self, Parameters(p): Parameters<Pair>) -> String {
+        (p.a + p.b).to_string()
+    }
+}
+
+#[tool_handler(router = self.tools)]
+impl ServerHandler for Calculator {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let server = Calculator { tools: Calculator::tool_router() };
+    server.serve(rmcp::transport::stdio()).await?.waiting().await?;
+    Ok(())
+}
