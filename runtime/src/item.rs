@@ -80,6 +80,13 @@ pub trait Item: Clone {
     }
 }
 
+/// `value` under `key` in `meta` (made if there is none).
+fn put_meta(meta: &mut Option<MetaObject>, key: &str, value: Value) {
+    meta.get_or_insert_with(MetaObject::default)
+        .0
+        .insert(key.to_owned(), value);
+}
+
 /// `description` with the deprecation notice of `alias` before it.
 fn deprecated_description(
     original: &str,
@@ -132,9 +139,7 @@ impl<S> Item for ToolRoute<S> {
     }
 
     fn with_meta(mut listed: Tool, key: &str, value: Value) -> Tool {
-        let mut meta = listed.meta.take().unwrap_or_default();
-        meta.0.insert(key.to_owned(), value);
-        listed.meta = Some(meta);
+        put_meta(&mut listed.meta, key, value);
         listed
     }
 
@@ -190,9 +195,7 @@ impl<S> Item for PromptRoute<S> {
     }
 
     fn with_meta(mut listed: Prompt, key: &str, value: Value) -> Prompt {
-        let mut meta = listed.meta.take().unwrap_or_default();
-        meta.0.insert(key.to_owned(), value);
-        listed.meta = Some(meta);
+        put_meta(&mut listed.meta, key, value);
         listed
     }
 

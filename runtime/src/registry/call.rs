@@ -7,7 +7,7 @@ use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 use serde_json::json;
 
 use super::ToolRegistry;
-use super::entry::{AliasEntry, DEPRECATION_META_KEY, Named, TombstoneEntry};
+use super::entry::{AliasEntry, Named, TombstoneEntry};
 use super::state::State;
 use crate::alias::{AliasNotice, ExpiredAnswer};
 use crate::carried;
@@ -189,18 +189,7 @@ fn expired<R: Item>(
 
 /// Adds the deprecation of `alias` to the result of a call by it.
 fn mark_deprecated<R: Item>(state: &State<R>, alias: &AliasEntry<R>, done: &mut CallToolResult) {
-    let notice = alias.alias.notice.unwrap_or(state.defaults.notice);
-    if notice == AliasNotice::None {
-        return;
-    }
-    match &mut done.meta {
-        Some(meta) => {
-            meta.0
-                .insert(DEPRECATION_META_KEY.to_owned(), alias.notice().into());
-        }
-        None => done.meta = Some(alias.call_meta()),
-    }
-    if notice == AliasNotice::Text {
+    if alias.mark(state.defaults.notice, &mut done.meta) == AliasNotice::Text {
         done.content.push(ContentBlock::text(message::alias_notice(
             &alias.alias.name,
             &alias.target,

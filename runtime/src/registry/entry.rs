@@ -9,7 +9,7 @@ use chrono::TimeDelta;
 use rmcp::model::MetaObject;
 use serde_json::{Map, Value, json};
 
-use crate::alias::{Alias, UsageCounters, rfc3339};
+use crate::alias::{Alias, AliasNotice, UsageCounters, rfc3339};
 use crate::clock::since_epoch;
 use crate::def::Def;
 use crate::heard::Heard;
@@ -186,6 +186,24 @@ impl<R: Item> AliasEntry<R> {
             Value::Object(self.notice()),
         );
         meta
+    }
+
+    /// Which notice a result by this alias carries (its own, or the registry's `default`);
+    /// unless none, `meta` (the result's `_meta`) gets it under [`DEPRECATION_META_KEY`].
+    pub fn mark(&self, default: AliasNotice, meta: &mut Option<MetaObject>) -> AliasNotice {
+        let notice = self.alias.notice.unwrap_or(default);
+        if notice != AliasNotice::None {
+            match meta {
+                Some(meta) => {
+                    meta.0.insert(
+                        DEPRECATION_META_KEY.to_owned(),
+                        Value::Object(self.notice()),
+                    );
+                }
+                None => *meta = Some(self.call_meta()),
+            }
+        }
+        notice
     }
 
     /// Counts a call by this alias at `now_ms` (Unix milliseconds), `served` or refused, in

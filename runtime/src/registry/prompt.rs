@@ -10,7 +10,7 @@ use rmcp::service::MaybeSend;
 use serde_json::json;
 
 use super::PromptRegistry;
-use super::entry::{AliasEntry, DEPRECATION_META_KEY, Named};
+use super::entry::{AliasEntry, Named};
 use super::state::State;
 use crate::alias::AliasNotice;
 use crate::carried;
@@ -261,18 +261,7 @@ fn mark_deprecated<S: 'static>(
     alias: &AliasEntry<PromptRoute<S>>,
     done: &mut GetPromptResult,
 ) {
-    let notice = alias.alias.notice.unwrap_or(state.defaults.notice);
-    if notice == AliasNotice::None {
-        return;
-    }
-    match &mut done.meta {
-        Some(meta) => {
-            meta.0
-                .insert(DEPRECATION_META_KEY.to_owned(), alias.notice().into());
-        }
-        None => done.meta = Some(alias.call_meta()),
-    }
-    if notice == AliasNotice::Text {
+    if alias.mark(state.defaults.notice, &mut done.meta) == AliasNotice::Text {
         let text =
             message::item_alias_description("prompt", &alias.target, alias.until_text.as_deref());
         done.description = Some(match done.description.take() {
