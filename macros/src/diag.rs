@@ -147,3 +147,17 @@ pub fn warning_when(cond: &Cond, kind: &str, span: Span, message: &str) -> Token
         };
     }
 }
+
+/// The line and column of `span` for a registry's origins; outside a compiler run (the
+/// crate's own tests) there is no source position, and both are 0.
+pub fn position(span: proc_macro2::Span) -> (u32, u32) {
+    if proc_macro::is_available() {
+        let span = span.unwrap();
+        (
+            u32::try_from(span.line()).unwrap_or(0),
+            u32::try_from(span.column()).unwrap_or(0),
+        )
+    } else {
+        (0, 0)
+    }
+}

@@ -38,7 +38,7 @@ pub fn registry(
         let ident = &tool.ident;
         let attr_fn = format_ident!("{}_{}_attr", ident, kind.rmcp_attr);
         let name = tool.name();
-        let (line, column) = position(name.span());
+        let (line, column) = crate::diag::position(name.span());
         let item = format!("`fn {ident}`");
         let aliases = aliases.iter().map(|a| {
             let name = &a.name;
@@ -178,20 +178,6 @@ pub fn rmcp_tool_attr(
     attrs.insert(at, parse_quote!(#[#meta]));
     let (docs, others): (Vec<_>, Vec<_>) = attrs.drain(..).partition(|a| a.path().is_ident("doc"));
     *attrs = others.into_iter().chain(docs).collect();
-}
-
-/// The line and column of `span` for a registry's origins; outside a compiler run (the
-/// crate's own tests) there is no source position, and both are 0.
-pub fn position(span: proc_macro2::Span) -> (u32, u32) {
-    if proc_macro::is_available() {
-        let span = span.unwrap();
-        (
-            u32::try_from(span.line()).unwrap_or(0),
-            u32::try_from(span.column()).unwrap_or(0),
-        )
-    } else {
-        (0, 0)
-    }
 }
 
 fn option(value: Option<i64>) -> TokenStream {

@@ -95,7 +95,7 @@ pub fn expand(tombstones: &[ResolvedTombstone]) -> TokenStream {
             Some(v) => quote!(::core::option::Option::Some(#v)),
             None => quote!(::core::option::Option::None),
         };
-        let (line, column) = crate::expand::position(name.span());
+        let (line, column) = crate::diag::position(name.span());
         quote! {
             __mcp_toolname_tombstones.push(::mcp_toolname::__private::tombstone(
                 #name, #renamed_to, #instead, #until, #note, ::core::file!(), #line, #column,

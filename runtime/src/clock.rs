@@ -7,6 +7,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, TimeDelta, Utc};
 
+/// How long a timer waiting for a window to move sleeps at most before reading the clock
+/// again, so a clock that is moved (or a machine that sleeps) is noticed.
+pub(crate) const RECHECK: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// A source of the current time, read on each `tools/list` and `tools/call`.
 pub trait Clock: Send + Sync + std::fmt::Debug {
     /// The current instant, in UTC.

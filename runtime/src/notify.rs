@@ -13,9 +13,7 @@ use rmcp::service::{Peer, SubscriptionContext};
 use crate::item::{Item, ListKind};
 use crate::registry::Registry;
 
-/// How long the notifier sleeps at most before reading the clock again, so a clock that is
-/// moved (or a machine that sleeps) is noticed.
-pub(crate) const RECHECK: Duration = Duration::from_secs(60);
+use crate::clock::RECHECK;
 
 impl<R: Item> Registry<R> {
     /// The next instant at which the list (`tools/list`, `prompts/list`) or a call answers

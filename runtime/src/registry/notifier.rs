@@ -11,8 +11,8 @@ use chrono::TimeDelta;
 
 use super::Registry;
 use super::entry::AliasEntry;
+use crate::clock::RECHECK;
 use crate::item::Item;
-use crate::notify::RECHECK;
 use crate::peer::PeerNotifier;
 
 /// The callback, and the timer task that calls it when an alias window moves on.
