@@ -359,7 +359,8 @@ fn aliases(
                 for (owner, cond) in tool_names.get(&text).into_iter().flatten() {
                     let both = tool.cond.and(cond);
                     let msg = message::alias_is_item(targets.kind, &text, &fn_name, owner);
-                    errors.push_when(&both, span, msg);
+                    let help = message::alias_is_item_help(&text, owner);
+                    errors.push_help_when(&both, span, &msg, &help);
                     clash |= both.is_always();
                 }
                 let earlier = alias_names.entry(text.clone()).or_default();

@@ -423,9 +423,14 @@ pub fn alias_due(alias: &str, canonical: &str, until_version: &str, crate_versio
 pub fn listed_alias_refused(alias: &str, err: &NameError, contract: &Contract) -> String {
     let reason = name_error(alias, err, contract);
     let reason = reason.strip_prefix("tool name ").unwrap_or(&reason);
+    let who = if contract.id == crate::MCP.id {
+        "a client that checks names against the spec refuses the list"
+    } else {
+        "a client that passes the list to an LLM API with that rule fails the whole request"
+    };
     format!(
-        "alias {reason}; it is listed in `tools/list`, so a client that passes the list to those \
-         APIs fails the whole request: add `hidden` (the old name stays callable but is not listed)"
+        "alias {reason}; it is listed in `tools/list`, so {who}: add `hidden` (the old name stays \
+         callable but is not listed)"
     )
 }
 

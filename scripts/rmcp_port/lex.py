@@ -194,9 +194,44 @@ def prune(src: str, tree: UseTree, path: list[str], edits: list, removed: list[s
                 seps = [src[items[k].end:items[k + 1].start] for k in range(a, b)]
                 parts.append(next((x for x in seps if "\n" in x), seps[0]))
         body = "".join(parts)
+        if "\n" in head and "//" not in src[tree.group_open:tree.group_close]:
+            # A list laid out vertically, as rustfmt lays it out: a run of one-word items
+            # packed on lines up to the width, each item with a path on a line of its own.
+            indent = head.rsplit("\n", 1)[1]
+            texts = [apply_edits(src, t.start, t.end, edits) for t in kept]
+            body = mixed_layout(texts, indent)
+            tail = ",\n" + tail.rsplit("\n", 1)[1] if "\n" in tail else tail
         edits[:] = [ed for ed in edits if not (tree.group_open < ed[0] < tree.group_close)]
         edits.append((tree.group_open + 1, tree.group_close, head + body + tail))
     return False
+
+
+MAX_WIDTH = 100  # rustfmt's default `max_width`
+
+
+def mixed_layout(items: list[str], indent: str) -> str:
+    """The items of a vertical `use` list as rustfmt's mixed layout writes them, without the
+    last item's comma: one-word items packed on lines up to `MAX_WIDTH`, every other item alone."""
+    lines: list[str] = []
+    row = ""
+    for text in items:
+        simple = "::" not in text and "{" not in text
+        if not simple:
+            if row:
+                lines.append(row)
+                row = ""
+            lines.append(text + ",")
+            continue
+        piece = text + ","
+        if row and len(indent) + len(row) + 1 + len(piece) > MAX_WIDTH:
+            lines.append(row)
+            row = piece
+        else:
+            row = f"{row} {piece}" if row else piece
+    if row:
+        lines.append(row)
+    out = ("\n" + indent).join(lines)
+    return out[:-1] if out.endswith(",") else out
 
 
 def apply_edits(src: str, a: int, b: int, edits: list) -> str:

@@ -78,10 +78,33 @@ def one_line(stmt: str) -> str | None:
     return flat
 
 
-def sort_key(name: str, edition: str) -> str:
+def sort_key(name: str, edition: str):
     """How rustfmt orders names in a `use` group: from style edition 2024 by version sorting
-    (upper case before lower case, as ASCII), before it case-insensitively."""
-    return name if edition >= "2024" else name.lower()
+    (upper case before lower case, as ASCII); before it, lower-case names (modules, macros,
+    functions) before upper-case ones (types), each group in order."""
+    return name if edition >= "2024" else (name[:1].isupper(), name)
+
+
+def use_line(indent: str, names: list[str]) -> str:
+    """`use mcp_toolname::...;` for `names` as rustfmt writes it: on one line when it fits in
+    `MAX_WIDTH`, else the names packed on indented lines between braces."""
+    if len(names) == 1:
+        return f"{indent}use mcp_toolname::{names[0]};\n"
+    line = f"{indent}use mcp_toolname::{{{', '.join(names)}}};"
+    if len(line) <= MAX_WIDTH:
+        return line + "\n"
+    inner = indent + "    "
+    rows, row = [], ""
+    for name in names:
+        piece = f"{name},"
+        if row and len(inner) + len(row) + 1 + len(piece) > MAX_WIDTH:
+            rows.append(row)
+            row = piece
+        else:
+            row = f"{row} {piece}" if row else piece
+    rows.append(row)
+    body = "".join(f"{inner}{r}\n" for r in rows)
+    return f"{indent}use mcp_toolname::{{\n{body}{indent}}};\n"
 
 
 USE_STMT = re.compile(r"(?m)^([ \t]*)(?:pub(?:\([^)]*\))?\s+)?use\s+((?:::)?[A-Za-z_][\w]*)[^;]*;[ \t]*\n")
@@ -178,11 +201,7 @@ def swap_source(src: str, edition: str = "2024") -> SwapResult:
     for k, (indent, names) in enumerate(placeholders):
         names = sorted((n for n in MCP_NAMES if n in names and n in used), key=lambda n: sort_key(n, edition))
         covered.update(names)
-        line = ""
-        if len(names) == 1:
-            line = f"{indent}use mcp_toolname::{names[0]};\n"
-        elif names:
-            line = f"{indent}use mcp_toolname::{{{', '.join(names)}}};\n"
+        line = use_line(indent, names) if names else ""
         text = text.replace(f"\0USE{k}\0", line)
         if line:
             text = place_import(text, line, edition)

@@ -97,6 +97,16 @@ pub fn alias_is_item(kind: &Kind, alias: &str, alias_of_fn: &str, item_fn: &str)
     )
 }
 
+/// Help for [`alias_is_item`]: what to write instead.
+#[must_use]
+pub fn alias_is_item_help(alias: &str, item_fn: &str) -> String {
+    format!(
+        "`fn {item_fn}` has the name {} now: remove the alias if `fn {item_fn}` took the name \
+         over on purpose, or give one of them another name",
+        show(alias)
+    )
+}
+
 /// An alias declared twice in one server.
 #[must_use]
 pub fn item_duplicate_alias(kind: &Kind, alias: &str, first_fn: &str) -> String {
