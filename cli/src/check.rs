@@ -6,9 +6,12 @@ use std::ffi::OsString;
 use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all};
 use serde_json::{Value, json};
 
-use crate::Format;
+use crate::diag::{self, Diagnostic};
+use crate::findings::{Finding, Kind, key_refusals, per_tool};
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word, fix_set, qualify_set};
+use crate::verdict::{self, Seen, Tally};
+use crate::{Format, Output, wrap};
 
 /// Width of the first column (contract and client ids).
 const ID_WIDTH: usize = 12;
@@ -66,9 +69,9 @@ impl Input {
 }
 
 /// Runs `check`: prints the report for `names` on stdout and returns the exit code (1 when
-/// a name breaks the MCP spec, else 0).
+/// a finding is at deny level: by default, a name that breaks the MCP spec).
 #[must_use]
-pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
+pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
     let keys = Keys::new(server_key, None);
     let mut inputs: Vec<Input> = names
         .iter()
@@ -76,12 +79,61 @@ pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
         .map(|(i, arg)| Input::read(arg, i + 1, &keys))
         .collect();
     fix_all(&mut inputs, &keys);
-    let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
-    match format {
-        Format::Text => crate::emit(&text(&inputs, &keys)),
+    let mut key_findings = Vec::new();
+    key_refusals(&keys, &mut key_findings);
+    let per_name: Vec<Vec<Finding>> = inputs.iter().map(Input::findings).collect();
+    let code = u8::from(
+        std::iter::once(&key_findings)
+            .chain(&per_name)
+            .flat_map(|f| verdict::visible(f, &out.levels))
+            .any(|s| s.level == crate::lint::Level::Deny),
+    );
+    match out.format {
+        Format::Text => crate::emit(&text(&inputs, &keys, &key_findings, &per_name, out)),
         Format::Json => crate::emit_json(json(&inputs, &keys)),
+        Format::Sarif | Format::Github => {
+            let diagnostics: Vec<Diagnostic> = key_findings
+                .iter()
+                .chain(per_name.iter().flatten())
+                .filter_map(|f| diag::of_finding(f, &out.levels, None, None))
+                .collect();
+            let outcome = diag::Outcome {
+                diagnostics,
+                failures: Vec::new(),
+                exit_code: code,
+            };
+            diag::write(out.format, &outcome);
+        }
     }
-    u8::from(breaking > 0)
+    code
+}
+
+impl Input {
+    /// The findings of this name on its own: as `audit` makes them for a tool, and for a name
+    /// that is not UTF-8, one `spec` finding.
+    fn findings(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        match self {
+            Self::Name(report) => per_tool(report, &mut out),
+            Self::NotUtf8 {
+                lossy,
+                reason,
+                suggestion,
+            } => {
+                let shown = message::short(lossy).into_owned();
+                out.push(Finding {
+                    kind: Kind::Spec,
+                    tool: shown.clone(),
+                    tools: vec![shown],
+                    contract: Some(mcp_toolname_rules::MCP.id),
+                    client: None,
+                    message: reason.clone(),
+                    suggestion: suggestion.clone(),
+                });
+            }
+        }
+        out
+    }
 }
 
 /// Decides every input's fix as one set: no two names of one `check` get the same
@@ -129,57 +181,102 @@ fn fix_all(inputs: &mut [Input], keys: &Keys) {
     }
 }
 
-/// The text report.
+/// The text report: a verdict line per name (and every detail under `--verbose`), then the
+/// summary.
 #[must_use]
-pub fn text(inputs: &[Input], keys: &Keys) -> String {
-    let mut out = String::new();
+fn text(
+    inputs: &[Input],
+    keys: &Keys,
+    key_findings: &[Finding],
+    per_name: &[Vec<Finding>],
+    out: &Output,
+) -> String {
+    let mut text = String::new();
     if let Some(advice) = keys.advice() {
-        out.push_str(&format!("{advice}\n\n"));
+        text.push_str(&wrap::hanging("", &advice, 2));
+        text.push('\n');
     }
-    for input in inputs {
-        match input {
-            Input::Name(report) => name_text(&mut out, report, &keys.key),
+    let key_seen = verdict::visible(key_findings, &out.levels);
+    for seen in &key_seen {
+        text.push_str(&verdict::line(0, Some(seen.level), &verdict::finding(seen)));
+    }
+    if !key_seen.is_empty() {
+        text.push('\n');
+    }
+    let mut tally = Tally::default();
+    let mut all: Vec<Seen<'_>> = key_seen.clone();
+    for (input, findings) in inputs.iter().zip(per_name) {
+        let own = verdict::visible(findings, &out.levels);
+        let (level, line) = match input {
+            Input::Name(report) => verdict::tool(report, &own),
             Input::NotUtf8 {
-                lossy,
-                reason,
-                suggestion,
+                lossy, suggestion, ..
             } => {
-                out.push_str(&format!("{} (not valid UTF-8)\n", message::show(lossy)));
-                out.push_str("  contracts:\n");
-                out.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
-                suggestion_line(
-                    &mut out,
-                    lossy,
-                    suggestion.as_deref(),
-                    false,
-                    "passes every contract",
-                );
+                let fix = suggestion
+                    .as_deref()
+                    .map_or_else(|| message::no_readable_fix(lossy), message::write_instead);
+                let level = verdict::worst(&own);
+                let why = own.first().map_or_else(String::new, |s| {
+                    format!(" [{}]: {}", s.finding.kind.name(), s.finding.message)
+                });
+                let line = if level.is_some() {
+                    format!("{} (not valid UTF-8){why}; {fix}", message::show(lossy))
+                } else {
+                    format!("{} (not valid UTF-8)", message::show(lossy))
+                };
+                (level, line)
             }
+        };
+        tally.add(level);
+        text.push_str(&verdict::line(0, level, &line));
+        if out.verbose {
+            let mut detail = String::new();
+            match input {
+                Input::Name(report) => name_text(&mut detail, report, &keys.key),
+                Input::NotUtf8 {
+                    lossy,
+                    reason,
+                    suggestion,
+                } => {
+                    detail.push_str("  contracts:\n");
+                    detail.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
+                    suggestion_line(
+                        &mut detail,
+                        lossy,
+                        suggestion.as_deref(),
+                        false,
+                        "passes every contract",
+                    );
+                }
+            }
+            text.push_str(&wrap::block(&detail));
+            text.push('\n');
         }
-        out.push('\n');
+        all.extend(own);
     }
-    let breaking = inputs.iter().filter(|i| i.breaks_spec()).count();
-    let refused = inputs
-        .iter()
-        .filter(|i| match i {
-            Input::Name(r) => r.refused_by_llm_apis(),
-            Input::NotUtf8 { .. } => true,
-        })
-        .count();
-    let badly = inputs
-        .iter()
-        .filter(|i| matches!(i, Input::Name(r) if r.clients.iter().any(|c| !c.is_fine())))
-        .count();
-    out.push_str(&verified_line());
-    out.push_str(&format!(
-        "summary: {} {}; {breaking} {} the MCP spec; {refused} {} refused by the common LLM API \
-         contract; {badly} handled badly by at least one client\n",
-        inputs.len(),
-        plural(inputs.len(), "name", "names"),
-        plural(breaking, "breaks", "break"),
-        plural(refused, "is", "are"),
+    if out.verbose {
+        text.push_str(&wrap::hanging("", &verified_line(), 2));
+    } else {
+        text.push('\n');
+    }
+    text.push_str(&wrap::hanging(
+        "",
+        &format!(
+            "summary: {} {}: {}{}",
+            inputs.len(),
+            plural(inputs.len(), "name", "names"),
+            tally.words(),
+            if out.verbose {
+                ""
+            } else {
+                "; --verbose shows each contract and each client's name"
+            }
+        ),
+        2,
     ));
-    out
+    text.push_str(&verdict::exit_line(&all));
+    text.push('\n');
+    text
 }
 
 /// What each client preset was verified against, on one line: `clients verified: claude_code
@@ -190,7 +287,7 @@ pub fn verified_line() -> String {
         .iter()
         .map(|c| format!("{} {}", c.id, c.verified.describe()))
         .collect();
-    format!("clients verified: {}\n", each.join("; "))
+    format!("clients verified: {}", each.join("; "))
 }
 
 /// A client's `verified` as JSON: `{how, version, date}`; `version` is the version run or
@@ -206,7 +303,7 @@ pub fn verified_json(client: &ClientPreset) -> Value {
 }
 
 fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
-    out.push_str(&format!("{}\n  contracts:\n", message::show(&report.name)));
+    out.push_str("  contracts:\n");
     // Each reason once, then the contracts (and clients) it breaks.
     let passing: Vec<&str> = report
         .contracts

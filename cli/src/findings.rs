@@ -8,6 +8,7 @@ use mcp_toolname_rules::{Fate, MCP, look_alike_key, message};
 use serde::Serialize;
 
 use crate::keys::Keys;
+use crate::lint::Lint;
 use crate::names::{NameReport, fix_set, qualify_set};
 
 /// The kind of a finding; serialised in snake case.
@@ -54,11 +55,56 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Whether a finding of this kind breaks the MCP spec (and makes `audit` exit 1). No
-    /// prompt finding does: the spec sets no format for prompt names.
+    /// Every kind, in the lint table's order.
+    #[cfg(test)]
+    pub const ALL: [Self; 17] = [
+        Self::Spec,
+        Self::Contract,
+        Self::Client,
+        Self::Duplicate,
+        Self::CaseCollision,
+        Self::LookAlike,
+        Self::NormalisationCollision,
+        Self::KeyRefused,
+        Self::TooManyTools,
+        Self::DescriptionCut,
+        Self::InstructionsCut,
+        Self::InstructionsNotSent,
+        Self::ToolSearchSession,
+        Self::PromptName,
+        Self::PromptCommand,
+        Self::PromptDuplicate,
+        Self::PromptLookAlike,
+    ];
+
+    /// The kind's name, as JSON writes it: its lint's name too.
     #[must_use]
-    pub const fn breaks_spec(self) -> bool {
-        matches!(self, Self::Spec | Self::Duplicate)
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Spec => "spec",
+            Self::Contract => "contract",
+            Self::Client => "client",
+            Self::Duplicate => "duplicate",
+            Self::CaseCollision => "case_collision",
+            Self::LookAlike => "look_alike",
+            Self::NormalisationCollision => "normalisation_collision",
+            Self::KeyRefused => "key_refused",
+            Self::TooManyTools => "too_many_tools",
+            Self::DescriptionCut => "description_cut",
+            Self::InstructionsCut => "instructions_cut",
+            Self::InstructionsNotSent => "instructions_not_sent",
+            Self::ToolSearchSession => "tool_search_session",
+            Self::PromptName => "prompt_name",
+            Self::PromptCommand => "prompt_command",
+            Self::PromptDuplicate => "prompt_duplicate",
+            Self::PromptLookAlike => "prompt_look_alike",
+        }
+    }
+
+    /// The lint that sets this kind's level.
+    #[must_use]
+    pub fn lint(self) -> &'static Lint {
+        Lint::by_name(self.name()).unwrap_or(&crate::lint::LINTS[0])
     }
 
     /// Whether the finding is about the server's prompts rather than its tools.
@@ -146,19 +192,7 @@ pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Findi
     for report in &reports {
         per_tool(report, &mut findings);
     }
-    for part in &keys.parts {
-        if let Some(refusal) = part.refusal() {
-            findings.push(Finding {
-                kind: Kind::KeyRefused,
-                tool: String::new(),
-                tools: Vec::new(),
-                contract: None,
-                client: Some(part.client.id),
-                message: refusal,
-                suggestion: None,
-            });
-        }
-    }
+    key_refusals(keys, &mut findings);
     duplicates(names, &mut findings);
     // Look-alikes that a client merges are said once, as that client's collision.
     let mut merged = Vec::new();
@@ -168,7 +202,10 @@ pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Findi
     (reports, findings)
 }
 
-fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
+/// The findings of one name on its own: each contract that refuses it (`spec` for the MCP
+/// spec), and each client that handles it badly (a refused key and names that meet are said
+/// elsewhere).
+pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
     let name = &report.name;
     let shown = message::short(name).into_owned();
     let fix = report.fix();
@@ -205,6 +242,23 @@ fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
             message: problem,
             suggestion: fix.clone(),
         });
+    }
+}
+
+/// One finding per client that refuses the server's key.
+pub fn key_refusals(keys: &Keys, out: &mut Vec<Finding>) {
+    for part in &keys.parts {
+        if let Some(refusal) = part.refusal() {
+            out.push(Finding {
+                kind: Kind::KeyRefused,
+                tool: String::new(),
+                tools: Vec::new(),
+                contract: None,
+                client: Some(part.client.id),
+                message: refusal,
+                suggestion: None,
+            });
+        }
     }
 }
 
@@ -398,6 +452,14 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_is_a_lint_of_its_json_name() {
+        for kind in Kind::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+            assert_eq!(kind.lint().name, kind.name());
+        }
+    }
+
+    #[test]
     fn a_clean_name_has_no_findings() {
         assert!(kinds(&["list_files"]).is_empty());
     }
@@ -407,7 +469,7 @@ mod tests {
         let f = kinds(&["search documents"]);
         assert!(
             f.iter()
-                .any(|f| f.kind == Kind::Spec && f.kind.breaks_spec())
+                .any(|f| f.kind == Kind::Spec && f.kind.lint().level == crate::lint::Level::Deny)
         );
         assert!(
             f.iter()

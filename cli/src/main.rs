@@ -1,8 +1,9 @@
 //! `mcp-toolname`: check MCP tool names against the spec, every LLM API and every client,
 //! and audit real MCP servers over stdio. Every verdict comes from `mcp-toolname-rules`.
 //!
-//! Exit codes: 0 nothing breaks the MCP spec; 1 a name breaks it (or a server lists one
-//! twice); 2 usage errors and servers that cannot be audited.
+//! Exit codes: 0 no finding at deny level; 1 one at least (by default a name that breaks
+//! the MCP spec, or one a server lists twice: see [`lint`]); 2 usage errors and servers that
+//! cannot be audited.
 
 /// `eprintln!` that ignores a closed or broken stderr instead of panicking (progress and
 /// errors are for people, and losing them must not stop the run), with every learned secret
@@ -19,11 +20,14 @@ mod audit;
 mod check;
 mod config;
 mod demo;
+mod diag;
 mod findings;
 mod fleet;
 mod json_out;
 mod keys;
 mod limits;
+mod lint;
+mod lints_cmd;
 mod names;
 mod prompts;
 mod redact;
@@ -31,6 +35,8 @@ mod report;
 mod snapshot;
 mod stream;
 mod surface;
+mod verdict;
+mod wrap;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -38,7 +44,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use lint::{Level, Levels};
 
 /// Output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -47,6 +55,112 @@ pub enum Format {
     Text,
     /// One JSON document, for CI.
     Json,
+    /// A SARIF 2.1.0 log, for code scanning.
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+}
+
+/// Output format of `diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// A report for people.
+    Text,
+    /// One JSON document, for CI.
+    Json,
+}
+
+/// How a run reports: its format, how much the text says, and each lint's level.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// The format.
+    pub format: Format,
+    /// Whether the text report gives every detail.
+    pub verbose: bool,
+    /// Each lint's level.
+    pub levels: Levels,
+}
+
+/// The lint options of `check`, `audit` and `lints`.
+#[derive(Debug, Clone, clap::Args)]
+struct LintArgs {
+    /// Make lint LINT an error: shown, and the exit code is 1 (repeatable; `warnings` for
+    /// every lint at warn). Of the flags naming one lint, the last wins; they win over the
+    /// config file.
+    #[arg(long = "deny", short = 'D', value_name = "LINT")]
+    deny: Vec<String>,
+    /// Make lint LINT a warning: shown, exit code 0 (repeatable).
+    #[arg(long = "warn", short = 'W', value_name = "LINT")]
+    warn: Vec<String>,
+    /// Hide lint LINT's findings from the text, SARIF and GitHub output (repeatable; JSON keeps
+    /// them with `level: "allow"`).
+    #[arg(long = "allow", short = 'A', value_name = "LINT")]
+    allow: Vec<String>,
+    /// A contract or client the project targets (repeatable): findings about any other are
+    /// hidden, and those about a target are errors unless a level says otherwise. Replaces the
+    /// config file's `targets`.
+    #[arg(long = "target", value_name = "ID")]
+    targets: Vec<String>,
+    /// The lint config file (by default `mcp-toolname.toml` or `.mcp-toolname.toml` in the
+    /// current directory or the nearest parent holding one).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_config_file")]
+    config_file: Option<PathBuf>,
+    /// Read no lint config file.
+    #[arg(long)]
+    no_config_file: bool,
+}
+
+impl LintArgs {
+    /// The levels of this run: the defaults, then the config file, then the flags in the
+    /// order given, then `--target`.
+    fn levels(&self, matches: Option<&ArgMatches>) -> Result<Levels, String> {
+        let mut levels = Levels::default();
+        let path = if self.no_config_file {
+            None
+        } else if let Some(path) = &self.config_file {
+            Some(path.clone())
+        } else {
+            let here = std::env::current_dir()
+                .map_err(|e| format!("cannot read the current directory: {e}"))?;
+            lint::file::find(&here)?
+        };
+        if let Some(path) = path {
+            let settings = lint::file::read(&path)?;
+            say!(
+                "lint settings from {}",
+                mcp_toolname_rules::message::show(&path.to_string_lossy())
+            );
+            settings.apply(&mut levels);
+        }
+        let mut flags: Vec<(usize, Level, &String)> = Vec::new();
+        for (id, level, values) in [
+            ("deny", Level::Deny, &self.deny),
+            ("warn", Level::Warn, &self.warn),
+            ("allow", Level::Allow, &self.allow),
+        ] {
+            let indices: Vec<usize> = matches
+                .and_then(|m| m.indices_of(id))
+                .map(Iterator::collect)
+                .unwrap_or_default();
+            for (i, value) in values.iter().enumerate() {
+                flags.push((indices.get(i).copied().unwrap_or(i), level, value));
+            }
+        }
+        flags.sort_by_key(|(i, _, _)| *i);
+        for (_, level, name) in flags {
+            levels
+                .set(name, level)
+                .map_err(|e| format!("--{} {name}: {e}", level.word()))?;
+        }
+        if !self.targets.is_empty() {
+            let mut ids = Vec::new();
+            for id in &self.targets {
+                ids.push(lint::target_named(id).map_err(|e| format!("--target: {e}"))?);
+            }
+            levels.set_targets(ids);
+        }
+        Ok(levels)
+    }
 }
 
 #[derive(Debug, Parser)]
@@ -54,8 +168,9 @@ pub enum Format {
     name = "mcp-toolname",
     version,
     about = "Check MCP tool names against the spec, every LLM API and every client; audit MCP servers",
-    after_help = "Exit codes: 0 nothing breaks the MCP spec; 1 a tool name breaks it (or a server \
-                  lists one twice); 2 usage error, or a server that could not be audited."
+    after_help = "Exit codes: 0 no finding at deny level; 1 one at least (by default: a tool name \
+                  breaks the MCP spec, or a server lists one twice); 2 usage error, or a server \
+                  that could not be audited. Lints and their levels: `mcp-toolname lints`."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -83,6 +198,11 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Say everything: each contract, and each client's name for each name.
+        #[arg(long, short)]
+        verbose: bool,
+        #[command(flatten)]
+        lints: LintArgs,
     },
     /// Start a stdio MCP server (or reach one over Streamable HTTP with --url), list all its
     /// tools, and report every name problem. With no command, audits a bundled demo server;
@@ -117,6 +237,12 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Say everything: each finding of each tool, each client's name for it, and with
+        /// --config the model-facing name of every tool under every client.
+        #[arg(long, short)]
+        verbose: bool,
+        #[command(flatten)]
+        lints: LintArgs,
         /// Write secrets (flag values such as `--token=...`, URL passwords, `env` and header
         /// values) as they are, for a local run; by default each is shown as `***`.
         #[arg(long)]
@@ -175,8 +301,17 @@ enum Command {
         #[arg(value_name = "NEW")]
         new: PathBuf,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+        format: DiffFormat,
+    },
+    /// List every lint: its name, its level in this directory (after the config file and
+    /// the flags), its default, and what it finds. Each has a page in docs/lints.md.
+    Lints {
+        /// Output format (text or json).
+        #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+        format: DiffFormat,
+        #[command(flatten)]
+        lints: LintArgs,
     },
 }
 
@@ -253,20 +388,38 @@ fn run_async(work: impl std::future::Future<Output = u8>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(std::env::args_os());
+    let matches = Cli::command().get_matches_from(std::env::args_os());
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let sub = matches.subcommand().map(|(_, m)| m);
+    let output = |format: Format, verbose: bool, lints: &LintArgs| {
+        lints.levels(sub).map(|levels| Output {
+            format,
+            verbose,
+            levels,
+        })
+    };
     let code = match cli.command {
         Command::Check {
             names,
-            prompt: true,
+            prompt,
             server_key,
             format,
-        } => prompts::check::run(&names, &server_key, format),
-        Command::Check {
-            names,
-            prompt: false,
-            server_key,
-            format,
-        } => check::run(&names, &server_key, format),
+            verbose,
+            lints,
+        } => {
+            let out = match output(format, verbose, &lints) {
+                Ok(out) => out,
+                Err(e) => return usage_error(&e),
+            };
+            if prompt {
+                prompts::check::run(&names, &server_key, &out)
+            } else {
+                check::run(&names, &server_key, &out)
+            }
+        }
         Command::Audit {
             timeout,
             server_key,
@@ -275,10 +428,16 @@ fn main() -> ExitCode {
             headers,
             jobs,
             format,
+            verbose,
+            lints,
             show_secrets,
             baseline,
             command,
         } => {
+            let out = match output(format, verbose, &lints) {
+                Ok(out) => out,
+                Err(e) => return usage_error(&e),
+            };
             redact::show_secrets(show_secrets);
             if show_secrets {
                 say!("{}", mcp_toolname_rules::message::secrets_shown());
@@ -287,7 +446,7 @@ fn main() -> ExitCode {
                 let opts = fleet::Options {
                     path,
                     timeout,
-                    format,
+                    out,
                     jobs: usize::from(jobs),
                 };
                 return run_async(fleet::run(&opts));
@@ -303,7 +462,7 @@ fn main() -> ExitCode {
             let opts = audit::Options {
                 timeout,
                 server_key,
-                format,
+                out,
                 command,
                 url,
                 baseline,
@@ -341,7 +500,20 @@ fn main() -> ExitCode {
             };
             return run_async(snapshot::run(&opts));
         }
-        Command::Diff { old, new, format } => surface::report::run(&old, &new, format),
+        Command::Diff { old, new, format } => {
+            let format = match format {
+                DiffFormat::Text => Format::Text,
+                DiffFormat::Json => Format::Json,
+            };
+            surface::report::run(&old, &new, format)
+        }
+        Command::Lints { format, lints } => {
+            let levels = match lints.levels(sub) {
+                Ok(levels) => levels,
+                Err(e) => return usage_error(&e),
+            };
+            lints_cmd::run(&levels, format == DiffFormat::Json)
+        }
     };
     ExitCode::from(code)
 }

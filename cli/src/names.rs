@@ -3,8 +3,8 @@
 //! crate; this module only gathers them.
 
 use mcp_toolname_rules::{
-    ALL, ClientPreset, Contract, Fate, LLM_COMMON, MCP, NO_LIMIT, NameError, Qualified, SetFix,
-    check, effective_max, message, own_budget, qualify_list,
+    ALL, ClientPreset, Contract, Fate, MCP, NO_LIMIT, NameError, Qualified, SetFix, check,
+    effective_max, message, own_budget, qualify_list,
 };
 
 use crate::keys::{Keys, Part};
@@ -256,14 +256,6 @@ impl NameReport {
             .map(|c| c.client.id)
             .collect()
     }
-
-    /// Whether the common LLM API contract ([`LLM_COMMON`]) refuses the name.
-    #[must_use]
-    pub fn refused_by_llm_apis(&self) -> bool {
-        self.contracts
-            .iter()
-            .any(|v| v.contract.id == LLM_COMMON.id && v.refusal.is_some())
-    }
 }
 
 fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
@@ -343,7 +335,11 @@ mod tests {
     fn dotted_name_passes_the_spec_but_not_the_llm_apis() {
         let r = report("admin.tools.list", "server");
         assert!(!r.breaks_spec());
-        assert!(r.refused_by_llm_apis());
+        assert!(
+            r.contracts
+                .iter()
+                .any(|v| v.contract.id == "llm_common" && v.refusal.is_some())
+        );
         assert_eq!(r.fix().as_deref(), Some("admin_tools_list"));
     }
 

@@ -64,7 +64,7 @@ fn two_calculators_that_vs_code_numbers_apart() {
         "remote": { "type": "http", "url": "https://example.com/mcp", "oauth": { "clientId": "x" } },
     }});
     let file = write(&dir.join(".mcp.json"), &config.to_string());
-    let r = run(["audit", "--config", &file]);
+    let r = run(["audit", "--config", &file, "-v", "--warn", "shared_name"]);
     r.exits(0)
         .out_has("(Claude Code `.mcp.json`): 3 servers")
         .out_has("`remote`  skipped: its auth is OAuth, which needs a browser; not audited")
@@ -77,16 +77,16 @@ fn two_calculators_that_vs_code_numbers_apart() {
         .out_has("`mcp_calculator2_add_numbers`  `add_numbers` of `calc`")
         .out_has("`mcp_Calc_add_numbers`  `add_numbers` of `Calc`")
         .out_has(
-            "  key       vscode       servers (by the name they announce, else their key) \
-             `Calc` and `calc` both become the prefix `mcp_calculator_` under VS Code; it \
+            "  warning  [key_collision] vscode: servers (by the name they announce, else their \
+             key) `Calc` and `calc` both become the prefix `mcp_calculator_` under VS Code; it \
              numbers the later one (`mcp_calculator2_`)",
         )
         .out_has(
-            "  shared                 tool names `add_numbers`, `divide`, `minus`, `multiply` and \
+            "  warning  [shared_name] tool names `add_numbers`, `divide`, `minus`, `multiply` and \
              `subtract` are on servers `Calc` and `calc`",
         )
         .out_has("2 audited, 1 skipped, 0 could not be audited; 10 tools")
-        .out_has("exit code 0: every tool name is inside the MCP spec")
+        .out_has("exit code 0: nothing at deny level")
         // github/copilot-cli #4478: `MCPBrowser` and `mcpbrowser`, one server set up twice.
         .out_has(
             "server keys `Calc` and `calc` differ only in case and in `_`, `-` and `.`: often \
@@ -94,7 +94,7 @@ fn two_calculators_that_vs_code_numbers_apart() {
         );
     // No client gives two tools one name: VS Code numbers, the others keep the case.
     assert!(
-        !r.stdout.contains("  collision ") && !r.stdout.contains("key       codex"),
+        !r.stdout.contains("[name_collision]") && !r.stdout.contains("[key_collision] codex"),
         "{}",
         r.stdout
     );
@@ -120,6 +120,19 @@ fn two_calculators_that_vs_code_numbers_apart() {
         && f["name"] == "mcp_calculator_"
         && f["members"]
             == json!([{ "server": "Calc", "tool": null }, { "server": "calc", "tool": null }])));
+    // Each finding says its lint and its level: `shared_name` is allowed by default, so the
+    // text leaves it out, and the JSON keeps it.
+    assert!(cross.iter().all(|f| f["lint"] == f["kind"]));
+    assert!(
+        cross
+            .iter()
+            .any(|f| f["kind"] == "shared_name" && f["level"] == "allow")
+    );
+    assert!(
+        cross
+            .iter()
+            .any(|f| f["kind"] == "key_collision" && f["level"] == "warn")
+    );
     assert!(cross.iter().any(|f| f["kind"] == "key_look_alike"
         && f["client"].is_null()
         && f["members"]
@@ -159,7 +172,7 @@ fn a_vs_code_mcp_json_with_comments_inputs_and_workspace_folder() {
         "# read through envFile\nexport MCP_TOOLNAME_PROBE=\"yes\"\n",
     );
     let file = write(&dir.join(".vscode").join("mcp.json"), &text);
-    let r = run(["audit", "--config", &file]);
+    let r = run(["audit", "--config", &file, "--verbose"]);
     r.exits(0)
         .out_has("(VS Code `mcp.json`): 4 servers")
         .out_has("note: the file has comments or trailing commas, which VS Code accepts")
@@ -193,7 +206,7 @@ fn a_codex_config_passes_env_to_its_server() {
         cmd("")
     );
     let file = write(&dir.join("config.toml"), &text);
-    let r = run(["audit", "--config", &file]);
+    let r = run(["audit", "--config", &file, "--verbose"]);
     // One server could not start (no env), so exit 2; the other was still audited.
     r.exits(2)
         .out_has("(Codex `config.toml`): 4 servers")

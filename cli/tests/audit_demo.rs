@@ -15,57 +15,81 @@ fn text_report_shows_every_kind_of_finding() {
         .err_has("tools/list page 3: 2 tools")
         .out_has("server `mcp-toolname-demo` `")
         .out_has("8 tools in 3 pages; server key `server`")
-        // A spec failure, with the fix.
+        // One verdict per tool, errors first, each naming its lints and ending with the fix.
         .out_has(
-            "  spec      tool name `search documents` contains a space at index 6\n            \
-             refused by `mcp`, `sep_986`",
-        )
-        .out_has(
-            "  fix                    write `search_documents` instead (passes every contract; no \
-             other tool has it)",
+            "\ntools\n  error    `search documents` [spec, contract, client]: contains a space at \
+             index 6, refused by `mcp`, `sep_986`, `anthropic` and 6 more; 2 clients handle it \
+             badly (`cline` and `continue_cli`); write `search_documents` instead\n",
         )
         // `admin_tools_list` is taken by another tool, so the fix for `admin.tools.list` is not it.
-        .out_has("  fix                    write `admin_tools_list_2` instead")
-        // A dotted name: spec-valid, refused by the LLM APIs.
         .out_has(
-            "  contract  tool name `admin.tools.list` contains a dot `.` at index 5\n            \
-             refused by `anthropic`, `openai`",
+            "  warning  `admin.tools.list` [contract, client]: contains a dot `.` at index 5, \
+             refused by `anthropic`, `openai`, `bedrock` and 3 more; 2 clients handle it badly \
+             (`cline` and `continue_cli`); write `admin_tools_list_2` instead\n",
         )
         // 70 characters: over 64.
         .out_has(
-            "tool name `generate_quarterly_financial_summary_report_for_each_regional_division` \
-             is 70 characters long\n            refused by `sep_986`, `openai`, `gemini`, \
-             `bedrock`, `deepseek`, `llm_common` and `portable`, which allow at most 64",
+            "`generate_quarterly_financial_summary_report_for_each_regional_division` [contract, \
+             client]: is 70 characters long, refused by `sep_986`, `openai`, `gemini` and 4 more; \
+             10 clients handle it badly",
         )
-        // 55 characters, pushed past 64 by the prefix: sent whole (both clients take 128),
-        // past what the APIs behind them document.
+        .out_has("  ok       `GetUser`\n  ok       `admin_tools_list`\n")
+        // Whole-list findings, each with what to do.
         .out_has(
-            "  client    claude_code  Claude Code sends this name as it is (it takes up to 128): \
-             tool name `mcp__server__export_customer_invoices_as_pdfs_with_line_item_details` is \
-             68 characters long, but Anthropic tool search (`tool_reference`) allows at most 64",
+            "  warning  [case_collision] tool names `GetUser` and `getUser` differ only in case; \
+             the spec keeps them apart",
         )
-        .out_has("but the OpenAI API allows at most 64")
-        // Whole-list findings.
-        .out_has("  case                   tool names `GetUser` and `getUser` differ only in case")
+        .out_has("keeps or picks only one; rename one so the names differ in more than case\n")
         .out_has(
-            "  collision claude_code  tool names `admin.tools.list` and `admin_tools_list` both \
-             become `mcp__server__admin_tools_list` under Claude Code",
+            "  warning  [normalisation_collision] claude_code: tool names `admin.tools.list` and \
+             `admin_tools_list` both become `mcp__server__admin_tools_list` under Claude Code",
         )
-        .out_has("  collision codex ")
-        .out_has("fine under every contract and client: `GetUser`, `admin_tools_list`, `getUser`, `list_files`")
-        .out_has("a real server with these names would exit 1 (1 tool name breaks the MCP spec); the demo exits 0\n")
+        .out_has("[normalisation_collision] codex: ")
+        .out_has("\npast the names\n  warning  [tool_search_session] claude_code: ")
         // The prompts, after the tools.
-        .out_has("\nprompts: 4 in 1 page, each a slash command\n\n`review pr`\n")
         .out_has(
-            "  command   claude_code  Claude Code cannot run prompt `review pr` as \
-             `/mcp__server__review pr`: white space ends its command",
+            "\nprompts (4 in 1 page, each a slash command)\n  warning  `review pr` [prompt_name, \
+             prompt_command]: contains a space at index 6",
         )
-        .out_has("runs as a slash command in every client tried: `summarise`, `Summarise`, `explain.code`\n")
-        .out_has("; 4 prompts, 1 of them with a problem\n");
+        .out_has("Claude Code cannot run it as a slash command; write `review_pr` instead\n")
+        .out_has("  ok       `summarise`\n")
+        .out_has("[prompt_look_alike] prompt names `summarise` and `Summarise` differ only in case")
+        .out_has(
+            "summary: 8 tools: 1 error, 3 warnings, 4 ok; 4 prompts: 0 errors, 1 warning, 3 ok; \
+             across the lists: 0 errors, 8 warnings\n",
+        )
+        .out_has(
+            "a real server with these names would exit 1: `spec` at deny level (1 finding); the \
+             demo exits 0\n",
+        );
     assert!(
-        !r.stdout.contains("collision gemini_cli"),
+        !r.stdout.contains("normalisation_collision] gemini_cli"),
         "Gemini CLI keeps dots"
     );
+    for line in r.stdout.lines() {
+        assert!(line.chars().count() <= 100, "past 100 columns: {line}");
+    }
+    // The details on request.
+    let r = run(["audit", "--verbose"]);
+    r.exits(0)
+        .out_has(
+            "    spec                   tool name `search documents` contains a space at index \
+             6; refused by `mcp`, `sep_986`",
+        )
+        .out_has(
+            "    fix                    write `search_documents` instead (passes every contract; \
+             no other tool has it)",
+        )
+        .out_has(
+            "    client    claude_code  Claude Code sends this name as it is (it takes up to \
+             128): tool name `mcp__server__export_customer_invoices_as_pdfs_with_line_item_details` \
+             is 68 characters long, but Anthropic tool search (`tool_reference`) allows at most 64",
+        )
+        .out_has(
+            "    claude_code  Claude Code cannot run prompt `review pr` as `/mcp__server__review \
+             pr`: white space ends its command",
+        )
+        .out_has("clients verified: claude_code run on ");
 }
 
 #[test]
@@ -97,6 +121,8 @@ fn json_report_has_stable_fields() {
             "client",
             "message",
             "suggestion",
+            "lint",
+            "level",
         ] {
             assert!(f.get(field).is_some(), "finding without {field}: {f}");
         }
@@ -134,6 +160,15 @@ fn json_report_has_stable_fields() {
     assert_eq!(spec["tool"], "search documents");
     assert_eq!(spec["contract"], "mcp");
     assert_eq!(spec["suggestion"], "search_documents");
+    assert_eq!(spec["lint"], "spec");
+    assert_eq!(spec["level"], "deny");
+    assert!(
+        findings
+            .iter()
+            .filter(|f| f["kind"] != "spec")
+            .all(|f| f["level"] == "warn" && f["lint"] == f["kind"]),
+        "every other finding of the demo warns"
+    );
     assert!(
         findings
             .iter()
@@ -153,9 +188,12 @@ fn the_server_key_changes_client_findings() {
              tool name `mcp__{key}__export_customer"
         )
     };
-    let r = run(["audit", "--server-key", "k"]);
+    let r = run(["audit", "-v", "--server-key", "k"]);
     r.exits(0);
-    assert!(!r.stdout.contains(&finding("k")), "{}", r.stdout);
-    let r = run(["audit"]);
-    assert!(r.stdout.contains(&finding("server")), "{}", r.stdout);
+    assert!(
+        !common::spaced(&r.stdout).contains(&common::spaced(&finding("k"))),
+        "{}",
+        r.stdout
+    );
+    run(["audit", "-v"]).out_has(&finding("server"));
 }

@@ -99,6 +99,13 @@ fn limits_past_the_names_are_findings_of_their_own() {
     assert!(has("description_cut", Some("claude_code")), "{found:?}");
     assert!(has("instructions_cut", Some("claude_code")), "{found:?}");
     assert!(has("instructions_not_sent", None), "{found:?}");
+    assert!(
+        doc["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["kind"] == "instructions_not_sent" && f["level"] == "allow")
+    );
     assert!(has("tool_search_session", Some("claude_code")), "{found:?}");
     // None of these breaks the spec: the exit code stays 0.
     assert_eq!(doc["summary"]["exit_code"], 0);
@@ -115,12 +122,16 @@ fn limits_past_the_names_are_findings_of_their_own() {
              needs first, or shorten the description",
         )
         .out_has("Claude Code cuts this server's instructions (5,000 characters) after 4,096")
-        .out_has(
-            "Cline, Continue CLI and GitHub Copilot CLI never pass a server's instructions to \
-             the model",
-        )
         .out_has("Claude Code loads tools by tool search, and 1 tool name of this server is longer than 64 characters")
-        .out_has("; 5 past the names\n");
+        .out_has("; 1 finding allowed (`instructions_not_sent`)\n");
+    // `instructions_not_sent` is allowed by default: said only when asked for.
+    assert!(!r.stdout.contains("never pass"), "{}", r.stdout);
+    let mut args = vec!["audit", "--warn", "instructions_not_sent", "--"];
+    args.extend(server.iter().map(String::as_str));
+    run(&args).exits(0).out_has(
+        "  warning  [instructions_not_sent] Cline, Continue CLI and GitHub Copilot CLI never pass \
+         a server's instructions to the model",
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

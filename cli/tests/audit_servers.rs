@@ -22,10 +22,11 @@ fn the_calculator_example_is_clean() {
         .out_has("server `calculator` `1.0.0` (started as `")
         .out_has("5 tools in 1 page")
         .out_has(
-            "fine under every contract and client: `add_numbers`, `divide`, `minus`, \
-             `multiply`, `subtract`",
+            "\ntools\n  ok       `add_numbers`\n  ok       `divide`\n  ok       `minus`\n  ok       \
+             `multiply`\n  ok       `subtract`\n",
         )
-        .out_has("exit code 0: every tool name is inside the MCP spec");
+        .out_has("summary: 5 tools: 0 errors, 0 warnings, 5 ok; across the lists: 0 errors, 0 warnings\n")
+        .out_has("exit code 0: nothing at deny level");
     let r = run(["audit", "--format", "json", "--", calc]);
     r.exits(0);
     let doc = r.json();
@@ -111,10 +112,20 @@ fn scripted(list: &str, extra: &[&str]) -> common::Run {
 fn a_name_listed_twice_is_a_duplicate() {
     let tool = r#"{"name":"search","inputSchema":{"type":"object"}}"#;
     let r = scripted(&format!(r#"{{"tools":[{tool},{tool}]}}"#), &[]);
-    r.exits(1).out_has(
-        "  duplicate              the server listed tool name `search` 2 times; tool names must \
-         be unique within a server",
-    );
+    r.exits(1)
+        .out_has(
+            "\nacross the tool list\n  error    [duplicate] the server listed tool name `search` 2 \
+             times; tool names must be unique within a server",
+        )
+        .out_has("give each tool a name of its own\n")
+        .out_has("exit code 1: `duplicate` at deny level (1 finding)");
+    // Its level can be lowered like any other lint's.
+    scripted(
+        &format!(r#"{{"tools":[{tool},{tool}]}}"#),
+        &["--warn", "duplicate"],
+    )
+    .exits(0)
+    .out_has("  warning  [duplicate] the server listed tool name `search` 2 times");
 }
 
 #[test]

@@ -6,10 +6,21 @@ use common::run;
 
 #[test]
 fn spec_examples_and_a_space() {
-    let r = run(["check", "admin.tools.list", "search documents", "getUser"]);
+    let r = run([
+        "check",
+        "-v",
+        "admin.tools.list",
+        "search documents",
+        "getUser",
+    ]);
     r.exits(1)
         // The contracts that pass, then each reason once with the contracts it breaks.
-        .out_has("`admin.tools.list`\n  contracts:\n    pass         mcp, sep_986, gemini\n")
+        .out_has(
+            "warning  `admin.tools.list` [contract, client]: contains a dot `.` at index 5, \
+             refused by `anthropic`, `openai`, `bedrock` and 3 more; 2 clients handle it badly \
+             (`cline` and `continue_cli`); write `admin_tools_list` instead\n  contracts:\n    \
+             pass         mcp, sep_986, gemini\n",
+        )
         .out_has(
             "    problem      tool name `admin.tools.list` contains a dot `.` at index 5\n\
              \x20                refused by `anthropic`, `openai`, `bedrock`, `deepseek`, \
@@ -33,30 +44,36 @@ fn spec_examples_and_a_space() {
         // One suggestion passing every contract, or none.
         .out_has("  suggestion:  write `admin_tools_list` instead (passes every contract)\n")
         .out_has("  suggestion:  write `search_documents` instead (passes every contract)\n")
-        .out_has("`getUser`\n  contracts:\n    pass         every contract\n")
+        .out_has("ok       `getUser`\n  contracts:\n    pass         every contract\n")
         .out_has("  suggestion:  none needed\n")
-        .out_has(
-            "summary: 3 names; 1 breaks the MCP spec; 2 are refused by the common LLM API \
-             contract; 2 handled badly by at least one client\n",
-        );
+        .out_has("summary: 3 names: 1 error, 1 warning, 1 ok\nexit code 1: `spec` at deny level (1 finding)\n");
 }
 
 /// Issue 10 §5: one name with a space printed the same sentence nine times.
 #[test]
 fn a_reason_shared_by_every_contract_is_said_once() {
     let r = run(["check", "search documents"]);
-    // Once for the contracts; once more only for Continue CLI, which sends it as it is.
     assert_eq!(
         r.stdout.matches("contains a space at index 6").count(),
-        2,
+        1,
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains(
-        "Continue CLI sends this name to the API, which refuses it: tool name `search documents` contains a space at index 6"
-    ));
+    let r = run(["check", "-v", "search documents"]);
+    // The verdict, once for the contracts, and once more only for Continue CLI, which sends
+    // it as it is.
+    assert_eq!(
+        r.stdout.matches("contains a space at index 6").count(),
+        3,
+        "{}",
+        r.stdout
+    );
+    r.out_has(
+        "Continue CLI sends this name to the API, which refuses it: tool name `search documents` \
+         contains a space at index 6",
+    );
     // The JSON keeps one record per contract, each with its own full message.
-    let r = run(["check", "--format", "json", "search documents"]);
+    let r = run(["check", "-v", "--format", "json", "search documents"]);
     let doc = r.json();
     let contracts = doc["names"][0]["contracts"]
         .as_array()
@@ -69,14 +86,69 @@ fn a_reason_shared_by_every_contract_is_said_once() {
     }));
 }
 
+/// Issue 22 §7: by default one verdict line per name, ending with what to do, the lints it
+/// breaks named, every line within 100 columns, and no code span broken across lines.
+#[test]
+fn the_default_report_is_a_verdict_per_name() {
+    let long = format!("generate_{}", "quarterly_report_".repeat(8));
+    let r = run([
+        "check",
+        "admin.tools.list",
+        "search documents",
+        "getUser",
+        &long,
+    ]);
+    r.exits(1)
+        .out_has(
+            "error    `search documents` [spec, contract, client]: contains a space at index 6, \
+             refused by `mcp`, `sep_986`, `anthropic` and 6 more; 2 clients handle it badly \
+             (`cline` and `continue_cli`); write `search_documents` instead\n",
+        )
+        .out_has("\nok       `getUser`\n")
+        .out_has("--verbose shows each contract and each client's name");
+    assert!(!r.stdout.contains("contracts:"), "{}", r.stdout);
+    for line in r.stdout.lines() {
+        assert!(line.chars().count() <= 100, "past 100 columns: {line}");
+        assert_eq!(
+            line.matches('`').count() % 2,
+            0,
+            "a code span split: {line}"
+        );
+    }
+    // Each verdict that is not `ok` ends with what to do.
+    let verdicts = r.stdout.split("\n\n").next().expect("the verdicts");
+    for verdict in verdicts.split("\nerror").flat_map(|v| v.split("\nwarning")) {
+        if !verdict.starts_with("ok") {
+            assert!(
+                common::spaced(verdict).contains("instead"),
+                "no fix: {verdict}"
+            );
+        }
+    }
+}
+
 #[test]
 fn spec_valid_names_exit_0() {
-    run(["check", "getUser", "DATA_EXPORT_v2", "admin.tools.list"]).exits(0);
+    run([
+        "check",
+        "-v",
+        "getUser",
+        "DATA_EXPORT_v2",
+        "admin.tools.list",
+    ])
+    .exits(0);
 }
 
 #[test]
 fn json_has_every_contract_and_client() {
-    let r = run(["check", "--format", "json", "search documents", "getUser"]);
+    let r = run([
+        "check",
+        "-v",
+        "--format",
+        "json",
+        "search documents",
+        "getUser",
+    ]);
     r.exits(1);
     let doc = r.json();
     assert_eq!(doc["breaks_spec"], true);
@@ -95,11 +167,11 @@ fn json_has_every_contract_and_client() {
 #[test]
 fn the_server_key_moves_names_past_client_budgets() {
     let name = "x".repeat(45);
-    run(["check", "--server-key", "github", &name])
+    run(["check", "-v", "--server-key", "github", &name])
         .exits(0)
         .out_has("    claude_code  kept ");
     // Claude Code sends 68 characters (its limit is 128), past what tool search loads.
-    run(["check", "--server-key", "google-workspace", &name])
+    run(["check", "-v", "--server-key", "google-workspace", &name])
         .exits(0)
         .out_has("    claude_code  kept ")
         .out_has("but Anthropic tool search (`tool_reference`) allows at most 64")
@@ -120,7 +192,7 @@ fn non_utf8_names_are_reported_not_crashed_on() {
 
 #[test]
 fn hostile_names_are_escaped() {
-    run(["check", "ls\u{202e}txt.exe\n"])
+    run(["check", "-v", "ls\u{202e}txt.exe\n"])
         .exits(1)
         .out_has("`ls\\u{202e}txt.exe\\u{a}`");
 }
@@ -130,7 +202,7 @@ fn usage_errors_exit_2() {
     run(["check"])
         .exits(2)
         .err_has("required arguments were not provided");
-    run(["check", "--format", "yaml", "x"]).exits(2);
+    run(["check", "-v", "--format", "yaml", "x"]).exits(2);
     run(["frobnicate"]).exits(2);
 }
 
@@ -139,26 +211,27 @@ fn usage_errors_exit_2() {
 #[test]
 fn a_name_over_a_client_budget_gets_a_fix_that_fits() {
     let long = "a".repeat(52);
-    let r = run(["check", long.as_str()]);
+    let r = run(["check", "-v", long.as_str()]);
     r.exits(0)
         .out_has("is 65 characters long, but Anthropic tool search (`tool_reference`) allows at most 64")
         .out_has(&format!(
             "  suggestion:  write `{}` instead (passes every contract and fits every client's budget)\n",
             "a".repeat(51)
         ))
-        .out_has("; 1 handled badly by at least one client\n");
+        .out_has("summary: 1 name: 0 errors, 1 warning, 0 ok\n");
 }
 
 /// `--server-key` takes any key a client accepts, as the config writes it; each client reads
 /// it under its own rule, and our key rule is advice (issue 10).
 #[test]
 fn server_keys_are_read_as_each_client_reads_them() {
-    run(["check", "--server-key", "a__b", "c"])
+    run(["check", "-v", "--server-key", "a__b", "c"])
         .exits(0)
         .out_has("advice: server key `a__b` contains `__`")
         .out_has("    claude_code  kept        `mcp__a__b__c`\n");
     run([
         "check",
+        "-v",
         "--server-key",
         "plugin_claude-mem_claude-mem-search",
         "progressive_description",
@@ -173,6 +246,7 @@ fn server_keys_are_read_as_each_client_reads_them() {
     );
     let r = run([
         "check",
+        "-v",
         "--server-key",
         "数据库",
         "--format",
@@ -194,10 +268,10 @@ fn server_keys_are_read_as_each_client_reads_them() {
     assert!(doc["server_key_advice"].is_string());
     // Cursor: "Combined server and tool name length (60) exceeds 60".
     let tool = "t".repeat(59);
-    run(["check", "--server-key", "g", &tool])
+    run(["check", "-v", "--server-key", "g", &tool])
         .exits(0)
         .out_has("    cursor       skipped ");
-    run(["check", "--server-key", "g", &tool[..58]])
+    run(["check", "-v", "--server-key", "g", &tool[..58]])
         .exits(0)
         .out_has("    cursor       kept ");
 }
@@ -208,6 +282,7 @@ fn server_keys_are_read_as_each_client_reads_them() {
 fn suggestions_never_collide() {
     let r = run([
         "check",
+        "-v",
         "代码规范文档工具",
         "代码规范文档",
         "search documents",
@@ -218,7 +293,15 @@ fn suggestions_never_collide() {
         .out_has("  suggestion:  no readable name can be made from `代码规范文档`:")
         .out_has("  suggestion:  write `search_documents_2` instead");
     assert!(!r.stdout.contains("write `tool` instead"), "{}", r.stdout);
-    let r = run(["check", "--format", "json", "代码规范文档", "a.b", "a b"]);
+    let r = run([
+        "check",
+        "-v",
+        "--format",
+        "json",
+        "代码规范文档",
+        "a.b",
+        "a b",
+    ]);
     let doc = r.json();
     assert_eq!(doc["names"][0]["suggestion"], serde_json::Value::Null);
     assert_eq!(doc["names"][0]["no_readable_suggestion"], true);
@@ -230,7 +313,7 @@ fn suggestions_never_collide() {
 /// for a client run in CI by `tests/oracles.rs`.
 #[test]
 fn each_client_says_what_it_was_verified_against() {
-    let r = run(["check", "--format", "json", "query"]);
+    let r = run(["check", "-v", "--format", "json", "query"]);
     let doc = r.json();
     let clients = doc["names"][0]["clients"].as_array().expect("clients");
     let claude = clients.iter().find(|c| c["id"] == "claude_code").unwrap();
@@ -239,14 +322,14 @@ fn each_client_says_what_it_was_verified_against() {
     let cursor = clients.iter().find(|c| c["id"] == "cursor").unwrap();
     assert_eq!(cursor["verified"]["how"], "reports");
     assert!(cursor["verified"]["version"].is_null());
-    run(["check", "query"]).out_has("clients verified: claude_code run on ");
+    run(["check", "-v", "query"]).out_has("clients verified: claude_code run on ");
 }
 
 /// Names of one list that meet: what each client does, as the oracles saw it (Codex hashes
 /// each, Gemini CLI sends the last, Claude Code the first, Copilot CLI the greatest).
 #[test]
 fn names_that_meet_get_each_clients_set_rule() {
-    let r = run(["check", "--format", "json", "a.b", "a_b", "a-b"]);
+    let r = run(["check", "-v", "--format", "json", "a.b", "a_b", "a-b"]);
     let doc = r.json();
     let client = |n: usize, id: &str| {
         doc["names"][n]["clients"]
@@ -264,7 +347,7 @@ fn names_that_meet_get_each_clients_set_rule() {
     assert_eq!(client(2, "copilot_cli")["fate"], "shadowed");
     assert_eq!(client(2, "copilot_cli")["fine"], false);
     assert_eq!(client(2, "claude_code")["meets"], serde_json::Value::Null);
-    run(["check", "a.b", "a_b"]).out_has(
+    run(["check", "-v", "a.b", "a_b"]).out_has(
         "tool name `a_b` meets `a.b` under Claude Code, which sends only the first of them \
          listed (as `mcp__server__a_b`): the model cannot reach `a_b`",
     );
@@ -273,7 +356,7 @@ fn names_that_meet_get_each_clients_set_rule() {
 /// Cline hashes a name whose key it had to change: the message blames the key, not the tool.
 #[test]
 fn cline_names_the_key_it_replaced() {
-    run(["check", "--server-key", "数据库", "query"]).out_has(
+    run(["check", "-v", "--server-key", "数据库", "query"]).out_has(
         "server key `数据库` has characters Cline replaces, and a name it changes gets a hash \
          suffix: the model sees `___query_2300f731`",
     );
@@ -284,7 +367,7 @@ fn cline_names_the_key_it_replaced() {
 #[test]
 fn json_escapes_what_the_text_report_escapes() {
     let name = "ls\u{9b}2J\u{202e}txt\u{200b}";
-    let r = run(["check", "--format", "json", name]);
+    let r = run(["check", "-v", "--format", "json", name]);
     assert!(
         r.stdout.contains("\\u009b") && r.stdout.contains("\\u202e"),
         "{}",
@@ -304,6 +387,7 @@ fn json_escapes_what_the_text_report_escapes() {
 fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
     let r = run([
         "check",
+        "-v",
         "--server-key",
         "pulsemcp-admin-submission-queue-readonly",
         "approve_official_mirror_queue_item_without_modifying",
@@ -324,6 +408,7 @@ fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
     // With room to spare, the same tool keeps more words, still whole.
     run([
         "check",
+        "-v",
         "--server-key",
         "pulsemcp-admin",
         "approve_official_mirror_queue_item_without_modifying",

@@ -111,6 +111,13 @@ fn audit_matches_the_readme() {
 }
 
 #[test]
+fn lints_matches_the_readme() {
+    let r = run(["lints", "--format", "json", "--no-config-file"]);
+    r.exits(0);
+    matches_readme("lints", &r.json());
+}
+
+#[test]
 fn audit_config_matches_the_readme() {
     let dir = std::env::temp_dir().join(format!("mcp-toolname-schema-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");

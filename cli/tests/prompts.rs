@@ -76,17 +76,19 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
     let r = run([
         "check",
         "--prompt",
+        "-v",
         "--server-key",
         "github",
         "review-pr",
         "review pr",
     ]);
-    r.exits(1)
-        .out_has("`review-pr`\n  contract:\n    prompt       pass\n")
+    // `prompt_name` warns: the MCP spec sets no format for prompt names (docs/lints.md).
+    r.exits(0)
+        .out_has("ok       `review-pr`\n  contract:\n    prompt       pass\n")
         .out_has("    claude_code  runs        `/mcp__github__review-pr`\n")
         .out_has(
-            "`review pr`\n  contract:\n    prompt       prompt name `review pr` contains a space \
-             at index 6, which the slash-command rule for prompts does not allow",
+            "  contract:\n    prompt       prompt name `review pr` contains a space at index 6, \
+             which the slash-command rule for prompts does not allow",
         )
         .out_has("    claude_code  cannot run  `/mcp__github__review pr`\n")
         .out_has("    gemini_cli   runs        `/review-pr`\n")
@@ -97,14 +99,35 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
              prompts)\n",
         )
         .out_has("prompt clients verified: claude_code run on ")
-        .out_has(
-            "summary: 2 prompt names; 1 breaks the slash-command rule for prompts; 1 cannot be \
-             run by at least one client\n",
-        );
+        .out_has("summary: 2 prompt names: 0 errors, 1 warning, 1 ok\n")
+        .out_has("exit code 0: nothing at deny level\n");
+    // The default: one verdict a name, ending with the fix.
+    run([
+        "check",
+        "--prompt",
+        "--server-key",
+        "github",
+        "review-pr",
+        "review pr",
+    ])
+    .exits(0)
+    .out_has(
+        "warning  `review pr` [prompt_name, prompt_command]: contains a space at index 6, which \
+         the slash-command rule for prompts does not allow (allowed: any character but white \
+         space, controls and invisible ones); Claude Code cannot run it as a slash command; write \
+         `review_pr` instead\n",
+    )
+    .out_has("ok       `review-pr`\n");
+    // Its exit 1 of before levels, on request.
+    run(["check", "--prompt", "--deny", "prompt_name", "review pr"])
+        .exits(1)
+        .out_has("error    `review pr` [prompt_name, prompt_command]")
+        .out_has("exit code 1: `prompt_name` at deny level (1 finding)\n");
     // Names every client runs: exit 0, nothing to fix.
     let r = run([
         "check",
         "--prompt",
+        "-v",
         "dot.name",
         "colon:name",
         "slash/x",
@@ -119,7 +142,7 @@ fn check_prompt_json_has_its_own_shape() {
     let r = run([
         "check", "--prompt", "--format", "json", "a b", "a_b", "plain",
     ]);
-    r.exits(1);
+    r.exits(0);
     let doc = r.json();
     assert_eq!(
         keys(&doc),
@@ -168,7 +191,7 @@ fn check_prompt_refuses_a_name_that_is_not_utf8() {
         .chain([bad])
         .collect();
     let r = run(&args);
-    r.exits(1);
+    r.exits(0);
     let doc = r.json();
     assert_eq!(doc["names"][0]["pass"], false);
     assert!(
@@ -248,29 +271,35 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
     let r = audit(&["--server-key", "gh"], &server);
     r.exits(0);
     let text = &r.stdout;
-    let tools_end = text
-        .find("fine under every contract and client")
-        .expect("tools");
+    let tools_end = text.find("  ok       `search`\n").expect("tools");
     let prompts_at = text
-        .find("\nprompts: 5 in 3 pages, each a slash command\n")
+        .find("\nprompts (5 in 3 pages, each a slash command)\n")
         .expect("prompts section");
     assert!(tools_end < prompts_at, "prompts after the tools:\n{text}");
     r.out_has(
-        "`review pr`\n  prompt                 prompt name `review pr` contains a space at index 6",
+        "  warning  `review pr` [prompt_name, prompt_command]: contains a space at index 6, which \
+         the slash-command rule for prompts does not allow",
     )
     .out_has(
-        "  command   claude_code  Claude Code cannot run prompt `review pr` as \
-         `/mcp__gh__review pr`: white space ends its command, so it reads `/mcp__gh__review`",
+        "Claude Code cannot run it as a slash command; write `review_pr` instead\n  ok       \
+         `plain`\n  ok       `Plain`\n  ok       `slash/x`\n",
     )
     .out_has(
-        "  fix                    write `review_pr` instead (passes the slash-command rule for \
-         prompts; no other prompt has it)\n",
+        "\nacross the prompt list\n  warning  [prompt_duplicate] the server listed prompt name \
+         `plain` 2 times",
     )
-    .out_has("runs as a slash command in every client tried: `plain`, `Plain`, `slash/x`\n")
-    .out_has("\nacross the prompt list\n  duplicate              the server listed prompt name `plain` 2 times")
-    .out_has("  alike                  prompt names `plain` and `Plain` differ only in case")
-    .out_has("; 4 prompts, 1 of them with a problem\n")
-    .out_has("exit code 0: every tool name is inside the MCP spec\n");
+    .out_has("  warning  [prompt_look_alike] prompt names `plain` and `Plain` differ only in case")
+    .out_has("; 4 prompts: 0 errors, 1 warning, 3 ok; across the lists: 0 errors, 2 warnings\n")
+    .out_has("exit code 0: nothing at deny level\n");
+    // Each client's command on request.
+    audit(&["--server-key", "gh", "--verbose"], &server)
+        .exits(0)
+        .out_has(
+            "    claude_code  Claude Code cannot run prompt `review pr` as `/mcp__gh__review pr`: \
+             white space ends its command, so it reads `/mcp__gh__review`",
+        )
+        .out_has("    gemini_cli   runs `/review-pr`\n")
+        .out_has("    vscode       unknown `/mcp.gh.plain`\n");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -384,14 +413,18 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
     );
 
     let r = run(["audit", "--config", path]);
-    r.exits(0)
-        .out_has(
-            "  prompt    gemini_cli   prompts `plain` of `one` and `plain` of `two` both become \
-             the command `/plain` under Gemini CLI; it keeps `/plain` for the server it reads \
-             first, which is the one that answers first (it starts them all at once), and \
-             renames the others' (`/one_plain` or `/two_plain`)",
-        )
-        .out_has(", 2 prompt sets that each make one command\n");
+    r.exits(0).out_has(
+        "  warning  [prompt_collision] gemini_cli: prompts `plain` of `one` and `plain` of `two` \
+         both become the command `/plain` under Gemini CLI; it keeps `/plain` for the server it \
+         reads first, which is the one that answers first (it starts them all at once), and \
+         renames the others' (`/one_plain` or `/two_plain`)",
+    );
+    assert_eq!(
+        r.stdout.matches("[prompt_collision]").count(),
+        2,
+        "{}",
+        r.stdout
+    );
     let _ = std::fs::remove_dir_all(dir_a);
     let _ = std::fs::remove_dir_all(dir_b);
 }

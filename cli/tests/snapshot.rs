@@ -170,8 +170,8 @@ fn audit_against_a_baseline_adds_the_changes_and_exits_1_when_one_breaks() {
         .out_has("verdict: major (4 breaking changes of 8)")
         // The names audited are what every client sees: no tombstone.
         .out_has(
-            "fine under every contract and client: `export_adrs`, `list_adrs`, `search_adrs`, \
-             `suggest_title`, `validate_adr`, `validate_adrs`\n",
+            "\ntools\n  ok       `export_adrs`\n  ok       `list_adrs`\n  ok       `search_adrs`\n  \
+             ok       `suggest_title`\n  ok       `validate_adr`\n  ok       `validate_adrs`\n",
         );
     let r = run([
         "audit",

@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::Format;
+use crate::diag::{self, Diagnostic};
 use crate::keys::Keys;
+use crate::{Format, Output};
 use crate::{demo, findings, limits, prompts, redact, report, surface};
 use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
@@ -28,8 +29,8 @@ pub struct Options {
     pub timeout: Duration,
     /// The key a host would give the server (`mcp__<key>__<tool>`).
     pub server_key: String,
-    /// Text or JSON.
-    pub format: Format,
+    /// The format, the detail and each lint's level.
+    pub out: Output,
     /// The server command and its arguments; empty for the demo or a URL.
     pub command: Vec<OsString>,
     /// A Streamable HTTP server to audit instead of a command.
@@ -60,9 +61,10 @@ impl Target {
     }
 }
 
-/// Runs `audit` and returns the exit code: 0 when no tool breaks the spec, 1 when one does
-/// (or a name is listed twice), 2 when the server could not be audited, 130 on Ctrl-C. The
-/// bundled demo always exits 0 once audited.
+/// Runs `audit` and returns the exit code: 0 when no finding is at deny level, 1 when one is
+/// (by default a name that breaks the spec, or one listed twice) or a change breaks the
+/// baseline, 2 when the server could not be audited, 130 on Ctrl-C. The bundled demo always
+/// exits 0 once audited.
 pub async fn run(opts: &Options) -> u8 {
     let started = Instant::now();
     let listing = if let Some(remote) = &opts.url {
@@ -103,9 +105,17 @@ pub async fn run(opts: &Options) -> u8 {
                 let changes = surface::diff::changes(baseline, &live, chrono::Utc::now());
                 (baseline, live, changes)
             });
-            match opts.format {
+            let out = &opts.out;
+            // The demo exists to show findings: auditing it succeeds, and its summary says
+            // what a real server with these names would get.
+            let spec = u8::from(listing.command.is_some() && report::denies(&found, &out.levels));
+            let breaking = against
+                .as_ref()
+                .map_or(0, |(_, _, changes)| surface::report::exit_code(changes));
+            match out.format {
                 Format::Text => {
-                    let mut text = report::text(&listing, &keys, &reports, &prompt_reports, &found);
+                    let mut text =
+                        report::text(&listing, &keys, &reports, &prompt_reports, &found, out);
                     if let Some((baseline, live, changes)) = &against {
                         text.push_str("\nagainst the baseline: ");
                         text.push_str(&surface::report::text(baseline, live, changes));
@@ -113,8 +123,14 @@ pub async fn run(opts: &Options) -> u8 {
                     crate::emit(&text);
                 }
                 Format::Json => {
-                    let mut doc =
-                        report::json_stream(&listing, &keys, &reports, &prompt_reports, &found);
+                    let mut doc = report::json_stream(
+                        &listing,
+                        &keys,
+                        &reports,
+                        &prompt_reports,
+                        &found,
+                        &out.levels,
+                    );
                     if let Some((baseline, live, changes)) = &against {
                         doc = doc.field("baseline", surface::report::json(baseline, live, changes));
                         if let Some(summary) = doc.fields_mut().get_mut("summary") {
@@ -125,26 +141,66 @@ pub async fn run(opts: &Options) -> u8 {
                     }
                     doc.emit();
                 }
+                Format::Sarif | Format::Github => {
+                    let server = listing_name(&listing);
+                    let diagnostics: Vec<Diagnostic> = found
+                        .iter()
+                        .filter_map(|f| diag::of_finding(f, &out.levels, Some(&server), None))
+                        .collect();
+                    let failures = against
+                        .iter()
+                        .flat_map(|(_, _, changes)| changes)
+                        .filter(|c| c.breaking)
+                        .map(|c| diag::Failure {
+                            message: format!("against the baseline: {}", c.message),
+                            spot: None,
+                        })
+                        .collect();
+                    let outcome = diag::Outcome {
+                        diagnostics,
+                        failures,
+                        exit_code: spec.max(breaking),
+                    };
+                    diag::write(out.format, &outcome);
+                }
             }
-            // The demo exists to show findings: auditing it succeeds, and its summary says
-            // what a real server with these names would get.
-            let spec =
-                u8::from(listing.command.is_some() && found.iter().any(|f| f.kind.breaks_spec()));
-            let breaking =
-                against.map_or(0, |(_, _, changes)| surface::report::exit_code(&changes));
             spec.max(breaking)
         }
         Err(Failure(msg, code)) => {
             say!("error: {msg}");
-            if opts.format == Format::Json {
-                crate::emit_json(serde_json::json!({
+            match opts.out.format {
+                Format::Json => crate::emit_json(serde_json::json!({
                     "error": msg,
                     "exit_code": code,
                     "secrets": redact::state(),
-                }));
+                })),
+                Format::Sarif | Format::Github => diag::write(
+                    opts.out.format,
+                    &diag::Outcome {
+                        diagnostics: Vec::new(),
+                        failures: vec![diag::Failure {
+                            message: msg,
+                            spot: None,
+                        }],
+                        exit_code: code,
+                    },
+                ),
+                Format::Text => {}
             }
             code
         }
+    }
+}
+
+/// The server as SARIF and GitHub annotations name it: its announced name, or the demo's.
+fn listing_name(listing: &Listing) -> String {
+    if listing.name.is_empty() {
+        listing
+            .command
+            .clone()
+            .unwrap_or_else(|| "mcp-toolname-demo".to_owned())
+    } else {
+        listing.name.clone()
     }
 }
 

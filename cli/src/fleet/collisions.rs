@@ -36,16 +36,34 @@ pub enum CrossKind {
 }
 
 impl CrossKind {
-    /// The short word in the text report's first column.
-    pub(super) const fn label(self) -> &'static str {
+    /// Every kind.
+    #[cfg(test)]
+    pub const ALL: [Self; 6] = [
+        Self::KeyCollision,
+        Self::NameCollision,
+        Self::SharedName,
+        Self::KeyLookAlike,
+        Self::TooManyTools,
+        Self::PromptCollision,
+    ];
+
+    /// The kind's name, as JSON writes it: its lint's name too.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
         match self {
-            Self::KeyCollision => "key",
-            Self::NameCollision => "collision",
-            Self::SharedName => "shared",
-            Self::KeyLookAlike => "key",
-            Self::TooManyTools => "tools",
-            Self::PromptCollision => "prompt",
+            Self::KeyCollision => "key_collision",
+            Self::NameCollision => "name_collision",
+            Self::SharedName => "shared_name",
+            Self::KeyLookAlike => "key_look_alike",
+            Self::TooManyTools => "too_many_tools",
+            Self::PromptCollision => "prompt_collision",
         }
+    }
+
+    /// The lint that sets this kind's level.
+    #[must_use]
+    pub fn lint(self) -> &'static crate::lint::Lint {
+        crate::lint::Lint::by_name(self.name()).unwrap_or(&crate::lint::LINTS[0])
     }
 }
 
@@ -78,6 +96,14 @@ pub struct CrossFinding {
     pub members: Vec<Member>,
     /// The problem in words; every name in it is escaped.
     pub message: String,
+}
+
+impl CrossFinding {
+    /// Its level in this run.
+    #[must_use]
+    pub fn level(&self, levels: &crate::lint::Levels) -> crate::lint::Level {
+        levels.level(self.kind.name(), None, self.client)
+    }
 }
 
 /// `` `tool` of `server` ``.
@@ -459,6 +485,22 @@ mod tests {
             *prompts = crate::prompts::audit::audit(&served, key).0;
         }
         server
+    }
+
+    #[test]
+    fn every_lint_is_a_kind_and_every_kind_a_lint() {
+        for kind in CrossKind::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+            assert_eq!(kind.lint().name, kind.name());
+        }
+        for lint in &crate::lint::LINTS {
+            assert!(
+                findings::Kind::ALL.iter().any(|k| k.name() == lint.name)
+                    || CrossKind::ALL.iter().any(|k| k.name() == lint.name),
+                "no finding kind has lint `{}`",
+                lint.name
+            );
+        }
     }
 
     #[test]

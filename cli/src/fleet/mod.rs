@@ -19,15 +19,16 @@ use serde_json::json;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
-use crate::Format;
 use crate::audit::{Failure, Listing};
 use crate::check::plural;
 use crate::config::{self, Plan};
 use crate::findings::{self, Finding};
 use crate::keys::{Keys, number_clashes};
+use crate::lint::{Level, Levels};
 use crate::names::NameReport;
 use crate::prompts::PromptReport;
-pub use collisions::{CrossFinding, CrossKind};
+use crate::{Format, Output};
+pub use collisions::CrossFinding;
 
 /// What `audit --config` was asked to do.
 #[derive(Debug, Clone)]
@@ -36,8 +37,8 @@ pub struct Options {
     pub path: PathBuf,
     /// Limit on each server's audit.
     pub timeout: Duration,
-    /// Text or JSON.
-    pub format: Format,
+    /// The format, the detail and each lint's level.
+    pub out: Output,
     /// Servers audited at once.
     pub jobs: usize,
 }
@@ -80,9 +81,16 @@ impl Server {
         }
     }
 
-    fn breaks_spec(&self) -> bool {
-        matches!(&self.outcome, Outcome::Audited { findings, .. }
-            if findings.iter().any(|f| f.kind.breaks_spec()))
+    fn findings(&self) -> &[Finding] {
+        match &self.outcome {
+            Outcome::Audited { findings, .. } => findings,
+            Outcome::Skipped(_) | Outcome::Failed(_) => &[],
+        }
+    }
+
+    /// Whether a finding of this server is at deny level.
+    fn denied(&self, levels: &Levels) -> bool {
+        crate::report::denies(self.findings(), levels)
     }
 }
 
@@ -101,19 +109,35 @@ fn qualified<'a>(
 }
 
 /// Runs `audit --config` and returns the exit code: 2 when the config cannot be read or a
-/// server could not be audited, else 1 when a server's tool name breaks the spec (or a
-/// server lists one twice), else 0; 130 on Ctrl-C.
+/// server could not be audited, else 1 when a finding (a server's, or across servers) is at
+/// deny level (by default a tool name that breaks the spec, or one a server lists twice),
+/// else 0; 130 on Ctrl-C.
 pub async fn run(opts: &Options) -> u8 {
     let config = match config::load(&opts.path) {
         Ok(config) => config,
         Err(msg) => {
             say!("error: {msg}");
-            if opts.format == Format::Json {
-                crate::emit_json(json!({
+            match opts.out.format {
+                Format::Json => crate::emit_json(json!({
                     "error": msg,
                     "exit_code": 2,
                     "secrets": crate::redact::state(),
-                }));
+                })),
+                Format::Sarif | Format::Github => crate::diag::write(
+                    opts.out.format,
+                    &crate::diag::Outcome {
+                        diagnostics: Vec::new(),
+                        failures: vec![crate::diag::Failure {
+                            message: msg,
+                            spot: Some(crate::diag::Spot {
+                                path: opts.path.to_string_lossy().into_owned(),
+                                line: None,
+                            }),
+                        }],
+                        exit_code: 2,
+                    },
+                ),
+                Format::Text => {}
             }
             return 2;
         }
@@ -195,22 +219,38 @@ pub async fn run(opts: &Options) -> u8 {
     }
     let servers = judge(ran);
     let cross = collisions::cross_server(&servers);
-    let code = exit_code(&servers);
-    match opts.format {
-        Format::Text => crate::emit(&report::text(&config, &servers, &cross, code)),
-        Format::Json => crate::emit_json(report::json_doc(&config, &servers, &cross, code)),
+    let out = &opts.out;
+    let code = exit_code(&servers, &cross, &out.levels);
+    match out.format {
+        Format::Text => crate::emit(&report::text(&config, &servers, &cross, code, out)),
+        Format::Json => crate::emit_json(report::json_doc(
+            &config,
+            &servers,
+            &cross,
+            code,
+            &out.levels,
+        )),
+        Format::Sarif | Format::Github => {
+            crate::diag::write(
+                out.format,
+                &report::outcome(&config, &servers, &cross, code, out),
+            );
+        }
     }
     code
 }
 
-fn exit_code(servers: &[Server]) -> u8 {
+fn exit_code(servers: &[Server], cross: &[CrossFinding], levels: &Levels) -> u8 {
     if servers
         .iter()
         .any(|s| matches!(s.outcome, Outcome::Failed(_)))
     {
         2
     } else {
-        u8::from(servers.iter().any(Server::breaks_spec))
+        u8::from(
+            servers.iter().any(|s| s.denied(levels))
+                || cross.iter().any(|f| f.level(levels) == Level::Deny),
+        )
     }
 }
 

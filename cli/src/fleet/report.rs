@@ -5,35 +5,42 @@ use mcp_toolname_rules::message::{self, show};
 use mcp_toolname_rules::{CLIENTS, Fate};
 use serde_json::{Value, json};
 
-use super::{CrossFinding, CrossKind, Outcome, Server, list, qualified};
+use super::{CrossFinding, Outcome, Server, list, qualified};
+use crate::Output;
 use crate::check::plural;
 use crate::config::Config;
+use crate::diag::{self, Diagnostic, Spot};
+use crate::lint::{Level, Levels};
 use crate::names::fate_word;
+use crate::verdict;
+use crate::wrap;
 
 // ---------------------------------------------------------------------------------------
 // Text
 
-/// Width of the kind and client columns, as in the single-server report.
-const KIND: usize = 9;
-const LABEL: usize = 12;
-
-/// The text report.
+/// The text report: the config and each server's state, each server's section, then what
+/// the servers do to each other (every client's names only under `--verbose`), and a summary.
 pub(super) fn text(
     config: &Config,
     servers: &[Server],
     cross: &[CrossFinding],
     code: u8,
+    out: &Output,
 ) -> String {
     let total = servers.len();
-    let mut out = crate::redact::notice();
-    out.push_str(&format!(
-        "config {} ({}): {total} {}\n",
-        show(&config.path.to_string_lossy()),
-        config.flavor.title(),
-        plural(total, "server", "servers")
+    let mut text = crate::redact::notice();
+    text.push_str(&wrap::hanging(
+        "",
+        &format!(
+            "config {} ({}): {total} {}",
+            show(&config.path.to_string_lossy()),
+            config.flavor.title(),
+            plural(total, "server", "servers")
+        ),
+        2,
     ));
     for note in &config.notes {
-        out.push_str(&format!("  note: {note}\n"));
+        text.push_str(&wrap::hanging("  note: ", note, 4));
     }
     let width = servers
         .iter()
@@ -51,10 +58,12 @@ pub(super) fn text(
             Outcome::Skipped(reason) => format!("skipped: {reason}"),
             Outcome::Failed(_) => "could not be audited (below)".to_owned(),
         };
-        out.push_str(&format!("  {:<width$}  {state}\n", show(&server.key)));
+        let head = format!("  {:<width$}  ", show(&server.key));
+        let indent = head.chars().count();
+        text.push_str(&wrap::hanging(&head, &state, indent));
     }
     for (i, server) in servers.iter().enumerate() {
-        out.push_str(&format!(
+        text.push_str(&format!(
             "\n== server {} ({} of {total})\n",
             show(&server.key),
             i + 1
@@ -66,45 +75,67 @@ pub(super) fn text(
                 prompts,
                 findings,
             } => {
-                out.push_str(&crate::report::section(
+                text.push_str(&crate::report::section(
                     listing,
                     &server.keys,
                     "its name in the config",
                     reports,
                     prompts,
                     findings,
+                    out,
                 ));
-                out.push_str(&format!(
-                    "summary for {}: {}\n",
-                    show(&server.key),
-                    crate::report::counts(listing, reports, prompts, findings)
+                text.push_str(&wrap::hanging(
+                    "",
+                    &format!(
+                        "summary for {}: {}",
+                        show(&server.key),
+                        crate::report::counts(listing, reports, prompts, findings, &out.levels)
+                    ),
+                    2,
                 ));
             }
-            Outcome::Skipped(reason) => out.push_str(&format!("skipped: {reason}\n")),
-            Outcome::Failed(msg) => out.push_str(&format!("error: {msg}\n")),
+            Outcome::Skipped(reason) => text.push_str(&wrap::hanging("skipped: ", reason, 2)),
+            Outcome::Failed(msg) => text.push_str(&wrap::hanging("error: ", msg, 2)),
         }
     }
-    out.push_str(&format!(
+    text.push_str(&format!(
         "\n== across the {total} {}\n",
         plural(total, "server", "servers")
     ));
-    names_table(servers, &mut out);
-    if cross.is_empty() {
-        out.push_str("\nno cross-server findings\n");
+    if out.verbose {
+        names_table(servers, &mut text);
     } else {
-        out.push_str("\ncross-server findings\n");
-        for finding in cross {
-            out.push_str(&format!(
-                "  {:<KIND$} {:<LABEL$} {}\n",
-                finding.kind.label(),
-                finding.client.unwrap_or_default(),
-                finding.message
-            ));
+        text.push_str("--verbose shows each client's model-facing name for every tool\n");
+    }
+    let shown: Vec<(&CrossFinding, Level)> = cross
+        .iter()
+        .map(|f| (f, f.level(&out.levels)))
+        .filter(|(_, level)| *level > Level::Allow)
+        .collect();
+    if shown.is_empty() {
+        text.push_str("\nno cross-server findings\n");
+    } else {
+        text.push_str("\ncross-server findings\n");
+        for (finding, level) in &shown {
+            text.push_str(&verdict::line(2, Some(*level), &cross_text(finding)));
         }
     }
-    out.push('\n');
-    out.push_str(&summary(servers, cross, code));
-    out
+    text.push('\n');
+    if out.verbose {
+        text.push_str(&wrap::hanging("", &crate::check::verified_line(), 2));
+    }
+    text.push_str(&summary(servers, cross, &shown, code, &out.levels));
+    text
+}
+
+/// A cross-server finding's line: `[lint] client: message; what to do`.
+fn cross_text(finding: &CrossFinding) -> String {
+    let lint = finding.kind.lint();
+    let who = finding.client.map(|c| format!("{c}: ")).unwrap_or_default();
+    let help = diag::help_for(lint, None)
+        .map(|h| format!("; {h}"))
+        .unwrap_or_default();
+    format!("[{}] {who}{}{help}", lint.name, finding.message)
 }
 
 /// Each client's model-facing name for every audited (server, tool).
@@ -140,7 +171,9 @@ fn names_table(servers: &[Server], out: &mut String) {
             .unwrap_or(0)
             .min(72);
         for (name, what) in rows {
-            out.push_str(&format!("    {name:<width$}  {what}\n"));
+            let head = format!("    {name:<width$}  ");
+            let indent = head.chars().count().min(60);
+            out.push_str(&wrap::hanging(&head, &what, indent));
         }
     }
 }
@@ -166,18 +199,32 @@ impl Tally {
     }
 }
 
-fn summary(servers: &[Server], cross: &[CrossFinding], code: u8) -> String {
+fn summary(
+    servers: &[Server],
+    all_cross: &[CrossFinding],
+    cross: &[(&CrossFinding, Level)],
+    code: u8,
+    levels: &Levels,
+) -> String {
     let Tally {
         audited,
         skipped,
         failed,
         tools,
     } = Tally::of(servers);
-    let spec: usize = servers
-        .iter()
-        .map(|s| s.tools().iter().filter(|r| r.breaks_spec()).count())
-        .sum();
-    let kind = |k: CrossKind| cross.iter().filter(|f| f.kind == k).count();
+    let mut denied: Vec<&str> = Vec::new();
+    for server in servers {
+        for seen in verdict::visible(server.findings(), levels) {
+            if seen.level == Level::Deny {
+                denied.push(seen.finding.kind.name());
+            }
+        }
+    }
+    for (finding, level) in cross {
+        if *level == Level::Deny {
+            denied.push(finding.kind.name());
+        }
+    }
     let verdict = match code {
         2 => format!(
             "exit code 2: {failed} {} could not be audited",
@@ -186,39 +233,119 @@ fn summary(servers: &[Server], cross: &[CrossFinding], code: u8) -> String {
         1 => {
             let bad: Vec<String> = servers
                 .iter()
-                .filter(|s| s.breaks_spec())
+                .filter(|s| s.denied(levels))
                 .map(|s| show(&s.key))
                 .collect();
-            format!(
-                "exit code 1: a tool name of {} breaks the MCP spec (or is listed twice)",
-                list(&bad)
-            )
+            let whose = if bad.is_empty() {
+                String::new()
+            } else {
+                format!(" (servers {})", list(&bad))
+            };
+            format!("{}{whose}", verdict::exit_words(&denied))
         }
-        _ if audited == 0 => "exit code 0: no stdio server to audit".to_owned(),
-        _ => "exit code 0: every tool name is inside the MCP spec".to_owned(),
+        _ if audited == 0 => "exit code 0: no server to audit".to_owned(),
+        _ => verdict::exit_words(&denied),
     };
-    let prompts = match kind(CrossKind::PromptCollision) {
-        0 => String::new(),
-        n => format!(
-            ", {n} prompt {} one command",
-            plural(n, "set that makes", "sets that each make")
-        ),
+    let errors = cross.iter().filter(|(_, l)| *l == Level::Deny).count();
+    let allowed: Vec<&str> = {
+        let mut names: Vec<&str> = Vec::new();
+        for f in all_cross.iter().filter(|f| f.level(levels) == Level::Allow) {
+            if !names.contains(&f.kind.name()) {
+                names.push(f.kind.name());
+            }
+        }
+        names
     };
-    format!(
-        "{}summary: {} {}: {audited} audited, {skipped} skipped, {failed} could not be audited; \
-         {tools} {}, {spec} {} the MCP spec; across servers: {} key and {} name {} under some \
-         client, {} {} of tool names on several servers{prompts}\n{verdict}\n",
-        crate::check::verified_line(),
+    let hidden = all_cross
+        .iter()
+        .filter(|f| f.level(levels) == Level::Allow)
+        .count();
+    let allowed = if hidden == 0 {
+        String::new()
+    } else {
+        let names: Vec<String> = allowed.iter().map(|n| format!("`{n}`")).collect();
+        format!(
+            " ({hidden} more allowed: {})",
+            message::joined(&names, "and")
+        )
+    };
+    let line = format!(
+        "summary: {} {}: {audited} audited, {skipped} skipped, {failed} could not be audited; \
+         {tools} {}; across servers: {errors} {}, {} {}{allowed}",
         servers.len(),
         plural(servers.len(), "server", "servers"),
         plural(tools, "tool", "tools"),
-        plural(spec, "breaks", "break"),
-        kind(CrossKind::KeyCollision),
-        kind(CrossKind::NameCollision),
-        plural(kind(CrossKind::NameCollision), "collision", "collisions"),
-        kind(CrossKind::SharedName),
-        plural(kind(CrossKind::SharedName), "set", "sets"),
+        plural(errors, "error", "errors"),
+        cross.len() - errors,
+        plural(cross.len() - errors, "warning", "warnings"),
+    );
+    format!(
+        "{}{}",
+        wrap::hanging("", &line, 2),
+        wrap::hanging("", &verdict, 2)
     )
+}
+
+/// Every finding of the run, each server's and across servers, as CI formats write them: each
+/// pointing at the config file and the line of its server's entry.
+pub(super) fn outcome(
+    config: &Config,
+    servers: &[Server],
+    cross: &[CrossFinding],
+    code: u8,
+    out: &Output,
+) -> diag::Outcome {
+    let path = config.path.to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(&config.path).unwrap_or_default();
+    let spot = |key: &str| Spot {
+        path: path.clone(),
+        line: diag::line_of_key(&text, key),
+    };
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut failures = Vec::new();
+    for server in servers {
+        let at = spot(&server.key);
+        diagnostics.extend(
+            server
+                .findings()
+                .iter()
+                .filter_map(|f| diag::of_finding(f, &out.levels, Some(&server.key), Some(&at))),
+        );
+        if let Outcome::Failed(msg) = &server.outcome {
+            failures.push(diag::Failure {
+                message: format!("server {} could not be audited: {msg}", show(&server.key)),
+                spot: Some(at),
+            });
+        }
+    }
+    for finding in cross {
+        let level = finding.level(&out.levels);
+        if level == Level::Allow {
+            continue;
+        }
+        let lint = finding.kind.lint();
+        diagnostics.push(Diagnostic {
+            lint,
+            level,
+            message: finding.message.clone(),
+            help: diag::help_for(lint, None),
+            server: None,
+            places: finding
+                .members
+                .iter()
+                .map(|m| diag::Place {
+                    server: Some(m.server.clone()),
+                    item: m.tool.clone(),
+                })
+                .collect(),
+            spot: finding.members.first().map(|m| spot(&m.server)),
+        });
+    }
+    diag::Outcome {
+        diagnostics,
+        failures,
+        exit_code: code,
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -230,6 +357,7 @@ pub(super) fn json_doc(
     servers: &[Server],
     cross: &[CrossFinding],
     code: u8,
+    levels: &Levels,
 ) -> Value {
     let entries: Vec<Value> = servers
         .iter()
@@ -245,8 +373,14 @@ pub(super) fn json_doc(
                     prompts,
                     findings,
                 } => {
-                    let mut audited =
-                        crate::report::json(listing, &server.keys, reports, prompts, findings);
+                    let mut audited = crate::report::json(
+                        listing,
+                        &server.keys,
+                        reports,
+                        prompts,
+                        findings,
+                        levels,
+                    );
                     audited["status"] = json!("audited");
                     if let Some(fields) = audited.as_object_mut() {
                         fields.remove("secrets"); // said once, at the top
@@ -293,7 +427,12 @@ pub(super) fn json_doc(
         },
         "servers": entries,
         "clients": clients,
-        "cross_server": cross,
+        "cross_server": cross.iter().map(|f| {
+            let mut value = serde_json::to_value(f).unwrap_or_default();
+            value["lint"] = json!(f.kind.name());
+            value["level"] = json!(f.level(levels));
+            value
+        }).collect::<Vec<_>>(),
         "summary": {
             "servers": servers.len(),
             "audited": tally.audited,

@@ -9,9 +9,13 @@ use mcp_toolname_rules::{PROMPT, look_alike_key, message};
 use serde_json::{Value, json};
 
 use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
+use crate::Output;
 use crate::audit::Listing;
 use crate::check::plural;
 use crate::findings::{Finding, Kind};
+use crate::lint::Level;
+use crate::verdict::{self, Seen};
+use crate::wrap;
 
 /// Width of the client column, as in the tools' part of the report.
 const LABEL: usize = 12;
@@ -56,7 +60,9 @@ fn finding(kind: Kind, names: &[&str], client: Option<&'static str>, text: Strin
     }
 }
 
-fn per_prompt(report: &PromptReport, out: &mut Vec<Finding>) {
+/// The findings of one prompt on its own: its [`PROMPT`] problem, and each client that cannot
+/// run it.
+pub fn per_prompt(report: &PromptReport, out: &mut Vec<Finding>) {
     let name = report.name.as_str();
     if let Some(problem) = &report.problem {
         let mut found = finding(Kind::PromptName, &[name], None, problem.clone());
@@ -150,97 +156,89 @@ fn look_alikes(reports: &[PromptReport], out: &mut Vec<Finding>) {
 }
 
 /// The text report's `prompts` section, after the tools: nothing when the server did not
-/// declare prompts; else each prompt with findings and its findings, the prompts with none,
-/// and the findings across the list.
+/// declare prompts; else a verdict per prompt (with each client's command under `--verbose`),
+/// then the findings across the list.
 #[must_use]
-pub fn text(listing: &Listing, reports: &[PromptReport], findings: &[Finding]) -> String {
+pub fn text(
+    listing: &Listing,
+    reports: &[PromptReport],
+    findings: &[Finding],
+    out: &Output,
+) -> String {
     if !listing.has_prompts {
         return String::new();
     }
     if let Some(note) = &listing.prompts_note {
-        return format!("\nprompts: not read: {note}\n");
+        return wrap::hanging("\nprompts: not read: ", note, 2);
     }
     let count = listing.prompts.len();
-    let mut out = format!(
-        "\nprompts: {count} in {} {}, each a slash command\n",
+    let mut text = format!(
+        "\nprompts ({count} in {} {}, each a slash command)\n",
         listing.prompt_pages,
         plural(listing.prompt_pages, "page", "pages")
     );
-    let mut by_prompt: BTreeMap<&str, Vec<&Finding>> = BTreeMap::new();
-    for f in findings
+    let seen = verdict::visible(findings, &out.levels);
+    let mut by_prompt: BTreeMap<&str, Vec<Seen<'_>>> = BTreeMap::new();
+    for s in seen
         .iter()
-        .filter(|f| matches!(f.kind, Kind::PromptName | Kind::PromptCommand))
+        .filter(|s| matches!(s.finding.kind, Kind::PromptName | Kind::PromptCommand))
     {
-        by_prompt.entry(f.tool.as_str()).or_default().push(f);
+        by_prompt
+            .entry(s.finding.tool.as_str())
+            .or_default()
+            .push(*s);
     }
-    let mut fine = Vec::new();
+    let mut lines: Vec<(Option<Level>, String)> = Vec::new();
     for report in reports {
         let own = by_prompt
             .remove(message::short(&report.name).as_ref())
             .unwrap_or_default();
-        if own.is_empty() {
-            fine.push(message::show(&report.name));
-            continue;
+        let (level, line) = verdict::prompt(report, &own);
+        let mut block = verdict::line(2, level, &line);
+        if out.verbose {
+            for command in &report.commands {
+                let said = if command.slash.runs == Some(false) {
+                    cannot_run(command.client, &report.name, &command.slash.command)
+                } else {
+                    format!(
+                        "{} {}",
+                        command.word(),
+                        message::show(&command.slash.command)
+                    )
+                };
+                block.push_str(&wrap::hanging(
+                    &format!("    {:<LABEL$} ", command.client.id),
+                    &said,
+                    4 + LABEL + 1,
+                ));
+            }
         }
-        out.push_str(&format!("\n{}\n", message::show(&report.name)));
-        for f in own {
-            out.push_str(&format!(
-                "  {:<9} {:<LABEL$} {}\n",
-                f.kind.label(),
-                f.client.unwrap_or_default(),
-                f.message
-            ));
-        }
-        if let Some(help) = report.help() {
-            let scope = if report.suggestion().is_some() {
-                format!(" (passes {}; no other prompt has it)", PROMPT.title)
-            } else {
-                String::new()
-            };
-            out.push_str(&format!("  {:<9} {:<LABEL$} {help}{scope}\n", "fix", ""));
-        }
+        lines.push((level, block));
     }
-    if !fine.is_empty() {
-        out.push_str(&format!(
-            "\nruns as a slash command in every client tried: {}\n",
-            fine.join(", ")
-        ));
+    lines.sort_by_key(|(level, _)| std::cmp::Reverse(*level));
+    for (_, block) in lines {
+        text.push_str(&block);
     }
-    let across: Vec<&Finding> = findings
+    let across: Vec<&Seen<'_>> = seen
         .iter()
-        .filter(|f| matches!(f.kind, Kind::PromptDuplicate | Kind::PromptLookAlike))
+        .filter(|s| {
+            matches!(
+                s.finding.kind,
+                Kind::PromptDuplicate | Kind::PromptLookAlike
+            )
+        })
         .collect();
     if !across.is_empty() {
-        out.push_str("\nacross the prompt list\n");
-        for f in across {
-            out.push_str(&format!(
-                "  {:<9} {:<LABEL$} {}\n",
-                f.kind.label(),
-                "",
-                f.message
-            ));
+        text.push_str("\nacross the prompt list\n");
+        for s in across {
+            text.push_str(&verdict::line(2, Some(s.level), &verdict::finding(s)));
         }
     }
-    if !reports.is_empty() {
-        out.push('\n');
-        out.push_str(&verified_line());
+    if out.verbose && !reports.is_empty() {
+        text.push('\n');
+        text.push_str(&wrap::hanging("", &verified_line(), 2));
     }
-    out
-}
-
-/// `1 prompt, 1 with a problem`, for a server's summary line; `None` when it has no prompts
-/// to count.
-#[must_use]
-pub fn counts(reports: &[PromptReport]) -> Option<String> {
-    if reports.is_empty() {
-        return None;
-    }
-    let bad = reports.iter().filter(|r| !r.is_fine()).count();
-    Some(format!(
-        "{} {}, {bad} of them with a problem",
-        reports.len(),
-        plural(reports.len(), "prompt", "prompts")
-    ))
+    text
 }
 
 /// One prompt of the JSON report: `{name, pass, arguments, clients: [{id, command, runs}]}`.
@@ -299,7 +297,11 @@ mod tests {
                 ),
             ]
         );
-        assert!(found.iter().all(|(k, _, _)| !k.breaks_spec()));
+        assert!(
+            found
+                .iter()
+                .all(|(k, _, _)| k.lint().level == crate::lint::Level::Warn)
+        );
     }
 
     #[test]

@@ -8,8 +8,11 @@ use mcp_toolname_rules::{PROMPT, message};
 use serde_json::{Value, json};
 
 use super::{PromptReport, cannot_run, judge_set, verified_line};
-use crate::Format;
 use crate::check::plural;
+use crate::diag::{self, Diagnostic};
+use crate::findings::{Finding, Kind};
+use crate::verdict::{self, Seen, Tally};
+use crate::{Format, Output, wrap};
 
 /// Width of the first column (the contract and client ids), as in `check`.
 const ID_WIDTH: usize = 12;
@@ -24,26 +27,33 @@ enum Judged {
 }
 
 impl Judged {
-    fn name(&self) -> &str {
+    /// Its findings, as `audit` makes them for a prompt; for a name that is not UTF-8, one
+    /// `prompt_name` finding.
+    fn findings(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
         match self {
-            Self::Name(r) => &r.name,
-            Self::NotUtf8 { lossy, .. } => lossy,
+            Self::Name(report) => super::audit::per_prompt(report, &mut out),
+            Self::NotUtf8 { lossy, reason } => {
+                let shown = message::short(lossy).into_owned();
+                out.push(Finding {
+                    kind: Kind::PromptName,
+                    tool: shown.clone(),
+                    tools: vec![shown],
+                    contract: Some(PROMPT.id),
+                    client: None,
+                    message: reason.clone(),
+                    suggestion: None,
+                });
+            }
         }
-    }
-
-    fn passes(&self) -> bool {
-        matches!(self, Self::Name(r) if r.passes())
-    }
-
-    fn not_run_anywhere(&self) -> bool {
-        matches!(self, Self::Name(r) if r.not_run().next().is_some())
+        out
     }
 }
 
 /// Runs `check --prompt`: prints the report for `names` on stdout and returns the exit code
-/// (1 when a name breaks [`PROMPT`], else 0).
+/// (1 when a finding is at deny level; `prompt_name` and `prompt_command` warn by default).
 #[must_use]
-pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
+pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
     let texts: Vec<Result<&str, String>> = names
         .iter()
         .enumerate()
@@ -76,36 +86,96 @@ pub fn run(names: &[OsString], server_key: &str, format: Format) -> u8 {
             },
         })
         .collect();
-    match format {
-        Format::Text => crate::emit(&text(&judged, server_key)),
+    let per_name: Vec<Vec<Finding>> = judged.iter().map(Judged::findings).collect();
+    let code = u8::from(
+        per_name
+            .iter()
+            .flat_map(|f| verdict::visible(f, &out.levels))
+            .any(|s| s.level == crate::lint::Level::Deny),
+    );
+    match out.format {
+        Format::Text => crate::emit(&text(&judged, &per_name, server_key, out)),
         Format::Json => crate::emit_json(json_doc(&judged, server_key)),
+        Format::Sarif | Format::Github => {
+            let diagnostics: Vec<Diagnostic> = per_name
+                .iter()
+                .flatten()
+                .filter_map(|f| diag::of_finding(f, &out.levels, None, None))
+                .collect();
+            let outcome = diag::Outcome {
+                diagnostics,
+                failures: Vec::new(),
+                exit_code: code,
+            };
+            diag::write(out.format, &outcome);
+        }
     }
-    u8::from(judged.iter().any(|j| !j.passes()))
+    code
 }
 
-fn text(judged: &[Judged], server_key: &str) -> String {
-    let mut out = String::new();
-    for item in judged {
-        out.push_str(&format!("{}\n  contract:\n", message::show(item.name())));
-        match item {
-            Judged::NotUtf8 { reason, .. } => {
-                out.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", PROMPT.id));
+fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Output) -> String {
+    let mut text = String::new();
+    let mut tally = Tally::default();
+    let mut all: Vec<Seen<'_>> = Vec::new();
+    for (item, findings) in judged.iter().zip(per_name) {
+        let own = verdict::visible(findings, &out.levels);
+        let (level, line) = match item {
+            Judged::Name(report) => verdict::prompt(report, &own),
+            Judged::NotUtf8 { lossy, reason } => {
+                let level = verdict::worst(&own);
+                let line = if level.is_some() {
+                    format!(
+                        "{} [prompt_name]: {reason}; {}",
+                        message::show(lossy),
+                        crate::lint::LINTS
+                            .iter()
+                            .find(|l| l.name == "prompt_name")
+                            .map_or("", |l| l.help)
+                    )
+                } else {
+                    message::show(lossy)
+                };
+                (level, line)
             }
-            Judged::Name(report) => name_text(&mut out, report, server_key),
+        };
+        tally.add(level);
+        text.push_str(&verdict::line(0, level, &line));
+        if out.verbose {
+            let mut detail = String::from("  contract:\n");
+            match item {
+                Judged::NotUtf8 { reason, .. } => {
+                    detail.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", PROMPT.id));
+                }
+                Judged::Name(report) => name_text(&mut detail, report, server_key),
+            }
+            text.push_str(&wrap::block(&detail));
+            text.push('\n');
         }
-        out.push('\n');
+        all.extend(own);
     }
-    let breaking = judged.iter().filter(|j| !j.passes()).count();
-    let not_run = judged.iter().filter(|j| j.not_run_anywhere()).count();
-    out.push_str(&verified_line());
-    out.push_str(&format!(
-        "summary: {} {}; {breaking} {} {}; {not_run} cannot be run by at least one client\n",
-        judged.len(),
-        plural(judged.len(), "prompt name", "prompt names"),
-        plural(breaking, "breaks", "break"),
-        PROMPT.title,
+    if out.verbose {
+        text.push_str(&wrap::hanging("", &verified_line(), 2));
+    } else {
+        text.push('\n');
+    }
+    text.push_str(&wrap::hanging(
+        "",
+        &format!(
+            "summary: {} {}: {}{}",
+            judged.len(),
+            plural(judged.len(), "prompt name", "prompt names"),
+            tally.words(),
+            if out.verbose {
+                ""
+            } else {
+                "; --verbose shows each client's command"
+            }
+        ),
+        2,
     ));
-    out
+    text.push_str(&verdict::exit_line(&all));
+    text.push('\n');
+    text
 }
 
 fn name_text(out: &mut String, report: &PromptReport, server_key: &str) {

@@ -90,13 +90,6 @@ impl PromptReport {
     pub fn not_run(&self) -> impl Iterator<Item = &Command> {
         self.commands.iter().filter(|c| c.slash.runs == Some(false))
     }
-
-    /// Whether the name needs anything said: a [`PROMPT`] problem or a client that cannot
-    /// run it.
-    #[must_use]
-    pub fn is_fine(&self) -> bool {
-        self.passes() && self.not_run().next().is_none()
-    }
 }
 
 /// Judges `names` (distinct) as one set of a server with key `key`: each against [`PROMPT`],
@@ -172,7 +165,7 @@ pub fn verified_line() -> String {
         .iter()
         .map(|c| format!("{} {}", c.id, c.verified.describe()))
         .collect();
-    format!("prompt clients verified: {}\n", each.join("; "))
+    format!("prompt clients verified: {}", each.join("; "))
 }
 
 #[cfg(test)]
@@ -194,7 +187,7 @@ mod tests {
              space ends its command, so it reads `/mcp__github__review` and takes the rest as \
              arguments; no prompt has that name"
         );
-        assert!(reports[1].is_fine());
+        assert!(reports[1].passes() && reports[1].not_run().next().is_none());
         assert_eq!(reports[1].help(), None);
     }
 

@@ -40,7 +40,8 @@ pub fn run(old: &Path, new: &Path, format: Format) -> u8 {
     };
     let found = changes(&old, &new, Utc::now());
     match format {
-        Format::Text => crate::emit(&text(&old, &new, &found)),
+        // `diff` takes text or JSON only (main.rs's `DiffFormat`).
+        Format::Text | Format::Sarif | Format::Github => crate::emit(&text(&old, &new, &found)),
         Format::Json => crate::emit_json(json(&old, &new, &found)),
     }
     exit_code(&found)

@@ -18,10 +18,11 @@ pub struct Run {
 }
 
 impl Run {
-    /// Panics with both streams when `needle` is not in stdout.
+    /// Panics with both streams when `needle` is not in stdout, as written or (the text
+    /// report being wrapped at 100 columns) with every run of white space read as one space.
     pub fn out_has(&self, needle: &str) -> &Self {
         assert!(
-            self.stdout.contains(needle),
+            self.stdout.contains(needle) || spaced(&self.stdout).contains(&spaced(needle)),
             "stdout lacks {needle:?}\n--- stdout\n{}\n--- stderr\n{}",
             self.stdout,
             self.stderr
@@ -57,6 +58,12 @@ impl Run {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
     }
+}
+
+/// `text` with every run of white space (a line break and the indent after it too) as one
+/// space.
+pub fn spaced(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Runs `mcp-toolname ARGS...` with stdin closed.
@@ -165,4 +172,67 @@ pub fn npm_server() -> Option<String> {
         return None;
     };
     Some(server.to_str().expect("UTF-8 path").to_owned())
+}
+
+/// The Python of `.ci/run`'s venv (`MCP_TOOLNAME_PYTHON`), when it imports every one of
+/// `modules` (the pinned packages `.ci/run` installs): required in CI; elsewhere `None`, the
+/// skip said on stderr.
+pub fn python_with(modules: &[&str]) -> Option<PathBuf> {
+    let ci = std::env::var_os("CI").is_some();
+    let Some(python) = std::env::var_os("MCP_TOOLNAME_PYTHON").filter(|p| !p.is_empty()) else {
+        assert!(!ci, "CI must set MCP_TOOLNAME_PYTHON (see .ci/run)");
+        eprintln!(
+            "skipped: set MCP_TOOLNAME_PYTHON to a Python with {} (.ci/run installs them)",
+            modules.join(", ")
+        );
+        return None;
+    };
+    let imports = Command::new(&python)
+        .arg("-c")
+        .arg(format!("import {}", modules.join(", ")))
+        .stdin(Stdio::null())
+        .output();
+    match imports {
+        Ok(out) if out.status.success() => Some(PathBuf::from(python)),
+        Ok(out) => {
+            let why = String::from_utf8_lossy(&out.stderr);
+            assert!(!ci, "CI's Python cannot import {modules:?}: {why}");
+            eprintln!("skipped: {python:?} cannot import {modules:?}: {why}");
+            None
+        }
+        Err(e) => {
+            assert!(!ci, "CI's Python {python:?} does not run: {e}");
+            eprintln!("skipped: {python:?} does not run: {e}");
+            None
+        }
+    }
+}
+
+/// Runs `mcp-toolname ARGS...` in `dir`, with stdin closed.
+pub fn run_in<I, S>(dir: &std::path::Path, args: I) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let started = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("mcp-toolname runs");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        took: started.elapsed(),
+    }
+}
+
+/// A scratch folder of this test process, made empty.
+pub fn scratch_dir(what: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-toolname-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
 }

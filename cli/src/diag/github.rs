@@ -1,0 +1,111 @@
+//! `--format github`: GitHub Actions workflow commands, one per finding that is not allowed
+//! (`::error file=.mcp.json,line=3,title=...::message` for a deny-level one, `::warning` for a
+//! warn-level one), one `::error` per failure, then a line counting them. Outside a file (an
+//! audit of a command or a URL) the annotation names the server in its title.
+
+use super::{Diagnostic, Outcome, Spot};
+use crate::check::plural;
+use crate::lint::Level;
+
+/// A workflow command's message: `%`, CR and LF escaped.
+fn data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A workflow command's property value: as [`data`], and `:` and `,` too.
+fn property(text: &str) -> String {
+    data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+fn command(kind: &str, spot: Option<&Spot>, title: &str, message: &str) -> String {
+    let mut props = Vec::new();
+    if let Some(spot) = spot {
+        props.push(format!("file={}", property(&spot.path)));
+        if let Some(line) = spot.line {
+            props.push(format!("line={line}"));
+        }
+    }
+    props.push(format!("title={}", property(title)));
+    format!("::{kind} {}::{}\n", props.join(","), data(message))
+}
+
+fn annotation(d: &Diagnostic) -> String {
+    let kind = if d.level == Level::Deny {
+        "error"
+    } else {
+        "warning"
+    };
+    let title = match &d.server {
+        Some(server) => format!("mcp-toolname {} (server {server})", d.lint.name),
+        None => format!("mcp-toolname {}", d.lint.name),
+    };
+    command(kind, d.spot.as_ref(), &title, &d.text())
+}
+
+/// The workflow commands for `outcome`, and a last line counting them.
+#[must_use]
+pub fn text(outcome: &Outcome) -> String {
+    let mut out = String::new();
+    for d in &outcome.diagnostics {
+        out.push_str(&annotation(d));
+    }
+    for f in &outcome.failures {
+        out.push_str(&command(
+            "error",
+            f.spot.as_ref(),
+            "mcp-toolname: could not audit",
+            &f.message,
+        ));
+    }
+    let errors = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.level == Level::Deny)
+        .count();
+    let warnings = outcome.diagnostics.len() - errors;
+    let failures = outcome.failures.len();
+    out.push_str(&format!(
+        "mcp-toolname: {errors} {}, {warnings} {}{}; exit code {}\n",
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings"),
+        if failures == 0 {
+            String::new()
+        } else {
+            format!(
+                ", {failures} {} could not be audited",
+                plural(failures, "server", "servers")
+            )
+        },
+        outcome.exit_code
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::Lint;
+
+    #[test]
+    fn escapes_and_shape() {
+        let d = Diagnostic {
+            lint: Lint::by_name("spec").unwrap(),
+            level: Level::Deny,
+            message: "tool name `a,b` contains a comma: 100%\nnext".to_owned(),
+            help: Some("write `a_b` instead".to_owned()),
+            server: Some("calc:1".to_owned()),
+            places: super::super::places(Some("calc:1"), &["a,b".to_owned()]),
+            spot: Some(Spot {
+                path: "dir,x/.mcp.json".to_owned(),
+                line: Some(3),
+            }),
+        };
+        assert_eq!(
+            annotation(&d),
+            "::error file=dir%2Cx/.mcp.json,line=3,title=mcp-toolname spec (server calc%3A1)::\
+             tool name `a,b` contains a comma: 100%25%0Anext; write `a_b` instead\n"
+        );
+    }
+}

@@ -1,0 +1,172 @@
+//! `--format sarif`: one SARIF 2.1.0 log (OASIS, errata 01) with one run of `mcp-toolname`:
+//! every lint as a rule (id, descriptions, help and its page in `docs/lints.md`, default
+//! level), one result per finding that is not allowed, and the run's exit code and failures as
+//! its invocation. A finding of `audit --config` points at the config file and the line of its
+//! server's entry; every finding names its server and tools as logical locations.
+
+use serde_json::{Value, json};
+
+use super::{Diagnostic, Outcome, Spot};
+use crate::lint::{LINTS, Level, Lint, help_uri};
+
+/// The schema the log declares.
+pub const SCHEMA: &str =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+
+/// SARIF's word for a level: `error`, `warning`, or `none` for an allowed lint.
+const fn level(level: Level) -> &'static str {
+    match level {
+        Level::Deny => "error",
+        Level::Warn => "warning",
+        Level::Allow => "none",
+    }
+}
+
+/// `normalisation_collision` as `NormalisationCollision`, the form SARIF asks of a rule name.
+fn pascal(name: &str) -> String {
+    name.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn rule(lint: &Lint) -> Value {
+    json!({
+        "id": lint.name,
+        "name": pascal(lint.name),
+        "shortDescription": { "text": lint.summary },
+        "fullDescription": { "text": lint.finds, "markdown": lint.finds },
+        "help": {
+            "text": format!("{} {}", lint.fix, help_uri(lint)),
+            "markdown": format!("{} [Read more]({}).", lint.fix, help_uri(lint)),
+        },
+        "helpUri": help_uri(lint),
+        "defaultConfiguration": { "level": level(lint.level) },
+        "properties": { "tags": ["mcp", "tool-names"] },
+    })
+}
+
+/// A path as a URI reference: relative ones as they are (with `/`), absolute ones as
+/// `file://` URIs, the characters a URI cannot hold percent-encoded.
+#[must_use]
+pub fn uri(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(char::from(byte));
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    if out.starts_with('/') {
+        format!("file://{out}")
+    } else {
+        out
+    }
+}
+
+fn physical(spot: &Spot) -> Value {
+    let mut location = json!({ "artifactLocation": { "uri": uri(&spot.path) } });
+    if let Some(line) = spot.line {
+        location["region"] = json!({ "startLine": line });
+    }
+    location
+}
+
+fn location(d: &Diagnostic) -> Value {
+    let logical: Vec<Value> = d
+        .places
+        .iter()
+        .map(|place| match (&place.server, &place.item) {
+            (Some(server), Some(item)) => json!({
+                "name": item,
+                "fullyQualifiedName": format!("{server}/{item}"),
+                "kind": "function",
+            }),
+            (None, Some(item)) => json!({ "name": item, "kind": "function" }),
+            (Some(server), None) => json!({ "name": server, "kind": "module" }),
+            (None, None) => json!({}),
+        })
+        .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+        .collect();
+    let mut location = json!({});
+    if let Some(spot) = &d.spot {
+        location["physicalLocation"] = physical(spot);
+    }
+    if !logical.is_empty() {
+        location["logicalLocations"] = Value::Array(logical);
+    }
+    location
+}
+
+fn result(d: &Diagnostic) -> Value {
+    let index = LINTS
+        .iter()
+        .position(|l| l.name == d.lint.name)
+        .unwrap_or_default();
+    let mut result = json!({
+        "ruleId": d.lint.name,
+        "ruleIndex": index,
+        "level": level(d.level),
+        "message": { "text": d.text() },
+    });
+    let location = location(d);
+    if location.as_object().is_some_and(|o| !o.is_empty()) {
+        result["locations"] = json!([location]);
+    }
+    result
+}
+
+/// The SARIF log of `outcome`.
+#[must_use]
+pub fn log(outcome: &Outcome) -> Value {
+    let notifications: Vec<Value> = outcome
+        .failures
+        .iter()
+        .map(|f| {
+            let mut n = json!({ "level": "error", "message": { "text": f.message } });
+            if let Some(spot) = &f.spot {
+                n["locations"] = json!([{ "physicalLocation": physical(spot) }]);
+            }
+            n
+        })
+        .collect();
+    json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "mcp-toolname",
+                "version": env!("CARGO_PKG_VERSION"),
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "informationUri": env!("CARGO_PKG_REPOSITORY"),
+                "rules": LINTS.iter().map(rule).collect::<Vec<_>>(),
+            }},
+            "invocations": [{
+                "executionSuccessful": outcome.exit_code < 2,
+                "exitCode": outcome.exit_code,
+                "toolExecutionNotifications": notifications,
+            }],
+            "results": outcome.diagnostics.iter().map(result).collect::<Vec<_>>(),
+        }],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_and_names() {
+        assert_eq!(uri(".vscode/mcp.json"), ".vscode/mcp.json");
+        assert_eq!(uri("/home/a b/.mcp.json"), "file:///home/a%20b/.mcp.json");
+        assert_eq!(uri("c:\\x#y.json"), "c%3A/x%23y.json");
+        assert_eq!(pascal("normalisation_collision"), "NormalisationCollision");
+    }
+}

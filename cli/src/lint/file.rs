@@ -1,0 +1,270 @@
+//! `mcp-toolname.toml`: the contracts and clients a project targets, and its lint levels.
+//! Found as clippy finds `clippy.toml`: the file given with `--config-file`, else
+//! `mcp-toolname.toml` (or `.mcp-toolname.toml`) in the current directory, then in each
+//! parent up to the root.
+//!
+//! ```toml
+//! targets = ["openai", "claude_code"]
+//!
+//! [lints]
+//! contract = "deny"
+//! shared_name = "warn"
+//! ```
+//!
+//! Every mistake (a key, a lint, a level or a target that does not exist, a value of the wrong
+//! kind) is an error naming the file and the line, with a did-you-mean.
+
+use std::path::{Path, PathBuf};
+
+use mcp_toolname_rules::message::{self, show};
+use toml::de::{DeTable, DeValue};
+
+use super::{Level, Levels, lint_named, target_named};
+
+/// The names looked for in each directory, in this order.
+pub const NAMES: [&str; 2] = ["mcp-toolname.toml", ".mcp-toolname.toml"];
+
+/// The keys a file may have.
+const KEYS: [&str; 2] = ["targets", "lints"];
+
+/// What a file says, checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The file.
+    pub path: PathBuf,
+    /// `targets`, when the file has it.
+    pub targets: Option<Vec<&'static str>>,
+    /// `[lints]`: each name (a lint or `warnings`) and its level, in file order.
+    pub lints: Vec<(String, Level)>,
+}
+
+impl Settings {
+    /// Applies the file's levels and targets to `levels`.
+    pub fn apply(&self, levels: &mut Levels) {
+        for (name, level) in &self.lints {
+            // Checked when read.
+            let _ = levels.set(name, *level);
+        }
+        if let Some(targets) = &self.targets {
+            levels.set_targets(targets.clone());
+        }
+    }
+}
+
+/// The config file for a run from `dir`: the first of [`NAMES`] in `dir` or the nearest
+/// parent that has one.
+///
+/// # Errors
+/// Both names in one directory: which one is meant is not clear.
+pub fn find(dir: &Path) -> Result<Option<PathBuf>, String> {
+    for dir in dir.ancestors() {
+        let found: Vec<PathBuf> = NAMES
+            .iter()
+            .map(|n| dir.join(n))
+            .filter(|p| p.is_file())
+            .collect();
+        match found.as_slice() {
+            [] => {}
+            [one] => return Ok(Some(one.clone())),
+            [a, b, ..] => {
+                return Err(format!(
+                    "{} and {} are both there; keep one of them",
+                    show(&a.to_string_lossy()),
+                    show(&b.to_string_lossy())
+                ));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Reads and checks the file at `path`.
+///
+/// # Errors
+/// A file that cannot be read or parsed, or that has a mistake: the file, the line and what
+/// is wrong.
+pub fn read(path: &Path) -> Result<Settings, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", show(&path.to_string_lossy())))?;
+    parse(path, &text)
+}
+
+/// [`read`] for `text`, the contents of `path`.
+///
+/// # Errors
+/// As [`read`].
+pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
+    let at = |offset: usize, what: String| {
+        let line = text[..offset.min(text.len())].matches('\n').count() + 1;
+        format!("{}, line {line}: {what}", show(&path.to_string_lossy()))
+    };
+    let table = DeTable::parse(text).map_err(|e| {
+        let what = format!(
+            "not valid TOML: {}",
+            e.message().trim_end().replace('`', "'").replace('\n', "; ")
+        );
+        at(e.span().map_or(0, |s| s.start), what)
+    })?;
+    let mut settings = Settings {
+        path: path.to_owned(),
+        ..Settings::default()
+    };
+    for (key, value) in table.get_ref() {
+        let start = key.span().start;
+        match key.get_ref().as_ref() {
+            "targets" => settings.targets = Some(targets(value, &at)?),
+            "lints" => settings.lints = lints(value, &at)?,
+            other => {
+                let near = message::closest(other, &KEYS)
+                    .map(|k| format!("did you mean `{k}`?"))
+                    .unwrap_or_else(|| "the keys are `targets` and `[lints]`".to_owned());
+                return Err(at(start, format!("unknown key {}; {near}", show(other))));
+            }
+        }
+    }
+    Ok(settings)
+}
+
+type At<'a> = dyn Fn(usize, String) -> String + 'a;
+
+fn targets(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<&'static str>, String> {
+    let DeValue::Array(items) = value.get_ref() else {
+        return Err(at(
+            value.span().start,
+            "`targets` is a list of contract and client ids, such as `targets = [\"openai\", \
+             \"claude_code\"]`"
+                .to_owned(),
+        ));
+    };
+    let mut out: Vec<&'static str> = Vec::new();
+    for item in items {
+        let DeValue::String(id) = item.get_ref() else {
+            return Err(at(
+                item.span().start,
+                "each target is a string, such as `\"openai\"`".to_owned(),
+            ));
+        };
+        let id = target_named(id).map_err(|e| at(item.span().start, e))?;
+        if out.contains(&id) {
+            return Err(at(
+                item.span().start,
+                format!("target `{id}` is listed twice"),
+            ));
+        }
+        out.push(id);
+    }
+    Ok(out)
+}
+
+fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<(String, Level)>, String> {
+    let DeValue::Table(table) = value.get_ref() else {
+        return Err(at(
+            value.span().start,
+            "`lints` is a table of lint names and levels, such as `[lints]` then `contract = \
+             \"deny\"`"
+                .to_owned(),
+        ));
+    };
+    let mut out = Vec::new();
+    for (key, level) in table {
+        let name = key.get_ref().as_ref();
+        if name != "warnings" {
+            lint_named(name).map_err(|e| at(key.span().start, e))?;
+        }
+        let word = match level.get_ref() {
+            DeValue::String(word) => Some(word.as_ref()),
+            _ => None,
+        };
+        let Some(level) = word.and_then(Level::parse) else {
+            let near = word
+                .and_then(|w| match w.to_lowercase().as_str() {
+                    "error" | "forbid" | "fail" => Some("deny"),
+                    "warning" | "warnings" => Some("warn"),
+                    "off" | "ignore" | "none" | "allowed" => Some("allow"),
+                    _ => message::closest(w, &Level::WORDS),
+                })
+                .map(|w| format!("; did you mean `\"{w}\"`?"))
+                .unwrap_or_default();
+            return Err(at(
+                level.span().start,
+                format!("the level of `{name}` is `\"deny\"`, `\"warn\"` or `\"allow\"`{near}"),
+            ));
+        };
+        out.push((name.to_owned(), level));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Result<Settings, String> {
+        parse(Path::new("mcp-toolname.toml"), text)
+    }
+
+    #[test]
+    fn reads_targets_and_levels() {
+        let s = parsed("targets = [\"openai\", \"claude_code\"]\n[lints]\ncontract = \"deny\"\n")
+            .unwrap();
+        assert_eq!(s.targets, Some(vec!["openai", "claude_code"]));
+        assert_eq!(s.lints, [("contract".to_owned(), Level::Deny)]);
+        let mut levels = Levels::default();
+        s.apply(&mut levels);
+        assert_eq!(levels.level("contract", Some("openai"), None), Level::Deny);
+        assert_eq!(levels.level("contract", Some("gemini"), None), Level::Allow);
+    }
+
+    #[test]
+    fn mistakes_name_the_file_the_line_and_the_closest() {
+        for (text, expected) in [
+            (
+                "\n\n[lint]\nspec = \"warn\"\n",
+                "`mcp-toolname.toml`, line 3: unknown key `lint`; did you mean `lints`?",
+            ),
+            (
+                "[lints]\nspec = \"warn\"\nclinet = \"deny\"\n",
+                "`mcp-toolname.toml`, line 3: unknown lint `clinet`; did you mean `client`?",
+            ),
+            (
+                "[lints]\nspec = \"warning\"\n",
+                "`mcp-toolname.toml`, line 2: the level of `spec` is `\"deny\"`, `\"warn\"` or \
+                 `\"allow\"`; did you mean `\"warn\"`?",
+            ),
+            (
+                "targets = [\"openai\",\n  \"claude-code\"]\n",
+                "`mcp-toolname.toml`, line 2: unknown target `claude-code`; did you mean \
+                 `claude_code`?",
+            ),
+            (
+                "targets = \"openai\"\n",
+                "`mcp-toolname.toml`, line 1: `targets` is a list of contract and client ids, \
+                 such as `targets = [\"openai\", \"claude_code\"]`",
+            ),
+        ] {
+            assert_eq!(parsed(text).unwrap_err(), expected, "{text}");
+        }
+        let err = parsed("[lints\n").unwrap_err();
+        assert!(
+            err.starts_with("`mcp-toolname.toml`, line 1: not valid TOML: "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn found_in_the_nearest_parent() {
+        let root = std::env::temp_dir().join(format!("mcp-toolname-find-{}", std::process::id()));
+        let deep = root.join("a/b");
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::write(root.join("mcp-toolname.toml"), "").unwrap();
+        assert_eq!(find(&deep).unwrap(), Some(root.join("mcp-toolname.toml")));
+        std::fs::write(root.join("a/.mcp-toolname.toml"), "").unwrap();
+        assert_eq!(
+            find(&deep).unwrap(),
+            Some(root.join("a/.mcp-toolname.toml"))
+        );
+        std::fs::write(root.join("a/mcp-toolname.toml"), "").unwrap();
+        assert!(find(&deep).unwrap_err().contains("are both there"));
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}

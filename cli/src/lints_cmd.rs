@@ -1,0 +1,51 @@
+//! `mcp-toolname lints`: every lint with its level in this run (after the config file and the
+//! flags), its default and what it finds; `--format json` for scripts.
+
+use serde_json::json;
+
+use crate::lint::{LINTS, Levels, help_uri};
+
+/// Width of the name column: the longest lint name and a space.
+const NAME: usize = 24;
+
+/// Prints the lints and returns 0.
+#[must_use]
+pub fn run(levels: &Levels, as_json: bool) -> u8 {
+    if as_json {
+        crate::emit_json(json!({
+            "targets": levels.targets(),
+            "lints": LINTS.iter().map(|l| json!({
+                "name": l.name,
+                "level": levels.of(l),
+                "default": l.level,
+                "summary": l.summary,
+                "help_uri": help_uri(l),
+            })).collect::<Vec<_>>(),
+        }));
+        return 0;
+    }
+    let mut out = format!("{:<NAME$} {:<6} {:<8} finds\n", "lint", "level", "default");
+    for lint in &LINTS {
+        let head = format!(
+            "{:<NAME$} {:<6} {:<8} ",
+            lint.name,
+            levels.of(lint).word(),
+            lint.level.word()
+        );
+        out.push_str(&crate::wrap::hanging(&head, lint.summary, NAME + 16));
+    }
+    if let Some(targets) = levels.targets() {
+        out.push_str(&crate::wrap::hanging(
+            "",
+            &format!(
+                "\ntargets: {}; a finding about another contract or client is allowed, and one \
+                 about a target is denied unless its lint's level was set",
+                targets.join(", ")
+            ),
+            2,
+        ));
+    }
+    out.push_str("\nEach lint's page: docs/lints.md; set levels with --deny, --warn, --allow or mcp-toolname.toml.\n");
+    crate::emit(&out);
+    0
+}

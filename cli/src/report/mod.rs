@@ -1,0 +1,306 @@
+//! The `audit` report: text for people (here), one JSON document for CI ([`json`]).
+//!
+//! The text gives a one-line verdict per tool and per prompt, at its level for this run
+//! ([`crate::verdict`]), then each finding across a list on its own line, each ending with what
+//! to do; `--verbose` adds every finding of each tool and each client's name for it.
+
+mod json;
+
+use std::collections::HashMap;
+
+use mcp_toolname_rules::message;
+
+pub use json::{denies, json, json_stream};
+
+use crate::Output;
+use crate::audit::Listing;
+use crate::check::plural;
+use crate::findings::{Finding, Kind};
+use crate::keys::Keys;
+use crate::lint::{Level, Levels};
+use crate::names::NameReport;
+use crate::prompts::{self, PromptReport};
+use crate::verdict::{self, Seen, Tally};
+use crate::wrap;
+
+/// Width of the kind column of `--verbose` details.
+const KIND: usize = 9;
+/// Width of the contract or client column of `--verbose` details.
+const LABEL: usize = 12;
+
+fn server_line(listing: &Listing) -> String {
+    let origin = match (&listing.url, &listing.command) {
+        (Some(_), Some(url)) => format!("at {url}, over Streamable HTTP"),
+        (None, Some(command)) => format!("started as {command}"),
+        (_, None) => "the bundled demo, in-process".to_owned(),
+    };
+    wrap::hanging(
+        "",
+        &format!(
+            "server {} {} ({origin}), protocol {}",
+            message::show(&listing.name),
+            message::show(&listing.version),
+            message::show(&listing.protocol)
+        ),
+        2,
+    )
+}
+
+/// The text report: the server's section, then a summary saying the exit code.
+#[must_use]
+pub fn text(
+    listing: &Listing,
+    keys: &Keys,
+    reports: &[NameReport],
+    prompts: &[PromptReport],
+    findings: &[Finding],
+    out: &Output,
+) -> String {
+    let mut text = crate::redact::notice();
+    text.push_str(&section(
+        listing,
+        keys,
+        "set with --server-key",
+        reports,
+        prompts,
+        findings,
+        out,
+    ));
+    text.push('\n');
+    if out.verbose {
+        text.push_str(&wrap::hanging("", &crate::check::verified_line(), 2));
+    }
+    text.push_str(&wrap::hanging(
+        "",
+        &format!(
+            "summary: {}",
+            counts(listing, reports, prompts, findings, &out.levels)
+        ),
+        2,
+    ));
+    let seen = verdict::visible(findings, &out.levels);
+    let exit = verdict::exit_line(&seen);
+    let exit = match (
+        listing.command.is_none(),
+        exit.strip_prefix("exit code 1: "),
+    ) {
+        (true, Some(why)) => {
+            format!("a real server with these names would exit 1: {why}; the demo exits 0")
+        }
+        _ => exit,
+    };
+    text.push_str(&wrap::hanging("", &exit, 2));
+    text
+}
+
+/// Whether a finding of this kind is said on its tool's line.
+fn is_per_tool(kind: Kind) -> bool {
+    matches!(kind, Kind::Spec | Kind::Contract | Kind::Client)
+}
+
+/// The report on one server without its summary: the server, a verdict per tool (errors
+/// first, then warnings, then the rest, each in list order), findings across its list and past
+/// the names, and its prompts. `key_origin` says where the key came from.
+#[must_use]
+pub fn section(
+    listing: &Listing,
+    keys: &Keys,
+    key_origin: &str,
+    reports: &[NameReport],
+    prompts: &[PromptReport],
+    findings: &[Finding],
+    out: &Output,
+) -> String {
+    let mut text = server_line(listing);
+    text.push_str(&wrap::hanging(
+        "",
+        &format!(
+            "{} {} in {} {}; server key {} ({key_origin})",
+            listing.names.len(),
+            plural(listing.names.len(), "tool", "tools"),
+            listing.pages,
+            plural(listing.pages, "page", "pages"),
+            message::show(&keys.key)
+        ),
+        2,
+    ));
+    if let Some(advice) = keys.advice() {
+        text.push_str(&wrap::hanging("", &advice, 2));
+    }
+    let seen = verdict::visible(findings, &out.levels);
+    let mut by_tool: HashMap<&str, Vec<Seen<'_>>> = HashMap::new();
+    for s in seen.iter().filter(|s| is_per_tool(s.finding.kind)) {
+        by_tool.entry(s.finding.tool.as_str()).or_default().push(*s);
+    }
+    let mut lines: Vec<(Option<Level>, String)> = Vec::new();
+    for report in reports {
+        let own = by_tool
+            .remove(message::short(&report.name).as_ref())
+            .unwrap_or_default();
+        let (level, line) = verdict::tool(report, &own);
+        let mut block = verdict::line(2, level, &line);
+        if out.verbose && level.is_some() {
+            block.push_str(&details(report, &own));
+        }
+        lines.push((level, block));
+    }
+    if !lines.is_empty() {
+        text.push_str("\ntools\n");
+        // Errors first, then warnings, then the rest; each in list order.
+        lines.sort_by_key(|(level, _)| std::cmp::Reverse(*level));
+        for (_, block) in lines {
+            text.push_str(&block);
+        }
+    }
+    for (heading, past) in [("across the tool list", false), ("past the names", true)] {
+        let found: Vec<&Seen<'_>> = seen
+            .iter()
+            .filter(|s| {
+                let kind = s.finding.kind;
+                !is_per_tool(kind) && !kind.is_prompt() && kind.past_the_names() == past
+            })
+            .collect();
+        if found.is_empty() {
+            continue;
+        }
+        text.push_str(&format!("\n{heading}\n"));
+        for s in found {
+            text.push_str(&verdict::line(2, Some(s.level), &verdict::finding(s)));
+        }
+    }
+    text.push_str(&prompts::audit::text(listing, prompts, findings, out));
+    text
+}
+
+/// A tool's findings one by one, for `--verbose`: each contract reason once (the JSON keeps
+/// one finding per contract), then each client's problem, then the fix.
+fn details(report: &NameReport, own: &[Seen<'_>]) -> String {
+    let mut out = String::new();
+    let pad = " ".repeat(4 + KIND + LABEL + 1);
+    let refusing: Vec<&str> = own.iter().filter_map(|s| s.finding.contract).collect();
+    for reason in report.reasons() {
+        if !reason.contracts.iter().any(|c| refusing.contains(c)) {
+            continue;
+        }
+        let label = if reason.breaks_spec() {
+            Kind::Spec
+        } else {
+            Kind::Contract
+        };
+        out.push_str(&wrap::hanging(
+            &format!("    {:<KIND$} {:<LABEL$} ", label.label(), ""),
+            &format!("{}; {}", reason.problem, reason.detail),
+            pad.len(),
+        ));
+    }
+    for s in own.iter().filter(|s| s.finding.kind == Kind::Client) {
+        out.push_str(&wrap::hanging(
+            &format!(
+                "    {:<KIND$} {:<LABEL$} ",
+                s.finding.kind.label(),
+                s.finding.client.unwrap_or_default()
+            ),
+            &s.finding.message,
+            pad.len(),
+        ));
+    }
+    if let Some(fix) = report.fix() {
+        let fits = if report.over_a_budget() {
+            "passes every contract and fits every client's budget"
+        } else {
+            "passes every contract"
+        };
+        out.push_str(&wrap::hanging(
+            &format!("    {:<KIND$} {:<LABEL$} ", "fix", ""),
+            &format!(
+                "{} ({fits}; no other tool has it)",
+                message::write_instead(&fix)
+            ),
+            pad.len(),
+        ));
+    }
+    out
+}
+
+/// One server's counts, one line without its end: `8 tools: 1 error, 3 warnings, 4 ok; 4
+/// prompts: ...; across the lists: ...`.
+#[must_use]
+pub fn counts(
+    listing: &Listing,
+    reports: &[NameReport],
+    prompts: &[PromptReport],
+    findings: &[Finding],
+    levels: &Levels,
+) -> String {
+    let seen = verdict::visible(findings, levels);
+    let level_of = |name: &str, tool: bool| {
+        seen.iter()
+            .filter(|s| {
+                s.finding.kind.is_prompt() != tool
+                    && (if tool {
+                        is_per_tool(s.finding.kind)
+                    } else {
+                        matches!(s.finding.kind, Kind::PromptName | Kind::PromptCommand)
+                    })
+                    && s.finding.tool == message::short(name).as_ref()
+            })
+            .map(|s| s.level)
+            .max()
+    };
+    let mut tools = Tally::default();
+    for report in reports {
+        tools.add(level_of(&report.name, true));
+    }
+    let mut out = format!(
+        "{} {}: {}",
+        listing.names.len(),
+        plural(listing.names.len(), "tool", "tools"),
+        tools.words()
+    );
+    if !prompts.is_empty() {
+        let mut tally = Tally::default();
+        for report in prompts {
+            tally.add(level_of(&report.name, false));
+        }
+        out.push_str(&format!(
+            "; {} {}: {}",
+            prompts.len(),
+            plural(prompts.len(), "prompt", "prompts"),
+            tally.words()
+        ));
+    }
+    let across: Vec<&Seen<'_>> = seen
+        .iter()
+        .filter(|s| {
+            !is_per_tool(s.finding.kind)
+                && !matches!(s.finding.kind, Kind::PromptName | Kind::PromptCommand)
+        })
+        .collect();
+    let errors = across.iter().filter(|s| s.level == Level::Deny).count();
+    out.push_str(&format!(
+        "; across the lists: {errors} {}, {} {}",
+        plural(errors, "error", "errors"),
+        across.len() - errors,
+        plural(across.len() - errors, "warning", "warnings")
+    ));
+    let allowed: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| levels.level(f.kind.name(), f.contract, f.client) == Level::Allow)
+        .collect();
+    if !allowed.is_empty() {
+        let mut names: Vec<String> = Vec::new();
+        for f in &allowed {
+            let name = format!("`{}`", f.kind.name());
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        out.push_str(&format!(
+            "; {} {} allowed ({})",
+            allowed.len(),
+            plural(allowed.len(), "finding", "findings"),
+            message::joined(&names, "and")
+        ));
+    }
+    out
+}

@@ -1,0 +1,265 @@
+//! The text report's one-line verdicts: a tool, a prompt or a finding across a list, at its
+//! level for this run, ending with what to do, wrapped for a 100-column terminal ([`wrap`]).
+//! `check`, `check --prompt`, `audit` and `audit --config` all write their lines here.
+
+use mcp_toolname_rules::message;
+
+use crate::check::plural;
+use crate::diag::help_for;
+use crate::findings::{Finding, Kind};
+use crate::lint::{Level, Levels};
+use crate::names::NameReport;
+use crate::prompts::PromptReport;
+use crate::wrap;
+
+/// A finding and its level in this run (never [`Level::Allow`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Seen<'a> {
+    /// The finding.
+    pub finding: &'a Finding,
+    /// Its level.
+    pub level: Level,
+}
+
+/// The findings this run shows (not allowed), in order.
+#[must_use]
+pub fn visible<'a>(findings: &'a [Finding], levels: &Levels) -> Vec<Seen<'a>> {
+    findings
+        .iter()
+        .filter_map(|finding| {
+            let level = levels.level(finding.kind.name(), finding.contract, finding.client);
+            (level > Level::Allow).then_some(Seen { finding, level })
+        })
+        .collect()
+}
+
+/// Width of the level column: `warning` and a space.
+const LEVEL: usize = 9;
+
+/// `error`, `warning` or `ok`, padded to the level column.
+fn head(level: Option<Level>) -> String {
+    format!("{:<LEVEL$}", level.map_or("ok", Level::label))
+}
+
+/// One verdict: `indent` spaces, the level, then `text` wrapped under itself.
+#[must_use]
+pub fn line(indent: usize, level: Option<Level>, text: &str) -> String {
+    let head = format!("{}{}", " ".repeat(indent), head(level));
+    wrap::hanging(&head, text, indent + LEVEL)
+}
+
+/// `` [a, b]`` naming the lints of `seen`, each once, in order.
+fn lints(seen: &[Seen<'_>]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for s in seen {
+        if !names.contains(&s.finding.kind.name()) {
+            names.push(s.finding.kind.name());
+        }
+    }
+    format!("[{}]", names.join(", "))
+}
+
+/// The highest level of `seen`, `None` when empty.
+#[must_use]
+pub fn worst(seen: &[Seen<'_>]) -> Option<Level> {
+    seen.iter().map(|s| s.level).max()
+}
+
+/// `` `a`, `b` and `c` ``, or the first three and how many more.
+fn some(ids: &[&str]) -> String {
+    let shown: Vec<String> = ids.iter().take(3).map(|id| format!("`{id}`")).collect();
+    match ids.len() {
+        0..=3 => message::joined(&shown, "and"),
+        n => format!("{} and {} more", shown.join(", "), n - 3),
+    }
+}
+
+/// `problem` without the ``<noun> name `x` `` it opens with (the line names the item).
+fn without_name(problem: &str, noun: &str, name: &str) -> String {
+    let prefix = format!("{noun} name {} ", message::show(name));
+    problem
+        .strip_prefix(&prefix)
+        .map_or_else(|| problem.to_owned(), str::to_owned)
+}
+
+/// A tool's verdict: its level (`None`: nothing to say) and its line's text, from `own`, its
+/// findings this run shows.
+#[must_use]
+pub fn tool(report: &NameReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
+    let name = message::show(&report.name);
+    let Some(level) = worst(own) else {
+        return (None, name);
+    };
+    let mut parts = Vec::new();
+    let refusing: Vec<&str> = own
+        .iter()
+        .filter(|s| matches!(s.finding.kind, Kind::Spec | Kind::Contract))
+        .filter_map(|s| s.finding.contract)
+        .collect();
+    for reason in report.reasons() {
+        let ids: Vec<&str> = reason
+            .contracts
+            .iter()
+            .copied()
+            .filter(|c| refusing.contains(c))
+            .collect();
+        if !ids.is_empty() {
+            parts.push(format!(
+                "{}, refused by {}",
+                without_name(&reason.problem, "tool", &report.name),
+                some(&ids)
+            ));
+        }
+    }
+    let clients: Vec<&str> = own
+        .iter()
+        .filter(|s| s.finding.kind == Kind::Client)
+        .filter_map(|s| s.finding.client)
+        .collect();
+    if !clients.is_empty() {
+        parts.push(format!(
+            "{} {} badly ({})",
+            clients.len(),
+            plural(clients.len(), "client handles it", "clients handle it"),
+            some(&clients)
+        ));
+    }
+    let fix = match report.fix() {
+        Some(fix) => message::write_instead(&fix),
+        None if report.no_readable_fix() => message::no_readable_fix(&report.name),
+        None => own
+            .iter()
+            .max_by_key(|s| s.level)
+            .map(|s| s.finding.kind.lint().help.to_owned())
+            .unwrap_or_default(),
+    };
+    parts.push(fix);
+    (
+        Some(level),
+        format!("{name} {}: {}", lints(own), parts.join("; ")),
+    )
+}
+
+/// A prompt's verdict, as [`tool`] gives a tool's.
+#[must_use]
+pub fn prompt(report: &PromptReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
+    let name = message::show(&report.name);
+    let Some(level) = worst(own) else {
+        return (None, name);
+    };
+    let mut parts = Vec::new();
+    if own.iter().any(|s| s.finding.kind == Kind::PromptName)
+        && let Some(problem) = &report.problem
+    {
+        parts.push(without_name(problem, "prompt", &report.name));
+    }
+    let clients: Vec<String> = own
+        .iter()
+        .filter(|s| s.finding.kind == Kind::PromptCommand)
+        .filter_map(|s| {
+            report
+                .commands
+                .iter()
+                .find(|c| Some(c.client.id) == s.finding.client)
+                .map(|c| c.client.title.to_owned())
+        })
+        .collect();
+    if !clients.is_empty() {
+        parts.push(format!(
+            "{} cannot run it as a slash command",
+            message::joined(&clients, "and")
+        ));
+    }
+    parts.push(report.help().unwrap_or_else(|| {
+        own.iter()
+            .max_by_key(|s| s.level)
+            .map(|s| s.finding.kind.lint().help.to_owned())
+            .unwrap_or_default()
+    }));
+    (
+        Some(level),
+        format!("{name} {}: {}", lints(own), parts.join("; ")),
+    )
+}
+
+/// A finding said on its own line (across a list, past the names): `[lint] client: message;
+/// what to do`.
+#[must_use]
+pub fn finding(seen: &Seen<'_>) -> String {
+    let f = seen.finding;
+    let lint = f.kind.lint();
+    let who = f.client.map(|c| format!("{c}: ")).unwrap_or_default();
+    let help = help_for(lint, f.suggestion.as_deref())
+        .map(|h| format!("; {h}"))
+        .unwrap_or_default();
+    format!("[{}] {who}{}{help}", lint.name, f.message)
+}
+
+/// How many verdicts at each level: `1 error, 3 warnings, 4 ok`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tally {
+    /// At deny.
+    pub errors: usize,
+    /// At warn.
+    pub warnings: usize,
+    /// With nothing to say.
+    pub ok: usize,
+}
+
+impl Tally {
+    /// Counts one verdict.
+    pub fn add(&mut self, level: Option<Level>) {
+        match level {
+            Some(Level::Deny) => self.errors += 1,
+            Some(Level::Warn) => self.warnings += 1,
+            Some(Level::Allow) | None => self.ok += 1,
+        }
+    }
+
+    /// `1 error, 3 warnings, 4 ok`.
+    #[must_use]
+    pub fn words(self) -> String {
+        format!(
+            "{} {}, {} {}, {} ok",
+            self.errors,
+            plural(self.errors, "error", "errors"),
+            self.warnings,
+            plural(self.warnings, "warning", "warnings"),
+            self.ok
+        )
+    }
+}
+
+/// What the exit code says, for the summary: ``exit code 1: `spec` at deny level (1
+/// finding)`` or `exit code 0: nothing at deny level`. `seen` are every finding shown.
+#[must_use]
+pub fn exit_line(seen: &[Seen<'_>]) -> String {
+    let denied: Vec<&str> = seen
+        .iter()
+        .filter(|s| s.level == Level::Deny)
+        .map(|s| s.finding.kind.name())
+        .collect();
+    exit_words(&denied)
+}
+
+/// [`exit_line`] from the lint names of the denied findings.
+#[must_use]
+pub fn exit_words(denied: &[&str]) -> String {
+    let mut lints: Vec<String> = Vec::new();
+    for name in denied {
+        let name = format!("`{name}`");
+        if !lints.contains(&name) {
+            lints.push(name);
+        }
+    }
+    if denied.is_empty() {
+        "exit code 0: nothing at deny level".to_owned()
+    } else {
+        format!(
+            "exit code 1: {} at deny level ({} {})",
+            message::joined(&lints, "and"),
+            denied.len(),
+            plural(denied.len(), "finding", "findings")
+        )
+    }
+}
