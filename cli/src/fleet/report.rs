@@ -239,7 +239,11 @@ fn summary(
             let whose = if bad.is_empty() {
                 String::new()
             } else {
-                format!(" (servers {})", list(&bad))
+                format!(
+                    ", in {} {}",
+                    plural(bad.len(), "server", "servers"),
+                    list(&bad)
+                )
             };
             format!("{}{whose}", verdict::exit_words(&denied))
         }
