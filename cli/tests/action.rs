@@ -1,0 +1,183 @@
+//! The GitHub Action (`action.yml` at the repository's root, issue 22 §6), run locally:
+//! `ci/run_action.py` reads it with the pinned PyYAML and runs each `run:` step's script with
+//! the environment a runner gives it (the step's `env:` from INPUT_*, GITHUB_ACTION_PATH,
+//! RUNNER_TEMP, GITHUB_PATH, GITHUB_OUTPUT). The install step meets a stand-in `cargo` that
+//! checks the arguments it gets and installs the `mcp-toolname` this test built, so no build
+//! and no network; the audit step is run as written. Skipped outside CI without PyYAML.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{calculator, python_with, scratch_dir};
+
+/// A `cargo` that accepts only `install --locked --quiet --path <ROOT>/cli --root <DIR>` and
+/// copies the built binary into `<DIR>/bin`.
+fn fake_cargo(dir: &Path) -> PathBuf {
+    let bin = dir.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("fake bin");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = root.canonicalize().expect("repository root");
+    let script = format!(
+        "#!/bin/sh\nset -eu\n\
+         [ \"$1 $2 $3 $4 $5 $6\" = \"install --locked --quiet --path {cli} --root\" ] || \
+         {{ echo \"fake cargo: unexpected arguments: $*\" >&2; exit 9; }}\n\
+         mkdir -p \"$7/bin\"\ncp {exe} \"$7/bin/mcp-toolname\"\necho \"$*\" >> {log}\n",
+        cli = root.join("cli").display(),
+        exe = env!("CARGO_BIN_EXE_mcp-toolname"),
+        log = dir.join("cargo.log").display(),
+    );
+    let cargo = bin.join("cargo");
+    std::fs::write(&cargo, script).expect("fake cargo");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    bin
+}
+
+/// Runs the action in `dir` with `inputs` (INPUT_* variables) and returns what it printed.
+fn action(python: &Path, dir: &Path, inputs: &[(&str, &str)]) -> Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("root");
+    let runner = dir.join("runner");
+    let _ = std::fs::remove_dir_all(&runner);
+    std::fs::create_dir_all(&runner).expect("runner temp");
+    let path = format!(
+        "{}:{}",
+        fake_cargo(dir).display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new(python)
+        .arg(root.join("cli/tests/ci/run_action.py"))
+        .arg(&root)
+        .arg(&runner)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("MCP_TOOLNAME_PYTHON")
+        .envs(inputs.iter().copied())
+        .output()
+        .expect("python runs")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}\n--- stderr\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn the_action_audits_as_its_inputs_say() {
+    let Some(python) = python_with(&["yaml"]) else {
+        return;
+    };
+    let dir = scratch_dir("action");
+
+    // No config and no command: the bundled demo, SARIF written to a file for upload-sarif.
+    let out = action(
+        &python,
+        &dir,
+        &[
+            ("INPUT_FORMAT", "sarif"),
+            ("INPUT_OUTPUT", "report.sarif"),
+            ("INPUT_DENY", "warnings"),
+        ],
+    );
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("exit-code=0\n"), "the demo exits 0: {said}");
+    assert!(
+        said.contains("mcp-toolname: report written to report.sarif (exit code 0)"),
+        "{said}"
+    );
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.sarif")).expect("report"))
+            .expect("SARIF is JSON");
+    assert_eq!(log["version"], "2.1.0");
+    assert!(
+        log["runs"][0]["results"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty() && r.iter().all(|r| r["level"] == "error")),
+        "`deny: warnings` made every result an error"
+    );
+    let installs = std::fs::read_to_string(dir.join("cargo.log")).expect("cargo ran");
+    assert!(
+        installs.contains(&format!(
+            "--root {}",
+            dir.join("runner/mcp-toolname").display()
+        )),
+        "{installs}"
+    );
+
+    // A config, annotations, lints given with commas, and extra arguments: exit 1 fails the step.
+    let calc = calculator();
+    let config = serde_json::json!({ "mcpServers": {
+        "calc": { "command": calc },
+        "calc-too": { "command": calc },
+    }});
+    std::fs::write(
+        dir.join(".mcp.json"),
+        serde_json::to_string_pretty(&config).unwrap(),
+    )
+    .expect("config");
+    let out = action(
+        &python,
+        &dir,
+        &[
+            ("INPUT_CONFIG", ".mcp.json"),
+            ("INPUT_DENY", "shared_name, key_collision"),
+            ("INPUT_ALLOW", "key_look_alike"),
+            ("INPUT_ARGS", "--timeout 60 --no-config-file"),
+        ],
+    );
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("exit-code=1\n"), "{said}");
+    assert!(
+        said.contains("::error file=.mcp.json,line=3,title=mcp-toolname shared_name::tool names"),
+        "{said}"
+    );
+    assert!(
+        said.contains("::error file=.mcp.json,line=3,title=mcp-toolname key_collision::"),
+        "{said}"
+    );
+
+    // A command, as text.
+    let command = format!("{} --now 2026-12-01", calc.display());
+    let out = action(
+        &python,
+        &dir,
+        &[("INPUT_COMMAND", &command), ("INPUT_FORMAT", "text")],
+    );
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("  ok       `add_numbers`\n"), "{said}");
+
+    // Inputs are words, never shell code; both a config and a command is a mistake.
+    let out = action(&python, &dir, &[("INPUT_ALLOW", "$(touch pwned)")]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("unknown lint `$(touch`"),
+        "{}",
+        text(&out)
+    );
+    assert!(!dir.join("pwned").exists());
+    let out = action(
+        &python,
+        &dir,
+        &[("INPUT_CONFIG", ".mcp.json"), ("INPUT_COMMAND", "x")],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains(
+            "::error title=mcp-toolname::give the action a config or a command, not both"
+        )
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

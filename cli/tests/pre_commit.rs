@@ -1,0 +1,117 @@
+//! The pre-commit hook (`.pre-commit-hooks.yaml` at the repository's root, issue 22 §6), run
+//! by a pinned pre-commit (`.ci/run` installs it and names it in `MCP_TOOLNAME_PRE_COMMIT`;
+//! skipped without it, except in CI): `pre-commit try-repo` against a scratch git repository
+//! whose client configs list a server with a tool name that breaks the spec, and a clean one.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{calculator, scratch_dir};
+
+fn pre_commit() -> Option<PathBuf> {
+    match std::env::var_os("MCP_TOOLNAME_PRE_COMMIT").filter(|v| !v.is_empty()) {
+        Some(bin) => Some(bin.into()),
+        None => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must set MCP_TOOLNAME_PRE_COMMIT (see .ci/run)"
+            );
+            eprintln!("skipped: set MCP_TOOLNAME_PRE_COMMIT to an installed pre-commit");
+            None
+        }
+    }
+}
+
+fn git(repo: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args(args)
+        .current_dir(repo)
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}
+
+/// `pre-commit try-repo <this repository> mcp-toolname-audit --all-files` in `repo`, with the
+/// `mcp-toolname` this test built first on PATH.
+fn try_repo(bin: &Path, repo: &Path, home: &Path) -> Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let exe_dir = Path::new(env!("CARGO_BIN_EXE_mcp-toolname"))
+        .parent()
+        .expect("the binary's folder");
+    let path = format!(
+        "{}:{}",
+        exe_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new(bin)
+        .args(["try-repo"])
+        .arg(root)
+        .args(["mcp-toolname-audit", "--all-files", "--verbose"])
+        .current_dir(repo)
+        .env("PATH", path)
+        .env("PRE_COMMIT_HOME", home)
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_INDEX_FILE")
+        .output()
+        .expect("pre-commit runs")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}\n--- stderr\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn the_hook_audits_each_config_a_commit_holds() {
+    let Some(bin) = pre_commit() else {
+        return;
+    };
+    let dir = scratch_dir("pre-commit");
+    let repo = dir.join("repo");
+    std::fs::create_dir_all(repo.join("good")).expect("repo");
+    git(&repo, &["init", "--quiet"]);
+    git(&repo, &["config", "user.email", "test@example.invalid"]);
+    git(&repo, &["config", "user.name", "test"]);
+    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
+    std::fs::write(
+        repo.join("tools.json"),
+        r#"{"tools": ["search documents", "list_files"]}"#,
+    )
+    .expect("fixture");
+    let bad = serde_json::json!({ "mcpServers": { "docs": {
+        "command": node,
+        "args": [server, repo.join("tools.json")],
+    }}});
+    std::fs::write(repo.join(".mcp.json"), bad.to_string()).expect("config");
+    let good = serde_json::json!({ "mcpServers": { "calc": { "command": calculator() } } });
+    std::fs::write(repo.join("good/.mcp.json"), good.to_string()).expect("config");
+    git(&repo, &["add", "."]);
+
+    let out = try_repo(&bin, &repo, &dir.join("home"));
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("mcp-toolname audit"), "{said}");
+    assert!(said.contains("Failed"), "{said}");
+    assert!(
+        said.contains("error    `search documents` [spec, contract, client]"),
+        "{said}"
+    );
+    assert!(
+        said.contains("== server `calc` (1 of 1)"),
+        "both configs audited: {said}"
+    );
+
+    // The clean config alone passes.
+    git(&repo, &["rm", "--quiet", ".mcp.json"]);
+    let out = try_repo(&bin, &repo, &dir.join("home"));
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(said.contains("Passed"), "{said}");
+    let _ = std::fs::remove_dir_all(dir);
+}
