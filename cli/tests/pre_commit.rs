@@ -108,7 +108,7 @@ fn the_hook_audits_each_config_a_commit_holds() {
     );
 
     // The clean config alone passes.
-    git(&repo, &["rm", "--quiet", ".mcp.json"]);
+    git(&repo, &["rm", "--quiet", "--force", ".mcp.json"]);
     let out = try_repo(&bin, &repo, &dir.join("home"));
     let said = text(&out);
     assert_eq!(out.status.code(), Some(0), "{said}");
