@@ -32,7 +32,7 @@ pub fn run(levels: &Levels, as_json: bool) -> u8 {
             levels.of(lint).word(),
             lint.level.word()
         );
-        out.push_str(&crate::wrap::hanging(&head, lint.summary, NAME + 16));
+        out.push_str(&crate::wrap::hanging(&head, lint.summary, NAME + 17));
     }
     if let Some(targets) = levels.targets() {
         out.push_str(&crate::wrap::hanging(

@@ -16,6 +16,7 @@ macro_rules! say {
     }};
 }
 
+mod args;
 mod audit;
 mod check;
 mod config;
@@ -44,124 +45,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use lint::{Level, Levels};
-
-/// Output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// A report for people.
-    Text,
-    /// One JSON document, for CI.
-    Json,
-    /// A SARIF 2.1.0 log, for code scanning.
-    Sarif,
-    /// GitHub Actions workflow commands (annotations).
-    Github,
-}
-
-/// Output format of `diff`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DiffFormat {
-    /// A report for people.
-    Text,
-    /// One JSON document, for CI.
-    Json,
-}
-
-/// How a run reports: its format, how much the text says, and each lint's level.
-#[derive(Debug, Clone)]
-pub struct Output {
-    /// The format.
-    pub format: Format,
-    /// Whether the text report gives every detail.
-    pub verbose: bool,
-    /// Each lint's level.
-    pub levels: Levels,
-}
-
-/// The lint options of `check`, `audit` and `lints`.
-#[derive(Debug, Clone, clap::Args)]
-struct LintArgs {
-    /// Make lint LINT an error: shown, and the exit code is 1 (repeatable; `warnings` for
-    /// every lint at warn). Of the flags naming one lint, the last wins; they win over the
-    /// config file.
-    #[arg(long = "deny", short = 'D', value_name = "LINT")]
-    deny: Vec<String>,
-    /// Make lint LINT a warning: shown, exit code 0 (repeatable).
-    #[arg(long = "warn", short = 'W', value_name = "LINT")]
-    warn: Vec<String>,
-    /// Hide lint LINT's findings from the text, SARIF and GitHub output (repeatable; JSON keeps
-    /// them with `level: "allow"`).
-    #[arg(long = "allow", short = 'A', value_name = "LINT")]
-    allow: Vec<String>,
-    /// A contract or client the project targets (repeatable): findings about any other are
-    /// hidden, and those about a target are errors unless a level says otherwise. Replaces the
-    /// config file's `targets`.
-    #[arg(long = "target", value_name = "ID")]
-    targets: Vec<String>,
-    /// The lint config file (by default `mcp-toolname.toml` or `.mcp-toolname.toml` in the
-    /// current directory or the nearest parent holding one).
-    #[arg(long, value_name = "PATH", conflicts_with = "no_config_file")]
-    config_file: Option<PathBuf>,
-    /// Read no lint config file.
-    #[arg(long)]
-    no_config_file: bool,
-}
-
-impl LintArgs {
-    /// The levels of this run: the defaults, then the config file, then the flags in the
-    /// order given, then `--target`.
-    fn levels(&self, matches: Option<&ArgMatches>) -> Result<Levels, String> {
-        let mut levels = Levels::default();
-        let path = if self.no_config_file {
-            None
-        } else if let Some(path) = &self.config_file {
-            Some(path.clone())
-        } else {
-            let here = std::env::current_dir()
-                .map_err(|e| format!("cannot read the current directory: {e}"))?;
-            lint::file::find(&here)?
-        };
-        if let Some(path) = path {
-            let settings = lint::file::read(&path)?;
-            say!(
-                "lint settings from {}",
-                mcp_toolname_rules::message::show(&path.to_string_lossy())
-            );
-            settings.apply(&mut levels);
-        }
-        let mut flags: Vec<(usize, Level, &String)> = Vec::new();
-        for (id, level, values) in [
-            ("deny", Level::Deny, &self.deny),
-            ("warn", Level::Warn, &self.warn),
-            ("allow", Level::Allow, &self.allow),
-        ] {
-            let indices: Vec<usize> = matches
-                .and_then(|m| m.indices_of(id))
-                .map(Iterator::collect)
-                .unwrap_or_default();
-            for (i, value) in values.iter().enumerate() {
-                flags.push((indices.get(i).copied().unwrap_or(i), level, value));
-            }
-        }
-        flags.sort_by_key(|(i, _, _)| *i);
-        for (_, level, name) in flags {
-            levels
-                .set(name, level)
-                .map_err(|e| format!("--{} {name}: {e}", level.word()))?;
-        }
-        if !self.targets.is_empty() {
-            let mut ids = Vec::new();
-            for id in &self.targets {
-                ids.push(lint::target_named(id).map_err(|e| format!("--target: {e}"))?);
-            }
-            levels.set_targets(ids);
-        }
-        Ok(levels)
-    }
-}
+use args::LintArgs;
+pub use args::{DiffFormat, Format, Output};
 
 #[derive(Debug, Parser)]
 #[command(

@@ -8,6 +8,7 @@
 //! [`report`] writes it all out, as text or JSON.
 
 mod collisions;
+mod cross;
 mod report;
 
 use std::path::PathBuf;
@@ -28,7 +29,7 @@ use crate::lint::{Level, Levels};
 use crate::names::NameReport;
 use crate::prompts::PromptReport;
 use crate::{Format, Output};
-pub use collisions::CrossFinding;
+pub use cross::CrossFinding;
 
 /// What `audit --config` was asked to do.
 #[derive(Debug, Clone)]

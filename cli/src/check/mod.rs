@@ -10,8 +10,10 @@ use crate::diag::{self, Diagnostic};
 use crate::findings::{Finding, Kind, key_refusals, per_tool};
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word, fix_set, qualify_set};
-use crate::verdict::{self, Seen, Tally};
-use crate::{Format, Output, wrap};
+use crate::verdict;
+use crate::{Format, Output};
+
+mod text;
 
 /// Width of the first column (contract and client ids).
 const ID_WIDTH: usize = 12;
@@ -89,7 +91,7 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
             .any(|s| s.level == crate::lint::Level::Deny),
     );
     match out.format {
-        Format::Text => crate::emit(&text(&inputs, &keys, &key_findings, &per_name, out)),
+        Format::Text => crate::emit(&text::text(&inputs, &keys, &key_findings, &per_name, out)),
         Format::Json => crate::emit_json(json(&inputs, &keys)),
         Format::Sarif | Format::Github => {
             let diagnostics: Vec<Diagnostic> = key_findings
@@ -181,104 +183,6 @@ fn fix_all(inputs: &mut [Input], keys: &Keys) {
     }
 }
 
-/// The text report: a verdict line per name (and every detail under `--verbose`), then the
-/// summary.
-#[must_use]
-fn text(
-    inputs: &[Input],
-    keys: &Keys,
-    key_findings: &[Finding],
-    per_name: &[Vec<Finding>],
-    out: &Output,
-) -> String {
-    let mut text = String::new();
-    if let Some(advice) = keys.advice() {
-        text.push_str(&wrap::hanging("", &advice, 2));
-        text.push('\n');
-    }
-    let key_seen = verdict::visible(key_findings, &out.levels);
-    for seen in &key_seen {
-        text.push_str(&verdict::line(0, Some(seen.level), &verdict::finding(seen)));
-    }
-    if !key_seen.is_empty() {
-        text.push('\n');
-    }
-    let mut tally = Tally::default();
-    let mut all: Vec<Seen<'_>> = key_seen.clone();
-    for (input, findings) in inputs.iter().zip(per_name) {
-        let own = verdict::visible(findings, &out.levels);
-        let (level, line) = match input {
-            Input::Name(report) => verdict::tool(report, &own),
-            Input::NotUtf8 {
-                lossy, suggestion, ..
-            } => {
-                let fix = suggestion
-                    .as_deref()
-                    .map_or_else(|| message::no_readable_fix(lossy), message::write_instead);
-                let level = verdict::worst(&own);
-                let why = own.first().map_or_else(String::new, |s| {
-                    format!(" [{}]: {}", s.finding.kind.name(), s.finding.message)
-                });
-                let line = if level.is_some() {
-                    format!("{} (not valid UTF-8){why}; {fix}", message::show(lossy))
-                } else {
-                    format!("{} (not valid UTF-8)", message::show(lossy))
-                };
-                (level, line)
-            }
-        };
-        tally.add(level);
-        text.push_str(&verdict::line(0, level, &line));
-        if out.verbose {
-            let mut detail = String::new();
-            match input {
-                Input::Name(report) => name_text(&mut detail, report, &keys.key),
-                Input::NotUtf8 {
-                    lossy,
-                    reason,
-                    suggestion,
-                } => {
-                    detail.push_str("  contracts:\n");
-                    detail.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
-                    suggestion_line(
-                        &mut detail,
-                        lossy,
-                        suggestion.as_deref(),
-                        false,
-                        "passes every contract",
-                    );
-                }
-            }
-            text.push_str(&wrap::block(&detail));
-            text.push('\n');
-        }
-        all.extend(own);
-    }
-    if out.verbose {
-        text.push_str(&wrap::hanging("", &verified_line(), 2));
-    } else {
-        text.push('\n');
-    }
-    text.push_str(&wrap::hanging(
-        "",
-        &format!(
-            "summary: {} {}: {}{}",
-            inputs.len(),
-            plural(inputs.len(), "name", "names"),
-            tally.words(),
-            if out.verbose {
-                ""
-            } else {
-                "; --verbose shows each contract and each client's name"
-            }
-        ),
-        2,
-    ));
-    text.push_str(&verdict::exit_line(&all));
-    text.push('\n');
-    text
-}
-
 /// What each client preset was verified against, on one line: `clients verified: claude_code
 /// run on 2.1.332, 2026-12-01; ...`.
 #[must_use]
@@ -300,80 +204,6 @@ pub fn verified_json(client: &ClientPreset) -> Value {
         "version": version,
         "date": client.verified.date,
     })
-}
-
-fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
-    out.push_str("  contracts:\n");
-    // Each reason once, then the contracts (and clients) it breaks.
-    let passing: Vec<&str> = report
-        .contracts
-        .iter()
-        .filter(|v| v.error.is_none())
-        .map(|v| v.contract.id)
-        .collect();
-    let passing = match passing.len() {
-        0 => "none".to_owned(),
-        n if n == report.contracts.len() => "every contract".to_owned(),
-        _ => passing.join(", "),
-    };
-    out.push_str(&format!("    {:<ID_WIDTH$} {passing}\n", "pass"));
-    for reason in report.reasons() {
-        out.push_str(&format!(
-            "    {:<ID_WIDTH$} {}\n",
-            "problem", reason.problem
-        ));
-        out.push_str(&format!("    {:<ID_WIDTH$} {}\n", "", reason.detail));
-    }
-    out.push_str(&format!(
-        "  clients (server key {}):\n",
-        message::show(server_key)
-    ));
-    for verdict in &report.clients {
-        out.push_str(&format!(
-            "    {:<ID_WIDTH$} {:<11} {}\n",
-            verdict.client.id,
-            fate_word(verdict.qualified.fate),
-            message::show(&verdict.qualified.name)
-        ));
-        if let Some(problem) = verdict.problem(&report.name) {
-            out.push_str(&format!("    {:<ID_WIDTH$} {problem}\n", ""));
-        }
-    }
-    // The fix `audit` gives too: within every client's budget when a prefix pushes the name
-    // over one, else the nearest name that passes every contract.
-    let fix = report.fix();
-    let scope = if report.over_a_budget() {
-        "passes every contract and fits every client's budget"
-    } else {
-        "passes every contract"
-    };
-    suggestion_line(
-        out,
-        &report.name,
-        fix.as_deref(),
-        report.no_readable_fix(),
-        scope,
-    );
-}
-
-fn suggestion_line(
-    out: &mut String,
-    name: &str,
-    suggestion: Option<&str>,
-    no_readable: bool,
-    scope: &str,
-) {
-    match suggestion {
-        Some(s) => out.push_str(&format!(
-            "  suggestion:  {} ({scope})\n",
-            message::write_instead(s)
-        )),
-        None if no_readable => out.push_str(&format!(
-            "  suggestion:  {}\n",
-            message::no_readable_fix(name)
-        )),
-        None => out.push_str("  suggestion:  none needed\n"),
-    }
 }
 
 /// `one` when `n` is 1, else `many`.

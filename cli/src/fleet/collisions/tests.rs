@@ -1,0 +1,179 @@
+//! The collisions of configs made for each kind of cross-server finding.
+
+use super::*;
+use crate::audit::Listing;
+use crate::findings;
+use crate::fleet::Outcome;
+use crate::keys::{Keys, number_clashes};
+use crate::prompts::ServedPrompt;
+
+fn audited(key: &str, names: &[&str]) -> Server {
+    let names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+    let keys = Keys::new(key, None);
+    let (reports, findings) = findings::audit_names(&names, &keys);
+    Server {
+        key: key.to_owned(),
+        keys,
+        outcome: Outcome::Audited {
+            listing: Box::new(Listing {
+                names,
+                ..Listing::default()
+            }),
+            reports,
+            prompts: Vec::new(),
+            findings,
+        },
+    }
+}
+
+/// A server with no tools and `prompts`, audited.
+fn prompted(key: &str, prompts: &[&str]) -> Server {
+    let mut server = audited(key, &[]);
+    let served: Vec<ServedPrompt> = prompts
+        .iter()
+        .map(|n| ServedPrompt {
+            name: (*n).to_owned(),
+            arguments: Vec::new(),
+        })
+        .collect();
+    if let Outcome::Audited { prompts, .. } = &mut server.outcome {
+        *prompts = crate::prompts::audit::audit(&served, key).0;
+    }
+    server
+}
+
+#[test]
+fn every_lint_is_a_kind_and_every_kind_a_lint() {
+    for kind in CrossKind::ALL {
+        assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+        assert_eq!(kind.lint().name, kind.name());
+    }
+    for lint in &crate::lint::LINTS {
+        assert!(
+            findings::Kind::ALL.iter().any(|k| k.name() == lint.name)
+                || CrossKind::ALL.iter().any(|k| k.name() == lint.name),
+            "no finding kind has lint `{}`",
+            lint.name
+        );
+    }
+}
+
+#[test]
+fn gemini_cli_keeps_one_servers_prompt_and_renames_the_others() {
+    let servers = [
+        prompted("one", &["plain", "a b"]),
+        prompted("two", &["plain", "x"]),
+        prompted("three", &["a-b", "plain"]),
+    ];
+    let found: Vec<CrossFinding> = cross_server(&servers)
+        .into_iter()
+        .filter(|f| f.kind == CrossKind::PromptCollision)
+        .collect();
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(found.iter().all(|f| f.client == Some("gemini_cli")));
+    let plain = &found[0];
+    assert_eq!(plain.name.as_deref(), Some("/plain"));
+    let renamed: Vec<(&str, Option<&str>)> = plain
+        .members
+        .iter()
+        .map(|m| (m.server.as_str(), m.renamed.as_deref()))
+        .collect();
+    assert_eq!(
+        renamed,
+        [
+            ("one", Some("/one_plain")),
+            ("two", Some("/two_plain")),
+            ("three", Some("/three_plain"))
+        ]
+    );
+    assert_eq!(
+        plain.message,
+        "prompts `plain` of `one`, `plain` of `two` and `plain` of `three` all become the \
+         command `/plain` under Gemini CLI; it keeps `/plain` for the server it reads first, \
+         which is the one that answers first (it starts them all at once), and renames the \
+         others' (`/one_plain`, `/two_plain` or `/three_plain`), so which prompt `/plain` \
+         runs can change from one start to the next: rename the prompts apart"
+    );
+    // `a b` becomes `/a-b` under Gemini CLI, as `a-b` is.
+    assert_eq!(found[1].name.as_deref(), Some("/a-b"));
+    assert_eq!(found[1].members[1].renamed.as_deref(), Some("/three_a-b"));
+}
+
+#[test]
+fn one_servers_prompts_do_not_collide_across_servers() {
+    let servers = [prompted("one", &["a b", "a-b"]), prompted("two", &["x"])];
+    assert!(
+        cross_server(&servers)
+            .iter()
+            .all(|f| f.kind != CrossKind::PromptCollision)
+    );
+}
+
+/// `audited` for each, then clashes numbered as `audit --config` does.
+fn config(servers: &[(&str, &[&str])]) -> Vec<Server> {
+    let mut servers: Vec<Server> = servers.iter().map(|(k, n)| audited(k, n)).collect();
+    number_clashes(&mut servers.iter_mut().map(|s| &mut s.keys).collect::<Vec<_>>());
+    servers
+}
+
+fn collisions(servers: &[Server]) -> Vec<(Option<&'static str>, Option<String>)> {
+    cross_server(servers)
+        .into_iter()
+        .filter(|f| f.kind == CrossKind::NameCollision)
+        .map(|f| (f.client, f.name))
+        .collect()
+}
+
+#[test]
+fn single_underscores_make_gemini_cli_and_vs_code_names_ambiguous() {
+    // `mcp_a_b_c` is key `a` + tool `b_c`, and key `a_b` + tool `c`.
+    let found = collisions(&[audited("a", &["b_c"]), audited("a_b", &["c"])]);
+    let clients: Vec<_> = found.iter().filter_map(|(c, _)| *c).collect();
+    assert!(clients.contains(&"gemini_cli") && clients.contains(&"vscode"));
+    assert!(clients.contains(&"cursor"), "{found:?}");
+    assert!(!clients.contains(&"claude_code") && !clients.contains(&"codex"));
+}
+
+#[test]
+fn vs_code_numbers_keys_that_share_13_characters() {
+    let servers = config(&[
+        ("github-enterprise-us", &["search"]),
+        ("github-enterprise-eu", &["search"]),
+    ]);
+    let found = cross_server(&servers);
+    assert!(found.iter().any(|f| f.kind == CrossKind::KeyCollision
+        && f.client == Some("vscode")
+        && f.name.as_deref() == Some("mcp_github-enterp_")
+        && f.message.contains("`mcp_github-enterp2_`")));
+    // Numbered apart, so no name collision under VS Code.
+    assert!(
+        collisions(&servers).is_empty(),
+        "{:?}",
+        collisions(&servers)
+    );
+    assert!(found.iter().any(|f| f.kind == CrossKind::SharedName));
+}
+
+#[test]
+fn keys_are_taken_as_written() {
+    // Issue 10: `a__b` + `c` and `a` + `b__c` meet in Claude Code.
+    let found = collisions(&config(&[("a__b", &["c"]), ("a", &["b__c"])]));
+    assert!(found.contains(&(Some("claude_code"), Some("mcp__a__b__c".to_owned()))));
+    // Two CJK keys: no client makes both `server`; only Roo Code, which deletes every
+    // character it does not take, makes both `_unnamed`.
+    let servers = config(&[("数据库", &["query"]), ("数据仓库", &["query"])]);
+    assert_eq!(
+        collisions(&servers),
+        [(Some("roo_code"), Some("mcp--_unnamed--query".to_owned()))]
+    );
+    assert!(
+        cross_server(&servers)
+            .iter()
+            .all(|f| !f.message.contains("server__"))
+    );
+}
+
+#[test]
+fn one_server_collides_with_nothing() {
+    assert!(cross_server(&[audited("x", &["a", "b"])]).is_empty());
+}

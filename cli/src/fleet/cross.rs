@@ -1,0 +1,97 @@
+//! What a finding across the servers of one config is: its kind (and lint), the servers and
+//! tools it is about, and its words. [`super::collisions`] finds them.
+
+use serde::Serialize;
+
+/// The kind of a cross-server finding; serialised in snake case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CrossKind {
+    /// Two server keys become one prefix under a client: their tools share a namespace.
+    KeyCollision,
+    /// Tools of different servers get one model-facing name under a client.
+    NameCollision,
+    /// One raw tool name on several servers (fine for clients that prefix the key).
+    SharedName,
+    /// Server keys that differ only in case and in `_`, `-` and `.`: often one server
+    /// configured twice (github/copilot-cli #4478: `MCPBrowser` and `mcpbrowser`).
+    KeyLookAlike,
+    /// The servers' tools together are more than the API behind a client takes in one
+    /// request, where the client sends every tool of every server in each request.
+    TooManyTools,
+    /// Prompts of different servers that become one slash command under a client whose
+    /// command holds no server part (Gemini CLI): one keeps it, the others are renamed, and
+    /// which one keeps it depends on which server answers first.
+    PromptCollision,
+}
+
+impl CrossKind {
+    /// Every kind.
+    #[cfg(test)]
+    pub const ALL: [Self; 6] = [
+        Self::KeyCollision,
+        Self::NameCollision,
+        Self::SharedName,
+        Self::KeyLookAlike,
+        Self::TooManyTools,
+        Self::PromptCollision,
+    ];
+
+    /// The kind's name, as JSON writes it: its lint's name too.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::KeyCollision => "key_collision",
+            Self::NameCollision => "name_collision",
+            Self::SharedName => "shared_name",
+            Self::KeyLookAlike => "key_look_alike",
+            Self::TooManyTools => "too_many_tools",
+            Self::PromptCollision => "prompt_collision",
+        }
+    }
+
+    /// The lint that sets this kind's level.
+    #[must_use]
+    pub fn lint(self) -> &'static crate::lint::Lint {
+        crate::lint::Lint::by_name(self.name()).unwrap_or(&crate::lint::LINTS[0])
+    }
+}
+
+/// A server and, for tool-level findings, one of its tools (for a prompt collision, one of
+/// its prompts).
+#[derive(Debug, Clone, Serialize)]
+pub struct Member {
+    /// The server's key in the config.
+    pub server: String,
+    /// The tool's raw name (the prompt's, for a prompt collision), as [`message::short`]
+    /// gives it.
+    pub tool: Option<String>,
+    /// For a prompt collision under a client known to rename all but one, the command this
+    /// server's prompt gets when another server's takes the shared one (`/<key>_<command>`);
+    /// else `None`, and not written (other kinds keep their shape).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub renamed: Option<String>,
+}
+
+/// A finding across servers. Field names are stable: they are the JSON output.
+#[derive(Debug, Clone, Serialize)]
+pub struct CrossFinding {
+    /// What kind of problem.
+    pub kind: CrossKind,
+    /// The client preset id, for collisions.
+    pub client: Option<&'static str>,
+    /// The model-facing name (or prefix) they share, for collisions.
+    pub name: Option<String>,
+    /// The servers (and tools) involved.
+    pub members: Vec<Member>,
+    /// The problem in words; every name in it is escaped.
+    pub message: String,
+}
+
+impl CrossFinding {
+    /// Its level in this run.
+    #[must_use]
+    pub fn level(&self, levels: &crate::lint::Levels) -> crate::lint::Level {
+        levels.level(self.kind.name(), None, self.client)
+    }
+}
