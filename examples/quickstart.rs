@@ -1,6 +1,7 @@
 use mcp_toolname::{ToolRegistry, mcp_tool, tool_registry};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{ServerCapabilities, ServerConfig};
+use rmcp::transport::stdio;
 use rmcp::{ServerHandler, ServiceExt, schemars, tool_handler};
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -19,7 +20,10 @@ impl Calculator {
     /// Adds two integers.
     // Renamed from `calc.add`, whose dot OpenAI and Anthropic refuse: the old name still
     // answers until 2030-01-01, kept out of `tools/list`.
-    #[mcp_tool(name = "add_numbers", alias(name = "calc.add", until = "2030-01-01", hidden))]
+    #[mcp_tool(
+        name = "add_numbers",
+        alias(name = "calc.add", until = "2030-01-01", hidden)
+    )]
     fn add(&self, Parameters(p): Parameters<Pair>) -> String {
         (p.a + p.b).to_string()
     }
@@ -34,7 +38,8 @@ impl ServerHandler for Calculator {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let server = Calculator { tools: Calculator::tool_router() };
-    server.serve(rmcp::transport::stdio()).await?.waiting().await?;
+    let tools = Calculator::tool_router();
+    let server = Calculator { tools }.serve(stdio()).await?;
+    server.waiting().await?;
     Ok(())
 }

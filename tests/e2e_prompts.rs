@@ -148,7 +148,10 @@ async fn the_operator_moves_a_window_with_the_environment_alone() {
         .into_iter()
         .map(|p| p.name)
         .collect();
-    assert_eq!(names, ["code_review", "review", "summarize", "summarize_thread"]);
+    assert_eq!(
+        names,
+        ["code_review", "review", "summarize", "summarize_thread"]
+    );
     let got = client
         .get_prompt(get("summarize", json!({"url": "https://example.com/t/1"})))
         .await

@@ -92,7 +92,9 @@ async fn the_first_server_serves_what_the_readme_says() {
     let client = ().serve(transport).await.expect("initialize");
     assert_eq!(common::names(&client).await, ["add_numbers"]);
     let args = serde_json::json!({"a": 2, "b": 3}).as_object().cloned();
-    let result = common::call(&client, "calc.add", args).await.expect("called");
+    let result = common::call(&client, "calc.add", args)
+        .await
+        .expect("called");
     assert_eq!(common::text(&result), "5");
     assert!(
         result
