@@ -9,12 +9,8 @@ use std::time::Duration;
 
 use crate::audit::child::Launch;
 use crate::audit::remote::audit_url;
-use crate::audit::{self, Failure, Listing, Remote, Target};
-use crate::surface::{Server, Surface};
-
-/// The environment variable a server built with mcp-toolname reads to list its whole surface
-/// (the runtime's `SURFACE_ENV_VAR`).
-pub const SURFACE_ENV_VAR: &str = "MCP_TOOLNAME_SURFACE";
+use crate::audit::{self, Failure, Remote, Target};
+use crate::surface::SURFACE_ENV_VAR;
 
 /// Where the server is.
 pub enum Source {
@@ -80,19 +76,6 @@ fn target(source: &Source) -> Result<(Target, bool), Failure> {
     Ok((target, asked))
 }
 
-/// The surface of one reached server.
-#[must_use]
-pub fn surface_of(listing: &Listing, asked: bool) -> Surface {
-    Surface::new(
-        Server {
-            name: listing.name.clone(),
-            version: listing.version.clone(),
-        },
-        asked,
-        listing.entries.clone(),
-    )
-}
-
 /// Runs `snapshot`; the exit code (0 written, 2 the server could not be reached or the file
 /// not written, 130 on Ctrl-C).
 pub async fn run(opts: &Options) -> u8 {
@@ -114,7 +97,7 @@ pub async fn run(opts: &Options) -> u8 {
             return code;
         }
     };
-    let surface = surface_of(&listing, asked);
+    let surface = listing.surface(asked);
     let text = surface.to_text();
     match &opts.out {
         None => crate::emit(&text),

@@ -4,13 +4,13 @@
 
 use mcp_toolname_rules::message;
 
-use crate::check::plural;
 use crate::diag::help_for;
 use crate::findings::{Finding, Kind};
 use crate::lint::{Level, Levels};
 use crate::names::NameReport;
 use crate::prompts::PromptReport;
 use crate::wrap;
+use crate::wrap::plural;
 
 /// A finding and its level in this run (never [`Level::Allow`]).
 #[derive(Debug, Clone, Copy)]

@@ -112,6 +112,12 @@ fn head_len(line: &str) -> usize {
     head
 }
 
+/// `one` when `n` is 1, else `many`.
+#[must_use]
+pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

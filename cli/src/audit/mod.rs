@@ -6,7 +6,8 @@
 
 pub mod child;
 pub mod remote;
-mod session;
+pub mod session;
+pub mod target;
 
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
@@ -21,6 +22,7 @@ use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
 pub use session::{Failure, Listing};
 use session::{SessionError, Stage, session};
+pub use target::Target;
 
 /// What `audit` was asked to do.
 #[derive(Debug, Clone)]
@@ -37,15 +39,6 @@ pub struct Options {
     pub url: Option<Remote>,
     /// A snapshot to hold the server's tool surface to (`--baseline`).
     pub baseline: Option<crate::surface::Surface>,
-}
-
-/// A server to audit, and the transport that reaches it.
-#[derive(Debug, Clone)]
-pub enum Target {
-    /// A stdio server: the process to start.
-    Command(Launch),
-    /// A Streamable HTTP server.
-    Url(Remote),
 }
 
 impl Target {
@@ -81,7 +74,7 @@ pub async fn run(opts: &Options) -> u8 {
             // Against a baseline, hidden aliases and tombstones count too.
             launch
                 .env
-                .push((crate::snapshot::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
+                .push((crate::surface::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
         }
         audit_command(&launch, opts.timeout).await
     };
@@ -101,7 +94,7 @@ pub async fn run(opts: &Options) -> u8 {
             let (prompt_reports, prompt_found) = prompts::audit::audit(&listing.prompts, &keys.key);
             found.extend(prompt_found);
             let against = opts.baseline.as_ref().map(|baseline| {
-                let live = crate::snapshot::surface_of(&whole, asked);
+                let live = whole.surface(asked);
                 let changes = surface::diff::changes(baseline, &live, chrono::Utc::now());
                 (baseline, live, changes)
             });

@@ -13,7 +13,7 @@ use tokio::sync::watch;
 
 use crate::prompts::ServedPrompt;
 use crate::redact;
-use crate::surface::Entry;
+use crate::surface::{Entry, Server, Surface};
 
 /// Most `tools/list` (or `prompts/list`) pages followed before giving up.
 pub const MAX_PAGES: usize = 100;
@@ -65,6 +65,17 @@ pub struct Listing {
 }
 
 impl Listing {
+    /// The tool surface this listing shows (`snapshot`, `audit --baseline`); `asked` says
+    /// whether the server was started in surface mode.
+    #[must_use]
+    pub fn surface(&self, asked: bool) -> Surface {
+        let server = Server {
+            name: self.name.clone(),
+            version: self.version.clone(),
+        };
+        Surface::new(server, asked, self.entries.clone())
+    }
+
     /// This listing with only the names every client sees: without the hidden aliases and
     /// tombstones a server lists in surface mode (`MCP_TOOLNAME_SURFACE=1`).
     #[must_use]
@@ -279,7 +290,7 @@ where
         say!(
             "{method} page {page}: {} {}",
             got.len(),
-            crate::check::plural(got.len(), one, many)
+            crate::wrap::plural(got.len(), one, many)
         );
         items.extend(got);
         if items.len() > MAX_TOOLS {

@@ -206,12 +206,6 @@ pub fn verified_json(client: &ClientPreset) -> Value {
     })
 }
 
-/// `one` when `n` is 1, else `many`.
-#[must_use]
-pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
-}
-
 /// The JSON report: `{server_key, names: [{name, utf8, breaks_spec, contracts, clients,
 /// suggestion}], breaks_spec}`.
 #[must_use]

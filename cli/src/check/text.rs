@@ -3,11 +3,12 @@
 
 use mcp_toolname_rules::message;
 
-use super::{ID_WIDTH, Input, plural, verified_line};
+use super::{ID_WIDTH, Input, verified_line};
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
 use crate::verdict::{self, Seen, Tally};
+use crate::wrap::plural;
 use crate::{Output, wrap};
 
 /// The text report: a verdict line per name (and every detail under `--verbose`), then the

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use mcp_toolname_rules::message::show;
 use serde_json::Value;
 
-use crate::audit::Target;
+use crate::audit::target::Target;
 use entry::Context;
 use read::{read_json, read_toml};
 

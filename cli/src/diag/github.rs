@@ -4,8 +4,8 @@
 //! audit of a command or a URL) the annotation names the server in its title.
 
 use super::{Diagnostic, Outcome, Spot};
-use crate::check::plural;
 use crate::lint::Level;
+use crate::wrap::plural;
 
 /// A workflow command's message: `%`, CR and LF escaped.
 fn data(text: &str) -> String {

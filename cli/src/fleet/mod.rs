@@ -21,13 +21,13 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
 use crate::audit::{Failure, Listing};
-use crate::check::plural;
 use crate::config::{self, Plan};
 use crate::findings::{self, Finding};
 use crate::keys::{Keys, number_clashes};
 use crate::lint::{Level, Levels};
 use crate::names::NameReport;
 use crate::prompts::PromptReport;
+use crate::wrap::plural;
 use crate::{Format, Output};
 pub use cross::CrossFinding;
 

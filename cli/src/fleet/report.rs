@@ -7,13 +7,13 @@ use serde_json::{Value, json};
 
 use super::{CrossFinding, Outcome, Server, list, qualified};
 use crate::Output;
-use crate::check::plural;
 use crate::config::Config;
 use crate::diag::{self, Diagnostic, Spot};
 use crate::lint::{Level, Levels};
 use crate::names::fate_word;
 use crate::verdict;
 use crate::wrap;
+use crate::wrap::plural;
 
 // ---------------------------------------------------------------------------------------
 // Text

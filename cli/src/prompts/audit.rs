@@ -10,12 +10,12 @@ use serde_json::{Value, json};
 
 use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
 use crate::Output;
-use crate::audit::Listing;
-use crate::check::plural;
+use crate::audit::session::Listing;
 use crate::findings::{Finding, Kind};
 use crate::lint::Level;
 use crate::verdict::{self, Seen};
 use crate::wrap;
+use crate::wrap::plural;
 
 /// Width of the client column, as in the tools' part of the report.
 const LABEL: usize = 12;

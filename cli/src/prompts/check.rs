@@ -8,10 +8,10 @@ use mcp_toolname_rules::{PROMPT, message};
 use serde_json::{Value, json};
 
 use super::{PromptReport, cannot_run, judge_set, verified_line};
-use crate::check::plural;
 use crate::diag::{self, Diagnostic};
 use crate::findings::{Finding, Kind};
 use crate::verdict::{self, Seen, Tally};
+use crate::wrap::plural;
 use crate::{Format, Output, wrap};
 
 /// Width of the first column (the contract and client ids), as in `check`.

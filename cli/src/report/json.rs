@@ -4,7 +4,7 @@
 use mcp_toolname_rules::message;
 use serde_json::{Value, json};
 
-use crate::audit::Listing;
+use crate::audit::session::Listing;
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::lint::{Level, Levels};

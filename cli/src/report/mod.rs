@@ -13,8 +13,7 @@ use mcp_toolname_rules::message;
 pub use json::{denies, json, json_stream};
 
 use crate::Output;
-use crate::audit::Listing;
-use crate::check::plural;
+use crate::audit::session::Listing;
 use crate::findings::{Finding, Kind};
 use crate::keys::Keys;
 use crate::lint::{Level, Levels};
@@ -22,6 +21,7 @@ use crate::names::NameReport;
 use crate::prompts::{self, PromptReport};
 use crate::verdict::{self, Seen, Tally};
 use crate::wrap;
+use crate::wrap::plural;
 
 /// Width of the kind column of `--verbose` details.
 const KIND: usize = 9;

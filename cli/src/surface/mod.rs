@@ -11,6 +11,10 @@ use serde::{Deserialize, Serialize};
 
 pub use entry::Entry;
 
+/// The environment variable a server built with mcp-toolname reads to list its whole surface
+/// (the runtime's `SURFACE_ENV_VAR`).
+pub const SURFACE_ENV_VAR: &str = "MCP_TOOLNAME_SURFACE";
+
 /// The version of the snapshot file's shape.
 pub const SCHEMA_VERSION: u32 = 1;
 

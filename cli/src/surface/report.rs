@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use super::Surface;
 use super::diff::{Change, Level, changes, verdict};
 use crate::Format;
-use crate::check::plural;
+use crate::wrap::plural;
 
 /// Reads the snapshot at `path`.
 ///

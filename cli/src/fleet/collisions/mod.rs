@@ -11,7 +11,7 @@ use mcp_toolname_rules::{
 
 use super::cross::{CrossFinding, CrossKind, Member};
 use super::{Outcome, Server, list, qualified};
-use crate::check::plural;
+use crate::wrap::plural;
 
 /// `` `tool` of `server` ``.
 fn member_text(m: &Member) -> String {
