@@ -18,8 +18,6 @@ struct Calculator {
 #[tool_registry]
 impl Calculator {
     /// Adds two integers.
-    // Renamed from `calc.add`, whose dot OpenAI and Anthropic refuse: the old name still
-    // answers until 2030-01-01, kept out of `tools/list`.
     #[mcp_tool(
         name = "add_numbers",
         alias(name = "calc.add", until = "2030-01-01", hidden)

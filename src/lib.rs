@@ -184,6 +184,11 @@ pub struct CliGuideDoctests;
 #[doc = include_str!("../docs/rules.md")]
 pub struct RulesGuideDoctests;
 
+/// docs/lints.md, doc-tested as README.md is.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/lints.md")]
+pub struct LintsGuideDoctests;
+
 /// docs/examples.md, doc-tested as README.md is.
 #[cfg(doctest)]
 #[doc = include_str!("../docs/examples.md")]

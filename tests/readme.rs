@@ -1,7 +1,7 @@
 //! What README.md promises about itself: its first server is `examples/quickstart.rs`, its
 //! dependency block is enough for it, and the server runs as it says; every code block of it
 //! and of the guides under docs/ says what language it is in (the Rust ones are run as
-//! doctests through src/lib.rs).
+//! doctests through src/lib.rs, which includes every guide).
 
 mod common;
 
@@ -83,6 +83,43 @@ fn the_first_server_is_the_quickstart_example() {
     );
 }
 
+/// The build error the README shows for `name = "add numbers"`: the message the rules give, at
+/// the line and column of the first server where that name would be, and that line's text.
+#[test]
+fn the_error_shown_is_the_first_servers_with_a_space() {
+    use mcp_toolname::rules::{MCP, check, message};
+    let readme = readme();
+    let after = &readme[readme.find("and it fails:").expect("the error shown")..];
+    let (_, shown) = blocks(after).into_iter().next().expect("a block");
+    let expected = message::name_error(
+        "add numbers",
+        &check("add numbers", &MCP).unwrap_err(),
+        &MCP,
+    );
+    assert_eq!(shown[0], format!("error: {expected}"));
+    let at = shown[2]
+        .trim_start()
+        .strip_prefix("--> src/main.rs:")
+        .expect("a location");
+    let (line, column) = at.split_once(':').expect("line:column");
+    let (line, column): (usize, usize) = (line.parse().unwrap(), column.parse().unwrap());
+    let source =
+        first_server(&readme).replacen(r#"name = "add_numbers""#, r#"name = "add numbers""#, 1);
+    let text = source
+        .lines()
+        .nth(line - 1)
+        .expect("the line is in the first server");
+    assert_eq!(
+        shown[4],
+        format!("{line} | {text}"),
+        "the line shown is not the source's"
+    );
+    assert!(
+        text[column - 1..].starts_with(r#""add numbers""#),
+        "column {column} of line {line} is not the name's literal: {text}"
+    );
+}
+
 /// What the README says of it: `add_numbers` listed, `calc.add` answering, unlisted.
 #[tokio::test]
 async fn the_first_server_serves_what_the_readme_says() {
@@ -147,10 +184,16 @@ fn every_code_block_names_its_language() {
     // `rust,should_panic`); never `ignore`. Anything else must say it is not Rust.
     let not_rust = ["text", "sh", "console", "toml", "json", "promql", "yaml"];
     let docs = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/docs")).unwrap();
+    let lib = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/lib.rs")).unwrap();
     let mut texts = vec![readme()];
     for entry in docs {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "md") {
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                lib.contains(&format!("include_str!(\"../docs/{file}\")")),
+                "docs/{file} is not doc-tested: include it in src/lib.rs as the other guides are"
+            );
             texts.push(std::fs::read_to_string(path).unwrap());
         }
     }
