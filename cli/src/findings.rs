@@ -52,12 +52,14 @@ pub enum Kind {
     /// Prompt names that are one under `look_alike_key` (case, and `_` `-` `.` `/` `:` and
     /// space read alike).
     PromptLookAlike,
+    /// A prompt argument a client cannot pass, or a name two of a prompt's arguments share.
+    PromptArgument,
 }
 
 impl Kind {
     /// Every kind, in the lint table's order.
     #[cfg(test)]
-    pub const ALL: [Self; 17] = [
+    pub const ALL: [Self; 18] = [
         Self::Spec,
         Self::Contract,
         Self::Client,
@@ -75,6 +77,7 @@ impl Kind {
         Self::PromptCommand,
         Self::PromptDuplicate,
         Self::PromptLookAlike,
+        Self::PromptArgument,
     ];
 
     /// The kind's name, as JSON writes it: its lint's name too.
@@ -98,6 +101,7 @@ impl Kind {
             Self::PromptCommand => "prompt_command",
             Self::PromptDuplicate => "prompt_duplicate",
             Self::PromptLookAlike => "prompt_look_alike",
+            Self::PromptArgument => "prompt_argument",
         }
     }
 
@@ -112,7 +116,21 @@ impl Kind {
     pub const fn is_prompt(self) -> bool {
         matches!(
             self,
-            Self::PromptName | Self::PromptCommand | Self::PromptDuplicate | Self::PromptLookAlike
+            Self::PromptName
+                | Self::PromptCommand
+                | Self::PromptDuplicate
+                | Self::PromptLookAlike
+                | Self::PromptArgument
+        )
+    }
+
+    /// Whether the finding is about one prompt on its own (its name, its command, its
+    /// arguments), said under that prompt, rather than across the prompt list.
+    #[must_use]
+    pub const fn is_per_prompt(self) -> bool {
+        matches!(
+            self,
+            Self::PromptName | Self::PromptCommand | Self::PromptArgument
         )
     }
 
@@ -136,6 +154,7 @@ impl Kind {
             Self::PromptCommand => "command",
             Self::PromptDuplicate => "duplicate",
             Self::PromptLookAlike => "alike",
+            Self::PromptArgument => "argument",
         }
     }
 

@@ -170,6 +170,16 @@ pub fn prompt(report: &PromptReport, own: &[Seen<'_>]) -> (Option<Level>, String
             message::joined(&clients, "and")
         ));
     }
+    let arguments = own
+        .iter()
+        .filter(|s| s.finding.kind == Kind::PromptArgument)
+        .count();
+    if arguments > 0 {
+        parts.push(format!(
+            "{arguments} {} about its arguments (under `prompt arguments`)",
+            plural(arguments, "finding", "findings")
+        ));
+    }
     parts.push(report.help().unwrap_or_else(|| {
         own.iter()
             .max_by_key(|s| s.level)

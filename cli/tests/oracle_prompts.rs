@@ -6,7 +6,10 @@
 //! when the CLI says `runs: true`. For Gemini CLI, whose commands hold no server, two servers
 //! serving one name too, each in turn slow to start: the fast one's prompt must be reached by
 //! the command `audit --config` says they share, the slow one's by the command it says that
-//! server's prompt is renamed to. Clients are named as in `oracles.rs` (`MCP_TOOLNAME_ORACLE_CLAUDE_CODE`,
+//! server's prompt is renamed to. Then one prompt with an argument of each shape (`a=b`,
+//! `with space`, ...), each given a value as the client takes arguments (by place, or
+//! `--<name>=<value>`): exactly the arguments `audit` raises no `prompt_argument` for must
+//! reach the fixture's `prompts/get`. Clients are named as in `oracles.rs` (`MCP_TOOLNAME_ORACLE_CLAUDE_CODE`,
 //! `..._GEMINI_CLI`), skipped without them except in CI; `MCP_TOOLNAME_ORACLE_DRIFT` reports
 //! differences instead of failing.
 
@@ -15,7 +18,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::oracle::{client_bin, observe, report, scratch};
-use mcp_toolname_rules::{PROMPT_CLIENTS, PromptClient, Verification};
+use mcp_toolname_rules::{PROMPT_CLIENTS, PromptArguments, PromptClient, Verification};
 use serde_json::{Value, json};
 
 /// The key of the corpus's server.
@@ -39,6 +42,52 @@ fn names() -> Vec<String> {
     long.truncate(70);
     names.push(long);
     names
+}
+
+/// Prompt argument names of every shape a client might pass apart: plain, white space, `=`,
+/// `.`, a non-ASCII letter and `-`.
+const ARGUMENTS: [&str; 6] = ["plain", "with space", "a=b", "dot.name", "ümlaut", "dash-x"];
+
+/// The argument names of prompt `withargs` ([`ARGUMENTS`]) that `audit --format json` says
+/// `client` cannot pass (a `prompt_argument` finding under it naming the argument).
+fn predict_arguments(client: &str, dir: &Path) -> Vec<&'static str> {
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
+    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
+    let spec = dir.join("spec-arguments.json");
+    let prompts = json!([{"name": "withargs", "arguments": ARGUMENTS}]);
+    std::fs::write(
+        &spec,
+        json!({"tools": ["t"], "prompts": prompts}).to_string(),
+    )
+    .expect("spec written");
+    let spec = spec.to_str().expect("UTF-8 path").to_owned();
+    let server = server.to_str().expect("UTF-8 path").to_owned();
+    let doc = common::run(["audit", "--format", "json", "--", &node, &server, &spec]).json();
+    let findings = doc["findings"].as_array().expect("findings");
+    let said = |argument: &str| {
+        findings.iter().any(|f| {
+            f["kind"] == "prompt_argument"
+                && f["client"] == client
+                && f["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains(&format!("argument `{argument}` ")))
+        })
+    };
+    ARGUMENTS.into_iter().filter(|a| said(a)).collect()
+}
+
+/// What a user types after `client`'s command to give argument J of [`ARGUMENTS`] the value
+/// `vJ`: by place, or by name as the preset says.
+fn typed_arguments(client: &PromptClient) -> String {
+    let typed: Vec<String> = ARGUMENTS
+        .iter()
+        .enumerate()
+        .map(|(j, name)| match client.arguments {
+            PromptArguments::Named { flag } => format!("{flag}{name}=v{j}"),
+            PromptArguments::Positional | PromptArguments::Unknown => format!("v{j}"),
+        })
+        .collect();
+    typed.join(" ")
 }
 
 fn preset(id: &str) -> &'static PromptClient {
@@ -76,7 +125,11 @@ fn predict(client: &str, names: &[String]) -> Vec<(String, Option<bool>)> {
 
 /// The bodies (`S.I`) that reached the model in one run.
 fn bodies(observed: &Value) -> Vec<String> {
-    observed["prompt_bodies"]
+    strings(observed, "prompt_bodies")
+}
+
+fn strings(observed: &Value, field: &str) -> Vec<String> {
+    observed[field]
         .as_array()
         .map(|b| {
             b.iter()
@@ -181,6 +234,24 @@ fn judge(id: &str) {
         if let Some(problem) = problem {
             wrong.push(format!(
                 "prompt {name:?} (predicted runs: {runs}): {problem}"
+            ));
+        }
+    }
+    // One prompt with an argument of each shape, each given a value as the client takes it:
+    // exactly the arguments `audit` does not flag must reach the server.
+    let cannot = predict_arguments(id, &dir);
+    let (command, _) = predict(id, &["withargs".to_owned()]).remove(0);
+    let say = format!("{command} {}", typed_arguments(preset));
+    let servers = json!([{"key": KEY, "tools": ["t"], "prompts": [{"name": "withargs", "arguments": ARGUMENTS}]}]);
+    let observed = observe(id, &bin, &json!({"say": say, "servers": servers}), &dir);
+    let passed = strings(&observed, "prompt_args");
+    for (j, argument) in ARGUMENTS.iter().enumerate() {
+        tried += 1;
+        let reached = passed.contains(&format!("0.0.{j}=v{j}"));
+        if reached == cannot.contains(argument) {
+            wrong.push(format!(
+                "argument {argument:?} (predicted passes: {}): said {say:?}, the server got {passed:?}",
+                !cannot.contains(argument)
             ));
         }
     }

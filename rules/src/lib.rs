@@ -52,8 +52,9 @@ pub use fix::FixRules;
 pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
 pub use prompt::{
-    CLAUDE_CODE_PROMPTS, GEMINI_CLI_PROMPTS, PROMPT, PROMPT_CLIENTS, PromptClash, PromptClient,
-    SlashCommand, VSCODE_PROMPTS, Whitespace, slash_command,
+    CLAUDE_CODE_PROMPTS, GEMINI_CLI_PROMPTS, PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS,
+    PromptArguments, PromptClash, PromptClient, SlashCommand, VSCODE_PROMPTS, Whitespace,
+    argument_passes, slash_command,
 };
 pub use qualify::{
     Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,

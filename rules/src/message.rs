@@ -368,13 +368,14 @@ pub fn item_alias_description(noun: &str, canonical: &str, until: Option<&str>) 
     }
 }
 
-/// A prompt argument whose name a slash command cannot carry.
+/// A prompt argument whose name breaks [`PROMPT_ARGUMENT`](crate::PROMPT_ARGUMENT): a client
+/// that passes arguments by name (Gemini CLI's `--<name>=<value>`) cannot pass it.
 #[must_use]
 pub fn prompt_argument_error(prompt: &str, argument: &str, err: &NameError) -> String {
-    let reason = item_name_error("argument", argument, err, &crate::PROMPT);
+    let reason = item_name_error("argument", argument, err, &crate::PROMPT_ARGUMENT);
     format!(
-        "prompt {}: {reason}; clients that take prompt arguments on the command line cannot \
-         pass it",
+        "prompt {}: {reason}; clients that pass prompt arguments by name (Gemini CLI: \
+         `--<name>=<value>`) cannot pass it",
         show(prompt)
     )
 }

@@ -24,6 +24,26 @@ pub const PROMPT: Contract = Contract {
     checked: "2026-12-02",
 };
 
+/// A prompt argument name every client tried can pass: 1 to 128 characters, none of them `=`, a
+/// control or an invisible character. Claude Code 2.1.332 passes arguments by place, so any
+/// name works there; Gemini CLI 0.61.0 passes them by name as `--<name>=<value>` and reads the
+/// name up to the first `=`: `with space`, `dot.name`, `ümlaut` and `dash-x` reach the server,
+/// `a=b` does not. 128 is kept for sanity, as in [`PROMPT`].
+pub const PROMPT_ARGUMENT: Contract = Contract {
+    id: "prompt_argument",
+    title: "the rule for prompt argument names",
+    charset: Charset::EMPTY
+        .range(b' ', b'<')
+        .range(b'>', b'~')
+        .with_printable_non_ascii(),
+    first: FirstChar::Any,
+    max_len: 128,
+    pattern: r"^[^=\p{Cc}\p{Cf}]{1,128}$",
+    allowed: "any character but `=`, controls and invisible ones",
+    source: "run: Gemini CLI 0.61.0 given `--<name>=<value>` for each argument of a fixture server's prompt, Claude Code 2.1.332 given the values by place (cli/tests/oracle_prompts.rs)",
+    checked: "2026-12-02",
+};
+
 /// What a client does with white space in a prompt name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Whitespace {
@@ -49,6 +69,23 @@ pub enum PromptClash {
     Unknown,
 }
 
+/// How a client passes the words typed after a prompt's command as the prompt's arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PromptArguments {
+    /// In the order the prompt lists its arguments, one word each: argument names are never
+    /// typed, so any name works.
+    Positional,
+    /// By name as `<flag><name>=<value>`, the name ending at the first `=`: a name that is
+    /// empty or holds `=` cannot be passed by name (a required one may still be filled by
+    /// position, an optional one not at all).
+    Named {
+        /// What opens the name (`--`).
+        flag: &'static str,
+    },
+    /// Not run here: not known.
+    Unknown,
+}
+
 /// How one client turns a server's prompt into a slash command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PromptClient {
@@ -66,6 +103,8 @@ pub struct PromptClient {
     pub whitespace: Whitespace,
     /// Prompts of two servers that make one command.
     pub on_clash: PromptClash,
+    /// How the words after the command become the prompt's arguments.
+    pub arguments: PromptArguments,
     /// Where the rule comes from.
     pub source: &'static str,
     /// What it was verified against.
@@ -82,7 +121,8 @@ pub const CLAUDE_CODE_PROMPTS: PromptClient = PromptClient {
     separator: "__",
     whitespace: Whitespace::EndsCommand,
     on_clash: PromptClash::NeverMeet,
-    source: "the @anthropic-ai/claude-code npm package run with `-p /mcp__<server>__<prompt>` against a fixture server (cli/tests/oracle_prompts.rs): the prompt's text reaches the model",
+    arguments: PromptArguments::Positional,
+    source: "the @anthropic-ai/claude-code npm package run with `-p /mcp__<server>__<prompt>` against a fixture server (cli/tests/oracle_prompts.rs): the prompt's text reaches the model; `/mcp__<server>__<prompt> v0 v1 ...` passes each word to the argument at its place, whatever the names (`a=b`, `with space`, `ümlaut` too)",
     verified: Verified {
         how: Verification::Run,
         version: CLAUDE_CODE.verified.version,
@@ -101,7 +141,8 @@ pub const GEMINI_CLI_PROMPTS: PromptClient = PromptClient {
     separator: "",
     whitespace: Whitespace::Becomes('-'),
     on_clash: PromptClash::LaterRenamed("_"),
-    source: "the @google/gemini-cli npm package run with `-p /<prompt>` against fixture servers (cli/tests/oracle_prompts.rs); its log: `Prompt with name \"plain\" is already registered. Renaming to \"two_plain\"`; google-gemini/gemini-cli PR 12910 (white space)",
+    arguments: PromptArguments::Named { flag: "--" },
+    source: "the @google/gemini-cli npm package run with `-p /<prompt>` against fixture servers (cli/tests/oracle_prompts.rs); its log: `Prompt with name \"plain\" is already registered. Renaming to \"two_plain\"`; google-gemini/gemini-cli PR 12910 (white space); `/<prompt> --<name>=<value>` passes each argument by name, `with space` and `ümlaut` too, but not `a=b` (read as `a`)",
     verified: Verified {
         how: Verification::Run,
         version: "0.61.0",
@@ -119,6 +160,7 @@ pub const VSCODE_PROMPTS: PromptClient = PromptClient {
     separator: ".",
     whitespace: Whitespace::Unknown,
     on_clash: PromptClash::NeverMeet,
+    arguments: PromptArguments::Unknown,
     source: "code.visualstudio.com/docs/copilot/chat/mcp-servers (\"Use MCP prompts\": type `/` then `mcp.servername.promptname`)",
     verified: Verified {
         how: Verification::Reports,
@@ -130,6 +172,37 @@ pub const VSCODE_PROMPTS: PromptClient = PromptClient {
 /// Every prompt client, in the order reports list them.
 pub const PROMPT_CLIENTS: [&PromptClient; 3] =
     [&CLAUDE_CODE_PROMPTS, &GEMINI_CLI_PROMPTS, &VSCODE_PROMPTS];
+
+/// Whether `client` can pass a prompt's argument named `name` by what the user types after the
+/// command: `Some(true)` where it can, `Some(false)` where it cannot (a client that passes
+/// arguments by name, for a name outside [`PROMPT_ARGUMENT`]: Gemini CLI reads `--a=b=v` as
+/// `a`), `None` where the client was not run.
+///
+/// ```
+/// use mcp_toolname_rules::{argument_passes, CLAUDE_CODE_PROMPTS, GEMINI_CLI_PROMPTS};
+/// // Gemini CLI reads `--a=b=v` as argument `a` with value `b=v`.
+/// assert_eq!(argument_passes(&GEMINI_CLI_PROMPTS, "a=b"), Some(false));
+/// assert_eq!(argument_passes(&GEMINI_CLI_PROMPTS, "with space"), Some(true));
+/// // Claude Code passes arguments by place: names are never typed.
+/// assert_eq!(argument_passes(&CLAUDE_CODE_PROMPTS, "a=b"), Some(true));
+/// # use mcp_toolname_rules::{check, message, PROMPT_ARGUMENT};
+/// let err = check("a=b", &PROMPT_ARGUMENT).unwrap_err();
+/// assert_eq!(
+///     message::prompt_argument_error("review", "a=b", &err),
+///     "prompt `review`: argument name `a=b` contains `=` at index 1, which the rule for \
+///      prompt argument names does not allow (allowed: any character but `=`, controls and \
+///      invisible ones); clients that pass prompt arguments by name (Gemini CLI: \
+///      `--<name>=<value>`) cannot pass it"
+/// );
+/// ```
+#[must_use]
+pub fn argument_passes(client: &PromptClient, name: &str) -> Option<bool> {
+    match client.arguments {
+        PromptArguments::Positional => Some(true),
+        PromptArguments::Named { .. } => Some(crate::check(name, &PROMPT_ARGUMENT).is_ok()),
+        PromptArguments::Unknown => None,
+    }
+}
 
 /// What a client makes of one prompt: the command a user types, and whether it runs.
 #[derive(Debug, Clone, PartialEq, Eq)]

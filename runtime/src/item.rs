@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use mcp_toolname_rules::{Contract, MCP, PROMPT, message};
+use mcp_toolname_rules::{Contract, MCP, PROMPT, PROMPT_ARGUMENT, message};
 use rmcp::handler::server::router::prompt::PromptRoute;
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::{JsonObject, MetaObject, Prompt, Tool};
@@ -228,7 +228,7 @@ impl<S> Item for PromptRoute<S> {
             .iter()
             .flatten()
             .filter_map(|argument| {
-                let error = mcp_toolname_rules::check(&argument.name, &PROMPT).err()?;
+                let error = mcp_toolname_rules::check(&argument.name, &PROMPT_ARGUMENT).err()?;
                 Some(message::prompt_argument_error(
                     &self.attr.name,
                     &argument.name,

@@ -7,7 +7,7 @@ use super::{Level, Lint};
 
 /// One row per lint, in the order the docs list them: tool names, then what comes past the
 /// names, then prompts, then what servers of one config do to each other.
-pub static LINTS: [Lint; 22] = [
+pub static LINTS: [Lint; 23] = [
     Lint {
         name: "spec",
         level: Level::Deny,
@@ -278,6 +278,27 @@ pub static LINTS: [Lint; 22] = [
         why: "Warn. People pick the wrong one from a list of slash commands.",
         help: "rename one so the prompts differ in words",
         fix: "Rename one of them.",
+    },
+    Lint {
+        name: "prompt_argument",
+        level: Level::Warn,
+        targeted: true,
+        said: true,
+        reported_by: "`audit`, `audit --config`",
+        summary: "a client cannot pass a prompt argument by its name",
+        finds: "A prompt argument whose name a client that takes arguments by name cannot \
+                type (Gemini CLI reads `--a=b=v` as argument `a`: a name that is empty or \
+                holds `=`), and two arguments of one prompt with one name (`prompts/get` \
+                takes them as a map, so only one value reaches the server), as the clients \
+                were run.",
+        why: "Warn. Clients that pass arguments by place (Claude Code) are not affected, and \
+              a required argument may still be filled by place in Gemini CLI; an optional \
+              one cannot be given there at all. The build cannot see argument names (they \
+              come from the arguments type's JSON schema when the server runs), so `audit` \
+              is where they are checked.",
+        help: "rename the argument without `=`, and give each argument a name of its own",
+        fix: "Rename the argument (with `#[serde(rename = \"...\")]` on the field of the \
+              prompt's arguments type) to the suggested name.",
     },
     Lint {
         name: "key_collision",

@@ -5,7 +5,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use mcp_toolname_rules::{PROMPT, look_alike_key, message};
+use mcp_toolname_rules::{
+    PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS, PromptArguments, PromptClient, argument_passes, check,
+    is_control_like, is_invisible, look_alike_key, message,
+};
 use serde_json::{Value, json};
 
 use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
@@ -74,6 +77,59 @@ pub fn per_prompt(report: &PromptReport, out: &mut Vec<Finding>) {
         let mut found = finding(Kind::PromptCommand, &[name], Some(command.client.id), text);
         found.suggestion = report.suggestion();
         out.push(found);
+    }
+    arguments(report, out);
+}
+
+/// The findings of one prompt's arguments: a name two of them share (`prompts/get` takes the
+/// arguments as a map), and each client that cannot pass one by its name.
+fn arguments(report: &PromptReport, out: &mut Vec<Finding>) {
+    let prompt = report.name.as_str();
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for argument in &report.arguments {
+        *counts.entry(argument).or_insert(0) += 1;
+    }
+    for (argument, n) in counts.iter().filter(|(_, n)| **n > 1) {
+        let text = format!(
+            "prompt {} lists argument {} {n} times; `prompts/get` takes arguments as a map \
+             from name to value, so only one value can reach the server: rename the others",
+            message::show(prompt),
+            message::show(argument)
+        );
+        out.push(finding(Kind::PromptArgument, &[prompt], None, text));
+    }
+    for client in PROMPT_CLIENTS {
+        for argument in counts.keys() {
+            if argument_passes(client, argument) != Some(false) {
+                continue;
+            }
+            let text = format!(
+                "{} cannot pass argument {} of prompt {} by name (`{}<name>=<value>`, the name \
+                 read up to the first `=`): an optional argument so named cannot be given \
+                 there, a required one only by place; rename it without `=`, controls or \
+                 invisible characters",
+                client.title,
+                message::show(argument),
+                message::show(prompt),
+                argument_flag(client),
+            );
+            let mut found = finding(Kind::PromptArgument, &[prompt], Some(client.id), text);
+            let fixed: String = argument
+                .chars()
+                .filter(|c| !is_control_like(*c) && !is_invisible(*c))
+                .map(|c| if c == '=' { '_' } else { c })
+                .collect();
+            found.suggestion = check(&fixed, &PROMPT_ARGUMENT).is_ok().then_some(fixed);
+            out.push(found);
+        }
+    }
+}
+
+/// What opens an argument's name in `client`'s command (`--`).
+fn argument_flag(client: &PromptClient) -> &'static str {
+    match client.arguments {
+        PromptArguments::Named { flag } => flag,
+        _ => "",
     }
 }
 
@@ -179,10 +235,7 @@ pub fn text(
     );
     let seen = verdict::visible(findings, &out.levels);
     let mut by_prompt: BTreeMap<&str, Vec<Seen<'_>>> = BTreeMap::new();
-    for s in seen
-        .iter()
-        .filter(|s| matches!(s.finding.kind, Kind::PromptName | Kind::PromptCommand))
-    {
+    for s in seen.iter().filter(|s| s.finding.kind.is_per_prompt()) {
         by_prompt
             .entry(s.finding.tool.as_str())
             .or_default()
@@ -228,6 +281,16 @@ pub fn text(
             )
         })
         .collect();
+    let arguments: Vec<&Seen<'_>> = seen
+        .iter()
+        .filter(|s| s.finding.kind == Kind::PromptArgument)
+        .collect();
+    if !arguments.is_empty() {
+        text.push_str("\nprompt arguments\n");
+        for s in arguments {
+            text.push_str(&verdict::line(2, Some(s.level), &verdict::finding(s)));
+        }
+    }
     if !across.is_empty() {
         text.push_str("\nacross the prompt list\n");
         for s in across {
@@ -301,6 +364,44 @@ mod tests {
             found
                 .iter()
                 .all(|(k, _, _)| k.lint().level == crate::lint::Level::Warn)
+        );
+    }
+
+    #[test]
+    fn argument_names_gemini_cannot_type_and_shared_ones_are_found() {
+        let prompt = |arguments: &[&str]| ServedPrompt {
+            name: "review".to_owned(),
+            arguments: arguments.iter().map(|a| (*a).to_owned()).collect(),
+        };
+        let clean = audit(
+            &[prompt(&["plain", "with space", "ümlaut", "dash-x"])],
+            "srv",
+        )
+        .1;
+        assert!(clean.is_empty(), "{clean:?}");
+        let (_, found) = audit(&[prompt(&["a=b", "x", "x", ""])], "srv");
+        let found: Vec<(Option<&str>, Option<&str>, &str)> = found
+            .iter()
+            .filter(|f| f.kind == Kind::PromptArgument)
+            .map(|f| (f.client, f.suggestion.as_deref(), f.message.as_str()))
+            .collect();
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert_eq!((found[0].0, found[0].1), (None, None));
+        assert!(
+            found[0].2.contains("argument `x` 2 times"),
+            "{}",
+            found[0].2
+        );
+        // Sorted by name: the empty one first, then `a=b`; Claude Code passes both by place.
+        assert_eq!((found[1].0, found[1].1), (Some("gemini_cli"), None));
+        assert_eq!((found[2].0, found[2].1), (Some("gemini_cli"), Some("a_b")));
+        assert!(
+            found[2].2.starts_with(
+                "Gemini CLI cannot pass argument `a=b` of prompt `review` by name \
+                 (`--<name>=<value>`, the name read up to the first `=`)"
+            ),
+            "{}",
+            found[2].2
         );
     }
 

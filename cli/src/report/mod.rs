@@ -240,7 +240,7 @@ pub fn counts(
                     && (if tool {
                         is_per_tool(s.finding.kind)
                     } else {
-                        matches!(s.finding.kind, Kind::PromptName | Kind::PromptCommand)
+                        s.finding.kind.is_per_prompt()
                     })
                     && s.finding.tool == message::short(name).as_ref()
             })
@@ -271,10 +271,7 @@ pub fn counts(
     }
     let across: Vec<&Seen<'_>> = seen
         .iter()
-        .filter(|s| {
-            !is_per_tool(s.finding.kind)
-                && !matches!(s.finding.kind, Kind::PromptName | Kind::PromptCommand)
-        })
+        .filter(|s| !is_per_tool(s.finding.kind) && !s.finding.kind.is_per_prompt())
         .collect();
     let errors = across.iter().filter(|s| s.level == Level::Deny).count();
     out.push_str(&format!(

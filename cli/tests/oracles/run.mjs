@@ -5,13 +5,14 @@
 //   CORPUS  {"servers": [{"key": "...", "tools": ["...", ...]}, ...]}
 //   OUT     written: {"client", "version", "refused": [key, ...], "requests",
 //           "tools": [{"name", "origin"}], "descriptions", "instructions", "references",
-//           "prompt_bodies", "output"}
+//           "prompt_bodies", "prompt_args", "output"}
 // The corpus may give servers `descriptions`, `instructions`, `prompts` (names; the fixture
 // answers `prompts/get` with `oracle prompt body S.I`) and `delay_ms` (how long the server
 // holds back its answer to `initialize`), and may give `select`: a name prefix
 // whose deferred tools the fake model loads by tool search (the limits corpus), and `say`: the
 // text sent instead of `hi` (Claude Code and Gemini CLI: a slash command, the prompts corpus).
-// `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries.
+// `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries,
+// `prompt_args` every `S.I.J=value` of `oracle prompt arg S.I.J=value` (argument J passed).
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
 // description, null where only the name is sent (Claude Code's list of deferred tools). Only
 // 127.0.0.1 is reached: the fake API, and servers the client starts over stdio.
@@ -417,6 +418,7 @@ const described = {};
 const instructed = {};
 const referenced = new Set();
 const promptBodies = new Set();
+const promptArgs = new Set();
 const keepLongest = (into, key, text) => {
   if (text.length > (into[key]?.length ?? -1)) into[key] = { length: text.length, tail: text.slice(-40) };
 };
@@ -428,6 +430,7 @@ for (const file of requests) {
     referenced.add(match[1]);
   }
   for (const match of whole.matchAll(/oracle prompt body (\d+\.\d+)/g)) promptBodies.add(match[1]);
+  for (const match of whole.matchAll(/oracle prompt arg (\d+\.\d+\.\d+=[A-Za-z0-9]+)/g)) promptArgs.add(match[1]);
   for (const text of strings(parsed)) {
     const tool = /^oracle tool (\d+\.\d+) /.exec(text);
     if (tool) keepLongest(described, tool[1], text);
@@ -437,7 +440,7 @@ for (const file of requests) {
     }
   }
 }
-writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, descriptions: described, instructions: instructed, references: [...referenced], prompt_bodies: [...promptBodies].sort(), output: output.slice(-4000) }, null, 1));
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, descriptions: described, instructions: instructed, references: [...referenced], prompt_bodies: [...promptBodies].sort(), prompt_args: [...promptArgs].sort(), output: output.slice(-4000) }, null, 1));
 // The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
 if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

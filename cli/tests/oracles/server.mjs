@@ -5,7 +5,8 @@
 // the limits corpus uses them to see where a client cuts. `prompts` (names, or `{"name",
 // "arguments": [...]}`) are served too, each described as `oracle prompt N`, and `prompts/get`
 // answers `oracle prompt body N`, so a prompt that reaches the model is traced back to its
-// entry; for the CLI's own tests, `prompt_page` (prompts per `prompts/list` page),
+// entry (with ` oracle prompt arg N.J=value` for each argument J passed, so an argument that
+// reaches the prompt is traced back too); for the CLI's own tests, `prompt_page` (prompts per `prompts/list` page),
 // `prompts_capability` (declare `prompts` or not, whatever the list), `prompts_error` (answer
 // `prompts/list` with this error message) and `prompt_cursor` (give this cursor on every
 // page: a loop). `delay_ms` holds back the answer to `initialize`, so that of two servers a
@@ -71,7 +72,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       if (index < 0) {
         send({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: `no prompt ${message.params?.name}` } });
       } else {
-        reply({ messages: [{ role: 'user', content: { type: 'text', text: `oracle prompt body ${prefix}${index}` } }] });
+        // Each declared argument the client passed, by its index: `oracle prompt arg S.I.J=value`.
+        const given = message.params?.arguments ?? {};
+        const args = promptArguments[index]
+          .map((argument, j) => (Object.hasOwn(given, argument) ? ` oracle prompt arg ${prefix}${index}.${j}=${given[argument]}` : ''))
+          .join('');
+        reply({ messages: [{ role: 'user', content: { type: 'text', text: `oracle prompt body ${prefix}${index}${args}` } }] });
       }
       break;
     }
