@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the client oracles (cli/tests/oracles.rs, and oracle_limits.rs for what comes beside
-# the names) against the newest published version of each
+# Runs the client oracles (cli/tests/oracles.rs, oracle_limits.rs for what comes beside the
+# names, and oracle_prompts.rs for prompt names and arguments) against the newest published
+# version of each
 # client pinned in cli/tests/oracles/clients.txt, and prints what changed against the pinned
 # one: the version, and every (key, tool) pair whose name or fate the preset now predicts
 # wrongly. CI keeps the pinned versions; this is for re-verifying a preset when a client
@@ -23,5 +24,6 @@ while read -r id package exe; do
 done < cli/tests/oracles/clients.txt
 export MCP_TOOLNAME_ORACLE_DRIFT=1
 # The build's and the runner's own messages stay on stderr; a failure is the exit code.
-cargo test --quiet -p mcp-toolname-cli --test oracles --test oracle_limits -- --nocapture \
+cargo test --quiet -p mcp-toolname-cli --test oracles --test oracle_limits --test oracle_prompts \
+  -- --nocapture \
   --test-threads 1 | grep -E '^(oracle|drift) '

@@ -391,4 +391,17 @@ mod tests {
             );
         }
     }
+
+    /// The lints docs/lints.md says `targets` change are the table's targeted ones.
+    #[test]
+    fn docs_lints_md_names_every_targeted_lint() {
+        let doc = include_str!("../../../docs/lints.md");
+        let from = doc
+            .find("the lints about one contract or one client")
+            .expect("the targets paragraph");
+        let to = from + doc[from..].find(") change in two ways").expect("its end");
+        let said: Vec<&str> = doc[from..to].split('`').skip(1).step_by(2).collect();
+        let targeted: Vec<&str> = LINTS.iter().filter(|l| l.targeted).map(|l| l.name).collect();
+        assert_eq!(said, targeted, "docs/lints.md's list of lints targets change");
+    }
 }
