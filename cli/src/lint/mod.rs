@@ -401,7 +401,14 @@ mod tests {
             .expect("the targets paragraph");
         let to = from + doc[from..].find(") change in two ways").expect("its end");
         let said: Vec<&str> = doc[from..to].split('`').skip(1).step_by(2).collect();
-        let targeted: Vec<&str> = LINTS.iter().filter(|l| l.targeted).map(|l| l.name).collect();
-        assert_eq!(said, targeted, "docs/lints.md's list of lints targets change");
+        let targeted: Vec<&str> = LINTS
+            .iter()
+            .filter(|l| l.targeted)
+            .map(|l| l.name)
+            .collect();
+        assert_eq!(
+            said, targeted,
+            "docs/lints.md's list of lints targets change"
+        );
     }
 }

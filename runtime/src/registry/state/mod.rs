@@ -1,5 +1,7 @@
 //! What a registry serves: every name in use (tool or alias) in one map, the disabled set,
-//! and the checks every insertion passes (the spec, one name per definition).
+//! and the changes made to them; the checks every insertion passes are in [`checks`].
+
+mod checks;
 
 use std::borrow::Cow;
 use std::collections::hash_map::Entry;
@@ -7,14 +9,12 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 use chrono::TimeDelta;
-use mcp_toolname_rules::{FixRules, check, check_alias};
 
 use super::entry::{AliasEntry, Named, TombstoneEntry};
 use super::nearest::NearIndex;
-use crate::alias::{AliasDefaults, rfc3339};
+use crate::alias::AliasDefaults;
 use crate::clock::{Clock, SystemClock};
 use crate::def::Def;
-use crate::error::Problem;
 use crate::item::Item;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
@@ -154,26 +154,6 @@ impl<R: Item> State<R> {
         found
     }
 
-    /// Every problem `tombstone` would bring into this set: a name no client could send (the
-    /// alias rule: it is an old name), or one in use.
-    pub fn problems_of_tombstone(
-        &self,
-        tombstone: &Tombstone,
-        origin: &Origin,
-        problems: &mut Vec<Problem>,
-    ) {
-        if let Err(error) = check_alias(&tombstone.name) {
-            problems.push(Problem::InvalidAlias {
-                name: tombstone.name.to_string(),
-                origin: origin.clone(),
-                error,
-            });
-        }
-        if let Some(first) = self.holder(&tombstone.name) {
-            problems.push(duplicate(R::NOUN, &tombstone.name, first, origin));
-        }
-    }
-
     /// Adds `tombstone` if its name is free (callers check
     /// [`Self::problems_of_tombstone`] first); it shows nothing in `tools/list`.
     pub fn insert_tombstone(&mut self, tombstone: Tombstone, origin: Origin) {
@@ -204,83 +184,6 @@ impl<R: Item> State<R> {
     /// Whether `name` is in use, by a tool or an alias.
     pub fn holds(&self, name: &str) -> bool {
         self.names.contains_key(name)
-    }
-
-    /// Who holds `name` now, tool or alias.
-    fn holder(&self, name: &str) -> Option<&Origin> {
-        self.names.get(name).map(Named::origin)
-    }
-
-    /// Every problem `def` would bring into this set: a name outside the spec, a bad alias,
-    /// an empty window, and each name already held (by this set or by `def` itself).
-    pub fn problems_of(&self, def: &Def<R>, problems: &mut Vec<Problem>) {
-        let name = def.route.name();
-        if let Err(error) = check(name, R::CONTRACT) {
-            let in_use: Vec<&str> = self
-                .names
-                .keys()
-                .map(AsRef::as_ref)
-                .chain(def.aliases.iter().map(|a| a.name.as_ref()))
-                .collect();
-            problems.push(Problem::InvalidName {
-                name: name.to_string(),
-                origin: def.origin.clone(),
-                error,
-                help: FixRules::only(&[R::CONTRACT]).help_in(name, &in_use),
-                noun: R::NOUN,
-                contract: R::CONTRACT,
-            });
-        }
-        let own = def.route.own_problems();
-        if !own.is_empty() {
-            problems.push(Problem::Arguments {
-                name: name.to_string(),
-                origin: def.origin.clone(),
-                problems: own,
-            });
-        }
-        if let Some(first) = self.holder(name) {
-            problems.push(duplicate(R::NOUN, name, first, &def.origin));
-        }
-        let alias_origin = def.alias_origin();
-        for (i, alias) in def.aliases.iter().enumerate() {
-            if let Err(error) = check_alias(&alias.name) {
-                problems.push(Problem::InvalidAlias {
-                    name: alias.name.to_string(),
-                    origin: alias_origin.clone(),
-                    error,
-                });
-            }
-            if alias.args.is_some() {
-                let found = def.route.alias_problems(alias);
-                if !found.is_empty() {
-                    problems.push(Problem::AliasArgs {
-                        name: alias.name.to_string(),
-                        origin: alias_origin.clone(),
-                        problems: found,
-                    });
-                }
-            }
-            if let (Some(since), Some(until)) = (alias.since, alias.until)
-                && since >= until
-            {
-                problems.push(Problem::EmptyWindow {
-                    name: alias.name.to_string(),
-                    origin: alias_origin.clone(),
-                    since: rfc3339(since),
-                    until: rfc3339(until),
-                });
-            }
-            let own = (alias.name == *name).then_some(&def.origin).or_else(|| {
-                def.aliases[..i]
-                    .iter()
-                    .any(|a| a.name == alias.name)
-                    .then_some(&alias_origin)
-            });
-            if let Some(first) = self.holder(&alias.name).or(own) {
-                problems.push(duplicate(R::NOUN, &alias.name, first, &alias_origin));
-            }
-        }
     }
 
     /// Adds `def`, claiming each of its names that is still free (the first definition of a
@@ -530,13 +433,4 @@ fn fingerprint<L: serde::Serialize>(listed: &L) -> u128 {
         hasher.finish()
     };
     (u128::from(half(1)) << 64) | u128::from(half(2))
-}
-
-fn duplicate(noun: &'static str, name: &str, first: &Origin, second: &Origin) -> Problem {
-    Problem::Duplicate {
-        noun,
-        name: name.to_owned(),
-        first: first.clone(),
-        second: second.clone(),
-    }
 }
