@@ -240,6 +240,41 @@ impl Tally {
     }
 }
 
+/// The end of a `check` text report: the verification line (`--verbose`) or a blank line, the
+/// summary of `count` names (`nouns`: one, many) with `hint` saying what `--verbose` adds, and
+/// the exit line.
+pub fn check_summary(
+    text: &mut String,
+    verbose: bool,
+    verified: &str,
+    (count, nouns): (usize, (&'static str, &'static str)),
+    tally: Tally,
+    hint: &str,
+    all: &[Seen<'_>],
+) {
+    if verbose {
+        text.push_str(&wrap::hanging("", verified, 2));
+    } else {
+        text.push('\n');
+    }
+    let hint = if verbose {
+        String::new()
+    } else {
+        format!("; --verbose shows {hint}")
+    };
+    text.push_str(&wrap::hanging(
+        "",
+        &format!(
+            "summary: {count} {}: {}{hint}",
+            plural(count, nouns.0, nouns.1),
+            tally.words(),
+        ),
+        2,
+    ));
+    text.push_str(&exit_line(all));
+    text.push('\n');
+}
+
 /// What the exit code says, for the summary: ``exit code 1: `spec` at deny level (1
 /// finding)`` or `exit code 0: nothing at deny level`. `seen` are every finding shown.
 #[must_use]

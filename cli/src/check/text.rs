@@ -8,7 +8,6 @@ use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
 use crate::verdict::{self, Seen, Tally};
-use crate::wrap::plural;
 use crate::{Output, wrap};
 
 /// The text report: a verdict line per name (and every detail under `--verbose`), then the
@@ -84,28 +83,15 @@ pub(super) fn text(
         }
         all.extend(own);
     }
-    if out.verbose {
-        text.push_str(&wrap::hanging("", &verified_line(), 2));
-    } else {
-        text.push('\n');
-    }
-    text.push_str(&wrap::hanging(
-        "",
-        &format!(
-            "summary: {} {}: {}{}",
-            inputs.len(),
-            plural(inputs.len(), "name", "names"),
-            tally.words(),
-            if out.verbose {
-                ""
-            } else {
-                "; --verbose shows each contract and each client's name"
-            }
-        ),
-        2,
-    ));
-    text.push_str(&verdict::exit_line(&all));
-    text.push('\n');
+    verdict::check_summary(
+        &mut text,
+        out.verbose,
+        &verified_line(),
+        (inputs.len(), ("name", "names")),
+        tally,
+        "each contract and each client's name",
+        &all,
+    );
     text
 }
 

@@ -11,7 +11,6 @@ use super::{PromptReport, cannot_run, judge_set, verified_line};
 use crate::diag::{self, Diagnostic};
 use crate::findings::{Finding, Kind};
 use crate::verdict::{self, Seen, Tally};
-use crate::wrap::plural;
 use crate::{Format, Output, wrap};
 
 /// Width of the first column (the contract and client ids), as in `check`.
@@ -153,28 +152,15 @@ fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Ou
         }
         all.extend(own);
     }
-    if out.verbose {
-        text.push_str(&wrap::hanging("", &verified_line(), 2));
-    } else {
-        text.push('\n');
-    }
-    text.push_str(&wrap::hanging(
-        "",
-        &format!(
-            "summary: {} {}: {}{}",
-            judged.len(),
-            plural(judged.len(), "prompt name", "prompt names"),
-            tally.words(),
-            if out.verbose {
-                ""
-            } else {
-                "; --verbose shows each client's command"
-            }
-        ),
-        2,
-    ));
-    text.push_str(&verdict::exit_line(&all));
-    text.push('\n');
+    verdict::check_summary(
+        &mut text,
+        out.verbose,
+        &verified_line(),
+        (judged.len(), ("prompt name", "prompt names")),
+        tally,
+        "each client's command",
+        &all,
+    );
     text
 }
 
