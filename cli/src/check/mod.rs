@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all};
 use serde_json::{Value, json};
 
-use crate::diag::{self, Diagnostic};
+use crate::diag;
 use crate::findings::{Finding, Kind, key_refusals, per_tool};
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word, fix_set, qualify_set};
@@ -94,17 +94,8 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
         Format::Text => crate::emit(&text::text(&inputs, &keys, &key_findings, &per_name, out)),
         Format::Json => crate::emit_json(json(&inputs, &keys)),
         Format::Sarif | Format::Github => {
-            let diagnostics: Vec<Diagnostic> = key_findings
-                .iter()
-                .chain(per_name.iter().flatten())
-                .filter_map(|f| diag::of_finding(f, &out.levels, None, None))
-                .collect();
-            let outcome = diag::Outcome {
-                diagnostics,
-                failures: Vec::new(),
-                exit_code: code,
-            };
-            diag::write(out.format, &outcome);
+            let findings = key_findings.iter().chain(per_name.iter().flatten());
+            diag::write_findings(out.format, findings, &out.levels, code);
         }
     }
     code

@@ -134,6 +134,26 @@ pub fn of_finding(
     })
 }
 
+/// Writes `findings` not allowed at `levels` in `format` (SARIF or GitHub), for a run that
+/// could do all it was asked and exits with `exit_code` (`check`).
+pub fn write_findings<'a>(
+    format: crate::Format,
+    findings: impl IntoIterator<Item = &'a Finding>,
+    levels: &Levels,
+    exit_code: u8,
+) {
+    let diagnostics = findings
+        .into_iter()
+        .filter_map(|f| of_finding(f, levels, None, None))
+        .collect();
+    let outcome = Outcome {
+        diagnostics,
+        failures: Vec::new(),
+        exit_code,
+    };
+    write(format, &outcome);
+}
+
 /// Writes `outcome` in `format` (SARIF or GitHub) on stdout, every secret masked.
 pub fn write(format: crate::Format, outcome: &Outcome) {
     match format {

@@ -8,7 +8,7 @@ use mcp_toolname_rules::{PROMPT, message};
 use serde_json::{Value, json};
 
 use super::{PromptReport, cannot_run, judge_set, verified_line};
-use crate::diag::{self, Diagnostic};
+use crate::diag;
 use crate::findings::{Finding, Kind};
 use crate::verdict::{self, Seen, Tally};
 use crate::{Format, Output, wrap};
@@ -96,17 +96,8 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
         Format::Text => crate::emit(&text(&judged, &per_name, server_key, out)),
         Format::Json => crate::emit_json(json_doc(&judged, server_key)),
         Format::Sarif | Format::Github => {
-            let diagnostics: Vec<Diagnostic> = per_name
-                .iter()
-                .flatten()
-                .filter_map(|f| diag::of_finding(f, &out.levels, None, None))
-                .collect();
-            let outcome = diag::Outcome {
-                diagnostics,
-                failures: Vec::new(),
-                exit_code: code,
-            };
-            diag::write(out.format, &outcome);
+            let findings = per_name.iter().flatten();
+            diag::write_findings(out.format, findings, &out.levels, code);
         }
     }
     code
