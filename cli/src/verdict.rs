@@ -240,6 +240,35 @@ impl Tally {
     }
 }
 
+/// The lines of a `check` text report: for each item and its findings (`per_item`, in step),
+/// the verdict line `verdict_of` makes of the findings shown at `levels`, and under `verbose`
+/// the details `detail_of` writes, as a block; the tally of the verdicts and every finding
+/// shown, for [`check_summary`].
+pub fn check_lines<'a, T>(
+    text: &mut String,
+    items: &[T],
+    per_item: &'a [Vec<Finding>],
+    levels: &Levels,
+    verbose: bool,
+    verdict_of: impl Fn(&T, &[Seen<'a>]) -> (Option<Level>, String),
+    detail_of: impl Fn(&T) -> String,
+) -> (Tally, Vec<Seen<'a>>) {
+    let mut tally = Tally::default();
+    let mut all = Vec::new();
+    for (item, findings) in items.iter().zip(per_item) {
+        let own = visible(findings, levels);
+        let (level, verdict) = verdict_of(item, &own);
+        tally.add(level);
+        text.push_str(&line(0, level, &verdict));
+        if verbose {
+            text.push_str(&wrap::block(&detail_of(item)));
+            text.push('\n');
+        }
+        all.extend(own);
+    }
+    (tally, all)
+}
+
 /// The end of a `check` text report: the verification line (`--verbose`) or a blank line, the
 /// summary of `count` names (`nouns`: one, many) with `hint` saying what `--verbose` adds, and
 /// the exit line.

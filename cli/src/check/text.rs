@@ -7,7 +7,7 @@ use super::{ID_WIDTH, Input, verified_line};
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
-use crate::verdict::{self, Seen, Tally};
+use crate::verdict::{self, Seen};
 use crate::{Output, wrap};
 
 /// The text report: a verdict line per name (and every detail under `--verbose`), then the
@@ -32,57 +32,60 @@ pub(super) fn text(
     if !key_seen.is_empty() {
         text.push('\n');
     }
-    let mut tally = Tally::default();
-    let mut all: Vec<Seen<'_>> = key_seen.clone();
-    for (input, findings) in inputs.iter().zip(per_name) {
-        let own = verdict::visible(findings, &out.levels);
-        let (level, line) = match input {
-            Input::Name(report) => verdict::tool(report, &own),
-            Input::NotUtf8 {
-                lossy, suggestion, ..
-            } => {
-                let fix = suggestion
-                    .as_deref()
-                    .map_or_else(|| message::no_readable_fix(lossy), message::write_instead);
-                let level = verdict::worst(&own);
-                let why = own.first().map_or_else(String::new, |s| {
-                    format!(" [{}]: {}", s.finding.kind.name(), s.finding.message)
-                });
-                let line = if level.is_some() {
-                    format!("{} (not valid UTF-8){why}; {fix}", message::show(lossy))
-                } else {
-                    format!("{} (not valid UTF-8)", message::show(lossy))
-                };
-                (level, line)
-            }
-        };
-        tally.add(level);
-        text.push_str(&verdict::line(0, level, &line));
-        if out.verbose {
-            let mut detail = String::new();
-            match input {
-                Input::Name(report) => name_text(&mut detail, report, &keys.key),
-                Input::NotUtf8 {
-                    lossy,
-                    reason,
-                    suggestion,
-                } => {
-                    detail.push_str("  contracts:\n");
-                    detail.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
-                    suggestion_line(
-                        &mut detail,
-                        lossy,
-                        suggestion.as_deref(),
-                        false,
-                        "passes every contract",
-                    );
-                }
-            }
-            text.push_str(&wrap::block(&detail));
-            text.push('\n');
+    let verdict_of = |input: &Input, own: &[Seen<'_>]| match input {
+        Input::Name(report) => verdict::tool(report, own),
+        Input::NotUtf8 {
+            lossy, suggestion, ..
+        } => {
+            let fix = suggestion
+                .as_deref()
+                .map_or_else(|| message::no_readable_fix(lossy), message::write_instead);
+            let level = verdict::worst(own);
+            let why = own.first().map_or_else(String::new, |s| {
+                format!(" [{}]: {}", s.finding.kind.name(), s.finding.message)
+            });
+            let line = if level.is_some() {
+                format!("{} (not valid UTF-8){why}; {fix}", message::show(lossy))
+            } else {
+                format!("{} (not valid UTF-8)", message::show(lossy))
+            };
+            (level, line)
         }
-        all.extend(own);
-    }
+    };
+    let detail_of = |input: &Input| {
+        let mut detail = String::new();
+        match input {
+            Input::Name(report) => name_text(&mut detail, report, &keys.key),
+            Input::NotUtf8 {
+                lossy,
+                reason,
+                suggestion,
+            } => {
+                detail.push_str("  contracts:\n");
+                detail.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", "all"));
+                suggestion_line(
+                    &mut detail,
+                    lossy,
+                    suggestion.as_deref(),
+                    false,
+                    "passes every contract",
+                );
+            }
+        }
+        detail
+    };
+    let levels = &out.levels;
+    let (tally, own) = verdict::check_lines(
+        &mut text,
+        inputs,
+        per_name,
+        levels,
+        out.verbose,
+        verdict_of,
+        detail_of,
+    );
+    let mut all = key_seen;
+    all.extend(own);
     verdict::check_summary(
         &mut text,
         out.verbose,

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 use super::{PromptReport, cannot_run, judge_set, verified_line};
 use crate::diag;
 use crate::findings::{Finding, Kind};
-use crate::verdict::{self, Seen, Tally};
-use crate::{Format, Output, wrap};
+use crate::verdict::{self, Seen};
+use crate::{Format, Output};
 
 /// Width of the first column (the contract and client ids), as in `check`.
 const ID_WIDTH: usize = 12;
@@ -105,44 +105,39 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
 
 fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Output) -> String {
     let mut text = String::new();
-    let mut tally = Tally::default();
-    let mut all: Vec<Seen<'_>> = Vec::new();
-    for (item, findings) in judged.iter().zip(per_name) {
-        let own = verdict::visible(findings, &out.levels);
-        let (level, line) = match item {
-            Judged::Name(report) => verdict::prompt(report, &own),
-            Judged::NotUtf8 { lossy, reason } => {
-                let level = verdict::worst(&own);
-                let line = if level.is_some() {
-                    format!(
-                        "{} [prompt_name]: {reason}; {}",
-                        message::show(lossy),
-                        crate::lint::LINTS
-                            .iter()
-                            .find(|l| l.name == "prompt_name")
-                            .map_or("", |l| l.help)
-                    )
-                } else {
-                    message::show(lossy)
-                };
-                (level, line)
-            }
-        };
-        tally.add(level);
-        text.push_str(&verdict::line(0, level, &line));
-        if out.verbose {
-            let mut detail = String::from("  contract:\n");
-            match item {
-                Judged::NotUtf8 { reason, .. } => {
-                    detail.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", PROMPT.id));
-                }
-                Judged::Name(report) => name_text(&mut detail, report, server_key),
-            }
-            text.push_str(&wrap::block(&detail));
-            text.push('\n');
+    let verdict_of = |item: &Judged, own: &[Seen<'_>]| match item {
+        Judged::Name(report) => verdict::prompt(report, own),
+        Judged::NotUtf8 { lossy, reason } => {
+            let level = verdict::worst(own);
+            let line = if level.is_some() {
+                let help = Kind::PromptName.lint().help;
+                format!("{} [prompt_name]: {reason}; {help}", message::show(lossy))
+            } else {
+                message::show(lossy)
+            };
+            (level, line)
         }
-        all.extend(own);
-    }
+    };
+    let detail_of = |item: &Judged| {
+        let mut detail = String::from("  contract:\n");
+        match item {
+            Judged::NotUtf8 { reason, .. } => {
+                detail.push_str(&format!("    {:<ID_WIDTH$} {reason}\n", PROMPT.id));
+            }
+            Judged::Name(report) => name_text(&mut detail, report, server_key),
+        }
+        detail
+    };
+    let levels = &out.levels;
+    let (tally, all) = verdict::check_lines(
+        &mut text,
+        judged,
+        per_name,
+        levels,
+        out.verbose,
+        verdict_of,
+        detail_of,
+    );
     verdict::check_summary(
         &mut text,
         out.verbose,
