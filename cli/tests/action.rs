@@ -10,7 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{calculator, python_with, scratch_dir};
+use common::{calculator, output_text, python_with, scratch_dir};
 
 /// A `cargo` that accepts only `install --locked --quiet --path <ROOT>/cli --root <DIR>` and
 /// copies the built binary into `<DIR>/bin`.
@@ -64,14 +64,6 @@ fn action(python: &Path, dir: &Path, inputs: &[(&str, &str)]) -> Output {
         .expect("python runs")
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}\n--- stderr\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
 #[test]
 fn the_action_audits_as_its_inputs_say() {
     let Some(python) = python_with(&["yaml"]) else {
@@ -89,7 +81,7 @@ fn the_action_audits_as_its_inputs_say() {
             ("INPUT_DENY", "warnings"),
         ],
     );
-    let said = text(&out);
+    let said = output_text(&out);
     assert!(out.status.success(), "{said}");
     assert!(said.contains("exit-code=0\n"), "the demo exits 0: {said}");
     assert!(
@@ -136,7 +128,7 @@ fn the_action_audits_as_its_inputs_say() {
             ("INPUT_ARGS", "--timeout 60 --no-config-file"),
         ],
     );
-    let said = text(&out);
+    let said = output_text(&out);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains("exit-code=1\n"), "{said}");
     assert!(
@@ -155,17 +147,17 @@ fn the_action_audits_as_its_inputs_say() {
         &dir,
         &[("INPUT_COMMAND", &command), ("INPUT_FORMAT", "text")],
     );
-    let said = text(&out);
+    let said = output_text(&out);
     assert!(out.status.success(), "{said}");
     assert!(said.contains("  ok       `add_numbers`\n"), "{said}");
 
     // Inputs are words, never shell code; both a config and a command is a mistake.
     let out = action(&python, &dir, &[("INPUT_ALLOW", "$(touch pwned)")]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", output_text(&out));
     assert!(
-        text(&out).contains("unknown lint `$(touch`"),
+        output_text(&out).contains("unknown lint `$(touch`"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
     assert!(!dir.join("pwned").exists());
     let out = action(
@@ -173,9 +165,9 @@ fn the_action_audits_as_its_inputs_say() {
         &dir,
         &[("INPUT_CONFIG", ".mcp.json"), ("INPUT_COMMAND", "x")],
     );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", output_text(&out));
     assert!(
-        text(&out).contains(
+        output_text(&out).contains(
             "::error title=mcp-toolname::give the action a config or a command, not both"
         )
     );

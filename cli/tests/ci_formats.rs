@@ -46,6 +46,28 @@ fn sarif(r: &common::Run) -> Value {
     log
 }
 
+/// `audit --config FILE --format FORMAT --warn shared_name` in `dir`: exit 2 (a server could
+/// not be audited), and no secret in what it wrote.
+fn audit_config(dir: &Path, file: &str, format: &str) -> common::Run {
+    let args = [
+        "audit",
+        "--config",
+        file,
+        "--format",
+        format,
+        "--warn",
+        "shared_name",
+    ];
+    let r = run_in(dir, args);
+    r.exits(2);
+    assert!(
+        !r.stdout.contains(TOKEN) && !r.stderr.contains(TOKEN),
+        "{}",
+        r.stdout
+    );
+    r
+}
+
 #[test]
 fn sarif_logs_carry_the_lint_table_and_validate_against_the_schema() {
     let dir = scratch_dir("sarif");
@@ -156,24 +178,7 @@ fn sarif_logs_carry_the_lint_table_and_validate_against_the_schema() {
     // `audit --config`: the config file as the location, at the line of the server's entry;
     // a server that could not be audited as a notification; no secret anywhere.
     let file = config(&dir);
-    let r = run_in(
-        &dir,
-        [
-            "audit",
-            "--config",
-            &file,
-            "--format",
-            "sarif",
-            "--warn",
-            "shared_name",
-        ],
-    );
-    r.exits(2);
-    assert!(
-        !r.stdout.contains(TOKEN) && !r.stderr.contains(TOKEN),
-        "{}",
-        r.stdout
-    );
+    let r = audit_config(&dir, &file, "sarif");
     let log = sarif(&r);
     let run0 = &log["runs"][0];
     let shared = run0["results"]
@@ -262,24 +267,7 @@ fn sarif_logs_carry_the_lint_table_and_validate_against_the_schema() {
 fn github_annotations_point_at_the_config_lines() {
     let dir = scratch_dir("github");
     let file = config(&dir);
-    let r = run_in(
-        &dir,
-        [
-            "audit",
-            "--config",
-            &file,
-            "--format",
-            "github",
-            "--warn",
-            "shared_name",
-        ],
-    );
-    r.exits(2);
-    assert!(
-        !r.stdout.contains(TOKEN) && !r.stderr.contains(TOKEN),
-        "{}",
-        r.stdout
-    );
+    let r = audit_config(&dir, &file, "github");
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert!(
         lines.iter().any(|l| l.starts_with(

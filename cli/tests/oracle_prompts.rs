@@ -15,7 +15,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::oracle::{client_bin, observe, report, scratch};
 use mcp_toolname_rules::{PROMPT_CLIENTS, PromptArguments, PromptClient, Verification};
@@ -51,18 +51,12 @@ const ARGUMENTS: [&str; 6] = ["plain", "with space", "a=b", "dot.name", "ümlaut
 /// The argument names of prompt `withargs` ([`ARGUMENTS`]) that `audit --format json` says
 /// `client` cannot pass (a `prompt_argument` finding under it naming the argument).
 fn predict_arguments(client: &str, dir: &Path) -> Vec<&'static str> {
-    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
-    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
-    let spec = dir.join("spec-arguments.json");
     let prompts = json!([{"name": "withargs", "arguments": ARGUMENTS}]);
-    std::fs::write(
-        &spec,
-        json!({"tools": ["t"], "prompts": prompts}).to_string(),
-    )
-    .expect("spec written");
-    let spec = spec.to_str().expect("UTF-8 path").to_owned();
-    let server = server.to_str().expect("UTF-8 path").to_owned();
-    let doc = common::run(["audit", "--format", "json", "--", &node, &server, &spec]).json();
+    let spec = json!({"tools": ["t"], "prompts": prompts});
+    let mut args = vec!["audit".to_owned(), "--format".to_owned(), "json".to_owned()];
+    args.push("--".to_owned());
+    args.extend(common::fixture_server_in(dir, "spec-arguments.json", &spec));
+    let doc = common::run(&args).json();
     let findings = doc["findings"].as_array().expect("findings");
     let said = |argument: &str| {
         findings.iter().any(|f| {
@@ -173,19 +167,13 @@ const SLOW_MS: u64 = 3_000;
 /// `prompt_collision` under `client`: the command they share, and each server's command when
 /// the other's keeps it.
 fn predict_collision(client: &str, prompts: &[&str], dir: &Path) -> (String, [String; 2]) {
-    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
-    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
     let mut entries = serde_json::Map::new();
     for key in ["one", "two"] {
-        let spec: PathBuf = dir.join(format!("spec-{key}.json"));
-        std::fs::write(
-            &spec,
-            json!({"tools": [key], "prompts": prompts}).to_string(),
-        )
-        .expect("spec written");
+        let spec = json!({"tools": [key], "prompts": prompts});
+        let command = common::fixture_server_in(dir, &format!("spec-{key}.json"), &spec);
         entries.insert(
             key.to_owned(),
-            json!({"command": node, "args": [server, spec]}),
+            json!({"command": command[0], "args": command[1..]}),
         );
     }
     let config = dir.join("mcp.json");

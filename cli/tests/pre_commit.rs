@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{calculator, scratch_dir};
+use common::{calculator, output_text, scratch_dir};
 
 fn pre_commit() -> Option<PathBuf> {
     match std::env::var_os("MCP_TOOLNAME_PRE_COMMIT").filter(|v| !v.is_empty()) {
@@ -58,14 +58,6 @@ fn try_repo(bin: &Path, repo: &Path, home: &Path) -> Output {
         .expect("pre-commit runs")
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}\n--- stderr\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
 #[test]
 fn the_hook_audits_each_config_a_commit_holds() {
     let Some(bin) = pre_commit() else {
@@ -77,16 +69,11 @@ fn the_hook_audits_each_config_a_commit_holds() {
     git(&repo, &["init", "--quiet"]);
     git(&repo, &["config", "user.email", "test@example.invalid"]);
     git(&repo, &["config", "user.name", "test"]);
-    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
-    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
-    std::fs::write(
-        repo.join("tools.json"),
-        r#"{"tools": ["search documents", "list_files"]}"#,
-    )
-    .expect("fixture");
+    let tools = serde_json::json!({"tools": ["search documents", "list_files"]});
+    let server = common::fixture_server_in(&repo, "tools.json", &tools);
     let bad = serde_json::json!({ "mcpServers": { "docs": {
-        "command": node,
-        "args": [server, repo.join("tools.json")],
+        "command": server[0],
+        "args": server[1..],
     }}});
     std::fs::write(repo.join(".mcp.json"), bad.to_string()).expect("config");
     let good = serde_json::json!({ "mcpServers": { "calc": { "command": calculator() } } });
@@ -94,7 +81,7 @@ fn the_hook_audits_each_config_a_commit_holds() {
     git(&repo, &["add", "."]);
 
     let out = try_repo(&bin, &repo, &dir.join("home"));
-    let said = text(&out);
+    let said = output_text(&out);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains("mcp-toolname audit"), "{said}");
     assert!(said.contains("Failed"), "{said}");
@@ -110,7 +97,7 @@ fn the_hook_audits_each_config_a_commit_holds() {
     // The clean config alone passes.
     git(&repo, &["rm", "--quiet", "--force", ".mcp.json"]);
     let out = try_repo(&bin, &repo, &dir.join("home"));
-    let said = text(&out);
+    let said = output_text(&out);
     assert_eq!(out.status.code(), Some(0), "{said}");
     assert!(said.contains("Passed"), "{said}");
     let _ = std::fs::remove_dir_all(dir);

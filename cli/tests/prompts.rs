@@ -6,28 +6,14 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use common::run;
 use serde_json::{Value, json};
 
-/// A fixture server's spec file in a fresh folder; the `node server.mjs FILE` command.
+/// The fixture server serving `spec`, in a fresh folder: the folder, and `node server.mjs FILE`.
 fn fixture(test: &str, spec: &Value) -> (PathBuf, Vec<String>) {
-    let dir = std::env::temp_dir().join(format!(
-        "mcp-toolname-prompts-{}-{test}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    let file = dir.join("spec.json");
-    std::fs::write(&file, spec.to_string()).expect("spec written");
-    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
-    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
-    let args = vec![
-        node,
-        server.to_string_lossy().into_owned(),
-        file.to_string_lossy().into_owned(),
-    ];
-    (dir, args)
+    common::fixture_server("prompts", test, spec)
 }
 
 /// `mcp-toolname audit [FLAGS...] -- SERVER...`.

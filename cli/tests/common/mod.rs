@@ -81,19 +81,9 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
-    let started = Instant::now();
-    let output = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
-        .args(args)
-        .envs(env.iter().copied())
-        .stdin(Stdio::null())
-        .output()
-        .expect("mcp-toolname runs");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        took: started.elapsed(),
-    }
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"));
+    command.args(args).envs(env.iter().copied());
+    finish(command)
 }
 
 /// `target/<profile>/examples/calculator`, built (or found up to date) by cargo first.
@@ -214,10 +204,15 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"));
+    command.args(args).current_dir(dir);
+    finish(command)
+}
+
+/// Runs `command` with stdin closed, to its end.
+fn finish(mut command: Command) -> Run {
     let started = Instant::now();
-    let output = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
-        .args(args)
-        .current_dir(dir)
+    let output = command
         .stdin(Stdio::null())
         .output()
         .expect("mcp-toolname runs");
@@ -227,6 +222,43 @@ where
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         took: started.elapsed(),
     }
+}
+
+/// A process's standard output, then its standard error after a `--- stderr` line.
+pub fn output_text(out: &std::process::Output) -> String {
+    format!(
+        "{}\n--- stderr\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The fixture server (`tests/oracles/server.mjs`) serving `spec`, written as `dir/NAME`: the
+/// command that starts it (`node server.mjs FILE`; `MCP_TOOLNAME_NODE` names another node).
+pub fn fixture_server_in(
+    dir: &std::path::Path,
+    name: &str,
+    spec: &serde_json::Value,
+) -> Vec<String> {
+    let file = dir.join(name);
+    std::fs::write(&file, spec.to_string()).expect("spec written");
+    let server = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/server.mjs");
+    let node = std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".to_owned());
+    vec![
+        node,
+        server.to_string_lossy().into_owned(),
+        file.to_string_lossy().into_owned(),
+    ]
+}
+
+/// [`fixture_server_in`] a fresh folder of this test process (`mcp-toolname-WHAT-PID-TEST`):
+/// the folder, and the command.
+pub fn fixture_server(what: &str, test: &str, spec: &serde_json::Value) -> (PathBuf, Vec<String>) {
+    let dir =
+        std::env::temp_dir().join(format!("mcp-toolname-{what}-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let command = fixture_server_in(&dir, "spec.json", spec);
+    (dir, command)
 }
 
 /// A scratch folder of this test process, made empty.
