@@ -141,13 +141,7 @@ async fn the_operator_moves_a_window_with_the_environment_alone() {
     );
     let transport = TokioChildProcess::new(command).expect("the prompts example starts");
     let client = ().serve(transport).await.expect("MCP initialize with prompts");
-    let names: Vec<String> = client
-        .list_all_prompts()
-        .await
-        .expect("prompts/list")
-        .into_iter()
-        .map(|p| p.name)
-        .collect();
+    let names = common::prompt_names(&client).await;
     assert_eq!(
         names,
         ["code_review", "review", "summarize", "summarize_thread"]

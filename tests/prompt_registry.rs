@@ -226,13 +226,7 @@ async fn each_net_change_is_one_prompts_list_changed() {
         2,
         "two changes in one batch, one notification"
     );
-    let names: Vec<String> = client
-        .list_all_prompts()
-        .await
-        .expect("prompts/list")
-        .into_iter()
-        .map(|p| p.name)
-        .collect();
+    let names = common::prompt_names(&client).await;
     assert_eq!(names, ["explain", "summarize"]);
     client.cancel().await.expect("closes");
 }
@@ -286,13 +280,7 @@ async fn an_alias_answers_in_its_window_and_is_refused_after_it() {
         "prompt `review` was renamed to `code_review`, and the old name stopped working at \
          2027-03-01T00:00:00Z; use `code_review` instead"
     );
-    let names: Vec<String> = client
-        .list_all_prompts()
-        .await
-        .expect("prompts/list")
-        .into_iter()
-        .map(|p| p.name)
-        .collect();
+    let names = common::prompt_names(&client).await;
     assert_eq!(
         names,
         ["code_review"],

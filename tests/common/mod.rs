@@ -30,6 +30,12 @@ pub async fn names(client: &Peer<RoleClient>) -> Vec<String> {
     tools.into_iter().map(|t| t.name.into_owned()).collect()
 }
 
+/// The names `prompts/list` gives, every page, in order.
+pub async fn prompt_names(client: &Peer<RoleClient>) -> Vec<String> {
+    let prompts = client.list_all_prompts().await.expect("prompts/list");
+    prompts.into_iter().map(|p| p.name).collect()
+}
+
 pub fn args(a: i64, b: i64) -> JsonObject {
     serde_json::json!({ "a": a, "b": b })
         .as_object()
