@@ -6,8 +6,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use mcp_toolname_rules::{
-    PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS, PromptArguments, PromptClient, argument_passes, check,
-    is_control_like, is_invisible, look_alike_key, message,
+    PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS, PromptArguments, PromptClient, argument_passes,
+    look_alike_key, message, suggest,
 };
 use serde_json::{Value, json};
 
@@ -114,12 +114,8 @@ fn arguments(report: &PromptReport, out: &mut Vec<Finding>) {
                 argument_flag(client),
             );
             let mut found = finding(Kind::PromptArgument, &[prompt], Some(client.id), text);
-            let fixed: String = argument
-                .chars()
-                .filter(|c| !is_control_like(*c) && !is_invisible(*c))
-                .map(|c| if c == '=' { '_' } else { c })
-                .collect();
-            found.suggestion = check(&fixed, &PROMPT_ARGUMENT).is_ok().then_some(fixed);
+            // The rules' fixer, held to the argument rule; an empty name has nothing to keep.
+            found.suggestion = (!argument.is_empty()).then(|| suggest(argument, &PROMPT_ARGUMENT));
             out.push(found);
         }
     }
