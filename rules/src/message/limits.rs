@@ -125,14 +125,36 @@ pub fn reference_too_long(
     } else {
         (format!("{count} tool names"), "are")
     };
+    // `show` gives the length of a name it cuts; say it here only for a name shown whole.
+    let count = longest.chars().count();
+    let longest = if count > super::SHOWN_CHARS {
+        show(longest)
+    } else {
+        format!("{}, {count} characters", show(longest))
+    };
     format!(
         "{} loads tools by tool search, and {these} of this server {are} longer than \
-         {reference_max} characters as it names them (the longest: {}, {} characters); the API \
+         {reference_max} characters as it names them (the longest: {longest}); the API \
          refuses a search answer that names one, and that answer stays in the conversation, so \
          the rest of the session fails ({source}): shorten them to fit {reference_max} with the \
          key (`mcp-toolname check --server-key KEY NAME` gives fixes)",
         client.title,
-        show(longest),
-        longest.chars().count(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::CLAUDE_CODE;
+
+    /// The longest name's length is said once: by `show` for a name it cuts, else here.
+    #[test]
+    fn the_longest_names_length_is_said_once() {
+        for len in [70, 83] {
+            let name = "n".repeat(len);
+            let text = reference_too_long(2, &name, &CLAUDE_CODE, 64, "src");
+            let said = format!("{len} characters");
+            assert_eq!(text.matches(&said).count(), 1, "{text}");
+        }
+    }
 }
