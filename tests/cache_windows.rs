@@ -165,6 +165,11 @@ fn a_window_shorter_than_the_cache_is_a_warning_at_build() {
         ),
         "{logged}"
     );
+    // No `since`: the window starts when the registry is built, so a day later is enough.
+    assert!(
+        logged.contains("end its window at 2027-03-01T12:00:00Z or later (`until`)"),
+        "{logged}"
+    );
     assert!(
         !logged.contains("`plus`"),
         "a month is longer than a day: {logged}"

@@ -81,13 +81,16 @@ pub fn windows_against_cache(
                 continue;
             };
             if until.saturating_sub(since) < ttl_ms {
-                let until_text = chrono::DateTime::from_timestamp_millis(until)
-                    .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
-                    .unwrap_or_default();
+                let text_of = |millis: i64| {
+                    chrono::DateTime::from_timestamp_millis(millis)
+                        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
+                        .unwrap_or_default()
+                };
                 let text = message::window_shorter_than_cache(
                     &alias.name.value(),
                     &tool.name().value(),
-                    &until_text,
+                    &text_of(until),
+                    &text_of(since.saturating_add(ttl_ms)),
                     ttl_secs,
                 );
                 warnings.extend(crate::diag::warning_when(

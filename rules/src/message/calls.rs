@@ -275,16 +275,24 @@ pub enum Gone<'a> {
 }
 
 /// An alias window shorter than the time clients may cache `tools/list` (2026-07-28's
-/// `ttlMs`), `ttl_secs` seconds.
+/// `ttlMs`), `ttl_secs` seconds; `earliest` is the first `until` that would be long enough
+/// (the window's start plus the cache time).
 ///
 /// ```
 /// use mcp_toolname_rules::message::window_shorter_than_cache;
 /// assert_eq!(
-///     window_shorter_than_cache("minus", "subtract", "2027-03-01T00:00:00Z", 86_400),
+///     window_shorter_than_cache(
+///         "minus",
+///         "subtract",
+///         "2027-03-01T00:00:00Z",
+///         "2027-03-02T00:00:00Z",
+///         86_400
+///     ),
 ///     "alias `minus` of `subtract` ends at 2027-03-01T00:00:00Z, less than the 1 day (86400 s) \
 ///      clients may cache `tools/list` after it starts: a client holding the list from before \
-///      the rename may call `minus` after it is gone; end its window later, or let clients \
-///      cache for less"
+///      the rename may call `minus` after it is gone; end its window at \
+///      2027-03-02T00:00:00Z or later (`until`), or let clients cache for less (the \
+///      registry's `list_ttl_secs` / `list_ttl`)"
 /// );
 /// ```
 #[must_use]
@@ -292,6 +300,7 @@ pub fn window_shorter_than_cache(
     alias: &str,
     canonical: &str,
     until: &str,
+    earliest: &str,
     ttl_secs: u64,
 ) -> String {
     let human = match ttl_secs {
@@ -305,7 +314,8 @@ pub fn window_shorter_than_cache(
     format!(
         "alias {} of {} ends at {until}, less than the {human} ({ttl_secs} s) clients may cache \
          `tools/list` after it starts: a client holding the list from before the rename may \
-         call {} after it is gone; end its window later, or let clients cache for less",
+         call {} after it is gone; end its window at {earliest} or later (`until`), or let \
+         clients cache for less (the registry's `list_ttl_secs` / `list_ttl`)",
         show(alias),
         show(canonical),
         show(alias)

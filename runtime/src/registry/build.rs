@@ -252,6 +252,7 @@ fn warn_short_windows<R: Item>(state: &State<R>) {
                     &alias.alias.name,
                     &alias.target,
                     &crate::alias::rfc3339(until),
+                    &crate::alias::rfc3339(start.checked_add_signed(ttl).unwrap_or(until)),
                     u64::try_from(ttl.num_seconds()).unwrap_or(0)
                 )
             );
