@@ -291,7 +291,7 @@ pub fn impl_tools(
 
 /// The help of each tool's name, as one set over the impl: no two suggestions alike, none a
 /// name already in use (a tool's or an alias's), none a placeholder. An empty name is
-/// suggested its fn name.
+/// suggested its fn name; a name taken from the fn is told where the new one goes.
 fn helps(tools: &[ToolFn], targets: &Targets) -> Vec<String> {
     let seeds: Vec<String> = tools
         .iter()
@@ -320,8 +320,13 @@ fn helps(tools: &[ToolFn], targets: &Targets) -> Vec<String> {
     seeds
         .iter()
         .zip(&fixes)
-        .map(|(seed, fix)| match fix {
+        .zip(tools)
+        .map(|((seed, fix), tool)| match fix {
             SetFix::Keep => message::write_instead(seed),
+            // A name taken from the fn: say where the new one goes.
+            SetFix::Rename(to) if tool.attr.name.is_none() => {
+                message::write_name_instead(targets.kind, to)
+            }
             _ => targets.help(seed, fix),
         })
         .collect()
