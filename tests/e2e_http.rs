@@ -92,12 +92,12 @@ async fn sessions_share_the_aliases_and_hear_each_run_time_change_once() {
 
 #[tokio::test]
 async fn an_alias_window_closing_while_serving_tells_each_session_once() {
-    let server = Server::start(&["--alias-for", "5"]);
+    let server = Server::start(&["--alias-for", "15"]);
     let (a, b) = tokio::join!(connect(&server.url), connect(&server.url));
     for (session, _) in [&a, &b] {
         assert!(
             names(session).await.contains(&"minus".to_owned()),
-            "the alias is listed for its first 5 s (is the machine too slow to connect?)"
+            "the alias is listed for its first 15 s (is the machine too slow to connect?)"
         );
     }
     for (session, listener) in [&a, &b] {
@@ -127,7 +127,7 @@ async fn an_alias_window_closing_while_serving_tells_each_session_once() {
 /// closing alike, once each; a client on an older version keeps its session's notifications.
 #[tokio::test]
 async fn a_client_on_2026_07_28_hears_each_change_through_its_subscription() {
-    let server = Server::start(&["--alias-for", "5"]);
+    let server = Server::start(&["--alias-for", "15"]);
     let listening = discover(&server.url).await;
     let version = listening
         .peer_info()
@@ -156,7 +156,7 @@ async fn a_client_on_2026_07_28_hears_each_change_through_its_subscription() {
         "the session hears it too"
     );
 
-    // Then the alias window closes, 5 s after the start.
+    // Then the alias window closes, 15 s after the start.
     hear_tool_list_changed(&mut subscription).await;
     assert!(!names(&listening).await.contains(&"minus".to_owned()));
     assert_eq!(legacy_listener.heard(2).await, 2);
@@ -179,7 +179,7 @@ async fn a_client_on_2026_07_28_hears_each_change_through_its_subscription() {
 /// exported.
 #[tokio::test]
 async fn alias_calls_are_exported_for_prometheus_as_readme_queries_them() {
-    let server = Server::start(&["--alias-for", "4"]);
+    let server = Server::start(&["--alias-for", "15"]);
     let (session, listener) = connect(&server.url).await;
     let start = scrape(&server.url).await;
     assert!(

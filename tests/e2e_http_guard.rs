@@ -58,10 +58,10 @@ fn a_client_that_sends_its_headers_slowly_is_disconnected() {
         })
         .collect();
     for (i, stream) in slow.iter_mut().enumerate() {
-        let (closed, _) = closed_by_server(stream, Duration::from_secs(15));
+        let (closed, _) = closed_by_server(stream, Duration::from_secs(60));
         assert!(
             closed,
-            "slow connection {i} is still open 15 s after a 1 s header timeout"
+            "slow connection {i} is still open 60 s after a 1 s header timeout"
         );
     }
     // The server still serves a client that is not slow.
@@ -69,7 +69,7 @@ fn a_client_that_sends_its_headers_slowly_is_disconnected() {
     quick
         .write_all(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         .expect("write");
-    let (closed, answer) = closed_by_server(&mut quick, Duration::from_secs(15));
+    let (closed, answer) = closed_by_server(&mut quick, Duration::from_secs(60));
     assert!(closed && answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
 
@@ -83,10 +83,10 @@ fn a_client_that_sends_its_body_slowly_is_cut_off() {
               Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":",
         )
         .expect("write");
-    let (closed, answer) = closed_by_server(&mut stream, Duration::from_secs(15));
+    let (closed, answer) = closed_by_server(&mut stream, Duration::from_secs(60));
     assert!(
         closed || answer.starts_with("HTTP/1.1 4") || answer.starts_with("HTTP/1.1 5"),
-        "a body 990 bytes short is still awaited 15 s after a 1 s body timeout: {answer:?}"
+        "a body 990 bytes short is still awaited 60 s after a 1 s body timeout: {answer:?}"
     );
     assert!(
         !answer.starts_with("HTTP/1.1 2"),
@@ -124,7 +124,8 @@ async fn sessions_past_the_cap_are_refused_until_one_closes() {
     // Closing a session (HTTP DELETE) makes room.
     a.cancel().await.expect("close the first session");
     let mut fourth = None;
-    for _ in 0..50 {
+    let deadline = tokio::time::Instant::now() + common::HANG;
+    while tokio::time::Instant::now() < deadline {
         if let Ok(session) = http::try_connect(&server.url).await {
             fourth = Some(session);
             break;

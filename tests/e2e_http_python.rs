@@ -13,7 +13,7 @@ fn python_sdk_sessions_share_aliases_and_hear_each_change_once() {
         eprintln!("skipped: set MCP_TOOLNAME_PYTHON to run this interop test");
         return;
     };
-    let server = http::Server::start(&["--alias-for", "8"]);
+    let server = http::Server::start(&["--alias-for", "20"]);
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/interop/python_http_client.py"

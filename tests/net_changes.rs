@@ -70,13 +70,7 @@ async fn session() -> (
     let listener = Listener::default();
     let client = listener.clone().serve(client_io).await.expect("client");
     // Bound at `notifications/initialized`: wait until the server has the session.
-    for _ in 0..200 {
-        if tools.bound_peers() == 1 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-    assert_eq!(tools.bound_peers(), 1);
+    common::until("the server binds the session", || tools.bound_peers() == 1).await;
     (tools, listener, client)
 }
 

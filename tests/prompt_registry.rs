@@ -97,10 +97,11 @@ impl ClientHandler for Listener {
 }
 
 impl Listener {
-    /// Waits (at most 10 s) for `expected` notifications, then 200 ms more for an extra one.
+    /// Waits (until [`common::HANG`]) for `expected` notifications, then 200 ms more for an
+    /// extra one.
     async fn heard(&self, expected: usize) -> usize {
         let count = || self.heard.load(std::sync::atomic::Ordering::SeqCst);
-        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        let deadline = tokio::time::Instant::now() + common::HANG;
         while count() < expected {
             let woken = self.wake.notified();
             if tokio::time::timeout_at(deadline, woken).await.is_err() {

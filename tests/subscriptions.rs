@@ -75,7 +75,7 @@ async fn client(tools: &SharedToolRegistry<Server>) -> RunningService<RoleClient
 
 /// Waits until `tools` counts `n` open subscriptions.
 async fn until_listening(tools: &SharedToolRegistry<Server>, n: usize) {
-    tokio::time::timeout(Duration::from_secs(10), async {
+    tokio::time::timeout(common::HANG, async {
         while tools.subscriptions() != n {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -102,7 +102,7 @@ async fn every_listener_hears_each_change_once_and_a_cancelled_one_stops_countin
 
     tools.update(|t| t.try_add_route(route("alpha"))).unwrap();
     for heard in [&mut heard_a, &mut heard_b] {
-        let n = next_notification(heard, Duration::from_secs(10)).await;
+        let n = next_notification(heard, common::HANG).await;
         assert!(
             matches!(n, Some(ServerNotification::ToolListChangedNotification(_))),
             "{n:?}"
@@ -120,7 +120,7 @@ async fn every_listener_hears_each_change_once_and_a_cancelled_one_stops_countin
     a.cancel().await.unwrap();
     until_listening(&tools, 1).await;
     tools.update(|t| t.remove_route("alpha"));
-    let n = next_notification(&mut heard_b, Duration::from_secs(10)).await;
+    let n = next_notification(&mut heard_b, common::HANG).await;
     assert!(
         matches!(n, Some(ServerNotification::ToolListChangedNotification(_))),
         "{n:?}"

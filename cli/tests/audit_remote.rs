@@ -205,7 +205,6 @@ fn config_remote_entries_are_audited_in_order_with_jobs() {
         code: output.status.code(),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        took: std::time::Duration::ZERO,
     };
     r.exits(0)
         .out_has("audited: 5 tools")

@@ -1,15 +1,22 @@
 //! `mcp-toolname audit -- COMMAND`: a real server (the workspace's calculator example) and
 //! servers that misbehave, written as `sh -c` one-liners. Each must end with a clear message
-//! and the right exit code, quickly.
+//! and the right exit code, without waiting for a stuck server to end by itself (told by a
+//! file the server would write at its end, not by the clock).
 
 mod common;
 
-use std::time::Duration;
-
-use common::{calculator, run};
+use common::{calculator, run, scratch_dir};
 
 fn sh(script: &str) -> [&str; 4] {
     ["--", "sh", "-c", script]
+}
+
+/// A file that `SCRIPT; touch FILE` writes only if the audit let the script run to its end (a
+/// stopped server never writes it), and the script with that ending.
+fn ends_by_itself(what: &str, script: &str) -> (std::path::PathBuf, String) {
+    let marker = scratch_dir(what).join("ended-by-itself");
+    let script = format!("{script}; touch '{}'", marker.display());
+    (marker, script)
 }
 
 #[test]
@@ -51,24 +58,26 @@ fn a_server_that_exits_at_once() {
 
 #[test]
 fn a_server_that_prints_garbage_then_sleeps() {
-    let r = run(["audit"].into_iter().chain(sh("echo not json; sleep 60")));
+    let (marker, script) = ends_by_itself("garbage", "echo not json; sleep 60");
+    let r = run(["audit"].into_iter().chain(sh(&script)));
     r.exits(2).err_has(
         "broke the protocol before answering `initialize`: it wrote a line on stdout that is \
          not JSON: `not json`; an MCP stdio server must write only JSON-RPC messages on stdout",
     );
-    assert!(r.took < Duration::from_secs(10), "took {:?}", r.took);
+    assert!(!marker.exists(), "the audit waited for the server to end");
 }
 
 #[test]
 fn a_server_that_hangs_is_stopped_at_the_timeout() {
-    let r = run(["audit", "--timeout", "2"]
-        .into_iter()
-        .chain(sh("sleep 60")));
-    r.exits(2).err_has(
-        "error: server `sh -c 'sleep 60'` did not finish within 2 s (it was waiting for the \
-         answer to `initialize`); it was stopped",
-    );
-    assert!(r.took < Duration::from_secs(8), "took {:?}", r.took);
+    let (marker, script) = ends_by_itself("hangs", "sleep 60");
+    let r = run(["audit", "--timeout", "2"].into_iter().chain(sh(&script)));
+    r.exits(2)
+        .err_has("error: server `sh -c 'sleep 60; touch ")
+        .err_has(
+            "did not finish within 2 s (it was waiting for the answer to `initialize`); it was \
+             stopped",
+        );
+    assert!(!marker.exists(), "the audit waited for the server to end");
 }
 
 #[test]

@@ -14,6 +14,24 @@ use tokio::sync::Notify;
 
 pub type Client = RunningService<RoleClient, ()>;
 
+/// How long a wait on an event may last before a test calls it a hang: far past any delay a
+/// loaded machine adds (two test runs at once beside a busy process), so only an event that
+/// never comes reaches it. Never a measure of speed.
+pub const HANG: Duration = Duration::from_secs(120);
+
+/// Waits until `done()` holds, looking again every 10 ms; panics naming `what` after [`HANG`].
+pub async fn until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + HANG;
+    while !done() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: still not so after {} s",
+            HANG.as_secs()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 /// Serves `server` on one end of a duplex and returns a client on the other.
 pub async fn connect<S: ServerHandler>(server: S) -> Client {
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
@@ -134,10 +152,10 @@ impl Listener {
         self.heard.load(Ordering::SeqCst)
     }
 
-    /// Waits (at most 20 s) until `expected` notifications were heard, then a moment more
+    /// Waits (until [`HANG`]) until `expected` notifications were heard, then a moment more
     /// for an unwanted extra one, and returns the count.
     pub async fn heard(&self, expected: usize) -> usize {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        let deadline = tokio::time::Instant::now() + HANG;
         loop {
             let woken = self.wake.notified();
             if self.count() >= expected {
@@ -166,15 +184,15 @@ pub async fn next_notification(
         })
 }
 
-/// Waits (at most 10 s) for the next notification of `subscription` and asserts it is
+/// Waits (until [`HANG`]) for the next notification of `subscription` and asserts it is
 /// `notifications/tools/list_changed`.
 pub async fn hear_tool_list_changed(subscription: &mut rmcp::service::Subscription) {
-    let heard = next_notification(subscription, Duration::from_secs(10)).await;
+    let heard = next_notification(subscription, HANG).await;
     assert!(
         matches!(
             heard,
             Some(rmcp::model::ServerNotification::ToolListChangedNotification(_))
         ),
-        "expected notifications/tools/list_changed within 10 s, heard {heard:?}"
+        "expected notifications/tools/list_changed, heard {heard:?}"
     );
 }

@@ -46,10 +46,10 @@ class Heard:
                 self.changed.notify_all()
 
     async def wait_for(self, expected):
-        """Waits (at most 20 s) for `expected` notifications, then a moment for an extra one."""
+        """Waits (at most 120 s, against a hang) for `expected` notifications, then a moment for an extra one."""
         async with self.changed:
             try:
-                await asyncio.wait_for(self.changed.wait_for(lambda: self.count >= expected), 20)
+                await asyncio.wait_for(self.changed.wait_for(lambda: self.count >= expected), 120)
             except TimeoutError:
                 pass
         await asyncio.sleep(0.2)

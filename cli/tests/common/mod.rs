@@ -7,14 +7,12 @@ use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
 
 /// What one run of `mcp-toolname` gave.
 pub struct Run {
     pub code: Option<i32>,
     pub stdout: String,
     pub stderr: String,
-    pub took: Duration,
 }
 
 impl Run {
@@ -211,7 +209,6 @@ where
 
 /// Runs `command` with stdin closed, to its end.
 fn finish(mut command: Command) -> Run {
-    let started = Instant::now();
     let output = command
         .stdin(Stdio::null())
         .output()
@@ -220,7 +217,6 @@ fn finish(mut command: Command) -> Run {
         code: output.status.code(),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        took: started.elapsed(),
     }
 }
 
