@@ -48,19 +48,19 @@ fn text_report_shows_every_kind_of_finding() {
         .out_has("\npast the names\n  warning  [tool_search_session] claude_code: ")
         // The prompts, after the tools.
         .out_has(
-            "\nprompts (4 in 1 page, each a slash command)\n  warning  `review pr` [prompt_name, \
+            "\nprompts (4 in 1 page, each a slash command)\n  error    `review pr` [prompt_name, \
              prompt_command]: contains a space at index 6",
         )
         .out_has("Claude Code cannot run it as a slash command; write `review_pr` instead\n")
         .out_has("  ok       `summarise`\n")
         .out_has("[prompt_look_alike] prompt names `summarise` and `Summarise` differ only in case")
         .out_has(
-            "summary: 8 tools: 1 error, 3 warnings, 4 ok; 4 prompts: 0 errors, 1 warning, 3 ok; \
+            "summary: 8 tools: 1 error, 3 warnings, 4 ok; 4 prompts: 1 error, 0 warnings, 3 ok; \
              across the lists: 0 errors, 8 warnings\n",
         )
         .out_has(
-            "a real server with these names would exit 1: `spec` at deny level (1 finding); the \
-             demo exits 0\n",
+            "a real server with these names would exit 1: `spec` and `prompt_name` at deny level \
+             (2 findings); the demo exits 0\n",
         );
     assert!(
         !r.stdout.contains("normalisation_collision] gemini_cli"),
@@ -162,10 +162,15 @@ fn json_report_has_stable_fields() {
     assert_eq!(spec["suggestion"], "search_documents");
     assert_eq!(spec["lint"], "spec");
     assert_eq!(spec["level"], "deny");
+    let denied = ["spec", "prompt_name"];
+    for kind in denied {
+        let found = findings.iter().find(|f| f["kind"] == kind).expect(kind);
+        assert_eq!(found["level"], "deny", "{found}");
+    }
     assert!(
         findings
             .iter()
-            .filter(|f| f["kind"] != "spec")
+            .filter(|f| !denied.contains(&f["kind"].as_str().unwrap_or("")))
             .all(|f| f["level"] == "warn" && f["lint"] == f["kind"]),
         "every other finding of the demo warns"
     );

@@ -68,8 +68,8 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
         "review-pr",
         "review pr",
     ]);
-    // `prompt_name` warns: the MCP spec sets no format for prompt names (docs/lints.md).
-    r.exits(0)
+    // `prompt_name` is at deny, as the build refuses the name (docs/lints.md).
+    r.exits(1)
         .out_has("ok       `review-pr`\n  contract:\n    prompt       pass\n")
         .out_has("    claude_code  runs        `/mcp__github__review-pr`\n")
         .out_has(
@@ -85,8 +85,8 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
              prompts)\n",
         )
         .out_has("prompt clients verified: claude_code run on ")
-        .out_has("summary: 2 prompt names: 0 errors, 1 warning, 1 ok\n")
-        .out_has("exit code 0: nothing at deny level\n");
+        .out_has("summary: 2 prompt names: 1 error, 0 warnings, 1 ok\n")
+        .out_has("exit code 1: `prompt_name` at deny level (1 finding)\n");
     // The default: one verdict a name, ending with the fix.
     run([
         "check",
@@ -96,19 +96,19 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
         "review-pr",
         "review pr",
     ])
-    .exits(0)
+    .exits(1)
     .out_has(
-        "warning  `review pr` [prompt_name, prompt_command]: contains a space at index 6, which \
+        "error    `review pr` [prompt_name, prompt_command]: contains a space at index 6, which \
          the slash-command rule for prompts does not allow (allowed: any character but white \
          space, controls and invisible ones); Claude Code cannot run it as a slash command; write \
          `review_pr` instead\n",
     )
     .out_has("ok       `review-pr`\n");
-    // Its exit 1 of before levels, on request.
-    run(["check", "--prompt", "--deny", "prompt_name", "review pr"])
-        .exits(1)
-        .out_has("error    `review pr` [prompt_name, prompt_command]")
-        .out_has("exit code 1: `prompt_name` at deny level (1 finding)\n");
+    // A warning, on request.
+    run(["check", "--prompt", "--warn", "prompt_name", "review pr"])
+        .exits(0)
+        .out_has("warning  `review pr` [prompt_name, prompt_command]")
+        .out_has("exit code 0: nothing at deny level\n");
     // Names every client runs: exit 0, nothing to fix.
     let r = run([
         "check",
@@ -128,7 +128,8 @@ fn check_prompt_json_has_its_own_shape() {
     let r = run([
         "check", "--prompt", "--format", "json", "a b", "a_b", "plain",
     ]);
-    r.exits(0);
+    // `a b` is refused, as in the build.
+    r.exits(1);
     let doc = r.json();
     assert_eq!(
         keys(&doc),
@@ -177,7 +178,7 @@ fn check_prompt_refuses_a_name_that_is_not_utf8() {
         .chain([bad])
         .collect();
     let r = run(&args);
-    r.exits(0);
+    r.exits(1);
     let doc = r.json();
     assert_eq!(doc["names"][0]["pass"], false);
     assert!(
@@ -203,13 +204,13 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
     });
     let (dir, server) = fixture("paged", &spec);
     let r = audit(&["--server-key", "gh", "--format", "json"], &server);
-    // A prompt name that breaks the rule does not change the exit code.
-    r.exits(0).err_has("prompts/list page 3: 1 prompt");
+    // A prompt name that breaks the rule and one listed twice are at deny, as in the build.
+    r.exits(1).err_has("prompts/list page 3: 1 prompt");
     let doc = r.json();
     assert_eq!(doc["server"]["prompts_capability"], true);
     assert_eq!(doc["server"]["prompt_pages"], 3);
     assert_eq!(doc["server"]["prompts_error"], Value::Null);
-    assert_eq!(doc["summary"]["exit_code"], 0);
+    assert_eq!(doc["summary"]["exit_code"], 1);
     assert_eq!(doc["summary"]["prompts"], 4);
     let prompts = doc["prompts"].as_array().expect("prompts");
     let names: Vec<&str> = prompts.iter().filter_map(|p| p["name"].as_str()).collect();
@@ -255,7 +256,7 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
     assert_eq!(name_finding["suggestion"], "review_pr");
 
     let r = audit(&["--server-key", "gh"], &server);
-    r.exits(0);
+    r.exits(1);
     let text = &r.stdout;
     let tools_end = text.find("  ok       `search`\n").expect("tools");
     let prompts_at = text
@@ -263,7 +264,7 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
         .expect("prompts section");
     assert!(tools_end < prompts_at, "prompts after the tools:\n{text}");
     r.out_has(
-        "  warning  `review pr` [prompt_name, prompt_command]: contains a space at index 6, which \
+        "  error    `review pr` [prompt_name, prompt_command]: contains a space at index 6, which \
          the slash-command rule for prompts does not allow",
     )
     .out_has(
@@ -271,15 +272,15 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
          `plain`\n  ok       `Plain`\n  ok       `slash/x`\n",
     )
     .out_has(
-        "\nacross the prompt list\n  warning  [prompt_duplicate] the server listed prompt name \
+        "\nacross the prompt list\n  error    [prompt_duplicate] the server listed prompt name \
          `plain` 2 times",
     )
     .out_has("  warning  [prompt_look_alike] prompt names `plain` and `Plain` differ only in case")
-    .out_has("; 4 prompts: 0 errors, 1 warning, 3 ok; across the lists: 0 errors, 2 warnings\n")
-    .out_has("exit code 0: nothing at deny level\n");
+    .out_has("; 4 prompts: 1 error, 0 warnings, 3 ok; across the lists: 1 error, 1 warning\n")
+    .out_has("exit code 1: `prompt_name` and `prompt_duplicate` at deny level (2 findings)\n");
     // Each client's command on request.
     audit(&["--server-key", "gh", "--verbose"], &server)
-        .exits(0)
+        .exits(1)
         .out_has(
             "    claude_code  Claude Code cannot run prompt `review pr` as `/mcp__gh__review pr`: \
              white space ends its command, so it reads `/mcp__gh__review`",
@@ -356,7 +357,8 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
     .expect("config written");
     let path = config.to_str().expect("UTF-8 path");
     let r = run(["audit", "--format", "json", "--config", path]);
-    r.exits(0);
+    // `a b` breaks the prompt rule, at deny as in the build.
+    r.exits(1);
     let doc = r.json();
     let cross: Vec<&Value> = doc["cross_server"]
         .as_array()
@@ -399,7 +401,7 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
     );
 
     let r = run(["audit", "--config", path]);
-    r.exits(0).out_has(
+    r.exits(1).out_has(
         "  warning  [prompt_collision] gemini_cli: prompts `plain` of `one` and `plain` of `two` \
          both become the command `/plain` under Gemini CLI; it keeps `/plain` for the server it \
          reads first, which is the one that answers first (it starts them all at once), and \
@@ -413,4 +415,31 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
     );
     let _ = std::fs::remove_dir_all(dir_a);
     let _ = std::fs::remove_dir_all(dir_b);
+}
+
+/// A prompt name has one level in the build and in the CLI: `check --prompt` exits 1 on exactly
+/// the names `#[mcp_prompt]` refuses (the macro checks a name against `PROMPT` with `check`, as
+/// here), and 0 on the others.
+#[test]
+fn check_prompt_fails_exactly_the_names_the_build_refuses() {
+    let long = "p".repeat(129);
+    let names = [
+        "review pr",
+        "review\tpr",
+        "review\u{200b}pr",
+        "review\u{202e}pr",
+        long.as_str(),
+        "review-pr",
+        "code.review",
+        "résumé",
+        "slash/x",
+        "a",
+    ];
+    let mut refused = 0;
+    for name in names {
+        let in_the_build = mcp_toolname_rules::check(name, &mcp_toolname_rules::PROMPT).is_err();
+        refused += usize::from(in_the_build);
+        run(["check", "--prompt", "--no-config-file", "--", name]).exits(i32::from(in_the_build));
+    }
+    assert_eq!(refused, 5, "the corpus holds names of both kinds");
 }

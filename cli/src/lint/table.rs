@@ -224,7 +224,7 @@ pub static LINTS: [Lint; 23] = [
     },
     Lint {
         name: "prompt_name",
-        level: Level::Warn,
+        level: Level::Deny,
         targeted: false,
         said: false,
         reported_by: "`check --prompt`, `audit`, `audit --config`",
@@ -232,11 +232,10 @@ pub static LINTS: [Lint; 23] = [
         finds: "A prompt name that no client can make a slash command of everywhere: empty, \
                 past 128 characters, or holding white space, a control or an invisible \
                 character.",
-        why: "Warn. The MCP spec sets no format for prompt names, so the rule is ours, read \
-              from the clients, with the standing of an LLM API's contract (`contract`, \
-              warn). Before levels, `check --prompt` exited 1 on it and `audit` did not; one \
-              table cannot keep both, and a server audit in CI is the one that fails builds: \
-              `--deny prompt_name` gives `check --prompt` its exit 1 back.",
+        why: "Deny. The build refuses the name (`#[mcp_prompt]`), and a name has one level in \
+              the build and in the CLI. The MCP spec sets no format for prompt names, so the \
+              rule is ours, read from the clients: a prompt so named is a command no client \
+              runs whole. `--warn prompt_name` makes it a warning.",
         help: "rename the prompt without white space, controls or invisible characters",
         fix: "Use the suggested name; `#[mcp_prompt]` keeps the old one as an alias.",
     },
@@ -255,14 +254,15 @@ pub static LINTS: [Lint; 23] = [
     },
     Lint {
         name: "prompt_duplicate",
-        level: Level::Warn,
+        level: Level::Deny,
         targeted: false,
         said: true,
         reported_by: "`audit`, `audit --config`",
         summary: "the server lists one prompt name more than once",
         finds: "A prompt name that appears twice or more in one server's `prompts/list`.",
-        why: "Warn. `prompts/get` asks by name, so only one of them can ever be got; the spec \
-              sets no rule for prompt names, so it is not a breach.",
+        why: "Deny. The build refuses a prompt name used twice (`#[mcp_prompt]`), as \
+              `duplicate` does for tools: `prompts/get` asks by name, so only one of them can \
+              ever be got.",
         help: "give each prompt a name of its own",
         fix: "Rename or drop the others.",
     },
