@@ -1,9 +1,11 @@
-//! The GitHub Action (`action.yml` at the repository's root, issue 22 §6), run locally:
+//! The GitHub Action (`action.yml` at the repository's root), run locally:
 //! `ci/run_action.py` reads it with the pinned PyYAML and runs each `run:` step's script with
 //! the environment a runner gives it (the step's `env:` from INPUT_*, GITHUB_ACTION_PATH,
 //! RUNNER_TEMP, GITHUB_PATH, GITHUB_OUTPUT). The install step meets a stand-in `cargo` that
 //! checks the arguments it gets and installs the `mcp-toolname` this test built, so no build
-//! and no network; the audit step is run as written. Skipped outside CI without PyYAML.
+//! and no network; the audit step is run as written. The action is used as docs/cli.md shows,
+//! by path from a copy of this repository inside the user's (`uses: ./vendor/mcp-toolname`;
+//! here a link to this checkout). Skipped outside CI without PyYAML.
 
 mod common;
 
@@ -12,13 +14,28 @@ use std::process::{Command, Output};
 
 use common::{calculator, output_text, python_with, scratch_dir};
 
-/// A `cargo` that accepts only `install --locked --quiet --path <ROOT>/cli --root <DIR>` and
+/// `vendor/mcp-toolname` in the user's repository `dir`: this checkout, as a copy of the
+/// repository would stand there.
+fn vendored(dir: &Path) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("root");
+    let copy = dir.join("vendor/mcp-toolname");
+    if !copy.exists() {
+        std::fs::create_dir_all(dir.join("vendor")).expect("vendor folder");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&root, &copy).expect("a link to this checkout");
+    }
+    copy
+}
+
+/// A `cargo` that accepts only `install --locked --quiet --path <ACTION>/cli --root <DIR>` and
 /// copies the built binary into `<DIR>/bin`.
 fn fake_cargo(dir: &Path) -> PathBuf {
     let bin = dir.join("fake-bin");
     std::fs::create_dir_all(&bin).expect("fake bin");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let root = root.canonicalize().expect("repository root");
+    let root = vendored(dir);
     let script = format!(
         "#!/bin/sh\nset -eu\n\
          [ \"$1 $2 $3 $4 $5 $6\" = \"install --locked --quiet --path {cli} --root\" ] || \
@@ -40,10 +57,7 @@ fn fake_cargo(dir: &Path) -> PathBuf {
 
 /// Runs the action in `dir` with `inputs` (INPUT_* variables) and returns what it printed.
 fn action(python: &Path, dir: &Path, inputs: &[(&str, &str)]) -> Output {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("root");
+    let root = vendored(dir);
     let runner = dir.join("runner");
     let _ = std::fs::remove_dir_all(&runner);
     std::fs::create_dir_all(&runner).expect("runner temp");

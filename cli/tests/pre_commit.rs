@@ -1,7 +1,9 @@
-//! The pre-commit hook (`.pre-commit-hooks.yaml` at the repository's root, issue 22 §6), run
+//! The pre-commit hook (`.pre-commit-hooks.yaml` at the repository's root), run
 //! by a pinned pre-commit (`.ci/run` installs it and names it in `MCP_TOOLNAME_PRE_COMMIT`;
 //! skipped without it, except in CI): `pre-commit try-repo` against a scratch git repository
-//! whose client configs list a server with a tool name that breaks the spec, and a clean one.
+//! whose client configs list a server with a tool name that breaks the spec, and a clean one;
+//! then as docs/cli.md tells a user to install it: a `.pre-commit-config.yaml` naming a clone of
+//! this repository by its path and a commit of it, and `pre-commit run`.
 
 mod common;
 
@@ -58,6 +60,45 @@ fn try_repo(bin: &Path, repo: &Path, home: &Path) -> Output {
         .expect("pre-commit runs")
 }
 
+/// `pre-commit run --all-files` in `repo`, whose `.pre-commit-config.yaml` names this
+/// repository by its path at its current commit (`git rev-parse HEAD`), as docs/cli.md shows.
+fn run_as_documented(bin: &Path, repo: &Path, home: &Path) -> Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("the repository's root");
+    let head = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(&root)
+        .output()
+        .expect("git runs");
+    assert!(head.status.success(), "this repository has a commit");
+    let rev = String::from_utf8_lossy(&head.stdout).trim().to_owned();
+    let config = format!(
+        "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: mcp-toolname-audit\n",
+        root.display()
+    );
+    std::fs::write(repo.join(".pre-commit-config.yaml"), config).expect("pre-commit config");
+    git(repo, &["add", ".pre-commit-config.yaml"]);
+    let exe_dir = Path::new(env!("CARGO_BIN_EXE_mcp-toolname"))
+        .parent()
+        .expect("the binary's folder");
+    let path = format!(
+        "{}:{}",
+        exe_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new(bin)
+        .args(["run", "--all-files", "--verbose"])
+        .current_dir(repo)
+        .env("PATH", path)
+        .env("PRE_COMMIT_HOME", home)
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_INDEX_FILE")
+        .output()
+        .expect("pre-commit runs")
+}
+
 #[test]
 fn the_hook_audits_each_config_a_commit_holds() {
     let Some(bin) = pre_commit() else {
@@ -92,6 +133,15 @@ fn the_hook_audits_each_config_a_commit_holds() {
     assert!(
         said.contains("== server `calc` (1 of 1)"),
         "both configs audited: {said}"
+    );
+
+    // The same, installed as docs/cli.md says: the repository by path and commit.
+    let out = run_as_documented(&bin, &repo, &dir.join("home"));
+    let said = output_text(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("error    `search documents` [spec, contract, client]"),
+        "{said}"
     );
 
     // The clean config alone passes.

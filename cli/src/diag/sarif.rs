@@ -40,11 +40,11 @@ fn rule(lint: &Lint) -> Value {
         "name": pascal(lint.name),
         "shortDescription": { "text": lint.summary },
         "fullDescription": { "text": lint.finds, "markdown": lint.finds },
+        // The page itself, since it has no public address: what to do, then why the level.
         "help": {
-            "text": format!("{} {}", lint.fix, help_uri(lint)),
-            "markdown": format!("{} [Read more]({}).", lint.fix, help_uri(lint)),
+            "text": format!("{} {} (More: {}.)", lint.fix, lint.why, help_uri(lint)),
+            "markdown": format!("{}\n\n{}\n\nMore: `{}`.", lint.fix, lint.why, help_uri(lint)),
         },
-        "helpUri": help_uri(lint),
         "defaultConfiguration": { "level": level(lint.level) },
         "properties": { "tags": ["mcp", "tool-names"] },
     })
@@ -145,7 +145,6 @@ pub fn log(outcome: &Outcome) -> Value {
                 "name": "mcp-toolname",
                 "version": env!("CARGO_PKG_VERSION"),
                 "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "informationUri": env!("CARGO_PKG_REPOSITORY"),
                 "rules": LINTS.iter().map(rule).collect::<Vec<_>>(),
             }},
             "invocations": [{

@@ -86,14 +86,12 @@ pub struct Lint {
     pub fix: &'static str,
 }
 
-/// Where a lint's page is: `docs/lints.md#<name>` in the repository.
+/// Where a lint's page is: `docs/lints.md#<name>`, a reference relative to the repository's
+/// root (the project has no public home to link to yet, and an address that does not exist
+/// is worse than none).
 #[must_use]
 pub fn help_uri(lint: &Lint) -> String {
-    format!(
-        "{}/blob/main/docs/lints.md#{}",
-        env!("CARGO_PKG_REPOSITORY"),
-        lint.name
-    )
+    format!("docs/lints.md#{}", lint.name)
 }
 
 /// The name of a lint, or a did-you-mean error naming every lint when there is none.
