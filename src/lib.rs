@@ -50,6 +50,8 @@
 //! assert_eq!(alias.until_text().as_deref(), Some("2027-03-01T00:00:00Z"));
 //! ```
 #![forbid(unsafe_code)]
+// A warning in an example is one a user copying it would see: the examples build clean.
+#![doc(test(attr(deny(warnings))))]
 #![warn(missing_docs)]
 
 /// # Example

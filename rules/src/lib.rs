@@ -16,6 +16,8 @@
 //! assert_eq!(suggest("admin.tools.list", &LLM_COMMON), "admin_tools_list");
 //! ```
 #![forbid(unsafe_code)]
+// A warning in an example is one a user copying it would see: the examples build clean.
+#![doc(test(attr(deny(warnings))))]
 #![warn(missing_docs)]
 
 mod chars;

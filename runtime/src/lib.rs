@@ -26,6 +26,8 @@
 //! # Ok::<(), mcp_toolname_runtime::RegistryError>(())
 //! ```
 #![forbid(unsafe_code)]
+// A warning in an example is one a user copying it would see: the examples build clean.
+#![doc(test(attr(deny(warnings))))]
 #![warn(missing_docs)]
 
 mod alias;

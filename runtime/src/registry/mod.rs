@@ -337,6 +337,8 @@ impl<S: 'static> ToolRegistry<S> {
     ///         Ok(self.tools.list_tools_result(&context))
     ///     }
     /// }
+    ///
+    /// let _server = Server { tools: ToolRegistry::new() };
     /// ```
     #[must_use]
     pub fn list_tools_result(
