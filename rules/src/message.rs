@@ -4,9 +4,9 @@
 //!
 //! Style follows rustc: lowercase, no closing period, code in backticks; a text a model reads
 //! in a tool result (an expired alias, a notice, a tombstone) is sentences, capitalised and
-//! closed with a period. A name is shown
-//! escaped (control and invisible characters as `\u{..}`) and, past 80 characters, cut,
-//! so that no message can hide or garble what it is about.
+//! closed with a period. A name is shown escaped (control and invisible characters as
+//! `\u{..}`) and, past 80 characters, cut, so that no message can hide or garble what it is
+//! about.
 
 mod attrs;
 mod audit;
