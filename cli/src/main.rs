@@ -1,9 +1,11 @@
 //! `mcp-toolname`: check MCP tool names against the spec, every LLM API and every client,
-//! and audit real MCP servers over stdio. Every verdict comes from `mcp-toolname-rules`.
+//! and audit real MCP servers (stdio or Streamable HTTP). Every verdict comes from
+//! `mcp-toolname-rules`.
 //!
-//! Exit codes: 0 no finding at deny level; 1 one at least (by default a name that breaks
-//! the MCP spec, or one a server lists twice: see [`lint`]); 2 usage errors and servers that
-//! cannot be audited.
+//! Exit codes: 0 no finding at deny level; 1 one at least (by default a tool name that breaks
+//! the MCP spec, a prompt name that breaks the slash-command rule, or a name a server lists
+//! twice: see [`lint`]; for `diff`, a change that breaks a client); 2 usage errors and servers
+//! that cannot be audited.
 
 /// `eprintln!` that ignores a closed or broken stderr instead of panicking (progress and
 /// errors are for people, and losing them must not stop the run), with every learned secret
@@ -56,8 +58,10 @@ pub use args::{DiffFormat, Format, Output};
     version,
     about = "Check MCP tool names against the spec, every LLM API and every client; audit MCP servers",
     after_help = "Exit codes: 0 no finding at deny level; 1 one at least (by default: a tool name \
-                  breaks the MCP spec, or a server lists one twice); 2 usage error, or a server \
-                  that could not be audited. Lints and their levels: `mcp-toolname lints`."
+                  breaks the MCP spec, a prompt name breaks the slash-command rule, or a server \
+                  lists a tool or prompt twice; for `diff`, a change that breaks a client); 2 \
+                  usage error, or a server that could not be audited. Lints and their levels: \
+                  `mcp-toolname lints`."
 )]
 struct Cli {
     #[command(subcommand)]
