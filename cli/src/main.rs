@@ -71,9 +71,10 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check tool names: each contract (pass, or why not), each client's model-facing form,
-    /// and a name that passes every contract. Exit 1 when a name breaks the MCP spec. With
-    /// --prompt, prompt names instead: the slash-command rule for prompts, each client's
-    /// command and whether it runs, and a fix; exit 1 when a name breaks that rule.
+    /// and a name that passes every contract. Exit 1 on a finding at deny level (by default,
+    /// a name that breaks the MCP spec). With --prompt, prompt names instead: the
+    /// slash-command rule for prompts, each client's command and whether it runs, and a fix;
+    /// exit 1 when a name breaks that rule.
     Check {
         /// Tool names (prompt names with --prompt), any bytes (write `--` first if one starts
         /// with `-`).
