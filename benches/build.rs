@@ -1,7 +1,7 @@
 //! Building and merging 1,000 tools: `ToolRegistry` (checks every name, refuses duplicates)
 //! beside rmcp's `ToolRouter` (keeps the later of two); and adding N tools one at a time while
-//! the server runs, with a notifier (issue 18: each add used to rebuild `tools/list` to compare
-//! it) and through `SharedToolRegistry`, beside a plain registry and rmcp's `add_route`.
+//! the server runs, with a notifier (each add used to rebuild `tools/list` to compare it)
+//! and through `SharedToolRegistry`, beside a plain registry and rmcp's `add_route`.
 //! Run: `cargo bench --bench build`.
 
 mod common;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compile time: rmcp's #[tool_router]/#[tool] against mcp-toolname's #[tool_registry]/#[mcp_tool]
-# (issue 6, target: ours within 15% of rmcp's).
+# (target: ours within 15% of rmcp's).
 #
 # Generates one cargo workspace with two bin crates of TOOLS tools each, same tool bodies and
 # argument structs (serde + schemars), one stdio server per crate:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory: peak RSS and wall time of (issue 6)
+# Memory: peak RSS and wall time of
 #   (a) the calculator example (in PROFILE, release by default) serving a short scripted MCP
 #       session over stdio: initialize, tools/list, then CALLS rounds of tools/call to its four
 #       tools and two aliases, driven by benches/support/mcp_session.py, which checks every answer;

@@ -25,7 +25,7 @@ Usage:
   port_rmcp.py swap FILE.rs                 print FILE.rs swapped (to check the rewrite)
   port_rmcp.py tests [--out DIR] [--only NAME ...] [--no-run] [--skip-baseline]
         build a scratch workspace DIR (default /tmp/rmcp-port) holding rmcp 3.11.0's tests
-        that use the tool macros/routers twice, `baseline/` (as published) and `swapped/`,
+        that use the tool or prompt macros/routers (19 files) twice, `baseline/` (as published) and `swapped/`,
         then build and run each test target and print a table.
   port_rmcp.py crate SRC_DIR DST_DIR [--cmd "cargo build"]
         copy a Cargo package (e.g. an rmcp-based server), swap every .rs file, add the

@@ -1,5 +1,5 @@
 //! Arguments an alias carries are checked against its tool's input schema when the registry
-//! is built (issue 20 §3): the macro cannot see the fields of the tool's parameter type (serde
+//! is built: the macro cannot see the fields of the tool's parameter type (serde
 //! may rename them), the schema rmcp lists can. An argument the tool does not take fails
 //! `tool_router()` naming the alias, with a did-you-mean.
 

@@ -1,4 +1,4 @@
-//! Windows that outlast caches (issue 20 §6): on protocol 2026-07-28 a client may cache
+//! Windows that outlast caches: on protocol 2026-07-28 a client may cache
 //! `tools/list` for `ttlMs`. The registry sends its `list_ttl` cut short at the next instant a
 //! listed alias leaves the list, so no cached list outlives a window; an alias whose window is
 //! shorter than the cache lifetime is a warning when the registry is built (and at compile time

@@ -277,7 +277,7 @@ async fn no_session_sees_a_torn_list_while_tools_change() {
     assert!(total >= 3, "every reader listed at least once");
 }
 
-/// Issue 18: `remove_tool` echoed a raw 1 MB name with ESC, BEL and CRLF back to the caller;
+/// `remove_tool` once echoed a raw 1 MB name with ESC, BEL and CRLF back to the caller;
 /// now the name comes back escaped and shortened.
 #[tokio::test]
 async fn a_hostile_name_is_echoed_escaped_and_shortened() {

@@ -1,6 +1,6 @@
 //! The `http` example as a server on the open network must be: a client that sends its
-//! request too slowly is disconnected, and sessions past the cap are refused. Issue 18: with
-//! `axum::serve`, 1,300 slowloris connections were held 45 s and none was closed.
+//! request too slowly is disconnected, and sessions past the cap are refused. Before the guard,
+//! with `axum::serve`, 1,300 slowloris connections were held 45 s and none was closed.
 //!
 //! Every loop is bounded; each wait has a deadline far past the server's timeout, so the tests
 //! say whether the server closes, not how fast.

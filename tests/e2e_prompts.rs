@@ -1,4 +1,4 @@
-//! End to end over stdio (issue 21 §6): the `prompts` example as a child process, driven by
+//! End to end over stdio: the `prompts` example as a child process, driven by
 //! rmcp's client. A renamed prompt answers by its old name inside the window (listed as
 //! deprecated, the result marked), an old name past its window is refused naming the new
 //! prompt, and an unknown name gets the closest one.
@@ -129,8 +129,8 @@ async fn an_old_name_past_its_window_and_an_unknown_name_are_refused_with_the_wa
     client.cancel().await.expect("closes");
 }
 
-/// An operator reopens a closed window with no code of the server's (issue 22 §2: the
-/// variable did nothing unless the server read it): the macro's registry reads it, and an
+/// An operator reopens a closed window with no code of the server's (the
+/// variable once did nothing unless the server read it): the macro's registry reads it, and an
 /// entry naming another registry's alias is left to that one.
 #[tokio::test]
 async fn the_operator_moves_a_window_with_the_environment_alone() {

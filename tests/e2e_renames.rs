@@ -1,4 +1,4 @@
-//! End to end over stdio (issue 20 §3, §4): the `adr` example's release 2 as a child process,
+//! End to end over stdio: the `adr` example's release 2 as a child process,
 //! driven by rmcp's client. The alias `validate_adr` carries `{"mode": "single"}` into
 //! `validate_adrs`, refuses a call that changes it, lists no `mode` of its own, and tells each
 //! session once that it was renamed; the tombstone `adr_stats` says where the tool went.

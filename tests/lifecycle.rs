@@ -418,7 +418,7 @@ async fn a_listening_client_hears_list_changed_through_its_subscription() {
     client.cancel().await.unwrap();
 }
 
-/// Issue 18: a default window that runs past the calendar silently became "no end"; now the
+/// A default window that runs past the calendar once silently became "no end"; now the
 /// build fails naming the alias. And an alias longer than any tool name the spec allows (a
 /// 10 MB one was accepted) is refused as tool names are.
 #[test]

@@ -1,4 +1,4 @@
-//! One `notifications/tools/list_changed` per net change (issue 20 §5): an `update` that
+//! One `notifications/tools/list_changed` per net change: an `update` that
 //! leaves `tools/list` as it was (tools removed and added back, a tool disabled and enabled
 //! again) tells no one; one that changes it tells each session once, however many changes it
 //! made; the same for a plain registry's batch. Heard by rmcp's client over the protocol.
@@ -77,7 +77,7 @@ async fn session() -> (
 #[tokio::test]
 async fn an_update_that_changes_nothing_tells_no_one() {
     let (tools, listener, _client) = session().await;
-    // Issue 20: 4 notifications for this before issue 18, then 1; it changes nothing.
+    // It changes nothing, so no notification (this once sent 4, later 1).
     tools.update(|t| {
         t.remove_route("search");
         t.remove_route("fetch");

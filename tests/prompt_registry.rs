@@ -1,4 +1,4 @@
-//! `PromptRegistry` (issue 21 §3), over the protocol with rmcp's client where a client is
+//! `PromptRegistry`, over the protocol with rmcp's client where a client is
 //! involved: one name per prompt on every change, names checked as slash commands,
 //! `notifications/prompts/list_changed` once per net change, aliases served in their window
 //! and refused after it naming the new prompt, tombstones.

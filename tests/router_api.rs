@@ -408,7 +408,7 @@ fn a_tool_with_aliases_can_be_added_at_run_time() {
     );
 }
 
-/// What rmcp's users do through `ToolRouter::map` (issue 22 §4): rewrite every schema in
+/// What rmcp's users do through `ToolRouter::map`: rewrite every schema in
 /// place. The aliases follow, usage counters stay, the notifier hears one change, and a rename
 /// in place is refused with the route left as it was.
 #[test]

@@ -142,7 +142,7 @@ pub fn number_clashes(servers: &mut [&mut Keys]) {
     }
 }
 
-/// Checks a key against the rule we recommend (DESIGN.md section 6):
+/// Checks a key against the rule we recommend (docs/hosts.md):
 /// `^[A-Za-z0-9_-]{1,32}$`, no `__`, no `_` at either end.
 ///
 /// # Errors

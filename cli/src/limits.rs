@@ -1,4 +1,4 @@
-//! What `audit` finds past the names (issue 19 §5), from each client's
+//! What `audit` finds past the names, from each client's
 //! [`mcp_toolname_rules::Limits`]: more tools than the API behind a client takes in one
 //! request, a description or instructions a client cuts or never sends, and names a client's
 //! tool search cannot load without breaking the session.

@@ -1,9 +1,11 @@
 //! `mcp-toolname`: check MCP tool names against the spec, every LLM API and every client,
-//! and audit real MCP servers over stdio. Every verdict comes from `mcp-toolname-rules`.
+//! and audit real MCP servers (stdio or Streamable HTTP). Every verdict comes from
+//! `mcp-toolname-rules`.
 //!
-//! Exit codes: 0 no finding at deny level; 1 one at least (by default a name that breaks
-//! the MCP spec, or one a server lists twice: see [`lint`]); 2 usage errors and servers that
-//! cannot be audited.
+//! Exit codes: 0 no finding at deny level; 1 one at least (by default a tool name that breaks
+//! the MCP spec, a prompt name that breaks the slash-command rule, or a name a server lists
+//! twice: see [`lint`]; for `diff`, a change that breaks a client); 2 usage errors and servers
+//! that cannot be audited.
 
 /// `eprintln!` that ignores a closed or broken stderr instead of panicking (progress and
 /// errors are for people, and losing them must not stop the run), with every learned secret
@@ -56,8 +58,10 @@ pub use args::{DiffFormat, Format, Output};
     version,
     about = "Check MCP tool names against the spec, every LLM API and every client; audit MCP servers",
     after_help = "Exit codes: 0 no finding at deny level; 1 one at least (by default: a tool name \
-                  breaks the MCP spec, or a server lists one twice); 2 usage error, or a server \
-                  that could not be audited. Lints and their levels: `mcp-toolname lints`."
+                  breaks the MCP spec, a prompt name breaks the slash-command rule, or a server \
+                  lists a tool or prompt twice; for `diff`, a change that breaks a client); 2 \
+                  usage error, or a server that could not be audited. Lints and their levels: \
+                  `mcp-toolname lints`."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -67,9 +71,10 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check tool names: each contract (pass, or why not), each client's model-facing form,
-    /// and a name that passes every contract. Exit 1 when a name breaks the MCP spec. With
-    /// --prompt, prompt names instead: the slash-command rule for prompts, each client's
-    /// command and whether it runs, and a fix; exit 1 when a name breaks that rule.
+    /// and a name that passes every contract. Exit 1 on a finding at deny level (by default,
+    /// a name that breaks the MCP spec). With --prompt, prompt names instead: the
+    /// slash-command rule for prompts, each client's command and whether it runs, and a fix;
+    /// exit 1 when a name breaks that rule.
     Check {
         /// Tool names (prompt names with --prompt), any bytes (write `--` first if one starts
         /// with `-`).

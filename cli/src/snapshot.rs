@@ -1,5 +1,5 @@
-//! `mcp-toolname snapshot`: a server's tool surface written to a reviewable file (issue 20
-//! §1). A stdio server (a command after `--`, or an entry of a client config) is started with
+//! `mcp-toolname snapshot`: a server's tool surface written to a reviewable file.
+//! A stdio server (a command after `--`, or an entry of a client config) is started with
 //! `MCP_TOOLNAME_SURFACE=1`, so a server built with mcp-toolname lists its hidden aliases and
 //! tombstones too; over `--url` only what every client sees is known.
 

@@ -1,4 +1,4 @@
-//! `audit` past the names (issue 19 §5): a server with more tools than an API takes in one
+//! `audit` past the names: a server with more tools than an API takes in one
 //! request, a description and instructions a client cuts or never sends, and a name Claude
 //! Code's tool search cannot load; each a finding of its own kind that says what to do. The
 //! server is the oracles' fixture (`oracles/server.mjs`, run by Node.js), so what `audit`

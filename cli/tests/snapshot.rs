@@ -1,4 +1,4 @@
-//! `snapshot`, `diff` and `audit --baseline` (issue 20 §1, §2) on two releases of a real
+//! `snapshot`, `diff` and `audit --baseline` on two releases of a real
 //! server, the workspace's `adr` example: a rename with an alias (carrying an argument), a
 //! rename without one, an alias dropped before its window ends, a new required argument, a
 //! new optional one, and a tool removed behind a tombstone.

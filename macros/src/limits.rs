@@ -1,4 +1,4 @@
-//! What `#[tool_registry]` knows past the names at build time (issue 19 §5): how many tools
+//! What `#[tool_registry]` knows past the names at build time: how many tools
 //! its impl lists, and each description written as a literal (`description = "..."` or the
 //! doc comment). Each is held to the clients' limits the rules crate records (run-verified):
 //! more tools than the API behind a client takes in one request, a description a client cuts.
@@ -64,7 +64,7 @@ pub fn impl_limits(
 }
 
 /// With `list_ttl_secs`: each alias whose window, `since` to `until`, is shorter than the
-/// time clients may cache `tools/list` warns at its name (issue 20 §6): a client holding the
+/// time clients may cache `tools/list` warns at its name: a client holding the
 /// list from before the rename may call the old name after it is gone. Windows without
 /// `since` are checked when the registry is built, against the clock.
 pub fn windows_against_cache(

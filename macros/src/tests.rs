@@ -1,4 +1,4 @@
-//! The macro's fixes are the rules crate's one fixer's (issue 19, item 1): a registry that
+//! The macro's fixes are the rules crate's one fixer's: a registry that
 //! declares every contract and client, under a key, offers for each name exactly what
 //! `FixRules` (and so `check` and `audit`, which call it with the same inputs) offers.
 

@@ -1,5 +1,5 @@
 //! `#[tool_registry(tombstone(...))]`: names of tools removed from the code, kept to say where
-//! the tool went (issue 20 §4). Checked here: the name (an old name, held to the alias rule),
+//! the tool went. Checked here: the name (an old name, held to the alias rule),
 //! that no tool, alias or other tombstone of the impl has it, the date; and, as a warning,
 //! that `renamed_to` / `instead` names a tool or alias of the impl.
 

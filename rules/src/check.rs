@@ -195,7 +195,7 @@ pub enum ServerKeyError {
     EdgeUnderscore,
 }
 
-/// Checks a server key as hosts assign it (DESIGN §6): [`crate::SERVER_KEY`], then no `__`
+/// Checks a server key as hosts assign it: [`crate::SERVER_KEY`], then no `__`
 /// and no `_` at either end, so that `mcp__<key>__<tool>` reads one way. The runtime's
 /// `ServerKey`, the macros' `server_key` and the CLI's `--server-key` all decide by this.
 ///

@@ -299,7 +299,7 @@ pub const PORTABLE: Contract = Contract {
     checked: "2026-11-29",
 };
 
-/// A server key as hosts assign it (DESIGN §6): `^[A-Za-z0-9_-]{1,32}$`. Not a tool-name
+/// A server key as hosts assign it: `^[A-Za-z0-9_-]{1,32}$`. Not a tool-name
 /// contract, so not in [`ALL`]; [`crate::check_server_key`] adds the rules about `_`.
 pub const SERVER_KEY: Contract = Contract {
     id: "server_key",
@@ -309,7 +309,7 @@ pub const SERVER_KEY: Contract = Contract {
     max_len: 32,
     pattern: "^[A-Za-z0-9_-]{1,32}$",
     allowed: "`A-Z a-z 0-9 _ -`",
-    source: "DESIGN.md section 6",
+    source: "mcp-toolname's recommendation (docs/hosts.md)",
     checked: "2026-11-29",
 };
 

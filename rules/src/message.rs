@@ -1,8 +1,12 @@
-//! Every sentence a user reads, from the macros, the runtime and the CLI, written once.
+//! The sentences of the macros, most of the runtime's, and the CLI's reasons about one name,
+//! written once. The CLI's report writes its own sentences across a list, across servers and
+//! between snapshots.
 //!
-//! Style follows rustc: lowercase, no closing period, code in backticks. A name is shown
-//! escaped (control and invisible characters as `\u{..}`) and, past 80 characters, cut,
-//! so that no message can hide or garble what it is about.
+//! Style follows rustc: lowercase, no closing period, code in backticks; a text a model reads
+//! in a tool result (an expired alias, a notice, a tombstone) is sentences, capitalised and
+//! closed with a period. A name is shown escaped (control and invisible characters as
+//! `\u{..}`) and, past 80 characters, cut, so that no message can hide or garble what it is
+//! about.
 
 mod attrs;
 mod audit;

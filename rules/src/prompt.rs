@@ -1,4 +1,4 @@
-//! Prompt names (issue 21): clients turn MCP prompts into slash commands, and a prompt name
+//! Prompt names: clients turn MCP prompts into slash commands, and a prompt name
 //! breaks there the way a tool name breaks an LLM request. The MCP spec sets no format for
 //! prompt names (server/prompts); [`PROMPT`] is what survives as a command in the clients run
 //! here, and each [`PromptClient`] says how it makes the command.

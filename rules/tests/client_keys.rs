@@ -1,6 +1,6 @@
 //! Each client turns the config key, as written, into its server part under its own rule
-//! (`rules/src/client/presets.rs`, from the clients run and their sources): the cases of
-//! issue 10 section 1, and vectors of the clients added since.
+//! (`rules/src/client/presets.rs`, from the clients run and their sources): the first
+//! cases collected, and vectors of the clients added since.
 
 use mcp_toolname_rules::{
     CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Fate, GEMINI_CLI,

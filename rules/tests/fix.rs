@@ -1,4 +1,4 @@
-//! The one fixer (issue 19, item 1): a fix always passes what it claims, never cuts inside a
+//! The one fixer: a fix always passes what it claims, never cuts inside a
 //! word while a whole-word form fits, never repeats a name of its set, and is the same for
 //! the same name, contracts, clients, key and names in use.
 

@@ -1,6 +1,6 @@
 //! `suggest_set`: within one set, every proposed name is distinct, differs from every name
 //! in use (also in case), passes every contract and fits the length; a name with nothing
-//! readable in it gets no placeholder (issue 10 §2).
+//! readable in it gets no placeholder.
 
 use mcp_toolname_rules::{ALL, LLM_COMMON, SetFix, check, suggest_set};
 use proptest::prelude::*;

@@ -182,7 +182,7 @@ mod tests {
         assert!((read - at(1_900_000_000, 0)).num_seconds().abs() < 60);
     }
 
-    /// Issue 18: `OffsetClock::starting_at(MAX_UTC).now()` overflowed and panicked.
+    /// `OffsetClock::starting_at(MAX_UTC).now()` once overflowed and panicked.
     #[test]
     fn clocks_at_the_ends_of_the_calendar_do_not_panic() {
         for at in [DateTime::<Utc>::MAX_UTC, DateTime::<Utc>::MIN_UTC] {

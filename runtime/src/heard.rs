@@ -1,5 +1,5 @@
 //! Who has heard an alias's notice already ([`Heard`]), for aliases whose notice a model reads
-//! once (issue 20 §4): per session, or, on protocol 2026-07-28, which has no sessions, per
+//! once: per session, or, on protocol 2026-07-28, which has no sessions, per
 //! client that names itself in the request's `_meta`.
 
 use std::collections::HashSet;

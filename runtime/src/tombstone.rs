@@ -1,5 +1,5 @@
 //! Tombstones: names of tools removed from the code, kept for a window only to say where the
-//! tool went (issue 20 §4). `notifications/tools/list_changed` cannot reach a client across a
+//! tool went. `notifications/tools/list_changed` cannot reach a client across a
 //! redeploy, so a client that still calls the old name learns it from the answer.
 
 use std::borrow::Cow;

@@ -1,6 +1,5 @@
 //! A name the registry refuses at run time gets the fix the macros and the CLI give for the
-//! same name beside the same names in use: the rules crate's one fixer, for the spec alone
-//! (issue 19, item 1).
+//! same name beside the same names in use: the rules crate's one fixer, for the spec alone.
 
 use std::sync::Arc;
 

@@ -255,7 +255,7 @@ fn a_refresh_swaps_a_list_whole_or_keeps_the_previous_generation() {
     assert_eq!(ns.names(), ["mcp__other__new_tool", "mcp__srv__new_tool"]);
 }
 
-/// A custom contract without `-` (issue 10 §3): keys such as `unreal-mcp` must still give
+/// A custom contract without `-`: keys such as `unreal-mcp` must still give
 /// names inside it.
 static NO_DASH: Contract = Contract {
     id: "no_dash",

@@ -30,7 +30,7 @@ SELECTED_TESTS = [
     "test_tool_macro_annotations",
     "test_tool_macros",
     "test_tool_routers",
-    # The prompt twins (issue 21).
+    # The prompt twins.
     "test_prompt_handler",
     "test_prompt_macro_annotations",
     "test_prompt_macros",

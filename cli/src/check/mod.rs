@@ -295,7 +295,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         /// `check` and `audit` give the rules crate's one fixer's fixes for the same names
-        /// and key (issue 19, item 1); the macros' own test holds them to the same.
+        /// and key; the macros' own test holds them to the same.
         #[test]
         fn check_and_audit_fix_as_the_fixer_does(
             names in prop::collection::hash_set(name(), 1..6),

@@ -1,4 +1,4 @@
-//! Prompt names (issue 21): clients turn a server's prompts into slash commands, and a name
+//! Prompt names: clients turn a server's prompts into slash commands, and a name
 //! breaks there the way a tool name breaks an LLM request. Every verdict comes from the rules
 //! crate: the contract ([`PROMPT`]), each client's command and whether it runs
 //! ([`slash_command`]), the fix ([`suggest_set`]). This module judges a set of names;

@@ -1,5 +1,5 @@
 //! What changed between two tool surfaces, and whether a client that worked with the old one
-//! may fail with the new one (issue 20 §2), as cargo-semver-checks judges a crate's API:
+//! may fail with the new one, as cargo-semver-checks judges a crate's API:
 //! each change has a semver level, and the verdict is the highest.
 
 use chrono::{DateTime, Utc};

@@ -1,4 +1,4 @@
-//! A server's tool surface as a reviewable file (issue 20 §1): every name a client can call
+//! A server's tool surface as a reviewable file: every name a client can call
 //! (tools, aliases with their tool and window, tombstones), each tool's arguments and a digest
 //! of each schema, sorted, with a `schema_version`. `snapshot` writes it; `diff` and
 //! `audit --baseline` compare two ([`diff`]).

@@ -1,4 +1,4 @@
-//! Limits past the name (issue 19 §5): whether a tool reaches the model also depends on how a
+//! Limits past the name: whether a tool reaches the model also depends on how a
 //! client hands tools over (all in each request, or names first and definitions on a search),
 //! on what it does with a long description or long server instructions, and on how many tools
 //! one request may carry at the API behind it.

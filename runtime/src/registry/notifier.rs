@@ -225,7 +225,7 @@ mod tests {
         (registry, fired)
     }
 
-    /// Issue 18: each add with a notifier rebuilt the sorted `tools/list` to compare it, so N
+    /// Each add with a notifier once rebuilt the sorted `tools/list` to compare it, so N
     /// adds cost O(N²). Now the list is never built by a change, and the notifier still fires
     /// once per change.
     #[test]

@@ -1,4 +1,4 @@
-//! The whole surface (tools or prompts), for `mcp-toolname snapshot` (issue 20 §1): in a process started
+//! The whole surface (tools or prompts), for `mcp-toolname snapshot`: in a process started
 //! with [`SURFACE_ENV_VAR`], `tools/list` (and `prompts/list`) also carries hidden aliases and tombstones, each
 //! marked in `_meta`, so a snapshot records every name a client can call. The one opt-in
 //! way; nothing changes for ordinary clients.

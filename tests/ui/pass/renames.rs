@@ -1,4 +1,4 @@
-//! Issue 20's renames in the attributes: an alias carrying arguments, notices read once (per
+//! Renames in the attributes: an alias carrying arguments, notices read once (per
 //! alias and for the whole impl), tombstones; and what the registry makes of them.
 
 use mcp_toolname::{Successor, mcp_tool, tool_registry};

@@ -1,6 +1,6 @@
 #![deny(warnings)] // any warning left fails this case
 
-// Each warning silenced alone (issue 22 §3): `allow(<warning>)` on the tool it points at, or on
+// Each warning silenced alone: `allow(<warning>)` on the tool it points at, or on
 // the registry for the whole impl.
 use mcp_toolname::{mcp_prompt, mcp_tool, prompt_registry, tool_registry};
 use rmcp::model::{PromptMessage, Role};

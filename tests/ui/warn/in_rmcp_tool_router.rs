@@ -1,6 +1,6 @@
 #![deny(deprecated)] // turns the warning into an error so this test can show it
 
-// A swap done halfway (issue 19): the impl still has rmcp's #[tool_router], which routes only
+// A swap done halfway: the impl still has rmcp's #[tool_router], which routes only
 // #[tool] fns, so `search` would never be served.
 use mcp_toolname::mcp_tool;
 use rmcp::{tool, tool_router};

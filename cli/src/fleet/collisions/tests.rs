@@ -156,7 +156,7 @@ fn vs_code_numbers_keys_that_share_13_characters() {
 
 #[test]
 fn keys_are_taken_as_written() {
-    // Issue 10: `a__b` + `c` and `a` + `b__c` meet in Claude Code.
+    // `a__b` + `c` and `a` + `b__c` meet in Claude Code.
     let found = collisions(&config(&[("a__b", &["c"]), ("a", &["b__c"])]));
     assert!(found.contains(&(Some("claude_code"), Some("mcp__a__b__c".to_owned()))));
     // Two CJK keys: no client makes both `server`; only Roo Code, which deletes every
