@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .lex import UseParser, apply_edits, code_finditer, code_mask, prune
+from .map_uses import rewrite_map_uses
 
 
 ATTR_RULES = [
@@ -228,6 +229,10 @@ def swap_source(src: str, edition: str = "2024", *, rustfmt: bool = True,
         pos = max(pos, e)
     out.append(src[pos:])
     text = "".join(out)
+
+    # rmcp's public `map`, which the registries do not have: its uses become their methods.
+    text, map_notes = rewrite_map_uses(text)
+    notes.extend(map_notes)
 
     # Step 2: attributes.
     for pat, repl in ATTR_RULES:

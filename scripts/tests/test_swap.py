@@ -190,5 +190,77 @@ class EachLayoutKeepsRustfmt(unittest.TestCase):
         self.assertTrue(any("rustfmt not found" in n for n in res.notes), res.notes)
 
 
+# Code reading rmcp's public `ToolRouter::map`, which the registry does not have.
+READS_MAP = """use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::{tool, tool_router};
+
+#[derive(Clone)]
+pub struct Server {
+    tools: ToolRouter<Self>,
+    map: std::collections::HashMap<String, u32>,
+}
+
+#[tool_router]
+impl Server {
+    #[tool]
+    fn search(&self) -> String {
+        String::new()
+    }
+
+    fn open_schemas(&mut self) {
+        for route in self.tools.map.values_mut() {
+            route.attr.title = None;
+        }
+    }
+
+    fn listed(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.tools.map.keys().map(|name| name.as_ref()).collect();
+        names.retain(|name| self.tools.map.contains_key(*name));
+        names
+    }
+
+    fn described(&self) -> usize {
+        let search = self.tools.map.get("search");
+        let n = self
+            .tools
+            .map
+            .values()
+            .filter(|r| r.attr.description.is_some())
+            .count();
+        n + usize::from(search.is_some()) + self.tools.map.len() + self.map.len()
+    }
+}
+"""
+
+
+class MapUsesRewritten(unittest.TestCase):
+    def test_each_use_becomes_the_registry_method(self) -> None:
+        self.assertEqual(rustfmt(READS_MAP, "2024", check=True)[0], 0)
+        res = swap_source(READS_MAP, "2024")
+        self.assertEqual(res.notes, [])
+        for expected in [
+            "self.tools.for_each_route_mut(|route| {\n            route.attr.title = None;\n        });",
+            "self.tools.names().map(|name| name.as_ref())",
+            "self.tools.route(*name).is_some()",
+            'self.tools.route("search")',
+            ".tools\n            .routes()\n            .filter(",
+            "self.tools.len() + self.map.len()",  # a map that is not a router's stays
+        ]:
+            self.assertIn(expected, res.text)
+        self.assertNotIn("tools.map", res.text)
+        rc, diff = rustfmt(res.text, "2024", check=True)
+        self.assertEqual(rc, 0, diff)
+
+    def test_a_map_of_the_servers_own_types_stays(self) -> None:
+        src = READS_MAP.replace("self.map.len()", "self.plugin_registry.map.len()")
+        self.assertIn("self.plugin_registry.map.len()", swap_source(src, "2024").text)
+
+    def test_a_loop_a_closure_cannot_hold_is_left_and_reported(self) -> None:
+        src = READS_MAP.replace("route.attr.title = None;", "if route.attr.title.is_none() {\n                continue;\n            }")
+        res = swap_source(src, "2024")
+        self.assertIn("for route in self.tools.map.values_mut()", res.text)
+        self.assertTrue(any("for_each_route_mut" in n for n in res.notes), res.notes)
+
+
 if __name__ == "__main__":
     unittest.main()
