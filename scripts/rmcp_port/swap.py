@@ -176,12 +176,11 @@ def keep_rustfmt_clean(src: str, swapped: str, edition: str, config_dir: Path | 
     return formatted
 
 
-def swap_source(src: str, edition: str = "2024", *, rustfmt: bool = True,
-                config_dir: Path | None = None) -> SwapResult:
+def swap_source(src: str, edition: str = "2024", *, config_dir: Path | None = None) -> SwapResult:
     """The mechanical swap of one Rust source file, laid out as rustfmt keeps it for `edition`
     (the package's): if `src` was as rustfmt keeps it, so is the result (rustfmt, with the
-    configuration found from `config_dir`, the file's folder, unless `rustfmt` is false). The
-    imports are written in rustfmt's layout either way, for when rustfmt is not installed."""
+    configuration found from `config_dir`, the file's folder). The imports are written in
+    rustfmt's layout either way, for when rustfmt is not installed."""
     notes: list[str] = []
 
     # Step 4 first, while the old names are still in the use trees: prune rmcp imports,
@@ -264,6 +263,6 @@ def swap_source(src: str, edition: str = "2024", *, rustfmt: bool = True,
         names = ", ".join(missing)
         imp = f"use mcp_toolname::{{{names}}};\n" if len(missing) > 1 else f"use mcp_toolname::{names};\n"
         text = text[:at] + imp + text[at:]
-    if rustfmt and text != src:
+    if text != src:
         text = keep_rustfmt_clean(src, text, edition, config_dir, notes)
     return SwapResult(text, text != src, notes)

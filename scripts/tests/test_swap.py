@@ -179,6 +179,24 @@ class EachLayoutKeepsRustfmt(unittest.TestCase):
         self.assertLess(swapped.index("mcp_toolname::tool_registry;"),
                         swapped.index("mcp_toolname::ToolRegistry;"))
 
+    def test_the_packages_rustfmt_toml_is_followed(self) -> None:
+        # An attribute past 100 columns after the swap, but within the package's `max_width`,
+        # and a use tree to re-flow: only rustfmt run with the package's configuration keeps
+        # the first on one line and re-flows the second.
+        attribute = ATTRIBUTE_GROWS.replace("newest first.", "newest first, for one notebook.")
+        src = NESTED_GROUP_SHRINKS + attribute[attribute.index("\n") + 1:]
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "rustfmt.toml").write_text("max_width = 120\n")
+            path = Path(tmp) / "lib.rs"
+            path.write_text(src)
+            check = ["rustfmt", "--check", "--edition", "2024", str(path)]
+            self.assertEqual(subprocess.run(check, capture_output=True).returncode, 0)
+            swapped = swap_source(src, "2024", config_dir=Path(tmp)).text
+            self.assertIn('    #[mcp_tool(description = "', swapped)
+            path.write_text(swapped)
+            done = subprocess.run(check, capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, done.stdout)
+
     def test_code_rustfmt_did_not_keep_is_left_as_written(self) -> None:
         # Formatting it would rewrite lines the swap never touched.
         src = "use rmcp::{tool, tool_router};\nfn  untouched ( ) {}\n"
