@@ -16,7 +16,10 @@ runs the result:
      `use rmcp::...` trees (empty groups and statements go too); in their place
      `use mcp_toolname::{...};` names exactly the replacements the file uses.
 
-Rewrites happen in code only: comments and string literals are left as written.
+Rewrites happen in code only: comments and string literals are left as written. A file that
+was as rustfmt keeps it (for the package's edition and rustfmt.toml) is run through rustfmt
+after the swap, so that `cargo fmt --check` passes wherever it passed before; without rustfmt on
+PATH the script says so and leaves the layout to the swap.
 
 rmcp's files are read at run time (from cargo's registry cache, or a git snapshot); none are
 copied into this script.

@@ -15,6 +15,7 @@ fn ui() {
         "targets",
         "standalone",
         "prompt",
+        "map",
     ] {
         t.compile_fail(format!("tests/ui/{topic}/*.rs"));
     }

@@ -13,11 +13,14 @@ from pathlib import Path
 
 from .cargo import first_errors, rmcp_src, run, test_counts, test_manifest, write
 from .settings import MCP_TOOLNAME_PATH, SELECTED_TESTS, TARGET_DIR
-from .swap import swap_source
+from .swap import NO_RUSTFMT, swap_source
 
 
 def cmd_swap(args) -> None:
-    res = swap_source(Path(args.file).read_text())
+    path = Path(args.file).resolve()
+    package = next((d for d in path.parents if (d / "Cargo.toml").is_file()), None)
+    edition = edition_of(package) if package else "2021"
+    res = swap_source(path.read_text(), edition, config_dir=path.parent)
     sys.stdout.write(res.text)
     for n in res.notes:
         print(f"// port_rmcp: {n}", file=sys.stderr)
@@ -137,29 +140,51 @@ def add_dependency(manifest: Path) -> None:
     manifest.write_text(text)
 
 
-def edition_of(root: Path) -> str:
-    """The Rust edition of the package at `root` (its imports are laid out for it); a
-    workspace-inherited or unreadable one is taken as 2021, cargo's default is 2015."""
+def read_manifest(path: Path) -> dict | None:
     try:
-        package = tomllib.loads((root / "Cargo.toml").read_text()).get("package", {})
+        return tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError):
+        return None
+
+
+def edition_of(root: Path) -> str:
+    """The Rust edition of the package at `root` (`cargo fmt` formats its files for it); one
+    inherited (`edition.workspace = true`) is read from the workspace's manifest above it. An
+    unreadable one is taken as 2021; cargo's default is 2015."""
+    manifest = read_manifest(root / "Cargo.toml")
+    if manifest is None:
         return "2021"
-    edition = package.get("edition", "2015")
+    edition = manifest.get("package", {}).get("edition", "2015")
+    if isinstance(edition, dict) and edition.get("workspace"):
+        for d in root.resolve().parents:
+            ws = read_manifest(d / "Cargo.toml")
+            if ws is not None and "workspace" in ws:
+                edition = ws["workspace"].get("package", {}).get("edition", "2015")
+                break
     return edition if isinstance(edition, str) else "2021"
 
 
 def swap_tree(root: Path) -> list[str]:
+    """Swaps every .rs file of the package at `root` in place, laid out for its edition and its
+    rustfmt configuration; returns the files changed."""
     changed = []
     edition = edition_of(root)
+    said: set[str] = set()
     for p in sorted(root.rglob("*.rs")):
         if "target" in p.relative_to(root).parts:
             continue
-        res = swap_source(p.read_text(), edition)
+        res = swap_source(p.read_text(), edition, config_dir=p.parent)
         if res.changed:
             p.write_text(res.text)
             changed.append(str(p.relative_to(root)))
         for n in res.notes:
-            print(f"  {p.relative_to(root)}: {n}")
+            if n == NO_RUSTFMT:
+                # Said once, not once per file.
+                if n not in said:
+                    print(f"  port_rmcp: {n}", file=sys.stderr)
+                said.add(n)
+            else:
+                print(f"  {p.relative_to(root)}: {n}")
     return changed
 
 

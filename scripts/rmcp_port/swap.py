@@ -5,9 +5,14 @@ the `use` lines.
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .lex import UseParser, apply_edits, code_finditer, code_mask, prune
+from .map_uses import rewrite_map_uses
 
 
 ATTR_RULES = [
@@ -135,9 +140,47 @@ def place_import(text: str, line: str, edition: str) -> str:
     return text
 
 
-def swap_source(src: str, edition: str = "2024") -> SwapResult:
-    """The mechanical swap of one Rust source file, its imports laid out as rustfmt keeps them
-    for `edition` (the package's)."""
+NO_RUSTFMT = ("rustfmt not found on PATH: the swapped code is laid out by the swap alone, and "
+              "`cargo fmt --check` may refuse it (a long attribute, a shorter type, a use tree to "
+              "re-flow); install it (`rustup component add rustfmt`) and swap again, or run "
+              "`cargo fmt` after the swap")
+
+
+def rustfmt_text(text: str, edition: str, config_dir: Path | None) -> str | None:
+    """`text` as `cargo fmt` would write it: rustfmt with the package's `edition` (which sets the
+    style edition unless the configuration does) and the `rustfmt.toml` found from `config_dir`
+    upwards, as rustfmt finds it for a file there. `None` if rustfmt cannot read the code.
+    Through stdin, so that rustfmt formats this text only, not the modules it declares."""
+    cwd = config_dir if config_dir is not None else tempfile.gettempdir()
+    done = subprocess.run(["rustfmt", "--edition", edition, "--emit", "stdout"], input=text,
+                          cwd=cwd, capture_output=True, text=True)
+    return done.stdout if done.returncode == 0 else None
+
+
+def keep_rustfmt_clean(src: str, swapped: str, edition: str, config_dir: Path | None,
+                       notes: list[str]) -> str:
+    """`swapped` run through rustfmt when `src` was as rustfmt keeps it: the swap changes names
+    and lengths (an attribute that no longer fits, a return type that now fits, a use tree to
+    re-flow or re-sort) and only rustfmt knows every rule that decides the layout. Code rustfmt
+    did not keep is left as the swap wrote it: formatting it would change lines the swap never
+    touched."""
+    if shutil.which("rustfmt") is None:
+        notes.append(NO_RUSTFMT)
+        return swapped
+    if rustfmt_text(src, edition, config_dir) != src:
+        return swapped
+    formatted = rustfmt_text(swapped, edition, config_dir)
+    if formatted is None:
+        notes.append("rustfmt could not read the swapped code: left as the swap wrote it")
+        return swapped
+    return formatted
+
+
+def swap_source(src: str, edition: str = "2024", *, config_dir: Path | None = None) -> SwapResult:
+    """The mechanical swap of one Rust source file, laid out as rustfmt keeps it for `edition`
+    (the package's): if `src` was as rustfmt keeps it, so is the result (rustfmt, with the
+    configuration found from `config_dir`, the file's folder). The imports are written in
+    rustfmt's layout either way, for when rustfmt is not installed."""
     notes: list[str] = []
 
     # Step 4 first, while the old names are still in the use trees: prune rmcp imports,
@@ -186,6 +229,10 @@ def swap_source(src: str, edition: str = "2024") -> SwapResult:
     out.append(src[pos:])
     text = "".join(out)
 
+    # rmcp's public `map`, which the registries do not have: its uses become their methods.
+    text, map_notes = rewrite_map_uses(text)
+    notes.extend(map_notes)
+
     # Step 2: attributes.
     for pat, repl in ATTR_RULES:
         text = rewrite_code(text, pat, repl)
@@ -216,4 +263,6 @@ def swap_source(src: str, edition: str = "2024") -> SwapResult:
         names = ", ".join(missing)
         imp = f"use mcp_toolname::{{{names}}};\n" if len(missing) > 1 else f"use mcp_toolname::{names};\n"
         text = text[:at] + imp + text[at:]
+    if text != src:
+        text = keep_rustfmt_clean(src, text, edition, config_dir, notes)
     return SwapResult(text, text != src, notes)

@@ -10,6 +10,7 @@ mod build;
 mod call;
 mod entry;
 mod nearest;
+mod no_map;
 mod notifier;
 mod prompt;
 mod route;
@@ -33,6 +34,7 @@ pub use entry::DEPRECATION_META_KEY;
 pub use surface::{ALIAS_META_KEY, SURFACE_ENV_VAR};
 
 use entry::Named;
+use no_map::NoMap;
 use notifier::Notifier;
 use state::State;
 
@@ -44,6 +46,10 @@ pub struct Registry<R: Item> {
     /// bare `#[tool_handler]` mode) is one reference count.
     state: Arc<State<R>>,
     notifier: Option<Notifier>,
+    /// Where rmcp's router has its public `map`: code written for it (`tools.map.values()`)
+    /// fails to build with a message naming the method to write instead (`tools.routes()`).
+    #[doc(hidden)]
+    pub map: NoMap<R>,
 }
 
 /// The prompts of one MCP server: [`Registry`] over rmcp's [`PromptRoute`], a superset of
@@ -77,7 +83,8 @@ pub type PromptRegistry<S> = Registry<PromptRoute<S>>;
 /// `get`), so `#[rmcp::tool_handler]` serves it, bare or with `router = self.tools`. rmcp's
 /// public fields `map` and `transparent_when_not_found` are not offered: a route changes in
 /// place through [`for_each_route_mut`](Self::for_each_route_mut) (names stay as they are) and
-/// is read with [`route`](Self::route); `transparent_when_not_found` means something only to
+/// is read with [`route`](Self::route) or [`routes`](Self::routes) (code that reads `map`
+/// fails to build with a message naming the method to write); `transparent_when_not_found` means something only to
 /// rmcp's `Router`, which holds rmcp's own router.
 ///
 /// Built by `#[tool_registry]` (`Self::tool_router()`), by [`builder`](Self::builder), or by
@@ -113,6 +120,7 @@ impl<R: Item> Clone for Registry<R> {
         Self {
             state: Arc::clone(&self.state),
             notifier: self.notifier.clone(),
+            map: NoMap::default(),
         }
     }
 }
@@ -122,6 +130,7 @@ impl<R: Item> Default for Registry<R> {
         Self {
             state: Arc::default(),
             notifier: None,
+            map: NoMap::default(),
         }
     }
 }
@@ -286,6 +295,7 @@ impl<R: Item> Registry<R> {
         Self {
             state: Arc::clone(&self.state),
             notifier: None,
+            map: NoMap::default(),
         }
     }
 

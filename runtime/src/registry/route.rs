@@ -166,6 +166,40 @@ impl<R: Item> Registry<R> {
         self.state.item(name).map(|def| &def.route)
     }
 
+    /// Every route, enabled or not, sorted by name (aliases are not routes of their own):
+    /// what rmcp's users read from `ToolRouter::map.values()`, to check or filter the tools.
+    /// Read-only: a route changes in place through
+    /// [`for_each_route_mut`](Self::for_each_route_mut).
+    ///
+    /// ```
+    /// use mcp_toolname_runtime::ToolRegistry;
+    /// use rmcp::handler::server::router::tool::ToolRoute;
+    /// use rmcp::model::{CallToolResult, JsonObject, Tool};
+    /// use std::sync::Arc;
+    ///
+    /// struct Server;
+    /// fn route(name: &'static str, description: &'static str) -> ToolRoute<Server> {
+    ///     ToolRoute::new_dyn(Tool::new(name, description, Arc::new(JsonObject::new())), |_| {
+    ///         Box::pin(async { Ok(CallToolResult::default().into()) })
+    ///     })
+    /// }
+    ///
+    /// let tools = ToolRegistry::<Server>::new()
+    ///     .with_route(route("search", "Finds pages."))
+    ///     .with_route(route("fetch", ""))
+    ///     .with_disabled("search");
+    /// let undescribed: Vec<&str> = tools
+    ///     .routes()
+    ///     .filter(|route| route.attr.description.as_deref().is_none_or(str::is_empty))
+    ///     .map(|route| route.name())
+    ///     .collect();
+    /// assert_eq!(undescribed, ["fetch"]);
+    /// assert_eq!(tools.routes().count(), 2); // `search` too, although disabled
+    /// ```
+    pub fn routes(&self) -> impl Iterator<Item = &R> {
+        self.state.sorted_defs().into_iter().map(|d| &d.route)
+    }
+
     /// Whether a `tools/call` of `name` would run a tool now: an enabled tool, or a live
     /// alias of one.
     #[must_use]
