@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use chrono::{DateTime, Utc};
 use common::{call, connect, rpc_error, text};
 use mcp_toolname::{
-    Alias, AliasNotice, DEPRECATION_META_KEY, ExpiredAnswer, FixedClock, ToolDef, ToolRegistry,
-    ToolRegistryBuilder,
+    Alias, AliasNotice, DEPRECATION_META_KEY, ExpiredAnswer, FixedClock, Tombstone, ToolDef,
+    ToolRegistry, ToolRegistryBuilder,
 };
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::handler::server::tool::ToolCallContext;
@@ -148,6 +148,51 @@ async fn an_unknown_name_gets_the_closest_served_tool_in_message_and_data_and_no
         assert!(err.message.ends_with("not found"), "{}", err.message);
         assert_eq!(err.data, None, "{far}");
     }
+    client.cancel().await.unwrap();
+}
+
+/// Old clients mistype old names: a name near an alias or a tombstone is answered with the
+/// served tool it leads to, and the old name that led there; nothing runs.
+#[tokio::test]
+async fn a_name_near_an_old_name_gets_the_served_tool_it_leads_to_and_nothing_runs() {
+    let server = preview(
+        |b| {
+            b.tombstone(Tombstone::renamed("deploy_app", "deploy"))
+                .tombstone(Tombstone::removed("preview_halt").instead("preview_stop"))
+        },
+        INSIDE,
+    );
+    let runs = Arc::clone(&server.runs);
+    let client = connect(server).await;
+    for (called, closest, how) in [
+        ("Begin", "preview_start", "formerly `begin`"),
+        ("lanuch", "preview_start", "formerly `launch`"),
+        ("START", "preview_start", "formerly `start`"),
+        ("deploy-app", "deploy", "formerly `deploy_app`"),
+        (
+            "preview.halt",
+            "preview_stop",
+            "which replaced the removed `preview_halt`",
+        ),
+    ] {
+        let err = call(&client, called, None).await.expect_err(called);
+        let err = rpc_error(&err);
+        assert_eq!(err.code, ErrorCode::INVALID_PARAMS, "{called}");
+        assert_eq!(
+            err.message,
+            format!("tool `{called}` not found; did you mean `{closest}` ({how})?")
+        );
+        assert_eq!(err.data, Some(json!({ "closest": closest })), "{called}");
+    }
+    // Near a tool and one of its aliases alike: the tool, once, by its own name.
+    let err = call(&client, "Preview_Start", None)
+        .await
+        .expect_err("unknown");
+    assert_eq!(
+        rpc_error(&err).message,
+        "tool `Preview_Start` not found; did you mean `preview_start`?"
+    );
+    assert_eq!(runs.load(Ordering::SeqCst), 0, "nothing was called");
     client.cancel().await.unwrap();
 }
 

@@ -126,6 +126,20 @@ async fn an_old_name_past_its_window_and_an_unknown_name_are_refused_with_the_wa
         json!(["code_review", "review", "summarize_thread"]),
         "rmcp's own field, kept"
     );
+    // The old name mistyped: led to the new one through the alias, past its window too.
+    let err = client
+        .get_prompt(get("Summarize", json!({"url": "https://example.com/t/1"})))
+        .await
+        .expect_err("no such prompt");
+    let err = rpc_error(&err);
+    assert_eq!(
+        err.message,
+        "prompt `Summarize` not found; did you mean `summarize_thread` (formerly `summarize`)?"
+    );
+    assert_eq!(
+        err.data.clone().expect("data")["closest"],
+        json!("summarize_thread")
+    );
     client.cancel().await.expect("closes");
 }
 

@@ -89,6 +89,20 @@ async fn a_real_client_lists_calls_and_uses_the_alias_inside_its_window() {
         rpc_error(&err).data,
         Some(serde_json::json!({ "closest": "add_numbers" }))
     );
+    // An old client mistyping the old name: led to the new name through the hidden alias.
+    for called in ["calc_add", "Calc.add"] {
+        let err = call(&client, called, Some(args(1, 1)))
+            .await
+            .expect_err("unknown tool");
+        assert_eq!(
+            rpc_error(&err).message,
+            format!("tool `{called}` not found; did you mean `add_numbers` (formerly `calc.add`)?")
+        );
+        assert_eq!(
+            rpc_error(&err).data,
+            Some(serde_json::json!({ "closest": "add_numbers" }))
+        );
+    }
     client.cancel().await.expect("clean shutdown");
 }
 

@@ -309,7 +309,8 @@ fn each_refusal_says_what_it_left() {
     let said = err.to_string();
     assert!(
         said.contains(
-            "so nothing was changed: the registry keeps serving the tools it had (rename one"
+            "so nothing was changed: the registry keeps serving the tools it had (delete one \
+             of the two if they do the same thing, or give one another name)"
         ),
         "{said}"
     );
@@ -337,7 +338,7 @@ fn each_refusal_says_what_it_left() {
     // A problem shown alone says no outcome it cannot know.
     let alone = err.problems()[0].to_string();
     assert!(
-        alone.contains("must be unique within a server (rename one"),
+        alone.contains("must be unique within a server (delete one of the two"),
         "{alone}"
     );
 }

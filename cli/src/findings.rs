@@ -43,6 +43,8 @@ pub enum Kind {
     InstructionsNotSent,
     /// Names a client's tool search names in a reference the API refuses, breaking the session.
     ToolSearchSession,
+    /// An alias past its window that the server still declares.
+    AliasPastWindow,
     /// A prompt name breaks the slash-command rule for prompts (`PROMPT`).
     PromptName,
     /// A client cannot run a prompt as the slash command it makes of it.
@@ -59,7 +61,7 @@ pub enum Kind {
 impl Kind {
     /// Every kind, in the lint table's order.
     #[cfg(test)]
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 19] = [
         Self::Spec,
         Self::Contract,
         Self::Client,
@@ -73,6 +75,7 @@ impl Kind {
         Self::InstructionsCut,
         Self::InstructionsNotSent,
         Self::ToolSearchSession,
+        Self::AliasPastWindow,
         Self::PromptName,
         Self::PromptCommand,
         Self::PromptDuplicate,
@@ -97,6 +100,7 @@ impl Kind {
             Self::InstructionsCut => "instructions_cut",
             Self::InstructionsNotSent => "instructions_not_sent",
             Self::ToolSearchSession => "tool_search_session",
+            Self::AliasPastWindow => "alias_past_window",
             Self::PromptName => "prompt_name",
             Self::PromptCommand => "prompt_command",
             Self::PromptDuplicate => "prompt_duplicate",
@@ -150,6 +154,7 @@ impl Kind {
             Self::DescriptionCut => "described",
             Self::InstructionsCut | Self::InstructionsNotSent => "instruct",
             Self::ToolSearchSession => "search",
+            Self::AliasPastWindow => "window",
             Self::PromptName => "prompt",
             Self::PromptCommand => "command",
             Self::PromptDuplicate => "duplicate",

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{calculator, run, scratch_dir};
+use common::{calculator, run, run_env, scratch_dir};
 
 fn sh(script: &str) -> [&str; 4] {
     ["--", "sh", "-c", script]
@@ -23,7 +23,11 @@ fn ends_by_itself(what: &str, script: &str) -> (std::path::PathBuf, String) {
 fn the_calculator_example_is_clean() {
     let calc = calculator();
     let calc = calc.to_str().expect("UTF-8 target path");
-    let r = run(["audit", "--", calc]);
+    // Both clocks inside the aliases' windows (they end 2027-03-01), so that the audit is
+    // clean whatever the day it runs.
+    let now = "2026-12-01T00:00:00Z";
+    let clock = [("MCP_TOOLNAME_NOW", std::ffi::OsStr::new(now))];
+    let r = run_env(["audit", "--", calc, "--now", now], &clock);
     r.exits(0)
         .err_has("initialized: server `calculator` `1.0.0`")
         .out_has("server `calculator` `1.0.0` (started as `")
@@ -34,7 +38,10 @@ fn the_calculator_example_is_clean() {
         )
         .out_has("summary: 5 tools: 0 errors, 0 warnings, 5 ok; across the lists: 0 errors, 0 warnings\n")
         .out_has("exit code 0: nothing at deny level");
-    let r = run(["audit", "--format", "json", "--", calc]);
+    let r = run_env(
+        ["audit", "--format", "json", "--", calc, "--now", now],
+        &clock,
+    );
     r.exits(0);
     let doc = r.json();
     assert_eq!(doc["server"]["name"], "calculator");

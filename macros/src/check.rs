@@ -256,7 +256,7 @@ pub fn impl_tools(
                 &both,
                 name.span(),
                 &message::item_duplicate(targets.kind, &name.value(), first),
-                &message::item_duplicate_help(targets.kind),
+                &message::item_duplicate_help(targets.kind, &name.value(), first, &fn_name),
             );
             if both.is_always() {
                 break;

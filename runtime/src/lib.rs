@@ -58,8 +58,8 @@ pub use item::{Item, ListKind};
 pub use namespace::{Namespace, NamespaceError, ServerKey};
 pub use origin::Origin;
 pub use registry::{
-    ALIAS_META_KEY, DEPRECATION_META_KEY, PromptRegistry, PromptRegistryBuilder, Registry,
-    RegistryBuilder, SURFACE_ENV_VAR, ToolRegistry, ToolRegistryBuilder,
+    ALIAS_META_KEY, DEPRECATION_META_KEY, ORIGIN_META_KEY, PromptRegistry, PromptRegistryBuilder,
+    Registry, RegistryBuilder, SURFACE_ENV_VAR, ToolRegistry, ToolRegistryBuilder,
 };
 pub use shared::SharedToolRegistry;
 pub use tombstone::{Successor, TOMBSTONE_META_KEY, Tombstone};

@@ -8,6 +8,7 @@ pub mod child;
 pub mod remote;
 pub mod session;
 pub mod target;
+pub mod windows;
 
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
@@ -60,7 +61,10 @@ impl Target {
 /// exits 0 once audited.
 pub async fn run(opts: &Options) -> u8 {
     let started = Instant::now();
-    let listing = if let Some(remote) = &opts.url {
+    let now = windows::now();
+    let listing = if let Err(msg) = &now {
+        Err(Failure(msg.clone(), 2))
+    } else if let Some(remote) = &opts.url {
         remote::audit_url(remote, opts.timeout).await
     } else if opts.command.is_empty() {
         say!(
@@ -70,17 +74,18 @@ pub async fn run(opts: &Options) -> u8 {
         audit_demo(opts.timeout).await
     } else {
         let mut launch = Launch::command(&opts.command);
-        if opts.baseline.is_some() {
-            // Against a baseline, hidden aliases and tombstones count too.
-            launch
-                .env
-                .push((crate::surface::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
-        }
+        // A server built with mcp-toolname then says what a client is not shown: hidden
+        // aliases and tombstones (a baseline counts them), aliases past their window, and
+        // where each tool is declared. Any other server ignores the variable.
+        launch
+            .env
+            .push((crate::surface::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
         audit_command(&launch, opts.timeout).await
     };
     match listing {
         Ok(whole) => {
-            let asked = opts.baseline.is_some() && !opts.command.is_empty();
+            let now = now.unwrap_or_else(|_| chrono::Utc::now());
+            let asked = !opts.command.is_empty();
             let listing = whole.only_listed();
             say!(
                 "listed {} tools in {} page(s) in {:.1} s",
@@ -93,9 +98,10 @@ pub async fn run(opts: &Options) -> u8 {
             found.extend(limits::audit(&listing.past(), &reports));
             let (prompt_reports, prompt_found) = prompts::audit::audit(&listing.prompts, &keys.key);
             found.extend(prompt_found);
+            found.extend(windows::past_window(&whole, now));
             let against = opts.baseline.as_ref().map(|baseline| {
                 let live = whole.surface(asked);
-                let changes = surface::diff::changes(baseline, &live, chrono::Utc::now());
+                let changes = surface::diff::changes(baseline, &live, now);
                 (baseline, live, changes)
             });
             let out = &opts.out;
@@ -138,7 +144,10 @@ pub async fn run(opts: &Options) -> u8 {
                     let server = listing_name(&listing);
                     let diagnostics: Vec<Diagnostic> = found
                         .iter()
-                        .filter_map(|f| diag::of_finding(f, &out.levels, Some(&server), None))
+                        .filter_map(|f| {
+                            let spot = windows::spot(&whole, f);
+                            diag::of_finding(f, &out.levels, Some(&server), spot.as_ref())
+                        })
                         .collect();
                     let failures = against
                         .iter()

@@ -3,7 +3,7 @@
 //! what went wrong in words ([`SessionError`]). The shapes every transport hands back
 //! ([`Listing`], [`Failure`]) live here, below both.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use rmcp::ServiceExt;
 use rmcp::model::PaginatedRequestParams;
@@ -13,6 +13,7 @@ use tokio::sync::watch;
 
 use crate::prompts::ServedPrompt;
 use crate::redact;
+use crate::surface::entry::Declared;
 use crate::surface::{Entry, Server, Surface};
 
 /// Most `tools/list` (or `prompts/list`) pages followed before giving up.
@@ -62,6 +63,12 @@ pub struct Listing {
     /// Why the prompts could not be read (an error answer, a looping cursor), in one line; the
     /// audit of the tools goes on without them.
     pub prompts_note: Option<String>,
+    /// Where each tool was declared (file, line), by name, as a server built with
+    /// mcp-toolname says in surface mode; empty for any other server.
+    pub origins: BTreeMap<String, (String, u32)>,
+    /// Aliases past their window by the server's clock that it still declares (surface
+    /// mode): not in [`Self::names`] or [`Self::entries`], since no client can call them.
+    pub expired: Vec<Entry>,
 }
 
 impl Listing {
@@ -205,7 +212,14 @@ where
         say!("the server does not declare the `tools` capability; listing tools anyway");
     }
     let (tools, pages) = list_tools(&client, stage).await?;
-    for (name, described, entry) in tools {
+    for (name, described, entry, declared) in tools {
+        if declared.expired {
+            listing.expired.push(entry);
+            continue;
+        }
+        if let Some(origin) = declared.origin {
+            listing.origins.insert(name.clone(), origin);
+        }
         listing.names.push(name);
         listing.descriptions.push(described);
         listing.entries.push(entry);
@@ -321,11 +335,11 @@ where
 }
 
 /// Every page of `tools/list` ([`follow_pages`]): each tool's name, the length of its
-/// description, and its snapshot entry.
+/// description, its snapshot entry, and what it declares beyond that.
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
-) -> Result<(Vec<(String, usize, Entry)>, usize), SessionError> {
+) -> Result<(Vec<(String, usize, Entry, Declared)>, usize), SessionError> {
     follow_pages(&TOOLS, stage, |params| async move {
         let result = client.list_tools(Some(params)).await?;
         let tools = result
@@ -334,7 +348,8 @@ async fn list_tools(
             .map(|t| {
                 let described = t.description.as_deref().map_or(0, utf16_len);
                 let entry = Entry::of_tool(&t);
-                (t.name.into_owned(), described, entry)
+                let declared = Declared::of_tool(&t);
+                (t.name.into_owned(), described, entry, declared)
             })
             .collect();
         Ok((tools, result.next_cursor))
@@ -353,6 +368,17 @@ async fn list_prompts(
         let prompts = result
             .prompts
             .into_iter()
+            // In surface mode a server of ours lists hidden aliases and tombstones too; the
+            // audit of prompts is of what every client sees.
+            .filter(|p| {
+                let meta = p.meta.as_ref().map(|m| &m.0);
+                let get = |key: &str| meta.and_then(|m| m.get(key));
+                get(crate::surface::entry::TOMBSTONE_KEY).is_none()
+                    && get(crate::surface::entry::ALIAS_KEY)
+                        .and_then(|a| a.get("hidden"))
+                        .and_then(serde_json::Value::as_bool)
+                        != Some(true)
+            })
             .map(|p| ServedPrompt {
                 name: p.name,
                 arguments: p

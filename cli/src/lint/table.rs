@@ -7,7 +7,7 @@ use super::{Level, Lint};
 
 /// One row per lint, in the order the docs list them: tool names, then what comes past the
 /// names, then prompts, then what servers of one config do to each other.
-pub static LINTS: [Lint; 23] = [
+pub static LINTS: [Lint; 24] = [
     Lint {
         name: "spec",
         level: Level::Deny,
@@ -221,6 +221,29 @@ pub static LINTS: [Lint; 23] = [
         help: "shorten the names to fit the reference limit with the server key",
         fix: "Shorten the names named (`mcp-toolname check --server-key KEY NAME` gives fixes \
               that fit).",
+    },
+    Lint {
+        name: "alias_past_window",
+        level: Level::Warn,
+        targeted: false,
+        said: true,
+        reported_by: "`audit` of a server built with mcp-toolname",
+        summary: "an alias whose window has closed is still declared",
+        finds: "An alias whose `until` has passed (by the audit's clock, or by the server's: a \
+                server built with mcp-toolname lists such an alias in surface mode, \
+                `MCP_TOOLNAME_SURFACE=1`, which `audit` sets for a command), with the date it \
+                ended. Clients calling it are refused with the new name; nothing else reads \
+                it. The audit's clock is the system's, or `MCP_TOOLNAME_NOW` (an RFC 3339 \
+                instant) when set.",
+        why: "Warn. Nothing breaks: the alias is refused as it should be. But a rename is \
+              only finished once its old name is cleaned up, and an alias left in the code \
+              keeps answering \"renamed\" for as long as it stays, with no window the reader \
+              of the code can see has passed.",
+        help: "turn the alias into a tombstone, or delete it",
+        fix: "Delete the `alias(...)` from the `#[mcp_tool]`, or, to keep telling late \
+              clients where the tool went, turn it into a tombstone: \
+              `#[tool_registry(tombstone(name = \"calc.add\", renamed_to = \"add_numbers\"))]` \
+              (with an `until` of its own).",
     },
     Lint {
         name: "prompt_name",

@@ -17,6 +17,39 @@ pub const DEPRECATED_KEY: &str = "mcp-toolname/deprecated";
 pub const ALIAS_KEY: &str = "mcp-toolname/alias";
 /// The `_meta` key a tombstone carries in surface mode: `{"replacement", "renamed", "until"}`.
 pub const TOMBSTONE_KEY: &str = "mcp-toolname/tombstone";
+/// The `_meta` key every tool carries in surface mode (the runtime's `ORIGIN_META_KEY`):
+/// where it was declared, `{"file", "line", "column"}`.
+pub const ORIGIN_KEY: &str = "mcp-toolname/origin";
+
+/// What a server built with mcp-toolname says in surface mode beyond the snapshot's entry.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Declared {
+    /// Where the tool was declared: the file as the server's build named it (`file!()`,
+    /// relative to its workspace root) and the 1-based line.
+    pub origin: Option<(String, u32)>,
+    /// An alias past its window that the server still declares: it refuses calls to it, so
+    /// it is no name a client can call (not in a snapshot), but it is left over in the code.
+    pub expired: bool,
+}
+
+impl Declared {
+    /// What `tool`'s `_meta` declares.
+    #[must_use]
+    pub fn of_tool(tool: &Tool) -> Self {
+        let meta = tool.meta.as_ref().map(|m| &m.0);
+        let get = |key: &str| meta.and_then(|m| m.get(key)).and_then(Value::as_object);
+        let origin = get(ORIGIN_KEY).and_then(|o| {
+            let file = o.get("file")?.as_str()?.to_owned();
+            let line = u32::try_from(o.get("line")?.as_u64()?).ok()?;
+            (line > 0 && !file.is_empty()).then_some((file, line))
+        });
+        let expired = get(ALIAS_KEY)
+            .and_then(|a| a.get("expired"))
+            .and_then(Value::as_bool)
+            == Some(true);
+        Self { origin, expired }
+    }
+}
 
 /// What a served name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

@@ -128,3 +128,28 @@ pub fn no_readable_fix(name: &str) -> String {
         show(name)
     )
 }
+
+/// An alias whose window has closed, which a server still declares: calls to it are refused,
+/// so it only waits to be cleaned up (`audit`'s `alias_past_window`).
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert_eq!(
+///     message::alias_past_window("calc.add", "add_numbers", "2027-03-01T00:00:00Z"),
+///     "alias `calc.add` of `add_numbers` ended at 2027-03-01T00:00:00Z, and the server still \
+///      declares it; turn it into a tombstone (`#[tool_registry(tombstone(name = \
+///      \"calc.add\", renamed_to = \"add_numbers\"))]`) or delete it"
+/// );
+/// ```
+#[must_use]
+pub fn alias_past_window(alias: &str, canonical: &str, until: &str) -> String {
+    format!(
+        "alias {} of {} ended at {until}, and the server still declares it; turn it into a \
+         tombstone (`#[tool_registry(tombstone(name = {:?}, renamed_to = {:?}))]`) or delete \
+         it",
+        show(alias),
+        show(canonical),
+        alias,
+        canonical
+    )
+}

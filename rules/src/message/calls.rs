@@ -47,7 +47,71 @@ pub fn tool_not_found_tied(name: &str, tied: &[&str]) -> String {
 /// ```
 #[must_use]
 pub fn item_not_found(noun: &str, name: &str, near: &[&str]) -> String {
-    let shown: Vec<String> = near.iter().map(|n| show(n)).collect();
+    let meant: Vec<Meant<'_>> = near.iter().map(|n| Meant::served(n)).collect();
+    item_not_found_meant(noun, name, &meant)
+}
+
+/// A served name a request most likely meant, with the old name that led to it when the
+/// request was near an old name (an alias or a removed name) rather than the served one:
+/// old clients mistype old names, and the served name is what they should ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Meant<'a> {
+    /// The served name to ask for.
+    pub name: &'a str,
+    /// The old name the request was near, if it was not near `name` itself.
+    pub via: Option<Via<'a>>,
+}
+
+impl<'a> Meant<'a> {
+    /// `name`, reached by itself.
+    #[must_use]
+    pub const fn served(name: &'a str) -> Self {
+        Self { name, via: None }
+    }
+}
+
+/// How an old name leads to the served one, for [`Meant`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Via<'a> {
+    /// The served name was renamed from this one (an alias of it, or a tombstone that says
+    /// it was renamed): same arguments.
+    Formerly(&'a str),
+    /// This name was removed, and the served one does its job (with its own arguments).
+    Replaced(&'a str),
+}
+
+/// [`item_not_found`] for names reached through old ones: each served name is given with
+/// the old name the request was near, so a client that mistyped an old name learns the name
+/// to use now.
+///
+/// ```
+/// use mcp_toolname_rules::message::{item_not_found_meant, Meant, Via};
+/// let meant = Meant { name: "add_numbers", via: Some(Via::Formerly("calc.add")) };
+/// assert_eq!(
+///     item_not_found_meant("tool", "calc_add", &[meant]),
+///     "tool `calc_add` not found; did you mean `add_numbers` (formerly `calc.add`)?"
+/// );
+/// let meant = Meant { name: "list_events", via: Some(Via::Replaced("hookdeck_events")) };
+/// assert_eq!(
+///     item_not_found_meant("tool", "hookdeck-events", &[meant]),
+///     "tool `hookdeck-events` not found; did you mean `list_events` (which replaced the \
+///      removed `hookdeck_events`)?"
+/// );
+/// ```
+#[must_use]
+pub fn item_not_found_meant(noun: &str, name: &str, meant: &[Meant<'_>]) -> String {
+    let shown: Vec<String> = meant
+        .iter()
+        .map(|m| match m.via {
+            None => show(m.name),
+            Some(Via::Formerly(old)) => format!("{} (formerly {})", show(m.name), show(old)),
+            Some(Via::Replaced(old)) => format!(
+                "{} (which replaced the removed {})",
+                show(m.name),
+                show(old)
+            ),
+        })
+        .collect();
     let verb = verb(noun).to_lowercase();
     match shown.len() {
         0 => format!("{noun} {} not found", show(name)),

@@ -71,13 +71,27 @@ pub fn item_duplicate(kind: &Kind, name: &str, first_fn: &str) -> String {
     )
 }
 
-/// Help for [`item_duplicate`].
+/// Help for [`item_duplicate`]: `fn {first_fn}` and `fn {second_fn}` hold the same name, so
+/// an `alias` cannot keep it (an alias equal to its item's name is refused): the fix is to
+/// delete one, or to name one differently.
+///
+/// ```
+/// use mcp_toolname_rules::message::{Kind, item_duplicate_help};
+/// assert_eq!(
+///     item_duplicate_help(&Kind::TOOL, "search", "find", "lookup"),
+///     "if `fn find` and `fn lookup` do the same thing, delete one of them (the other keeps \
+///      serving `search`, so no `alias` is needed); if not, give one of them its own name: \
+///      `#[mcp_tool(name = \"...\")]`"
+/// );
+/// ```
 #[must_use]
-pub fn item_duplicate_help(kind: &Kind) -> String {
+pub fn item_duplicate_help(kind: &Kind, name: &str, first_fn: &str, second_fn: &str) -> String {
     format!(
-        "give one of the {}s another `name`, or, if one replaces the other, delete it and list \
-         its name as an `alias` of the one that stays",
-        kind.noun
+        "if `fn {first_fn}` and `fn {second_fn}` do the same thing, delete one of them (the \
+         other keeps serving {}, so no `alias` is needed); if not, give one of them its own \
+         name: `#[{}(name = \"...\")]`",
+        show(name),
+        kind.attr
     )
 }
 

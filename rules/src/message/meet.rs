@@ -12,8 +12,8 @@ pub fn duplicate_tool(name: &str, first_fn: &str) -> String {
 
 /// Help for [`duplicate_tool`].
 #[must_use]
-pub fn duplicate_tool_help() -> String {
-    super::item_duplicate_help(&super::Kind::TOOL)
+pub fn duplicate_tool_help(name: &str, first_fn: &str, second_fn: &str) -> String {
+    super::item_duplicate_help(&super::Kind::TOOL, name, first_fn, second_fn)
 }
 
 /// An alias with the name of a tool of the same server.
@@ -78,7 +78,7 @@ impl Refused {
 /// let said = message::merge_conflict("search", "a.rs:1", "b.rs:2", Some(Refused::Change));
 /// assert!(said.ends_with(
 ///     "within a server, so nothing was changed: the registry keeps serving the tools it had \
-///      (rename one, or make one an alias of the other)"
+///      (delete one of the two if they do the same thing, or give one another name)"
 /// ));
 /// ```
 #[must_use]
@@ -98,7 +98,8 @@ pub fn item_merge_conflict(
     let so = refused.map_or_else(String::new, |r| format!(", so {}", r.outcome_for(noun)));
     format!(
         "{noun} name {} is defined twice, at {first} and at {second}; {noun} names must be \
-         unique within a server{so} (rename one, or make one an alias of the other)",
+         unique within a server{so} (delete one of the two if they do the same thing, or \
+         give one another name)",
         show(name)
     )
 }

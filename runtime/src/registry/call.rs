@@ -110,18 +110,19 @@ impl<S: 'static> ToolRegistry<S> {
     }
 }
 
-/// The error for a name nothing serves, with the closest served tool if one is close.
+/// The error for a name nothing serves, with the closest served tool if one is close (also
+/// through an old name near the called one); `data` names the served tool only, the one to
+/// call.
 fn not_found<R: Item>(state: &State<R>, name: &str) -> ErrorData {
-    match state.closest_tools(name).as_slice() {
-        [] => ErrorData::invalid_params(message::tool_not_found(name), None),
-        [closest] => ErrorData::invalid_params(
-            message::tool_not_found_closest(name, closest),
-            Some(json!({ "closest": closest })),
-        ),
-        tied => ErrorData::invalid_params(
-            message::tool_not_found_tied(name, tied),
-            Some(json!({ "tied": tied })),
-        ),
+    let near = state.closest_tools(name);
+    let text = message::item_not_found_meant("tool", name, &near);
+    match near.as_slice() {
+        [] => ErrorData::invalid_params(text, None),
+        [closest] => ErrorData::invalid_params(text, Some(json!({ "closest": closest.name }))),
+        tied => {
+            let tied: Vec<&str> = tied.iter().map(|m| m.name).collect();
+            ErrorData::invalid_params(text, Some(json!({ "tied": tied })))
+        }
     }
 }
 

@@ -31,7 +31,7 @@ use crate::tombstone::Tombstone;
 
 pub use build::{PromptRegistryBuilder, RegistryBuilder, ToolRegistryBuilder};
 pub use entry::DEPRECATION_META_KEY;
-pub use surface::{ALIAS_META_KEY, SURFACE_ENV_VAR};
+pub use surface::{ALIAS_META_KEY, ORIGIN_META_KEY, SURFACE_ENV_VAR};
 
 use entry::Named;
 use no_map::NoMap;
@@ -203,6 +203,7 @@ impl<R: Item> Registry<R> {
         let mut tools = self.state.listed().to_vec();
         let before = tools.len();
         if surface::wanted() {
+            surface::mark_origins(&self.state, &mut tools);
             surface::extend(&self.state, now, &mut tools);
         } else {
             tools.extend(

@@ -1,14 +1,17 @@
 //! The served tool an unknown name most likely meant, for the "did you mean" of a `tools/call`
 //! error. The rule is the rules crate's ([`mcp_toolname_rules::closest_name`]); this module
 //! bounds its cost, since anyone connected can send unknown names as fast as they like.
+//! Old names (aliases, tombstones) are indexed beside served ones, since old clients mistype
+//! old names; the caller turns a hit on one into the served name it leads to.
 //!
 //! - A called name longer than [`LONGEST_LOOKED_AT`] bytes gets no suggestion.
 //! - Names that differ only by case or separators are found by one look-up of the called
 //!   name's match key in an index built once per change of the tool set.
 //! - A small edit (`deplyo`) is looked for only when the server has at most
-//!   [`MOST_COMPARED`] (64) tools: then each comparison is banded by the edit limit and
-//!   stops at the first row past it, so one unknown call costs at most
-//!   `MOST_COMPARED × 256 × 5` steps of the distance table, and one allocation per tool.
+//!   [`MOST_COMPARED`] (64) names (tools, aliases and tombstones, counted by match key):
+//!   then each comparison is banded by the edit limit and stops at the first row past it, so
+//!   one unknown call costs at most `MOST_COMPARED × 256 × 5` steps of the distance table,
+//!   and one allocation per name.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -19,7 +22,7 @@ use mcp_toolname_rules::{distance_within, edit_limit, match_key};
 /// room for names of 2-byte characters.
 pub(crate) const LONGEST_LOOKED_AT: usize = 256;
 
-/// Most tools compared one by one for a small edit.
+/// Most names (by match key) compared one by one for a small edit.
 pub(crate) const MOST_COMPARED: usize = 64;
 
 /// Tool names by match key; several when names differ only by case or separators.
@@ -44,64 +47,85 @@ impl NearIndex {
         Self { by_key }
     }
 
-    /// The served names `called` most likely meant, skipping names `is_off` says are not
-    /// served: one, or several when they match it equally (`run_query` and `Run-Query` for
-    /// `run-query`), sorted, at most [`MOST_TIED`]; empty when none is close, or when looking
-    /// would cost too much (see the module docs).
-    pub fn closest(&self, called: &str, is_off: impl Fn(&str) -> bool) -> Vec<&str> {
+    /// What `called` most likely meant: each indexed name near it that `resolve` turns into
+    /// a suggestion (`None` for a name that leads to nothing served). One, or several when
+    /// they match it equally (`run_query` and `Run-Query` for `run-query`), sorted, one per
+    /// served name (the smallest: a served name reached by itself before one reached through
+    /// an old name), at most [`MOST_TIED`]; empty when none is close, or when looking would
+    /// cost too much (see the module docs).
+    pub fn closest<'a, T: Ord>(
+        &'a self,
+        called: &str,
+        resolve: impl Fn(&'a str) -> Option<T>,
+        same: impl Fn(&T, &T) -> bool,
+    ) -> Vec<T> {
         if called.len() > LONGEST_LOOKED_AT {
             return Vec::new();
         }
         let key = match_key(called);
         if let Some(names) = self.by_key.get(&key) {
-            let hits = served(names, &is_off);
+            let hits = served(names, &resolve);
             if !hits.is_empty() {
-                return hits;
+                return one_each(hits, same);
             }
         }
         if self.by_key.len() > MOST_COMPARED {
             return Vec::new();
         }
         let limit = edit_limit(&key);
-        let near: Vec<(usize, Vec<&str>)> = self
+        let near: Vec<(usize, Vec<T>)> = self
             .by_key
             .iter()
             .filter_map(|(other, names)| {
                 let distance = distance_within(&key, other, limit)?;
-                let hits = served(names, &is_off);
+                let hits = served(names, &resolve);
                 (!hits.is_empty()).then_some((distance, hits))
             })
             .collect();
         let Some(best) = near.iter().map(|(d, _)| *d).min() else {
             return Vec::new();
         };
-        let mut tied: Vec<&str> = near
+        let tied: Vec<T> = near
             .into_iter()
             .filter(|(d, _)| *d == best)
             .flat_map(|(_, hits)| hits)
             .collect();
-        tied.sort_unstable();
-        tied.truncate(MOST_TIED);
-        tied
+        one_each(tied, same)
     }
+}
+
+/// `hits` sorted, with only the first of each run that `same` says leads to one served name,
+/// at most [`MOST_TIED`].
+fn one_each<T: Ord>(mut hits: Vec<T>, same: impl Fn(&T, &T) -> bool) -> Vec<T> {
+    hits.sort_unstable();
+    hits.dedup_by(|later, first| same(first, later));
+    hits.truncate(MOST_TIED);
+    hits
 }
 
 /// Most names a "did you mean" offers when several match equally.
 pub(crate) const MOST_TIED: usize = 4;
 
-/// Those of `names` that are served, in order (at most [`MOST_TIED`]).
-fn served<'a>(names: &'a [Cow<'static, str>], is_off: &impl Fn(&str) -> bool) -> Vec<&'a str> {
-    names
-        .iter()
-        .map(AsRef::as_ref)
-        .filter(|n| !is_off(n))
-        .take(MOST_TIED)
-        .collect()
+/// What `resolve` makes of `names`, skipping those that lead to nothing served.
+fn served<'a, T>(
+    names: &'a [Cow<'static, str>],
+    resolve: &impl Fn(&'a str) -> Option<T>,
+) -> Vec<T> {
+    names.iter().filter_map(|n| resolve(n)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names `called` most likely meant, skipping those `is_off` says are not served.
+    fn plain<'a>(
+        index: &'a NearIndex,
+        called: &str,
+        is_off: impl Fn(&str) -> bool,
+    ) -> Vec<&'a str> {
+        index.closest(called, |n| (!is_off(n)).then_some(n), |a, b| a == b)
+    }
 
     fn index(names: &[&'static str]) -> NearIndex {
         let names: Vec<Cow<'static, str>> = names.iter().map(|n| Cow::Borrowed(*n)).collect();
@@ -115,9 +139,9 @@ mod tests {
             .collect();
         names.push("preview_start");
         let index = index(&names);
-        assert_eq!(index.closest("Preview.Start", |_| false), ["preview_start"]);
+        assert_eq!(plain(&index, "Preview.Start", |_| false), ["preview_start"]);
         assert!(
-            index.closest("preview_strat", |_| false).is_empty(),
+            plain(&index, "preview_strat", |_| false).is_empty(),
             "past MOST_COMPARED tools no edit distance is computed"
         );
     }
@@ -125,9 +149,9 @@ mod tests {
     #[test]
     fn a_small_edit_is_found_in_a_small_registry() {
         let index = index(&["deploy", "preview_start", "preview_stop"]);
-        assert_eq!(index.closest("deplyo", |_| false), ["deploy"]);
-        assert_eq!(index.closest("preview_strat", |_| false), ["preview_start"]);
-        assert!(index.closest("rollback", |_| false).is_empty());
+        assert_eq!(plain(&index, "deplyo", |_| false), ["deploy"]);
+        assert_eq!(plain(&index, "preview_strat", |_| false), ["preview_start"]);
+        assert!(plain(&index, "rollback", |_| false).is_empty());
     }
 
     /// keurcien/auxilia #254: `run-query` was answered with one of two look-alikes.
@@ -135,14 +159,14 @@ mod tests {
     fn names_that_match_equally_are_all_offered_and_a_switched_off_one_never() {
         let users = index(&["get-user", "get_user"]);
         assert_eq!(
-            users.closest("GET.USER", |_| false),
+            plain(&users, "GET.USER", |_| false),
             ["get-user", "get_user"]
         );
-        assert_eq!(users.closest("GET.USER", |n| n == "get-user"), ["get_user"]);
-        assert!(users.closest("GET.USER", |_| true).is_empty());
+        assert_eq!(plain(&users, "GET.USER", |n| n == "get-user"), ["get_user"]);
+        assert!(plain(&users, "GET.USER", |_| true).is_empty());
         let deploys = index(&["deploy_a", "deploy_b", "status"]);
         assert_eq!(
-            deploys.closest("deploy_c", |_| false),
+            plain(&deploys, "deploy_c", |_| false),
             ["deploy_a", "deploy_b"]
         );
     }
@@ -151,6 +175,33 @@ mod tests {
     fn an_overlong_name_gets_no_suggestion() {
         let long = "a".repeat(LONGEST_LOOKED_AT + 1);
         let index = index(&["a"]);
-        assert!(index.closest(&long, |_| false).is_empty());
+        assert!(plain(&index, &long, |_| false).is_empty());
+    }
+
+    #[test]
+    fn an_old_name_leads_to_its_served_name_once() {
+        type Hit = (String, Option<String>);
+        let index = index(&["calc.add", "deplo", "deploy"]);
+        // What the registry makes of each: an alias leads to its tool.
+        let resolve = |n: &str| -> Option<Hit> {
+            let tool = match n {
+                "calc.add" => "add_numbers",
+                "deplo" => "deploy",
+                _ => return Some((n.to_owned(), None)),
+            };
+            Some((tool.to_owned(), Some(n.to_owned())))
+        };
+        let same = |a: &Hit, b: &Hit| a.0 == b.0;
+        let hit = |tool: &str, via: Option<&str>| (tool.to_owned(), via.map(str::to_owned));
+        assert_eq!(
+            index.closest("calc_add", resolve, same),
+            [hit("add_numbers", Some("calc.add"))]
+        );
+        // `deplyo` is one edit from `deploy` and from its alias `deplo`: one suggestion, the
+        // tool by its own name.
+        assert_eq!(
+            index.closest("deplyo", resolve, same),
+            [hit("deploy", None)]
+        );
     }
 }

@@ -243,14 +243,15 @@ fn not_found<S: 'static>(
     match near.as_slice() {
         [] => {}
         [closest] => {
-            data.insert("closest".to_owned(), json!(closest));
+            data.insert("closest".to_owned(), json!(closest.name));
         }
         tied => {
+            let tied: Vec<&str> = tied.iter().map(|m| m.name).collect();
             data.insert("tied".to_owned(), json!(tied));
         }
     }
     ErrorData::invalid_params(
-        message::item_not_found("prompt", name, &near),
+        message::item_not_found_meant("prompt", name, &near),
         Some(data.into()),
     )
 }

@@ -17,9 +17,14 @@ use crate::tombstone::TOMBSTONE_META_KEY;
 /// whole surface (read once per process).
 pub const SURFACE_ENV_VAR: &str = "MCP_TOOLNAME_SURFACE";
 
-/// The `_meta` key every alias carries in surface mode: `{"of", "hidden", "until",
-/// "list_until", "args"}` (unset ones left out).
+/// The `_meta` key every alias carries in surface mode: `{"of", "hidden", "expired",
+/// "until", "list_until", "args"}` (unset ones left out).
 pub const ALIAS_META_KEY: &str = "mcp-toolname/alias";
+
+/// The `_meta` key every item carries in surface mode: where it was declared, `{"file",
+/// "line", "column"}` (the [`Origin`](crate::Origin) of its `#[mcp_tool]` or `#[mcp_prompt]`,
+/// or of the call that added it), so that an audit can point at the source.
+pub const ORIGIN_META_KEY: &str = "mcp-toolname/origin";
 
 /// Whether this process lists the whole surface.
 pub(super) fn wanted() -> bool {
@@ -27,13 +32,33 @@ pub(super) fn wanted() -> bool {
     *WANTED.get_or_init(|| std::env::var(SURFACE_ENV_VAR).is_ok_and(|v| v == "1"))
 }
 
-/// Adds every live alias of an enabled item (hidden ones too) and every live tombstone,
-/// each marked, to `listed`.
+/// Marks each item of `listed` with where it was declared ([`ORIGIN_META_KEY`]).
+pub(super) fn mark_origins<R: Item>(state: &State<R>, listed: &mut [R::Listed]) {
+    for entry in listed.iter_mut() {
+        let Some(def) = state.item(R::listed_name(entry)) else {
+            continue;
+        };
+        let origin = serde_json::json!({
+            "file": def.origin.file,
+            "line": def.origin.line,
+            "column": def.origin.column,
+        });
+        *entry = R::with_meta(entry.clone(), ORIGIN_META_KEY, origin);
+    }
+}
+
+/// Adds every live alias of an enabled item (hidden ones too), every alias past its window
+/// that is still declared (marked `"expired": true`: a client is refused it, but an audit
+/// should say it is left over), and every live tombstone, each marked, to `listed`.
 pub(super) fn extend<R: Item>(state: &State<R>, now: TimeDelta, listed: &mut Vec<R::Listed>) {
-    for alias in state.aliases().filter(|a| state.serves(a, now)) {
+    for alias in state.aliases().filter(|a| !state.alias_off(a)) {
+        let expired = !alias.is_live(now);
         let mut about = Map::new();
         about.insert("of".to_owned(), Value::String(alias.target.to_string()));
         about.insert("hidden".to_owned(), Value::Bool(!alias.is_listed(now)));
+        if expired {
+            about.insert("expired".to_owned(), Value::Bool(true));
+        }
         if let Some(until) = alias.alias.until {
             about.insert("until".to_owned(), rfc3339(until).into());
         }

@@ -17,7 +17,8 @@ use crate::clock::{Clock, SystemClock};
 use crate::def::Def;
 use crate::item::Item;
 use crate::origin::Origin;
-use crate::tombstone::Tombstone;
+use crate::tombstone::{Successor, Tombstone};
+use mcp_toolname_rules::message::{Meant, Via};
 
 /// The served set. Copied on write (`Arc::make_mut`) by the registry's mutations, so a clone
 /// of a registry never sees another clone's changes, as with rmcp's `ToolRouter`.
@@ -33,8 +34,8 @@ pub(crate) struct State<R: Item> {
     /// Enabled tools sorted by name, as `tools/list` shows them; made on first use after a
     /// change.
     listed: OnceLock<Vec<R::Listed>>,
-    /// Tool names by match key, for the "did you mean" of an unknown name; made on first
-    /// use after a change.
+    /// Every name (tool, alias, tombstone) by match key, for the "did you mean" of an unknown
+    /// name; made on first use after a change.
     near: OnceLock<NearIndex>,
     /// Where alias windows read the time.
     pub clock: Arc<dyn Clock>,
@@ -297,6 +298,7 @@ impl<R: Item> State<R> {
         let now = self.clock.since_epoch();
         let was_shown = self.alias(name).is_some_and(|a| self.alias_shown(a, now));
         self.alias_changes = self.alias_changes.wrapping_add(1);
+        self.near = OnceLock::new();
         if let Some(Named::Alias(entry)) = self.names.remove(name)
             && was_shown
         {
@@ -394,18 +396,38 @@ impl<R: Item> State<R> {
     }
 
     /// The enabled tools an unknown `name` most likely meant, several when they match it
-    /// equally (bounded work: see [`NearIndex::closest`]).
-    pub fn closest_tools(&self, name: &str) -> Vec<&str> {
+    /// equally (bounded work: see [`NearIndex::closest`]). A name near an alias or a
+    /// tombstone leads to the tool it names, with that old name: an old client mistypes old
+    /// names.
+    pub fn closest_tools(&self, name: &str) -> Vec<Meant<'_>> {
         self.near
-            .get_or_init(|| {
-                NearIndex::new(
-                    self.names
-                        .iter()
-                        .filter(|(_, named)| matches!(named, Named::Item(_)))
-                        .map(|(name, _)| name),
-                )
-            })
-            .closest(name, |n| self.is_off(n))
+            .get_or_init(|| NearIndex::new(self.names.keys()))
+            .closest(name, |n| self.meant(n), |a, b| a.name == b.name)
+    }
+
+    /// The served tool the name `n` leads to: itself, the tool of an alias, or the successor
+    /// of a tombstone; `None` when that is switched off or gone.
+    fn meant<'a>(&'a self, n: &'a str) -> Option<Meant<'a>> {
+        let meant = match self.names.get(n)? {
+            Named::Item(_) => Meant::served(n),
+            Named::Alias(alias) => Meant {
+                name: &alias.target,
+                via: Some(Via::Formerly(n)),
+            },
+            Named::Tombstone(entry) => match &entry.tombstone.successor {
+                Successor::RenamedTo(to) => Meant {
+                    name: to,
+                    via: Some(Via::Formerly(n)),
+                },
+                Successor::Instead(other) => Meant {
+                    name: other,
+                    via: Some(Via::Replaced(n)),
+                },
+                Successor::None => return None,
+            },
+        };
+        (self.item(meant.name).is_some() && !self.is_off(meant.name) && !self.is_off(n))
+            .then_some(meant)
     }
 
     /// Whether `alias` is served at `now`: inside its window, its tool switched on.
