@@ -63,11 +63,11 @@ fn fixes_in(text: &str) -> Vec<String> {
     out
 }
 
-/// The key length of ``room for a N-character server key``, if `text` says it.
+/// The key length of ``room for a server key of up to N characters``, if `text` says it.
 fn room_in(text: &str) -> Option<u64> {
-    let at = text.find("room for a ")? + "room for a ".len();
-    let len = text[at..].split('-').next()?;
-    len.parse().ok()
+    let open = "room for a server key of up to ";
+    let at = text.find(open)? + open.len();
+    text[at..].split(' ').next()?.parse().ok()
 }
 
 /// What the build says of `name` alone in `#[tool_registry]` (with `server_key = key`).

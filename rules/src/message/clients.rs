@@ -125,24 +125,25 @@ pub fn over_budget(
 }
 
 /// The note after a fix made for a server key nobody named: how long a key it leaves room for
-/// ([`crate::ASSUMED_KEY_LEN`]) and, where there is a registry to write it in, how to name the
-/// key so the build checks every name under it.
+/// ([`crate::ASSUMED_KEY_LEN`]; a shorter key leaves each client more) and, where there is a
+/// registry to write it in, how to name the key so the build checks every name under it.
 ///
 /// ```
 /// use mcp_toolname_rules::message;
 /// assert_eq!(
 ///     message::room_for_key(16, true),
-///     "the fix leaves room for a 16-character server key, as the registry names none (clients \
-///      show `mcp__<key>__<tool>`, and most take 64 characters in all); if hosts give your server \
-///      another key, write it in the registry, `#[tool_registry(server_key = \"calculator\")]`, and \
-///      the build checks every name under it"
+///     "the fix leaves room for a server key of up to 16 characters, as the registry names \
+///      none (Claude Code shows `mcp__<key>__<tool>`, and most clients take 64 characters in \
+///      all); write the key hosts give your server in the registry, \
+///      `#[tool_registry(server_key = \"calculator\")]`, and the build checks every name under \
+///      it exactly"
 /// );
 /// ```
 #[must_use]
 pub fn room_for_key(len: usize, in_registry: bool) -> String {
     let base = format!(
-        "the fix leaves room for a {len}-character server key, as {} (clients show \
-         `mcp__<key>__<tool>`, and most take 64 characters in all)",
+        "the fix leaves room for a server key of up to {len} characters, as {} (Claude Code \
+         shows `mcp__<key>__<tool>`, and most clients take 64 characters in all)",
         if in_registry {
             "the registry names none"
         } else {
@@ -151,9 +152,9 @@ pub fn room_for_key(len: usize, in_registry: bool) -> String {
     );
     if in_registry {
         format!(
-            "{base}; if hosts give your server another key, write it in the registry, \
+            "{base}; write the key hosts give your server in the registry, \
              `#[tool_registry(server_key = \"calculator\")]`, and the build checks every name \
-             under it"
+             under it exactly"
         )
     } else {
         base
