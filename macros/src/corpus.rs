@@ -1,12 +1,12 @@
 //! The build's half of the corpus test that holds the build's fixes to `check`'s: for every
 //! name of the corpora (`tests/data/names.jsonl`, `tests/data/long_names.txt`), a registry
-//! without targets, with no key and under a few named ones, is expanded, and what the build
-//! says is written to `tests/data/build_fixes.jsonl`: the fix, the key length the fix leaves
-//! room for when none is named, and whether the build warned about a client. This test holds
-//! that file to the build (`MCP_TOOLNAME_BLESS=1` rewrites it); the CLI's half
-//! (`cli/tests/build_fixes.rs`) runs `mcp-toolname check` on each line. A file between the
-//! two because the build's messages are only seen inside this crate, and the binary only in
-//! the CLI's tests.
+//! without targets (with no key, and under a few named ones) and two with targets and a key
+//! are expanded, and what the build says is written to `tests/data/build_fixes.jsonl`: the
+//! fix, the key length the fix leaves room for when none is named, whether the build warned
+//! about a client, said anything at all, or failed. This test holds that file to the build
+//! (`MCP_TOOLNAME_BLESS=1` rewrites it); the CLI's half (`cli/tests/build_fixes.rs`) runs
+//! `mcp-toolname check` on each line. A file between the two because the build's messages are
+//! only seen inside this crate, and the binary only in the CLI's tests.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -70,9 +70,25 @@ fn room_in(text: &str) -> Option<u64> {
     text[at..].split(' ').next()?.parse().ok()
 }
 
-/// What the build says of `name` alone in `#[tool_registry]` (with `server_key = key`).
-fn build_line(name: &str, key: Option<&str>) -> Value {
-    let attr = key.map_or_else(TokenStream::new, |k| quote!(server_key = #k));
+/// Registries that declare targets, each with its key where a client needs one: the build's
+/// fix meets those alone, and so does `check --target`'s.
+const TARGETED: [(&[&str], Option<&str>); 4] = [
+    (&["openai", "claude_code"], Some("calculator")),
+    (&["gemini", "cursor", "codex"], Some("github")),
+    (&["gemini", "vscode"], Some("github")),
+    (&["openai"], None),
+];
+
+/// What the build says of `name` alone in `#[tool_registry]` (with `targets(...)` and
+/// `server_key = key`).
+fn build_line(name: &str, key: Option<&str>, targets: &[&str]) -> Value {
+    let ids = targets.iter().map(|t| format_ident!("{t}"));
+    let attr = match (key, targets.is_empty()) {
+        (None, true) => TokenStream::new(),
+        (None, false) => quote!(targets(#(#ids),*)),
+        (Some(k), true) => quote!(server_key = #k),
+        (Some(k), false) => quote!(targets(#(#ids),*), server_key = #k),
+    };
     let f = format_ident!("tool_0");
     let item =
         quote!(impl Server { #[mcp_tool(name = #name)] fn #f(&self) -> String { String::new() } });
@@ -95,15 +111,22 @@ fn build_line(name: &str, key: Option<&str>) -> Value {
         "room": room,
         "client_warned": client_warned,
         "finding": errored || warned,
+        "errored": errored,
+        "targets": targets,
     })
 }
 
-/// Every line of `build_fixes.jsonl`: each name with no key, then under each of [`KEYS`].
+/// Every line of `build_fixes.jsonl`: each name with no key, under each of [`KEYS`], then
+/// with each of [`TARGETED`].
 fn build_lines() -> String {
     let mut out = String::new();
     for name in corpus() {
-        for key in std::iter::once(None).chain(KEYS.map(Some)) {
-            out.push_str(&build_line(&name, key).to_string());
+        let untargeted = std::iter::once(None)
+            .chain(KEYS.map(Some))
+            .map(|k| (k, &[][..]));
+        let targeted = TARGETED.into_iter().map(|(t, k)| (k, t));
+        for (key, targets) in untargeted.chain(targeted) {
+            out.push_str(&build_line(&name, key, targets).to_string());
             out.push('\n');
         }
     }
@@ -141,6 +164,7 @@ fn the_issues_name_gets_a_fix_with_room_for_a_key() {
     let line = build_line(
         "generate_financial_summary_report_for_each_regional_division_quarterly",
         None,
+        &[],
     );
     assert_eq!(
         line["room"],
