@@ -56,7 +56,8 @@ pub struct LintArgs {
     #[arg(long = "allow", short = 'A', value_name = "LINT")]
     allow: Vec<String>,
     /// A contract or client the project targets (repeatable): findings about any other are
-    /// hidden, and those about a target are errors unless a level says otherwise. Replaces the
+    /// hidden, those about a target are errors unless a level says otherwise, and a suggested
+    /// name meets the targets alone (as under `#[tool_registry(targets(...))]`). Replaces the
     /// config file's `targets`.
     #[arg(long = "target", value_name = "ID")]
     targets: Vec<String>,

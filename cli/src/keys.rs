@@ -4,8 +4,8 @@
 //! announced. Our own key rule ([`SERVER_KEY`]) is only advice: it never changes a verdict.
 
 use mcp_toolname_rules::{
-    ALL, CLIENTS, ClientPreset, FixRules, KeyRefusal, Qualified, SERVER_KEY, ServerKeyError,
-    client_key, message, qualify_part,
+    ALL, CLIENTS, ClientPreset, Contract, FixRules, KeyRefusal, Qualified, SERVER_KEY,
+    ServerKeyError, client_key, message, qualify_part,
 };
 
 /// What one client makes of a server's key.
@@ -51,6 +51,10 @@ pub struct Keys {
     pub key: String,
     /// One per client, in [`CLIENTS`] order.
     pub parts: Vec<Part>,
+    /// The contract and client ids a project targets (`--target`, a config's `targets`), which
+    /// narrow what a fix meets as `#[tool_registry(targets(...))]` narrows the build's; `None`:
+    /// every contract and client.
+    pub targets: Option<Vec<&'static str>>,
 }
 
 impl Keys {
@@ -82,7 +86,16 @@ impl Keys {
         Self {
             key: key.to_owned(),
             parts,
+            targets: None,
         }
+    }
+
+    /// These keys with a fix narrowed to `targets` (ids already checked), as a project's
+    /// levels give them.
+    #[must_use]
+    pub fn with_targets(mut self, targets: Option<&[&'static str]>) -> Self {
+        self.targets = targets.map(<[_]>::to_vec);
+        self
     }
 
     /// This client's part.
@@ -98,15 +111,23 @@ impl Keys {
     }
 
     /// What every fix for this server's tools meets: every contract, and the budget of each
-    /// client that starts the server (the rules crate's one fixer, as the macros use it).
+    /// client that starts the server (the rules crate's one fixer, as the macros use it);
+    /// with [`Self::targets`], the targeted contracts and clients alone, as the build's fix
+    /// under `targets(...)` meets them.
     #[must_use]
     pub fn fix_rules(&self) -> FixRules {
+        let targeted = |id: &str| self.targets.as_ref().is_none_or(|ids| ids.contains(&id));
+        let contracts: Vec<&'static Contract> =
+            ALL.into_iter().filter(|c| targeted(c.id)).collect();
         FixRules::with_parts(
-            &ALL,
-            self.parts.iter().filter_map(|p| {
-                let part = p.part.as_ref().ok()?;
-                Some((p.client, part.chars().count()))
-            }),
+            &contracts,
+            self.parts
+                .iter()
+                .filter(|p| targeted(p.client.id))
+                .filter_map(|p| {
+                    let part = p.part.as_ref().ok()?;
+                    Some((p.client, part.chars().count()))
+                }),
         )
     }
 

@@ -96,6 +96,11 @@ fn target_findings(
     }
     let Some(key) = &targets.key else { return };
     let key_len = key.chars().count();
+    let kind = "tool_name_over_client_budget";
+    // Each client the name does not fit, with what it does: a declared client's is an
+    // error of its own; without targets every client is looked at, as `check` does, and the
+    // first says it once for all.
+    let mut over: Vec<(&str, String)> = Vec::new();
     for client in targets
         .clients
         .iter()
@@ -112,23 +117,35 @@ fn target_findings(
             } else {
                 own_budget(client, key_len)
             };
-            let fix = if listed.alias {
-                "add `hidden` to the alias"
-            } else {
-                help
-            };
-            let mut msg = format!(
-                "{}; {fix}",
-                message::over_budget(&text, client, key_len, budget, &q)
-            );
+            let mut msg = message::over_budget(&text, client, key_len, budget, &q);
             if listed.alias {
                 msg = msg.replacen("tool name ", "listed alias ", 1);
             }
-            let kind = "tool_name_over_client_budget";
-            if targets.declared || !allows(listed.allowed, kind) {
-                targets.report(kind, &always, span, &msg, errors, warnings);
-            }
+            over.push((client.id, msg));
         }
+    }
+    let fix = if listed.alias {
+        "add `hidden` to the alias"
+    } else {
+        help
+    };
+    if targets.declared {
+        for (_, msg) in &over {
+            targets.report(
+                kind,
+                &always,
+                span,
+                &format!("{msg}; {fix}"),
+                errors,
+                warnings,
+            );
+        }
+    } else if let Some(((_, first), others)) = over.split_first()
+        && !allows(listed.allowed, kind)
+    {
+        let others: Vec<&str> = others.iter().map(|(id, _)| *id).collect();
+        let msg = format!("{}; {fix}", message::more_clients_too(first, &others));
+        targets.report(kind, &always, span, &msg, errors, warnings);
     }
 }
 
@@ -321,13 +338,16 @@ fn helps(tools: &[ToolFn], targets: &Targets) -> Vec<String> {
         .iter()
         .zip(&fixes)
         .zip(tools)
-        .map(|((seed, fix), tool)| match fix {
-            SetFix::Keep => message::write_instead(seed),
-            // A name taken from the fn: say where the new one goes.
-            SetFix::Rename(to) if tool.attr.name.is_none() => {
-                message::write_name_instead(targets.kind, to)
-            }
-            _ => targets.help(seed, fix),
+        .map(|((seed, fix), tool)| {
+            let help = match fix {
+                SetFix::Keep => message::write_instead(seed),
+                // A name taken from the fn: say where the new one goes.
+                SetFix::Rename(to) if tool.attr.name.is_none() => {
+                    message::write_name_instead(targets.kind, to)
+                }
+                _ => targets.help(seed, fix),
+            };
+            targets.with_room(seed, help)
         })
         .collect()
 }

@@ -10,6 +10,8 @@
 mod args;
 mod check;
 mod cond;
+#[cfg(test)]
+mod corpus;
 mod dates;
 mod diag;
 mod expand;

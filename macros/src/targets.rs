@@ -2,8 +2,8 @@
 //! target's findings are errors; with none declared, the common LLM contract warns.
 
 use mcp_toolname_rules::{
-    ALL, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, FixRules, LLM_COMMON, SetFix,
-    check_server_key, client_key, message, message::Kind,
+    ALL, ASSUMED_KEY_LEN, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, FixRules, LLM_COMMON,
+    SetFix, check_server_key, client_key, message, message::Kind,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::{Ident, LitStr};
@@ -25,6 +25,9 @@ pub struct Targets {
     /// The server key the clients put in front of names (`k` repeated for a length); `None`
     /// when missing or invalid (already reported), and then no budget is checked.
     pub key: Option<String>,
+    /// Whether a registry is there to name the key in (not so for `#[mcp_tool]` outside one,
+    /// or `tool_name!`): the note on a fix made for an assumed key says how to name it.
+    pub in_registry: bool,
     /// What the names are of: tools (the MCP spec, LLM APIs, clients' budgets) or prompts
     /// (the slash-command rule alone: no LLM API sees a prompt name).
     pub kind: &'static Kind,
@@ -38,6 +41,7 @@ impl Targets {
             clients: Vec::new(),
             declared: false,
             key: None,
+            in_registry: false,
             kind: &Kind::TOOL,
         }
     }
@@ -50,6 +54,7 @@ impl Targets {
             clients: Vec::new(),
             declared: false,
             key: None,
+            in_registry: true,
             kind: &Kind::PROMPT,
         }
     }
@@ -65,15 +70,32 @@ impl Targets {
                 clients.push(*c);
             }
         }
-        let key = Self::key(args, &clients, errors, warnings);
-        if args.targets.is_empty() {
-            return Self::default_targets();
+        let declared = !args.targets.is_empty();
+        if !declared {
+            // No targets: the common LLM contract warns as ever, and a named key is checked
+            // as `check --server-key` checks it, against every client that starts the
+            // server under it (warnings, as every finding without targets).
+            let key = Self::key(args, &[], false, errors, warnings);
+            let clients = key.as_deref().map_or_else(Vec::new, |key| {
+                CLIENTS
+                    .into_iter()
+                    .filter(|c| !c.uses_server_key || client_key(c, key).is_ok())
+                    .collect()
+            });
+            return Self {
+                clients,
+                key,
+                in_registry: true,
+                ..Self::default_targets()
+            };
         }
+        let key = Self::key(args, &clients, true, errors, warnings);
         Self {
             contracts,
             clients,
             declared: true,
             key,
+            in_registry: true,
             kind: &Kind::TOOL,
         }
     }
@@ -81,15 +103,17 @@ impl Targets {
     /// The server key the declared clients are checked with; `None` (no budget checks) when
     /// it is missing or a declared client refuses it, which is reported on what was written,
     /// once per client. A key every declared client accepts but that breaks the rule we
-    /// recommend gets a warning saying which part breaks it.
+    /// recommend gets a warning saying which part breaks it. Without targets (`declared`
+    /// false) a key is the one fixes leave room for, and needs no client.
     fn key(
         args: &RegistryArgs,
         clients: &[&ClientPreset],
+        declared: bool,
         errors: &mut Errors,
         warnings: &mut TokenStream,
     ) -> Option<String> {
         let needs_key = clients.iter().any(|c| c.uses_server_key);
-        if args.key_written && !needs_key {
+        if declared && args.key_written && !needs_key {
             let span = args.server_key.as_ref().map_or_else(
                 || args.server_key_len.map_or(args.targets_span, |(_, s)| s),
                 LitStr::span,
@@ -126,7 +150,8 @@ impl Targets {
             }
             (None, Some((len, _))) => Some("k".repeat(len)),
             (None, None) => {
-                if !args.key_written
+                if declared
+                    && !args.key_written
                     && let Some(client) = clients.iter().find(|c| c.uses_server_key)
                 {
                     errors.push(args.targets_span, message::target_needs_key(client.id));
@@ -149,10 +174,15 @@ impl Targets {
 
     /// What every fix meets: the spec, every declared contract, every declared client's
     /// contract and budget under the key (the rules crate's one fixer, as `check` and
-    /// `audit` use it).
+    /// `audit` use it). Without targets, what `check` and `audit` apply: every contract and
+    /// every client, under the named key or one of [`ASSUMED_KEY_LEN`] characters
+    /// ([`FixRules::everywhere`]), so a fix the build offers is one `check` finds nothing in.
     pub fn fix_rules(&self) -> FixRules {
         if self.kind != &Kind::TOOL {
             return FixRules::only(&[self.kind.contract]);
+        }
+        if !self.declared {
+            return FixRules::everywhere(self.key.as_deref());
         }
         FixRules::new(&self.contracts, &self.clients, self.key.as_deref())
     }
@@ -171,7 +201,23 @@ impl Targets {
 
     /// The help for a name checked on its own (outside an impl).
     pub fn help_alone(&self, name: &str) -> String {
-        self.fix_rules().help_in(name, &[])
+        let help = self.fix_rules().help_in(name, &[]);
+        self.with_room(name, help)
+    }
+
+    /// `help` for `name`, with the note on the key it leaves room for where that key was
+    /// assumed and `name` does not fit under it (a fix that is only cleaned of a character
+    /// says nothing of keys).
+    pub fn with_room(&self, name: &str, help: String) -> String {
+        let assumed = self.kind == &Kind::TOOL && !self.declared && self.key.is_none();
+        if assumed && name.chars().count() > self.fix_rules().max_len() {
+            format!(
+                "{help}; {}",
+                message::room_for_key(ASSUMED_KEY_LEN, self.in_registry)
+            )
+        } else {
+            help
+        }
     }
 
     /// A finding in the builds where `cond` holds: an error when targets were declared, a

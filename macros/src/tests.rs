@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use quote::{format_ident, quote};
 
 /// Every string literal of `tokens`, nested groups included (the `compile_error!` texts).
-fn strings(tokens: TokenStream, out: &mut Vec<String>) {
+pub fn strings(tokens: TokenStream, out: &mut Vec<String>) {
     for tree in tokens {
         match tree {
             TokenTree::Group(g) => strings(g.stream(), out),

@@ -3,11 +3,24 @@
 //! clients and the server key) and ask it, so the same name, key, contracts and names in use
 //! get the same fix wherever it is asked for.
 
-use crate::client::ClientPreset;
-use crate::contract::{Contract, MCP};
+use crate::client::{CLIENTS, ClientPreset};
+use crate::contract::{ALL, Contract, MCP};
 use crate::message;
 use crate::qualify::{client_key, tool_budget};
 use crate::suggest::{SetFix, suggest_set, suggest_within};
+
+/// The length of the server key a fix leaves room for when nobody named the key: a
+/// `#[tool_registry]` without `server_key`, `#[mcp_tool]` outside a registry, `tool_name!`.
+///
+/// A fix made for no key at all fits under none: Claude Code shows `mcp__<key>__<tool>` and its
+/// tool search loads at most 64 characters, Cursor takes 59 in all, so every character of the
+/// key comes out of the tool name. 16 holds the keys servers are commonly given (`github`,
+/// `calculator`, `brave-search`, `google-workspace`) and VS Code's whole server part (it cuts
+/// the key to 13); the longest key the recommended rule allows (32, [`crate::SERVER_KEY`])
+/// would leave Claude Code 25 characters and cut most names of three words. Each client's
+/// budget only grows as the key shortens, so a fix made for 16 fits under any shorter key; for
+/// a longer one, name it (`server_key = "..."`) and the fix is made for it.
+pub const ASSUMED_KEY_LEN: usize = 16;
 
 /// What a fix must meet: the MCP spec, every contract a project targets, the contract of the
 /// API behind each client it targets, and the tool budget each client leaves under the
@@ -45,6 +58,32 @@ impl FixRules {
             None => Some((*client, 0)),
         });
         Self::with_parts(contracts, parts)
+    }
+
+    /// The rules `check` and `audit` apply, and a `#[tool_registry]` without `targets`: every
+    /// contract ([`ALL`]) and every client ([`CLIENTS`]) under `key`, or, with none, under a
+    /// key of [`ASSUMED_KEY_LEN`] characters. So the build, with no targets and the same key,
+    /// offers the fix `check --server-key` offers.
+    ///
+    /// ```
+    /// use mcp_toolname_rules::{ASSUMED_KEY_LEN, FixRules, SetFix};
+    /// let name = "generate_financial_summary_report_for_each_regional_division_quarterly";
+    /// let assumed = FixRules::everywhere(None);
+    /// assert_eq!(assumed, FixRules::everywhere(Some(&"k".repeat(ASSUMED_KEY_LEN))));
+    /// let [SetFix::Rename(fix)] = &assumed.fixes(&[name], &[])[..] else { panic!() };
+    /// assert!(fix.len() <= assumed.max_len());
+    /// ```
+    #[must_use]
+    pub fn everywhere(key: Option<&str>) -> Self {
+        let assumed;
+        let key = match key {
+            Some(key) => key,
+            None => {
+                assumed = "k".repeat(ASSUMED_KEY_LEN);
+                &assumed
+            }
+        };
+        Self::new(&ALL, &CLIENTS, Some(key))
     }
 
     /// The rules for `contracts` and the clients of `parts`, each with the length of the

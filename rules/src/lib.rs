@@ -50,7 +50,7 @@ pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,
     LLM_COMMON, MCP, OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
 };
-pub use fix::FixRules;
+pub use fix::{ASSUMED_KEY_LEN, FixRules};
 pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
 pub use prompt::{

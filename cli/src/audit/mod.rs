@@ -93,7 +93,8 @@ pub async fn run(opts: &Options) -> u8 {
                 listing.pages,
                 started.elapsed().as_secs_f64()
             );
-            let keys = Keys::new(&opts.server_key, listing.announced());
+            let keys = Keys::new(&opts.server_key, listing.announced())
+                .with_targets(opts.out.levels.targets());
             let (reports, mut found) = findings::audit_names(&listing.names, &keys);
             found.extend(limits::audit(&listing.past(), &reports));
             let (prompt_reports, prompt_found) = prompts::audit::audit(&listing.prompts, &keys.key);

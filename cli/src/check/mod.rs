@@ -74,7 +74,7 @@ impl Input {
 /// a finding is at deny level: by default, a name that breaks the MCP spec).
 #[must_use]
 pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
-    let keys = Keys::new(server_key, None);
+    let keys = Keys::new(server_key, None).with_targets(out.levels.targets());
     let mut inputs: Vec<Input> = names
         .iter()
         .enumerate()

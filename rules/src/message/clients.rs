@@ -124,6 +124,72 @@ pub fn over_budget(
     )
 }
 
+/// The note after a fix made for a server key nobody named: how long a key it leaves room for
+/// ([`crate::ASSUMED_KEY_LEN`]; a shorter key leaves each client more) and, where there is a
+/// registry to write it in, how to name the key so the build checks every name under it.
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert_eq!(
+///     message::room_for_key(16, true),
+///     "the fix leaves room for a server key of up to 16 characters, as the registry names \
+///      none (Claude Code shows `mcp__<key>__<tool>`, and most clients take 64 characters in \
+///      all); write the key hosts give your server in the registry, \
+///      `#[tool_registry(server_key = \"calculator\")]`, and the build checks every name under \
+///      it exactly"
+/// );
+/// ```
+#[must_use]
+pub fn room_for_key(len: usize, in_registry: bool) -> String {
+    let base = format!(
+        "the fix leaves room for a server key of up to {len} characters, as {} (Claude Code \
+         shows `mcp__<key>__<tool>`, and most clients take 64 characters in all)",
+        if in_registry {
+            "the registry names none"
+        } else {
+            "no key is known here"
+        }
+    );
+    if in_registry {
+        format!(
+            "{base}; write the key hosts give your server in the registry, \
+             `#[tool_registry(server_key = \"calculator\")]`, and the build checks every name \
+             under it exactly"
+        )
+    } else {
+        base
+    }
+}
+
+/// A name past the budget of several clients, said once: the first client's message
+/// ([`over_budget`]), then the ids of the others.
+///
+/// ```
+/// use mcp_toolname_rules::message;
+/// assert_eq!(message::more_clients_too("x", &[]), "x");
+/// assert_eq!(
+///     message::more_clients_too("x", &["codex", "cursor"]),
+///     "x; 2 more clients handle it badly too (`codex`, `cursor`)"
+/// );
+/// ```
+#[must_use]
+pub fn more_clients_too(first: &str, others: &[&str]) -> String {
+    if others.is_empty() {
+        return first.to_owned();
+    }
+    let shown: Vec<String> = others.iter().map(|id| format!("`{id}`")).collect();
+    let word = if others.len() == 1 {
+        "client handles"
+    } else {
+        "clients handle"
+    };
+    format!(
+        "{first}; {} more {word} it badly too ({})",
+        others.len(),
+        shown.join(", ")
+    )
+}
+
 /// A server key a host may not assign.
 #[must_use]
 pub fn bad_key(key: &str, why: &str) -> String {

@@ -5,8 +5,9 @@ struct Server;
 
 #[tool_registry]
 impl Server {
+    // 65 characters: fine for the spec, refused by OpenAI and Bedrock.
     #[mcp_tool]
-    fn ccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc(&self) -> String {
+    fn send_weekly_digest_email_to_each_subscriber_of_our_newsletter_now(&self) -> String {
         String::new()
     }
 }

@@ -6,7 +6,7 @@ struct Server;
 #[tool_registry]
 impl Server {
     // 65 characters: fine for the spec, refused by OpenAI and Bedrock.
-    #[mcp_tool(name = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb")]
+    #[mcp_tool(name = "export_customer_purchase_history_as_spreadsheets_for_a_sales_team")]
     fn long(&self) -> String {
         String::new()
     }
