@@ -7,6 +7,7 @@
 
 mod common;
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -35,10 +36,16 @@ fn git(repo: &Path, args: &[&str]) {
     assert!(status.success(), "git {args:?}");
 }
 
-/// `pre-commit try-repo <this repository> mcp-toolname-audit --all-files` in `repo`, with the
-/// `mcp-toolname` this test built first on PATH.
-fn try_repo(bin: &Path, repo: &Path, home: &Path) -> Output {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("the repository's root")
+}
+
+/// `pre-commit ARGS...` in `repo`, with the `mcp-toolname` this test built first on PATH.
+fn pre_commit_in(bin: &Path, repo: &Path, home: &Path, args: &[&OsStr]) -> Output {
     let exe_dir = Path::new(env!("CARGO_BIN_EXE_mcp-toolname"))
         .parent()
         .expect("the binary's folder");
@@ -48,9 +55,7 @@ fn try_repo(bin: &Path, repo: &Path, home: &Path) -> Output {
         std::env::var("PATH").unwrap_or_default()
     );
     Command::new(bin)
-        .args(["try-repo"])
-        .arg(root)
-        .args(["mcp-toolname-audit", "--all-files", "--verbose"])
+        .args(args)
         .current_dir(repo)
         .env("PATH", path)
         .env("PRE_COMMIT_HOME", home)
@@ -60,13 +65,18 @@ fn try_repo(bin: &Path, repo: &Path, home: &Path) -> Output {
         .expect("pre-commit runs")
 }
 
+/// `pre-commit try-repo <this repository> mcp-toolname-audit --all-files` in `repo`.
+fn try_repo(bin: &Path, repo: &Path, home: &Path) -> Output {
+    let root = root();
+    let args = ["try-repo".as_ref(), root.as_os_str()];
+    let rest = ["mcp-toolname-audit", "--all-files", "--verbose"].map(OsStr::new);
+    pre_commit_in(bin, repo, home, &[&args[..], &rest[..]].concat())
+}
+
 /// `pre-commit run --all-files` in `repo`, whose `.pre-commit-config.yaml` names this
 /// repository by its path at its current commit (`git rev-parse HEAD`), as docs/cli.md shows.
 fn run_as_documented(bin: &Path, repo: &Path, home: &Path) -> Output {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("the repository's root");
+    let root = root();
     let head = Command::new("git")
         .args(["rev-parse", "HEAD"])
         .current_dir(&root)
@@ -80,23 +90,8 @@ fn run_as_documented(bin: &Path, repo: &Path, home: &Path) -> Output {
     );
     std::fs::write(repo.join(".pre-commit-config.yaml"), config).expect("pre-commit config");
     git(repo, &["add", ".pre-commit-config.yaml"]);
-    let exe_dir = Path::new(env!("CARGO_BIN_EXE_mcp-toolname"))
-        .parent()
-        .expect("the binary's folder");
-    let path = format!(
-        "{}:{}",
-        exe_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    Command::new(bin)
-        .args(["run", "--all-files", "--verbose"])
-        .current_dir(repo)
-        .env("PATH", path)
-        .env("PRE_COMMIT_HOME", home)
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_INDEX_FILE")
-        .output()
-        .expect("pre-commit runs")
+    let args = ["run", "--all-files", "--verbose"].map(OsStr::new);
+    pre_commit_in(bin, repo, home, &args)
 }
 
 #[test]
