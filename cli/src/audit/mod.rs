@@ -87,10 +87,23 @@ pub async fn run(opts: &Options) -> u8 {
             let now = now.unwrap_or_else(|_| chrono::Utc::now());
             let asked = !opts.command.is_empty();
             let listing = whole.only_listed();
+            // The pages also carry what a server built with this crate shows in surface mode
+            // (hidden aliases, tombstones, windows past): counted apart, as no client lists them.
+            let unlisted = whole.names.len() - listing.names.len();
+            let unlisted = if unlisted == 0 {
+                String::new()
+            } else {
+                format!(
+                    ", and {unlisted} unlisted {} (hidden aliases and the like, shown in surface mode)",
+                    crate::wrap::plural(unlisted, "name", "names")
+                )
+            };
             say!(
-                "listed {} tools in {} page(s) in {:.1} s",
+                "listed {} {} in {} {}{unlisted} in {:.1} s",
                 listing.names.len(),
+                crate::wrap::plural(listing.names.len(), "tool", "tools"),
                 listing.pages,
+                crate::wrap::plural(listing.pages, "page", "pages"),
                 started.elapsed().as_secs_f64()
             );
             let keys = Keys::new(&opts.server_key, listing.announced())
