@@ -20,6 +20,9 @@ pub const TOMBSTONE_KEY: &str = "mcp-toolname/tombstone";
 /// The `_meta` key every tool carries in surface mode (the runtime's `ORIGIN_META_KEY`):
 /// where it was declared, `{"file", "line", "column"}`.
 pub const ORIGIN_KEY: &str = "mcp-toolname/origin";
+/// The longest origin file path read, in bytes (Linux's `PATH_MAX`): a server could send any
+/// length, and the path is written into every SARIF result and annotation of its tools.
+pub const MAX_ORIGIN_FILE: usize = 4096;
 
 /// What a server built with mcp-toolname says in surface mode beyond the snapshot's entry.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -41,7 +44,7 @@ impl Declared {
         let origin = get(ORIGIN_KEY).and_then(|o| {
             let file = o.get("file")?.as_str()?.to_owned();
             let line = u32::try_from(o.get("line")?.as_u64()?).ok()?;
-            (line > 0 && !file.is_empty()).then_some((file, line))
+            (line > 0 && !file.is_empty() && file.len() <= MAX_ORIGIN_FILE).then_some((file, line))
         });
         let expired = get(ALIAS_KEY)
             .and_then(|a| a.get("expired"))
@@ -209,5 +212,32 @@ impl Entry {
             entry.output_schema = None;
         }
         entry
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_origin(file: &str) -> Tool {
+        let mut tool = Tool::new("t", "", std::sync::Arc::new(Map::new()));
+        let mut meta = Map::new();
+        meta.insert(
+            ORIGIN_KEY.to_owned(),
+            serde_json::json!({"file": file, "line": 3, "column": 5}),
+        );
+        tool.meta = Some(rmcp::model::MetaObject(meta));
+        tool
+    }
+
+    #[test]
+    fn an_origin_is_read_up_to_its_bound() {
+        let fits = "src/".to_owned() + &"a".repeat(MAX_ORIGIN_FILE - 4);
+        assert_eq!(
+            Declared::of_tool(&with_origin(&fits)).origin,
+            Some((fits, 3))
+        );
+        let past = "a".repeat(MAX_ORIGIN_FILE + 1);
+        assert_eq!(Declared::of_tool(&with_origin(&past)).origin, None);
     }
 }
