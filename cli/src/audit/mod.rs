@@ -156,10 +156,11 @@ pub async fn run(opts: &Options) -> u8 {
                 }
                 Format::Sarif | Format::Github => {
                     let server = listing_name(&listing);
+                    let cwd = std::env::current_dir().ok();
                     let diagnostics: Vec<Diagnostic> = found
                         .iter()
                         .filter_map(|f| {
-                            let spot = windows::spot(&whole, f);
+                            let spot = windows::spot(&whole, f, cwd.as_deref());
                             diag::of_finding(f, &out.levels, Some(&server), spot.as_ref())
                         })
                         .collect();

@@ -72,18 +72,18 @@ pub fn past_window(listing: &Listing, now: DateTime<Utc>) -> Vec<Finding> {
 }
 
 /// Where `finding` points in the server's source: the declaration of the first of its tools
-/// the server said it declared (for an alias, its tool's), as a path relative to the current
-/// directory when the build gave an absolute one under it. `None` for a server not built
-/// with mcp-toolname, or one audited over HTTP or in-process, which does not say.
+/// the server said it declared (for an alias, its tool's), as a path relative to `cwd` (the
+/// current directory, read once per report) when the build gave an absolute one under it.
+/// `None` for a server not built with mcp-toolname, or one audited over HTTP or in-process,
+/// which does not say.
 #[must_use]
-pub fn spot(listing: &Listing, finding: &Finding) -> Option<Spot> {
+pub fn spot(listing: &Listing, finding: &Finding, cwd: Option<&Path>) -> Option<Spot> {
     let (file, line) = finding
         .tools
         .iter()
         .find_map(|name| listing.origins.get(name))?;
     let path = Path::new(file);
-    let relative = std::env::current_dir()
-        .ok()
+    let relative = cwd
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| path.to_path_buf());
     Some(Spot {
