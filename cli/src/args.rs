@@ -29,11 +29,19 @@ pub enum DiffFormat {
     Json,
 }
 
-/// How a run reports: its format, how much the text says, and each lint's level.
+impl From<DiffFormat> for Format {
+    fn from(format: DiffFormat) -> Self {
+        match format {
+            DiffFormat::Text => Self::Text,
+            DiffFormat::Json => Self::Json,
+        }
+    }
+}
+
+/// How a run reports: how much the text says, and each lint's level. The format is not
+/// here: commands return reports, and only [`crate::emit`] reads it.
 #[derive(Debug, Clone)]
 pub struct Output {
-    /// The format.
-    pub format: Format,
     /// Whether the text report gives every detail.
     pub verbose: bool,
     /// Each lint's level.

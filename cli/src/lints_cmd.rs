@@ -3,16 +3,31 @@
 
 use serde_json::json;
 
+use crate::emit::{Doc, Report};
 use crate::lint::{LINTS, Levels, help_uri};
 
 /// Width of the name column: the longest lint name and a space.
 const NAME: usize = 24;
 
-/// Prints the lints and returns 0.
+/// The lints at their levels in this run.
+pub struct Listed {
+    levels: Levels,
+}
+
+/// Runs `lints`: every lint at its level in this run; exit code 0.
 #[must_use]
-pub fn run(levels: &Levels, as_json: bool) -> u8 {
-    if as_json {
-        crate::emit_json(json!({
+pub fn run(levels: Levels) -> Listed {
+    Listed { levels }
+}
+
+impl Report for Listed {
+    fn exit_code(&self) -> u8 {
+        0
+    }
+
+    fn json(&self) -> Doc<'_> {
+        let levels = &self.levels;
+        Doc::new(json!({
             "targets": levels.targets(),
             "lints": LINTS.iter().map(|l| json!({
                 "name": l.name,
@@ -21,31 +36,33 @@ pub fn run(levels: &Levels, as_json: bool) -> u8 {
                 "summary": l.summary,
                 "help_uri": help_uri(l),
             })).collect::<Vec<_>>(),
-        }));
-        return 0;
+        }))
     }
-    let mut out = format!("{:<NAME$} {:<6} {:<8} finds\n", "lint", "level", "default");
-    for lint in &LINTS {
-        let head = format!(
-            "{:<NAME$} {:<6} {:<8} ",
-            lint.name,
-            levels.of(lint).word(),
-            lint.level.word()
-        );
-        out.push_str(&crate::wrap::hanging(&head, lint.summary, NAME + 17));
+
+    fn text(&self) -> String {
+        let levels = &self.levels;
+        let mut out = format!("{:<NAME$} {:<6} {:<8} finds\n", "lint", "level", "default");
+        for lint in &LINTS {
+            let head = format!(
+                "{:<NAME$} {:<6} {:<8} ",
+                lint.name,
+                levels.of(lint).word(),
+                lint.level.word()
+            );
+            out.push_str(&crate::wrap::hanging(&head, lint.summary, NAME + 17));
+        }
+        if let Some(targets) = levels.targets() {
+            out.push_str(&crate::wrap::hanging(
+                "",
+                &format!(
+                    "\ntargets: {}; a finding about another contract or client is allowed, and \
+                     one about a target is denied unless its lint's level was set",
+                    targets.join(", ")
+                ),
+                2,
+            ));
+        }
+        out.push_str("\nEach lint's page: docs/lints.md; set levels with --deny, --warn, --allow or mcp-toolname.toml.\n");
+        out
     }
-    if let Some(targets) = levels.targets() {
-        out.push_str(&crate::wrap::hanging(
-            "",
-            &format!(
-                "\ntargets: {}; a finding about another contract or client is allowed, and one \
-                 about a target is denied unless its lint's level was set",
-                targets.join(", ")
-            ),
-            2,
-        ));
-    }
-    out.push_str("\nEach lint's page: docs/lints.md; set levels with --deny, --warn, --allow or mcp-toolname.toml.\n");
-    crate::emit(&out);
-    0
 }

@@ -8,12 +8,13 @@
 //! that cannot be audited.
 
 /// `eprintln!` that ignores a closed or broken stderr instead of panicking (progress and
-/// errors are for people, and losing them must not stop the run), with every learned secret
-/// masked ([`redact`]).
+/// errors are for people, and losing them must not stop the run), through the text sink
+/// ([`emit::text::clean`]): every learned secret masked, nothing a terminal or a CI runner
+/// would act on.
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let line = $crate::redact::text(&format!($($arg)*));
+        let line = $crate::emit::text::clean(&format!($($arg)*));
         let _ = writeln!(std::io::stderr(), "{line}");
     }};
 }
@@ -24,25 +25,24 @@ mod check;
 mod config;
 mod demo;
 mod diag;
+mod emit;
 mod findings;
 mod fleet;
-mod json_out;
 mod keys;
 mod limits;
 mod lint;
 mod lints_cmd;
+mod listing;
 mod names;
 mod prompts;
 mod redact;
 mod report;
 mod snapshot;
-mod stream;
 mod surface;
 mod verdict;
 mod wrap;
 
 use std::ffi::OsString;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -207,35 +207,6 @@ enum Command {
     },
 }
 
-/// Writes the report to stdout, every learned secret masked ([`redact`]). A reader that
-/// stops early (`| head`) is not an error; any other failure is reported on stderr.
-pub fn emit(text: &str) {
-    write_out(&redact::text(text));
-}
-
-/// Writes a JSON document to stdout: `schema_version` added, every string passed through
-/// [`redact`], pretty-printed with hidden characters escaped ([`json_out`]).
-pub fn emit_json(mut doc: serde_json::Value) {
-    if let serde_json::Value::Object(map) = &mut doc {
-        map.insert("schema_version".to_owned(), SCHEMA_VERSION.into());
-    }
-    redact::json(&mut doc);
-    write_out(&json_out::pretty(&doc));
-}
-
-/// The version of every JSON document the CLI writes; raised when a field changes meaning
-/// or goes away (new fields do not raise it).
-pub const SCHEMA_VERSION: u32 = 1;
-
-fn write_out(text: &str) {
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        say!("error: cannot write the report to stdout: {e}");
-    }
-}
-
 /// `--timeout`: seconds, above 0, fractions allowed.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
@@ -261,8 +232,10 @@ fn remote(url: Option<String>, headers: &[String]) -> Result<Option<audit::Remot
     url.map(|url| audit::Remote::new(&url, parsed)).transpose()
 }
 
-/// Runs `work` on a current-thread runtime (https through ring) and returns its exit code.
-fn run_async(work: impl std::future::Future<Output = u8>) -> ExitCode {
+/// Runs `work` on a current-thread runtime (https through ring) and returns its report.
+fn run_async(
+    work: impl std::future::Future<Output = Box<dyn emit::Report>>,
+) -> Box<dyn emit::Report> {
     // reqwest is built without a crypto provider of its own: https uses ring. `Err` only
     // means one is installed already.
     let _ = rustls::crypto::ring::default_provider().install_default();
@@ -271,12 +244,16 @@ fn run_async(work: impl std::future::Future<Output = u8>) -> ExitCode {
         .build()
     {
         Ok(runtime) => runtime,
-        Err(e) => return usage_error(&format!("cannot start the async runtime: {e}")),
+        Err(e) => {
+            let message = format!("cannot start the async runtime: {e}");
+            say!("error: {message}");
+            return Box::new(emit::Failed::new(message, 2));
+        }
     };
-    let code = runtime.block_on(work);
+    let report = runtime.block_on(work);
     // Tasks still reading a killed server's pipes are not waited for.
     runtime.shutdown_background();
-    ExitCode::from(code)
+    report
 }
 
 fn main() -> ExitCode {
@@ -286,14 +263,23 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     let sub = matches.subcommand().map(|(_, m)| m);
-    let output = |format: Format, verbose: bool, lints: &LintArgs| {
-        lints.levels(sub).map(|levels| Output {
-            format,
-            verbose,
-            levels,
-        })
+    match dispatch(cli.command, sub) {
+        Ok((report, format, sink)) => ExitCode::from(emit::write(report.as_ref(), format, &sink)),
+        Err(usage) => usage_error(&usage),
+    }
+}
+
+/// Runs the command and returns its report, the format asked for and where it goes; a usage
+/// error as its message.
+fn dispatch(
+    command: Command,
+    sub: Option<&clap::ArgMatches>,
+) -> Result<(Box<dyn emit::Report>, Format, emit::Sink), String> {
+    let output = |verbose: bool, lints: &LintArgs| {
+        lints.levels(sub).map(|levels| Output { verbose, levels })
     };
-    let code = match cli.command {
+    let stdout = emit::Sink::Stdout;
+    match command {
         Command::Check {
             names,
             prompt,
@@ -302,15 +288,13 @@ fn main() -> ExitCode {
             verbose,
             lints,
         } => {
-            let out = match output(format, verbose, &lints) {
-                Ok(out) => out,
-                Err(e) => return usage_error(&e),
-            };
-            if prompt {
-                prompts::check::run(&names, &server_key, &out)
+            let out = output(verbose, &lints)?;
+            let report: Box<dyn emit::Report> = if prompt {
+                Box::new(prompts::check::run(&names, &server_key, &out))
             } else {
-                check::run(&names, &server_key, &out)
-            }
+                Box::new(check::run(&names, &server_key, &out))
+            };
+            Ok((report, format, stdout))
         }
         Command::Audit {
             timeout,
@@ -326,10 +310,7 @@ fn main() -> ExitCode {
             baseline,
             command,
         } => {
-            let out = match output(format, verbose, &lints) {
-                Ok(out) => out,
-                Err(e) => return usage_error(&e),
-            };
+            let out = output(verbose, &lints)?;
             redact::show_secrets(show_secrets);
             if show_secrets {
                 say!("{}", mcp_toolname_rules::message::secrets_shown());
@@ -341,25 +322,18 @@ fn main() -> ExitCode {
                     out,
                     jobs: usize::from(jobs),
                 };
-                return run_async(fleet::run(&opts));
+                return Ok((run_async(fleet::run(opts)), format, stdout));
             }
-            let url = match remote(url, &headers) {
-                Ok(url) => url,
-                Err(e) => return usage_error(&e),
-            };
-            let baseline = match baseline.as_deref().map(surface::report::read).transpose() {
-                Ok(baseline) => baseline,
-                Err(e) => return usage_error(&e),
-            };
+            let target = audit::Target::of(remote(url, &headers)?, command);
+            let baseline = baseline.as_deref().map(surface::report::read).transpose()?;
             let opts = audit::Options {
                 timeout,
                 server_key,
                 out,
-                command,
-                url,
+                target,
                 baseline,
             };
-            return run_async(audit::run(&opts));
+            Ok((run_async(audit::run(opts)), format, stdout))
         }
         Command::Snapshot {
             out,
@@ -370,42 +344,32 @@ fn main() -> ExitCode {
             server,
             command,
         } => {
-            let url = match remote(url, &headers) {
-                Ok(url) => url,
-                Err(e) => return usage_error(&e),
-            };
-            let source = match (url, config.zip(server)) {
+            let source = match (remote(url, &headers)?, config.zip(server)) {
                 (Some(url), _) => snapshot::Source::Url(url),
                 (None, Some((path, key))) => snapshot::Source::Config { path, key },
                 (None, None) if !command.is_empty() => snapshot::Source::Command(command),
                 (None, None) => {
-                    return usage_error(
+                    return Err(
                         "snapshot needs a server: a command after `--`, --url URL, or \
-                         --config FILE --server KEY",
+                                --config FILE --server KEY"
+                            .to_owned(),
                     );
                 }
             };
+            let sink = out.map_or(emit::Sink::Stdout, emit::Sink::File);
             let opts = snapshot::Options {
                 source,
                 timeout,
-                out,
+                sink: sink.clone(),
             };
-            return run_async(snapshot::run(&opts));
+            Ok((run_async(snapshot::run(opts)), Format::Text, sink))
         }
         Command::Diff { old, new, format } => {
-            let format = match format {
-                DiffFormat::Text => Format::Text,
-                DiffFormat::Json => Format::Json,
-            };
-            surface::report::run(&old, &new, format)
+            Ok((surface::report::run(&old, &new), format.into(), stdout))
         }
         Command::Lints { format, lints } => {
-            let levels = match lints.levels(sub) {
-                Ok(levels) => levels,
-                Err(e) => return usage_error(&e),
-            };
-            lints_cmd::run(&levels, format == DiffFormat::Json)
+            let levels = lints.levels(sub)?;
+            Ok((Box::new(lints_cmd::run(levels)), format.into(), stdout))
         }
-    };
-    ExitCode::from(code)
+    }
 }

@@ -7,50 +7,53 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::audit::child::Launch;
-use crate::audit::remote::audit_url;
-use crate::audit::{self, Failure, Remote, Target};
-use crate::surface::SURFACE_ENV_VAR;
+use mcp_toolname_rules::message::show;
+
+use crate::audit::{Failure, Remote, Target};
+use crate::emit::{Doc, Failed, Report, Sink};
+use crate::surface::{SURFACE_ENV_VAR, Surface};
 
 /// Where the server is.
 pub enum Source {
-    /// A stdio command and its arguments.
+    /// A stdio server: the command after `--`.
     Command(Vec<OsString>),
-    /// A Streamable HTTP URL.
+    /// A Streamable HTTP server.
     Url(Remote),
-    /// The server `key` of the client config `path`.
+    /// The entry `key` of the client config at `path`.
     Config { path: PathBuf, key: String },
 }
 
-/// What `snapshot` was asked.
+/// What `snapshot` was asked to do.
 pub struct Options {
+    /// The server.
     pub source: Source,
+    /// Limit on reaching and listing it.
     pub timeout: Duration,
-    /// The file to write; standard output when `None`.
-    pub out: Option<PathBuf>,
+    /// Where the snapshot goes.
+    pub sink: Sink,
 }
 
-/// The target to reach, and whether hidden names were asked for (a stdio start).
-fn target(source: &Source) -> Result<(Target, bool), Failure> {
-    let mut target = match source {
-        Source::Command(argv) => Target::Command(Launch::command(argv)),
-        Source::Url(remote) => Target::Url(remote.clone()),
+/// The server of `source`, in surface mode.
+fn target(source: Source) -> Result<Target, Failure> {
+    let target = match source {
+        Source::Command(argv) => Target::of(None, argv),
+        Source::Url(remote) => Target::Url(remote),
         Source::Config { path, key } => {
-            let config = crate::config::load(path).map_err(|e| Failure(e, 2))?;
+            let config = crate::config::load(&path).map_err(|e| Failure(e, 2))?;
             let keys: Vec<&str> = config.servers.iter().map(|s| s.key.as_str()).collect();
             let entry = config
                 .servers
                 .iter()
-                .find(|s| s.key == *key)
+                .find(|s| s.key == key)
                 .ok_or_else(|| {
-                    let hint = mcp_toolname_rules::closest_name(key, &keys)
-                        .map_or_else(String::new, |k| format!("; did you mean `{k}`?"));
+                    let hint = mcp_toolname_rules::closest_name(&key, &keys)
+                        .map_or_else(String::new, |k| format!("; did you mean {}?", show(k)));
                     Failure(
                         format!(
                             "config {} has no server {}{hint} (it has {})",
-                            mcp_toolname_rules::message::show(&path.to_string_lossy()),
-                            mcp_toolname_rules::message::show(key),
-                            keys.join(", ")
+                            show(&path.to_string_lossy()),
+                            show(&key),
+                            keys.iter().map(|k| show(k)).collect::<Vec<_>>().join(", ")
                         ),
                         2,
                     )
@@ -63,60 +66,35 @@ fn target(source: &Source) -> Result<(Target, bool), Failure> {
             }
         }
     };
-    let asked = match &mut target {
-        // Set after the launch learned its secrets: `1` is no secret to mask.
-        Target::Command(launch) => {
-            launch
-                .env
-                .push((SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
-            true
-        }
-        Target::Url(_) => false,
-    };
-    Ok((target, asked))
+    Ok(target.in_surface_mode())
 }
 
-/// Runs `snapshot`; the exit code (0 written, 2 the server could not be reached or the file
-/// not written, 130 on Ctrl-C).
-pub async fn run(opts: &Options) -> u8 {
-    let (target, asked) = match target(&opts.source) {
+/// Runs `snapshot` and returns its report: the surface as the file's text; exit code 0, or
+/// 2 when the server could not be reached or listed (and no file is written).
+pub async fn run(opts: Options) -> Box<dyn Report> {
+    let listing = match target(opts.source) {
+        Ok(target) => target
+            .audit(opts.timeout)
+            .await
+            .map(|listing| (listing, target.asks_surface())),
+        Err(failure) => Err(failure),
+    };
+    let (listing, asked) = match listing {
         Ok(found) => found,
         Err(Failure(msg, code)) => {
             say!("error: {msg}");
-            return code;
-        }
-    };
-    let listing = match &target {
-        Target::Command(launch) => audit::audit_command(launch, opts.timeout).await,
-        Target::Url(remote) => audit_url(remote, opts.timeout).await,
-    };
-    let listing = match listing {
-        Ok(listing) => listing,
-        Err(Failure(msg, code)) => {
-            say!("error: {msg}");
-            return code;
+            return Box::new(Failed::new(msg, code));
         }
     };
     let surface = listing.surface(asked);
-    let text = surface.to_text();
-    match &opts.out {
-        None => crate::emit(&text),
-        Some(path) => {
-            if let Err(e) = std::fs::write(path, &text) {
-                say!(
-                    "error: cannot write {}: {e}",
-                    mcp_toolname_rules::message::show(&path.to_string_lossy())
-                );
-                return 2;
-            }
-            say!(
-                "wrote {} names of server {} {} to {}",
-                surface.tools.len(),
-                mcp_toolname_rules::message::show(&surface.server.name),
-                mcp_toolname_rules::message::show(&surface.server.version),
-                mcp_toolname_rules::message::show(&path.to_string_lossy())
-            );
-        }
+    if let Sink::File(path) = &opts.sink {
+        say!(
+            "writing {} names of server {} {} to {}",
+            surface.tools.len(),
+            show(&surface.server.name),
+            show(&surface.server.version),
+            show(&path.to_string_lossy())
+        );
     }
     if !asked {
         say!(
@@ -124,5 +102,24 @@ pub async fn run(opts: &Options) -> u8 {
              are left out (start the server with {SURFACE_ENV_VAR}=1 to list them)"
         );
     }
-    0
+    Box::new(Snapshot(surface))
+}
+
+/// A server's surface, as the snapshot file holds it.
+struct Snapshot(Surface);
+
+impl Report for Snapshot {
+    fn exit_code(&self) -> u8 {
+        0
+    }
+
+    /// The file: pretty JSON, one key a line, hidden characters escaped (a reviewer sees a
+    /// bidi override as `\u202e`, not its effect), reading back to the same names.
+    fn text(&self) -> String {
+        crate::emit::json::pretty(&self.0)
+    }
+
+    fn json(&self) -> Doc<'_> {
+        Doc::new(serde_json::to_value(&self.0).unwrap_or_default())
+    }
 }

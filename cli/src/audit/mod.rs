@@ -10,18 +10,18 @@ pub mod session;
 pub mod target;
 pub mod windows;
 
-use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::diag::{self, Diagnostic};
+use crate::Output;
+use crate::emit::{Failed, Report};
 use crate::keys::Keys;
-use crate::{Format, Output};
+use crate::listing::Listing;
 use crate::{demo, findings, limits, prompts, redact, report, surface};
 use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
-pub use session::{Failure, Listing};
+pub use session::Failure;
 use session::{SessionError, Stage, session};
 pub use target::Target;
 
@@ -32,12 +32,10 @@ pub struct Options {
     pub timeout: Duration,
     /// The key a host would give the server (`mcp__<key>__<tool>`).
     pub server_key: String,
-    /// The format, the detail and each lint's level.
+    /// The detail and each lint's level.
     pub out: Output,
-    /// The server command and its arguments; empty for the demo or a URL.
-    pub command: Vec<OsString>,
-    /// A Streamable HTTP server to audit instead of a command.
-    pub url: Option<Remote>,
+    /// The server, and how to reach it.
+    pub target: Target,
     /// A snapshot to hold the server's tool surface to (`--baseline`).
     pub baseline: Option<crate::surface::Surface>,
 }
@@ -51,174 +49,84 @@ impl Target {
         match self {
             Self::Command(launch) => audit_command(launch, timeout).await,
             Self::Url(remote) => remote::audit_url(remote, timeout).await,
+            Self::Demo => audit_demo(timeout).await,
         }
     }
 }
 
-/// Runs `audit` and returns the exit code: 0 when no finding is at deny level, 1 when one is
-/// (by default a name that breaks the spec, or one listed twice) or a change breaks the
-/// baseline, 2 when the server could not be audited, 130 on Ctrl-C. The bundled demo always
-/// exits 0 once audited.
-pub async fn run(opts: &Options) -> u8 {
+/// Runs `audit` and returns its report. Its exit code: 0 when no finding is at deny level, 1
+/// when one is (by default a name that breaks the spec, or one listed twice) or a change
+/// breaks the baseline, 2 when the server could not be audited, 130 on Ctrl-C. The bundled
+/// demo always exits 0 once audited.
+pub async fn run(opts: Options) -> Box<dyn Report> {
     let started = Instant::now();
-    let now = windows::now();
-    let listing = if let Err(msg) = &now {
-        Err(Failure(msg.clone(), 2))
-    } else if let Some(remote) = &opts.url {
-        remote::audit_url(remote, opts.timeout).await
-    } else if opts.command.is_empty() {
+    let now = match windows::now() {
+        Ok(now) => now,
+        Err(msg) => return failed(msg, 2),
+    };
+    if matches!(opts.target, Target::Demo) {
         say!(
             "auditing the bundled demo server (in-process); give a server command after `--` \
              to audit it instead"
         );
-        audit_demo(opts.timeout).await
-    } else {
-        let mut launch = Launch::command(&opts.command);
-        // A server built with mcp-toolname then says what a client is not shown: hidden
-        // aliases and tombstones (a baseline counts them), aliases past their window, and
-        // where each tool is declared. Any other server ignores the variable.
-        launch
-            .env
-            .push((crate::surface::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
-        audit_command(&launch, opts.timeout).await
-    };
-    match listing {
-        Ok(whole) => {
-            let now = now.unwrap_or_else(|_| chrono::Utc::now());
-            let asked = !opts.command.is_empty();
-            let listing = whole.only_listed();
-            // The pages also carry what a server built with this crate shows in surface mode
-            // (hidden aliases, tombstones, windows past): counted apart, as no client lists them.
-            let unlisted = whole.names.len() - listing.names.len();
-            let unlisted = if unlisted == 0 {
-                String::new()
-            } else {
-                format!(
-                    ", and {unlisted} unlisted {} (hidden aliases and the like, shown in surface mode)",
-                    crate::wrap::plural(unlisted, "name", "names")
-                )
-            };
-            say!(
-                "listed {} {} in {} {}{unlisted} in {:.1} s",
-                listing.names.len(),
-                crate::wrap::plural(listing.names.len(), "tool", "tools"),
-                listing.pages,
-                crate::wrap::plural(listing.pages, "page", "pages"),
-                started.elapsed().as_secs_f64()
-            );
-            let keys = Keys::new(&opts.server_key, listing.announced())
-                .with_targets(opts.out.levels.targets());
-            let (reports, mut found) = findings::audit_names(&listing.names, &keys);
-            found.extend(limits::audit(&listing.past(), &reports));
-            let (prompt_reports, prompt_found) = prompts::audit::audit(&listing.prompts, &keys.key);
-            found.extend(prompt_found);
-            found.extend(windows::past_window(&whole, now));
-            let against = opts.baseline.as_ref().map(|baseline| {
-                let live = whole.surface(asked);
-                let changes = surface::diff::changes(baseline, &live, now);
-                (baseline, live, changes)
-            });
-            let out = &opts.out;
-            // The demo exists to show findings: auditing it succeeds, and its summary says
-            // what a real server with these names would get.
-            let spec = u8::from(listing.command.is_some() && report::denies(&found, &out.levels));
-            let breaking = against
-                .as_ref()
-                .map_or(0, |(_, _, changes)| surface::report::exit_code(changes));
-            match out.format {
-                Format::Text => {
-                    let mut text =
-                        report::text(&listing, &keys, &reports, &prompt_reports, &found, out);
-                    if let Some((baseline, live, changes)) = &against {
-                        text.push_str("\nagainst the baseline: ");
-                        text.push_str(&surface::report::text(baseline, live, changes));
-                    }
-                    crate::emit(&text);
-                }
-                Format::Json => {
-                    let mut doc = report::json_stream(
-                        &listing,
-                        &keys,
-                        &reports,
-                        &prompt_reports,
-                        &found,
-                        &out.levels,
-                    );
-                    if let Some((baseline, live, changes)) = &against {
-                        doc = doc.field("baseline", surface::report::json(baseline, live, changes));
-                        if let Some(summary) = doc.fields_mut().get_mut("summary") {
-                            let spec = summary["exit_code"].as_u64().unwrap_or(0);
-                            let breaking = u64::from(surface::report::exit_code(changes));
-                            summary["exit_code"] = spec.max(breaking).into();
-                        }
-                    }
-                    doc.emit();
-                }
-                Format::Sarif | Format::Github => {
-                    let server = listing_name(&listing);
-                    let cwd = std::env::current_dir().ok();
-                    let diagnostics: Vec<Diagnostic> = found
-                        .iter()
-                        .filter_map(|f| {
-                            let spot = windows::spot(&whole, f, cwd.as_deref());
-                            diag::of_finding(f, &out.levels, Some(&server), spot.as_ref())
-                        })
-                        .collect();
-                    let failures = against
-                        .iter()
-                        .flat_map(|(_, _, changes)| changes)
-                        .filter(|c| c.breaking)
-                        .map(|c| diag::Failure {
-                            message: format!("against the baseline: {}", c.message),
-                            spot: None,
-                        })
-                        .collect();
-                    let outcome = diag::Outcome {
-                        diagnostics,
-                        failures,
-                        exit_code: spec.max(breaking),
-                    };
-                    diag::write(out.format, &outcome);
-                }
-            }
-            spec.max(breaking)
-        }
-        Err(Failure(msg, code)) => {
-            say!("error: {msg}");
-            match opts.out.format {
-                Format::Json => crate::emit_json(serde_json::json!({
-                    "error": msg,
-                    "exit_code": code,
-                    "secrets": redact::state(),
-                })),
-                Format::Sarif | Format::Github => diag::write(
-                    opts.out.format,
-                    &diag::Outcome {
-                        diagnostics: Vec::new(),
-                        failures: vec![diag::Failure {
-                            message: msg,
-                            spot: None,
-                        }],
-                        exit_code: code,
-                    },
-                ),
-                Format::Text => {}
-            }
-            code
-        }
     }
+    let target = opts.target.in_surface_mode();
+    let whole = match target.audit(opts.timeout).await {
+        Ok(whole) => whole,
+        Err(Failure(msg, code)) => return failed(msg, code),
+    };
+    let listing = whole.only_listed();
+    // The pages also carry what a server built with this crate shows in surface mode
+    // (hidden aliases, tombstones, windows past): counted apart, as no client lists them.
+    let unlisted = whole.names.len() - listing.names.len();
+    let unlisted = if unlisted == 0 {
+        String::new()
+    } else {
+        format!(
+            ", and {unlisted} unlisted {} (hidden aliases and the like, shown in surface mode)",
+            crate::wrap::plural(unlisted, "name", "names")
+        )
+    };
+    say!(
+        "listed {} {} in {} {}{unlisted} in {:.1} s",
+        listing.names.len(),
+        crate::wrap::plural(listing.names.len(), "tool", "tools"),
+        listing.pages,
+        crate::wrap::plural(listing.pages, "page", "pages"),
+        started.elapsed().as_secs_f64()
+    );
+    let keys =
+        Keys::new(&opts.server_key, listing.announced()).with_targets(opts.out.levels.targets());
+    let (reports, mut found) = findings::audit_names(&listing.names, &keys);
+    found.extend(limits::audit(&listing.past(), &reports));
+    let (prompts, prompt_found) = prompts::audit::audit(&listing.prompts, &keys.key);
+    found.extend(prompt_found);
+    found.extend(windows::past_window(&whole, now));
+    let baseline = opts.baseline.map(|baseline| {
+        let live = whole.surface(target.asks_surface());
+        let changes = surface::diff::changes(&baseline, &live, now);
+        report::Baseline {
+            baseline,
+            live,
+            changes,
+        }
+    });
+    Box::new(report::Audit {
+        whole,
+        listing,
+        keys,
+        reports,
+        prompts,
+        found,
+        baseline,
+        out: opts.out,
+    })
 }
 
-/// The server as SARIF and GitHub annotations name it: its announced name, or the demo's.
-fn listing_name(listing: &Listing) -> String {
-    if listing.name.is_empty() {
-        listing
-            .command
-            .clone()
-            .unwrap_or_else(|| "mcp-toolname-demo".to_owned())
-    } else {
-        listing.name.clone()
-    }
+/// Says `msg` as an error and returns it as the report of a run that failed with `code`.
+fn failed(msg: String, code: u8) -> Box<dyn Report> {
+    say!("error: {msg}");
+    Box::new(Failed::new(msg, code))
 }
 
 async fn audit_demo(timeout: Duration) -> Result<Listing, Failure> {

@@ -1,5 +1,8 @@
-//! Which server `audit` and `snapshot` reach, and by which transport; kept apart from the
-//! audit itself so the config reader can name a target without depending on the audit.
+//! Which server `audit`, `audit --config` and `snapshot` reach, and by which transport: the
+//! one place a transport is chosen. Kept apart from the audit itself so the config reader can
+//! name a target without depending on the audit.
+
+use std::ffi::OsString;
 
 use super::child::Launch;
 use super::remote::Remote;
@@ -11,4 +14,40 @@ pub enum Target {
     Command(Launch),
     /// A Streamable HTTP server.
     Url(Remote),
+    /// The bundled demo server, in-process.
+    Demo,
+}
+
+impl Target {
+    /// The server of a command line: `--url`, else the command after `--`, else the demo.
+    #[must_use]
+    pub fn of(url: Option<Remote>, command: Vec<OsString>) -> Self {
+        match url {
+            Some(remote) => Self::Url(remote),
+            None if command.is_empty() => Self::Demo,
+            None => Self::Command(Launch::command(&command)),
+        }
+    }
+
+    /// The target in surface mode: a stdio server is started with
+    /// [`SURFACE_ENV_VAR`](crate::surface::SURFACE_ENV_VAR)`=1`, so one built with
+    /// mcp-toolname also says what a client is not shown (hidden aliases and tombstones,
+    /// aliases past their window, where each tool is declared); any other server ignores the
+    /// variable. Over a URL or for the demo nothing changes.
+    #[must_use]
+    pub fn in_surface_mode(mut self) -> Self {
+        if let Self::Command(launch) = &mut self {
+            // Set after the launch learned its secrets: `1` is no secret to mask.
+            launch
+                .env
+                .push((crate::surface::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
+        }
+        self
+    }
+
+    /// Whether the server was asked for its whole surface (a stdio server in surface mode).
+    #[must_use]
+    pub fn asks_surface(&self) -> bool {
+        matches!(self, Self::Command(launch) if launch.env.iter().any(|(k, _)| k == crate::surface::SURFACE_ENV_VAR))
+    }
 }

@@ -1,15 +1,11 @@
-//! What `audit` makes of time: the clock it reads ([`now`]), aliases past their window that a
-//! server still declares (`alias_past_window`), and where in the server's source a finding
-//! points ([`spot`]), from what a server built with mcp-toolname says in surface mode.
-
-use std::path::Path;
+//! What `audit` makes of time: the clock it reads ([`now`]), and aliases past their window
+//! that a server still declares (`alias_past_window`) in surface mode.
 
 use chrono::{DateTime, Utc};
 use mcp_toolname_rules::message;
 
-use super::Listing;
-use crate::diag::Spot;
 use crate::findings::{Finding, Kind};
+use crate::listing::Listing;
 use crate::surface::entry::Kind as EntryKind;
 
 /// `MCP_TOOLNAME_NOW`: an RFC 3339 instant `audit` takes as now instead of the system clock,
@@ -69,25 +65,4 @@ pub fn past_window(listing: &Listing, now: DateTime<Utc>) -> Vec<Finding> {
             }
         })
         .collect()
-}
-
-/// Where `finding` points in the server's source: the declaration of the first of its tools
-/// the server said it declared (for an alias, its tool's), as a path relative to `cwd` (the
-/// current directory, read once per report) when the build gave an absolute one under it.
-/// `None` for a server not built with mcp-toolname, or one audited over HTTP or in-process,
-/// which does not say.
-#[must_use]
-pub fn spot(listing: &Listing, finding: &Finding, cwd: Option<&Path>) -> Option<Spot> {
-    let (file, line) = finding
-        .tools
-        .iter()
-        .find_map(|name| listing.origins.get(name))?;
-    let path = Path::new(file);
-    let relative = cwd
-        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
-        .unwrap_or_else(|| path.to_path_buf());
-    Some(Spot {
-        path: relative.to_string_lossy().into_owned(),
-        line: usize::try_from(*line).ok(),
-    })
 }

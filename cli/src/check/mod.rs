@@ -6,12 +6,13 @@ use std::ffi::OsString;
 use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all};
 use serde_json::{Value, json};
 
-use crate::diag;
+use crate::Output;
+use crate::diag::Found;
+use crate::emit::{Doc, Report};
 use crate::findings::{Finding, Kind, key_refusals, per_tool};
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word, fix_set, qualify_set};
 use crate::verdict;
-use crate::{Format, Output};
 
 mod text;
 
@@ -70,10 +71,48 @@ impl Input {
     }
 }
 
-/// Runs `check`: prints the report for `names` on stdout and returns the exit code (1 when
-/// a finding is at deny level: by default, a name that breaks the MCP spec).
+/// What `check` found: each name's verdicts and findings, and the server key's.
+pub struct Checked {
+    inputs: Vec<Input>,
+    keys: Keys,
+    key_findings: Vec<Finding>,
+    per_name: Vec<Vec<Finding>>,
+    out: Output,
+    code: u8,
+}
+
+impl Report for Checked {
+    fn exit_code(&self) -> u8 {
+        self.code
+    }
+
+    fn text(&self) -> String {
+        text::text(
+            &self.inputs,
+            &self.keys,
+            &self.key_findings,
+            &self.per_name,
+            &self.out,
+        )
+    }
+
+    fn json(&self) -> Doc<'_> {
+        Doc::new(json(&self.inputs, &self.keys))
+    }
+
+    fn found(&self) -> Found {
+        let findings = self
+            .key_findings
+            .iter()
+            .chain(self.per_name.iter().flatten());
+        Found::of(findings, &self.out.levels)
+    }
+}
+
+/// Runs `check` on `names` and returns its report; its exit code is 1 when a finding is at
+/// deny level (by default, a name that breaks the MCP spec).
 #[must_use]
-pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
+pub fn run(names: &[OsString], server_key: &str, out: &Output) -> Checked {
     let keys = Keys::new(server_key, None).with_targets(out.levels.targets());
     let mut inputs: Vec<Input> = names
         .iter()
@@ -90,15 +129,14 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
             .flat_map(|f| verdict::visible(f, &out.levels))
             .any(|s| s.level == crate::lint::Level::Deny),
     );
-    match out.format {
-        Format::Text => crate::emit(&text::text(&inputs, &keys, &key_findings, &per_name, out)),
-        Format::Json => crate::emit_json(json(&inputs, &keys)),
-        Format::Sarif | Format::Github => {
-            let findings = key_findings.iter().chain(per_name.iter().flatten());
-            diag::write_findings(out.format, findings, &out.levels, code);
-        }
+    Checked {
+        inputs,
+        keys,
+        key_findings,
+        per_name,
+        out: out.clone(),
+        code,
     }
-    code
 }
 
 impl Input {

@@ -1,10 +1,7 @@
 //! Diagnostics: what every command found, as one list a CI format writes. Each finding of
 //! `check`, `audit` and `audit --config` becomes a [`Diagnostic`] (its lint, its level for this
-//! run, the problem, what to do, and where); [`sarif`] and [`github`] write them. No emitter
-//! decides anything: the levels were set before.
-
-pub mod github;
-pub mod sarif;
+//! run, the problem, what to do, and where); the emitters of [`crate::emit`] write them. No
+//! emitter decides anything: the levels were set before.
 
 use mcp_toolname_rules::message;
 
@@ -12,7 +9,7 @@ use crate::findings::Finding;
 use crate::lint::{Level, Levels, Lint};
 
 /// A file, and a line of it when known: where a finding points.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Spot {
     /// The path as the user gave it.
     pub path: String,
@@ -52,7 +49,7 @@ impl Diagnostic {
 }
 
 /// A server, or one of its tools (or prompts).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Place {
     /// The server's key or name, when known.
     pub server: Option<String>,
@@ -91,15 +88,27 @@ pub struct Failure {
     pub spot: Option<Spot>,
 }
 
-/// What one run gives a CI format: its diagnostics, its failures and its exit code.
+/// What a run gives SARIF and GitHub: each finding not allowed, and what could not be done.
 #[derive(Debug, Clone, Default)]
-pub struct Outcome {
-    /// Every finding not allowed, in report order.
+pub struct Found {
+    /// Every finding at warn or deny level, in report order.
     pub diagnostics: Vec<Diagnostic>,
-    /// What could not be done.
+    /// What could not be done (a server that could not be audited).
     pub failures: Vec<Failure>,
-    /// The exit code the run returns.
-    pub exit_code: u8,
+}
+
+impl Found {
+    /// `findings` not allowed at `levels`, about no server and no file (`check`).
+    #[must_use]
+    pub fn of<'a>(findings: impl IntoIterator<Item = &'a Finding>, levels: &Levels) -> Self {
+        Self {
+            diagnostics: findings
+                .into_iter()
+                .filter_map(|f| of_finding(f, levels, None, None))
+                .collect(),
+            failures: Vec::new(),
+        }
+    }
 }
 
 /// What to do about `finding`: its fix (``write `x` instead``), else its lint's help, unless
@@ -134,37 +143,108 @@ pub fn of_finding(
     })
 }
 
-/// Writes `findings` not allowed at `levels` in `format` (SARIF or GitHub), for a run that
-/// could do all it was asked and exits with `exit_code` (`check`).
-pub fn write_findings<'a>(
-    format: crate::Format,
-    findings: impl IntoIterator<Item = &'a Finding>,
-    levels: &Levels,
-    exit_code: u8,
-) {
-    let diagnostics = findings
-        .into_iter()
-        .filter_map(|f| of_finding(f, levels, None, None))
-        .collect();
-    let outcome = Outcome {
-        diagnostics,
-        failures: Vec::new(),
-        exit_code,
-    };
-    write(format, &outcome);
+/// `diagnostics` with those of one lint about the same names in the same place made one, in
+/// the order each first appears: a dotted name refused by six contracts is one annotation
+/// (one SARIF result) listing the six reasons, not six.
+#[must_use]
+pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
+    // Each group's messages so far, so a message said twice is said once.
+    let mut said: Vec<Vec<&str>> = Vec::with_capacity(diagnostics.len());
+    let mut seen: std::collections::HashMap<Key<'_>, usize> = std::collections::HashMap::new();
+    for d in diagnostics {
+        let key = Key {
+            lint: d.lint.name,
+            deny: d.level == Level::Deny,
+            server: d.server.as_deref(),
+            places: &d.places,
+            spot: d.spot.as_ref(),
+            help: d.help.as_deref(),
+        };
+        match seen.get(&key) {
+            Some(&i) => {
+                if !said[i].contains(&d.message.as_str()) {
+                    said[i].push(&d.message);
+                }
+            }
+            None => {
+                seen.insert(key, out.len());
+                said.push(vec![&d.message]);
+                out.push(d.clone());
+            }
+        }
+    }
+    for (d, messages) in out.iter_mut().zip(&said) {
+        if messages.len() > 1 {
+            d.message = merged(messages);
+        }
+    }
+    out
 }
 
-/// Writes `outcome` in `format` (SARIF or GitHub) on stdout, every secret masked.
-pub fn write(format: crate::Format, outcome: &Outcome) {
-    match format {
-        crate::Format::Sarif => {
-            let mut log = sarif::log(outcome);
-            crate::redact::json(&mut log);
-            crate::emit(&crate::json_out::pretty(&log));
-        }
-        crate::Format::Github => crate::emit(&github::text(outcome)),
-        crate::Format::Text | crate::Format::Json => {}
+/// Several messages about one name as one sentence: what they share said once, and what
+/// differs listed (`... which the OpenAI API, the Anthropic API and Amazon Bedrock do not
+/// allow ...`); messages that share little are joined with `; `.
+fn merged(messages: &[&str]) -> String {
+    let first = messages[0];
+    // The longest prefix and suffix of whole words every message shares.
+    let mut prefix = first.len();
+    let mut suffix = first.len();
+    for m in &messages[1..] {
+        prefix = prefix.min(common_prefix(first, m));
+        suffix = suffix.min(common_suffix(first, m));
     }
+    let shortest = messages.iter().map(|m| m.len()).min().unwrap_or(0);
+    let prefix = first[..prefix].rfind(' ').map_or(0, |i| i + 1);
+    // The shared end starts at a space: the tail reads ` does not allow ...`.
+    let suffix = first[first.len() - suffix..]
+        .find(' ')
+        .map_or(0, |i| suffix - i);
+    if prefix < 20 || prefix + suffix >= shortest {
+        return messages.join("; ");
+    }
+    let middles: Vec<String> = messages
+        .iter()
+        .map(|m| m[prefix..m.len() - suffix].to_owned())
+        .collect();
+    let tail = &first[first.len() - suffix..];
+    let tail = tail
+        .strip_prefix(" does not ")
+        .map_or_else(|| tail.to_owned(), |rest| format!(" do not {rest}"));
+    format!(
+        "{}{}{tail}",
+        &first[..prefix],
+        mcp_toolname_rules::message::joined(&middles, "and")
+    )
+}
+
+/// Bytes at the start of `a` and `b` that are the same characters.
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.char_indices()
+        .zip(b.chars())
+        .find(|((_, x), y)| x != y)
+        .map_or(a.len().min(b.len()), |((i, _), _)| i)
+}
+
+/// Bytes at the end of `a` and `b` that are the same characters.
+fn common_suffix(a: &str, b: &str) -> usize {
+    a.chars()
+        .rev()
+        .zip(b.chars().rev())
+        .take_while(|(x, y)| x == y)
+        .map(|(x, _)| x.len_utf8())
+        .sum()
+}
+
+/// What makes two diagnostics one annotation.
+#[derive(PartialEq, Eq, Hash)]
+struct Key<'a> {
+    lint: &'static str,
+    deny: bool,
+    server: Option<&'a str>,
+    places: &'a [Place],
+    spot: Option<&'a Spot>,
+    help: Option<&'a str>,
 }
 
 /// The 1-based line of server `key`'s entry in a client config's `text`: where its key is
@@ -194,6 +274,20 @@ pub fn line_of_key(text: &str, key: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merges_what_several_messages_share() {
+        let a = "tool name `a.b` contains a dot `.` at index 1, which the OpenAI API does not \
+                 allow (allowed: `A-Z`)";
+        let b = "tool name `a.b` contains a dot `.` at index 1, which Amazon Bedrock does not \
+                 allow (allowed: `A-Z`)";
+        assert_eq!(
+            merged(&[a, b]),
+            "tool name `a.b` contains a dot `.` at index 1, which the OpenAI API and Amazon \
+             Bedrock do not allow (allowed: `A-Z`)"
+        );
+        assert_eq!(merged(&["short one", "other two"]), "short one; other two");
+    }
 
     #[test]
     fn finds_the_line_of_a_servers_key() {

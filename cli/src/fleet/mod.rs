@@ -16,19 +16,21 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mcp_toolname_rules::{ClientPreset, Qualified, message::show};
-use serde_json::json;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
-use crate::audit::{Failure, Listing};
+use crate::Output;
+use crate::audit::Failure;
 use crate::config::{self, Plan};
+use crate::diag::Found;
+use crate::emit::{Doc, Failed, Report};
 use crate::findings::{self, Finding};
 use crate::keys::{Keys, number_clashes};
 use crate::lint::{Level, Levels};
+use crate::listing::Listing;
 use crate::names::NameReport;
 use crate::prompts::PromptReport;
 use crate::wrap::plural;
-use crate::{Format, Output};
 pub use cross::CrossFinding;
 
 /// What `audit --config` was asked to do.
@@ -38,7 +40,7 @@ pub struct Options {
     pub path: PathBuf,
     /// Limit on each server's audit.
     pub timeout: Duration,
-    /// The format, the detail and each lint's level.
+    /// The detail and each lint's level.
     pub out: Output,
     /// Servers audited at once.
     pub jobs: usize,
@@ -109,38 +111,23 @@ fn qualified<'a>(
     })
 }
 
-/// Runs `audit --config` and returns the exit code: 2 when the config cannot be read or a
-/// server could not be audited, else 1 when a finding (a server's, or across servers) is at
-/// deny level (by default a tool name that breaks the spec, or one a server lists twice),
-/// else 0; 130 on Ctrl-C.
-pub async fn run(opts: &Options) -> u8 {
+/// Runs `audit --config` and returns its report. Its exit code: 2 when the config cannot be
+/// read or a server could not be audited, else 1 when a finding (a server's, or across
+/// servers) is at deny level (by default a tool name that breaks the spec, or one a server
+/// lists twice), else 0; 130 on Ctrl-C.
+pub async fn run(opts: Options) -> Box<dyn Report> {
     let config = match config::load(&opts.path) {
         Ok(config) => config,
         Err(msg) => {
             say!("error: {msg}");
-            match opts.out.format {
-                Format::Json => crate::emit_json(json!({
-                    "error": msg,
-                    "exit_code": 2,
-                    "secrets": crate::redact::state(),
-                })),
-                Format::Sarif | Format::Github => crate::diag::write(
-                    opts.out.format,
-                    &crate::diag::Outcome {
-                        diagnostics: Vec::new(),
-                        failures: vec![crate::diag::Failure {
-                            message: msg,
-                            spot: Some(crate::diag::Spot {
-                                path: opts.path.to_string_lossy().into_owned(),
-                                line: None,
-                            }),
-                        }],
-                        exit_code: 2,
-                    },
-                ),
-                Format::Text => {}
-            }
-            return 2;
+            return Box::new(Failed {
+                message: msg,
+                code: 2,
+                spot: Some(crate::diag::Spot {
+                    path: opts.path.to_string_lossy().into_owned(),
+                    line: None,
+                }),
+            });
         }
     };
     say!(
@@ -183,8 +170,9 @@ pub async fn run(opts: &Options) -> u8 {
     }
     while let Some(done) = audits.join_next().await {
         let Ok((i, shown, result)) = done else {
-            say!("error: an audit task failed");
-            return 2;
+            let msg = "an audit task failed".to_owned();
+            say!("error: {msg}");
+            return Box::new(Failed::new(msg, 2));
         };
         outcomes[i] = Some(match result {
             Ok(listing) => Outcome::Audited {
@@ -193,10 +181,10 @@ pub async fn run(opts: &Options) -> u8 {
                 prompts: Vec::new(),
                 findings: Vec::new(),
             },
-            Err(Failure(_, 130)) => {
-                say!("error: interrupted");
+            Err(Failure(msg, 130)) => {
+                say!("error: {msg}");
                 audits.abort_all();
-                return 130;
+                return Box::new(Failed::new(msg, 130));
             }
             Err(Failure(msg, _)) => {
                 say!("error: server {shown} could not be audited: {msg}");
@@ -220,25 +208,53 @@ pub async fn run(opts: &Options) -> u8 {
     }
     let servers = judge(ran);
     let cross = collisions::cross_server(&servers);
-    let out = &opts.out;
-    let code = exit_code(&servers, &cross, &out.levels);
-    match out.format {
-        Format::Text => crate::emit(&report::text(&config, &servers, &cross, code, out)),
-        Format::Json => crate::emit_json(report::json_doc(
-            &config,
-            &servers,
-            &cross,
-            code,
-            &out.levels,
-        )),
-        Format::Sarif | Format::Github => {
-            crate::diag::write(
-                out.format,
-                &report::outcome(&config, &servers, &cross, code, out),
-            );
-        }
+    let code = exit_code(&servers, &cross, &opts.out.levels);
+    Box::new(Fleet {
+        config,
+        servers,
+        cross,
+        code,
+        out: opts.out,
+    })
+}
+
+/// What `audit --config` found: every server of the config, and what they do to each other.
+struct Fleet {
+    config: config::Config,
+    servers: Vec<Server>,
+    cross: Vec<CrossFinding>,
+    code: u8,
+    out: Output,
+}
+
+impl Report for Fleet {
+    fn exit_code(&self) -> u8 {
+        self.code
     }
-    code
+
+    fn text(&self) -> String {
+        report::text(
+            &self.config,
+            &self.servers,
+            &self.cross,
+            self.code,
+            &self.out,
+        )
+    }
+
+    fn json(&self) -> Doc<'_> {
+        Doc::new(report::json_doc(
+            &self.config,
+            &self.servers,
+            &self.cross,
+            self.code,
+            &self.out.levels,
+        ))
+    }
+
+    fn found(&self) -> Found {
+        report::found(&self.config, &self.servers, &self.cross, &self.out)
+    }
 }
 
 fn exit_code(servers: &[Server], cross: &[CrossFinding], levels: &Levels) -> u8 {

@@ -292,13 +292,12 @@ fn summary(
 
 /// Every finding of the run, each server's and across servers, as CI formats write them: each
 /// pointing at the config file and the line of its server's entry.
-pub(super) fn outcome(
+pub(super) fn found(
     config: &Config,
     servers: &[Server],
     cross: &[CrossFinding],
-    code: u8,
     out: &Output,
-) -> diag::Outcome {
+) -> diag::Found {
     let path = config.path.to_string_lossy().into_owned();
     let text = std::fs::read_to_string(&config.path).unwrap_or_default();
     let spot = |key: &str| Spot {
@@ -345,10 +344,9 @@ pub(super) fn outcome(
             spot: finding.members.first().map(|m| spot(&m.server)),
         });
     }
-    diag::Outcome {
+    diag::Found {
         diagnostics,
         failures,
-        exit_code: code,
     }
 }
 

@@ -13,9 +13,9 @@ use serde_json::{Value, json};
 
 use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
 use crate::Output;
-use crate::audit::session::Listing;
 use crate::findings::{Finding, Kind};
 use crate::lint::Level;
+use crate::listing::Listing;
 use crate::verdict::{self, Seen};
 use crate::wrap;
 use crate::wrap::plural;

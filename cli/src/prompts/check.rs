@@ -8,10 +8,11 @@ use mcp_toolname_rules::{PROMPT, message};
 use serde_json::{Value, json};
 
 use super::{PromptReport, cannot_run, judge_set, verified_line};
-use crate::diag;
+use crate::Output;
+use crate::diag::Found;
+use crate::emit::{Doc, Report};
 use crate::findings::{Finding, Kind};
 use crate::verdict::{self, Seen};
-use crate::{Format, Output};
 
 /// Width of the first column (the contract and client ids), as in `check`.
 const ID_WIDTH: usize = 12;
@@ -49,10 +50,10 @@ impl Judged {
     }
 }
 
-/// Runs `check --prompt`: prints the report for `names` on stdout and returns the exit code
-/// (1 when a finding is at deny level; `prompt_name` and `prompt_command` warn by default).
+/// Runs `check --prompt` on `names` and returns its report; its exit code is 1 when a finding
+/// is at deny level (`prompt_name` by default).
 #[must_use]
-pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
+pub fn run(names: &[OsString], server_key: &str, out: &Output) -> Checked {
     let texts: Vec<Result<&str, String>> = names
         .iter()
         .enumerate()
@@ -92,15 +93,40 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> u8 {
             .flat_map(|f| verdict::visible(f, &out.levels))
             .any(|s| s.level == crate::lint::Level::Deny),
     );
-    match out.format {
-        Format::Text => crate::emit(&text(&judged, &per_name, server_key, out)),
-        Format::Json => crate::emit_json(json_doc(&judged, server_key)),
-        Format::Sarif | Format::Github => {
-            let findings = per_name.iter().flatten();
-            diag::write_findings(out.format, findings, &out.levels, code);
-        }
+    Checked {
+        judged,
+        per_name,
+        server_key: server_key.to_owned(),
+        out: out.clone(),
+        code,
     }
-    code
+}
+
+/// What `check --prompt` found: each name's verdicts and findings.
+pub struct Checked {
+    judged: Vec<Judged>,
+    per_name: Vec<Vec<Finding>>,
+    server_key: String,
+    out: Output,
+    code: u8,
+}
+
+impl Report for Checked {
+    fn exit_code(&self) -> u8 {
+        self.code
+    }
+
+    fn text(&self) -> String {
+        text(&self.judged, &self.per_name, &self.server_key, &self.out)
+    }
+
+    fn json(&self) -> Doc<'_> {
+        Doc::new(json_doc(&self.judged, &self.server_key))
+    }
+
+    fn found(&self) -> Found {
+        Found::of(self.per_name.iter().flatten(), &self.out.levels)
+    }
 }
 
 fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Output) -> String {

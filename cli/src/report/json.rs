@@ -4,13 +4,13 @@
 use mcp_toolname_rules::message;
 use serde_json::{Value, json};
 
-use crate::audit::session::Listing;
+use crate::emit::Doc;
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::lint::{Level, Levels};
+use crate::listing::Listing;
 use crate::names::{NameReport, fate_word};
 use crate::prompts::{self, PromptReport};
-use crate::stream::Doc;
 
 /// The JSON report: `{server, tools[], prompts[], findings[], summary}`. Field names are
 /// stable.
@@ -23,7 +23,8 @@ pub fn json(
     findings: &[Finding],
     levels: &Levels,
 ) -> Value {
-    let mut doc = head(listing, keys, reports, prompts, findings, levels);
+    let code = u8::from(denies(findings, levels));
+    let mut doc = head(listing, keys, reports, prompts, findings, code);
     doc["tools"] = reports.iter().map(tool_json).collect();
     doc["prompts"] = prompts.iter().map(prompts::audit::json).collect();
     doc["findings"] = findings.iter().map(|f| finding(f, levels)).collect();
@@ -47,7 +48,8 @@ pub fn denies(findings: &[Finding], levels: &Levels) -> bool {
         .any(|f| levels.level(f.kind.name(), f.contract, f.client) == Level::Deny)
 }
 
-/// [`json`] made while it is written: one tool's `Value` at a time.
+/// [`json`] made while it is written, one tool's `Value` at a time, its summary giving
+/// `exit_code` (a baseline can raise it).
 #[must_use]
 pub fn json_stream<'a>(
     listing: &Listing,
@@ -56,8 +58,9 @@ pub fn json_stream<'a>(
     prompts: &'a [PromptReport],
     findings: &'a [Finding],
     levels: &'a Levels,
+    exit_code: u8,
 ) -> Doc<'a> {
-    Doc::new(head(listing, keys, reports, prompts, findings, levels))
+    Doc::new(head(listing, keys, reports, prompts, findings, exit_code))
         .array("tools", reports.iter().map(tool_json))
         .array("prompts", prompts.iter().map(prompts::audit::json))
         .array("findings", findings.iter().map(|f| finding(f, levels)))
@@ -91,9 +94,8 @@ fn head(
     reports: &[NameReport],
     prompts: &[PromptReport],
     findings: &[Finding],
-    levels: &Levels,
+    exit_code: u8,
 ) -> Value {
-    let denied = denies(findings, levels);
     json!({
         "secrets": crate::redact::state(),
         "server": {
@@ -122,7 +124,7 @@ fn head(
             "prompts": prompts.len(),
             "breaks_spec": reports.iter().filter(|r| r.breaks_spec()).count(),
             "findings": findings.len(),
-            "exit_code": u8::from(denied),
+            "exit_code": exit_code,
         },
     })
 }

@@ -4,19 +4,21 @@
 //! ([`crate::verdict`]), then each finding across a list on its own line, each ending with what
 //! to do; `--verbose` adds every finding of each tool and each client's name for it.
 
+mod audit;
 mod json;
 
 use std::collections::HashMap;
 
 use mcp_toolname_rules::message;
 
+pub use audit::{Audit, Baseline};
 pub use json::{denies, json, json_stream};
 
 use crate::Output;
-use crate::audit::session::Listing;
 use crate::findings::{Finding, Kind};
 use crate::keys::Keys;
 use crate::lint::{Level, Levels};
+use crate::listing::Listing;
 use crate::names::NameReport;
 use crate::prompts::{self, PromptReport};
 use crate::verdict::{self, Seen, Tally};

@@ -3,7 +3,8 @@
 //! each change has a semver level, and the verdict is the highest.
 
 use chrono::{DateTime, Utc};
-use mcp_toolname_rules::{closest_name, message::show};
+use mcp_toolname_rules::closest_name;
+use mcp_toolname_rules::message::{show, show_text};
 use serde::Serialize;
 
 use super::Surface;
@@ -132,10 +133,10 @@ fn gone(before: &Entry, old: &Surface, new: &Surface, now: DateTime<Utc>, out: &
                  the old name fails; keep the alias until then",
                 show(name),
                 show(before.of.as_deref().unwrap_or_default()),
-                before
-                    .until
-                    .as_ref()
-                    .map_or_else(|| " (it had no end)".to_owned(), |u| format!(" ({u})"))
+                before.until.as_ref().map_or_else(
+                    || " (it had no end)".to_owned(),
+                    |u| format!(" ({})", show_text(u))
+                )
             ),
         )),
         Kind::Tombstone => out.push(change(
@@ -228,7 +229,7 @@ fn kept(before: &Entry, after: &Entry, new: &Surface, out: &mut Vec<Change>) {
                     after
                         .until
                         .as_ref()
-                        .map_or_else(String::new, |u| format!(" until {u}"))
+                        .map_or_else(String::new, |u| format!(" until {}", show_text(u)))
                 ),
             ));
             // A call by the old name runs the new tool: its arguments must still fit.
@@ -252,7 +253,7 @@ fn kept(before: &Entry, after: &Entry, new: &Surface, out: &mut Vec<Change>) {
                 after
                     .of
                     .as_ref()
-                    .map_or_else(String::new, |to| format!(" (`{to}`)"))
+                    .map_or_else(String::new, |to| format!(" ({})", show(to)))
             ),
         )),
         (Kind::Alias, Kind::Alias) => {
@@ -336,8 +337,8 @@ fn arguments(name: &str, before: &Entry, after: &Entry, carried: &[&str], out: &
                      is refused",
                     show(arg),
                     show(name),
-                    was.types.join(" or "),
-                    now.types.join(" or ")
+                    types(&was.types),
+                    types(&now.types)
                 ),
             )),
             Some(was) if !was.required && now.required => out.push(change(
@@ -369,6 +370,16 @@ fn arguments(name: &str, before: &Entry, after: &Entry, carried: &[&str], out: &
             ));
         }
     }
+}
+
+/// An argument's JSON Schema types as a snapshot gives them (`string or null`), each escaped
+/// and cut: a snapshot file is anybody's text.
+fn types(types: &[String]) -> String {
+    types
+        .iter()
+        .map(|t| show(t))
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 /// The semver level of `changes` as a whole: the highest; `None` for no change.

@@ -57,14 +57,6 @@ impl Surface {
         }
     }
 
-    /// The file's text: pretty JSON, one key a line, ending in a newline.
-    #[must_use]
-    pub fn to_text(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
-        text.push('\n');
-        text
-    }
-
     /// Reads a snapshot file's text; `what` names it in errors.
     ///
     /// # Errors

@@ -10,8 +10,9 @@ use serde_json::{Value, json};
 
 use super::Surface;
 use super::diff::{Change, Level, changes, verdict};
-use crate::Format;
+use crate::emit::{Doc, Failed, Report};
 use crate::wrap::plural;
+use mcp_toolname_rules::message::{show, show_text};
 
 /// Reads the snapshot at `path`.
 ///
@@ -24,27 +25,40 @@ pub fn read(path: &Path) -> Result<Surface, String> {
     Surface::parse(&text, &shown)
 }
 
-/// Runs `diff`: prints the changes from `old` to `new` and returns the exit code (1 when one
-/// breaks a client, 2 when a file cannot be read).
+/// Runs `diff` and returns its report: the changes from `old` to `new`; its exit code is 1
+/// when one breaks a client, 2 when a file cannot be read.
 #[must_use]
-pub fn run(old: &Path, new: &Path, format: Format) -> u8 {
+pub fn run(old: &Path, new: &Path) -> Box<dyn Report> {
     let (old, new) = match (read(old), read(new)) {
         (Ok(old), Ok(new)) => (old, new),
         (Err(e), _) | (_, Err(e)) => {
             say!("error: {e}");
-            if format == Format::Json {
-                crate::emit_json(json!({"error": e, "exit_code": 2}));
-            }
-            return 2;
+            return Box::new(Failed::new(e, 2));
         }
     };
-    let found = changes(&old, &new, Utc::now());
-    match format {
-        // `diff` takes text or JSON only (main.rs's `DiffFormat`).
-        Format::Text | Format::Sarif | Format::Github => crate::emit(&text(&old, &new, &found)),
-        Format::Json => crate::emit_json(json(&old, &new, &found)),
+    let changes = changes(&old, &new, Utc::now());
+    Box::new(Diff { old, new, changes })
+}
+
+/// What `diff` found.
+struct Diff {
+    old: Surface,
+    new: Surface,
+    changes: Vec<Change>,
+}
+
+impl Report for Diff {
+    fn exit_code(&self) -> u8 {
+        exit_code(&self.changes)
     }
-    exit_code(&found)
+
+    fn text(&self) -> String {
+        text(&self.old, &self.new, &self.changes)
+    }
+
+    fn json(&self) -> Doc<'_> {
+        Doc::new(json(&self.old, &self.new, &self.changes))
+    }
 }
 
 /// 1 when a change breaks a client, else 0.
@@ -57,12 +71,12 @@ pub fn exit_code(changes: &[Change]) -> u8 {
 #[must_use]
 pub fn text(old: &Surface, new: &Surface, changes: &[Change]) -> String {
     let mut out = format!(
-        "from `{}` {} ({} names) to `{}` {} ({} names)\n",
-        old.server.name,
-        old.server.version,
+        "from {} {} ({} names) to {} {} ({} names)\n",
+        show(&old.server.name),
+        show_text(&old.server.version),
         old.tools.len(),
-        new.server.name,
-        new.server.version,
+        show(&new.server.name),
+        show_text(&new.server.version),
         new.tools.len()
     );
     for (heading, breaking) in [

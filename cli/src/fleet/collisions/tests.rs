@@ -1,10 +1,10 @@
 //! The collisions of configs made for each kind of cross-server finding.
 
 use super::*;
-use crate::audit::Listing;
 use crate::findings;
 use crate::fleet::Outcome;
 use crate::keys::{Keys, number_clashes};
+use crate::listing::Listing;
 use crate::prompts::ServedPrompt;
 
 fn audited(key: &str, names: &[&str]) -> Server {

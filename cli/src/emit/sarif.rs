@@ -6,7 +6,9 @@
 
 use serde_json::{Value, json};
 
-use super::{Diagnostic, Outcome, Spot};
+use mcp_toolname_rules::message::short;
+
+use crate::diag::{Diagnostic, Found, Spot, grouped};
 use crate::lint::{LINTS, Level, Lint, help_uri};
 
 /// The schema the log declares.
@@ -86,11 +88,11 @@ fn location(d: &Diagnostic) -> Value {
         .map(|place| match (&place.server, &place.item) {
             (Some(server), Some(item)) => json!({
                 "name": item,
-                "fullyQualifiedName": format!("{server}/{item}"),
+                "fullyQualifiedName": format!("{}/{item}", short(server)),
                 "kind": "function",
             }),
             (None, Some(item)) => json!({ "name": item, "kind": "function" }),
-            (Some(server), None) => json!({ "name": server, "kind": "module" }),
+            (Some(server), None) => json!({ "name": short(server), "kind": "module" }),
             (None, None) => json!({}),
         })
         .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
@@ -123,10 +125,10 @@ fn result(d: &Diagnostic) -> Value {
     result
 }
 
-/// The SARIF log of `outcome`.
+/// The SARIF log of what a run `found`, and its exit code.
 #[must_use]
-pub fn log(outcome: &Outcome) -> Value {
-    let notifications: Vec<Value> = outcome
+pub fn log(found: &Found, exit_code: u8) -> Value {
+    let notifications: Vec<Value> = found
         .failures
         .iter()
         .map(|f| {
@@ -148,11 +150,11 @@ pub fn log(outcome: &Outcome) -> Value {
                 "rules": LINTS.iter().map(rule).collect::<Vec<_>>(),
             }},
             "invocations": [{
-                "executionSuccessful": outcome.exit_code < 2,
-                "exitCode": outcome.exit_code,
+                "executionSuccessful": exit_code < 2,
+                "exitCode": exit_code,
                 "toolExecutionNotifications": notifications,
             }],
-            "results": outcome.diagnostics.iter().map(result).collect::<Vec<_>>(),
+            "results": grouped(&found.diagnostics).iter().map(result).collect::<Vec<_>>(),
         }],
     })
 }

@@ -34,13 +34,21 @@ impl Default for Escaping {
 
 /// `value` pretty-printed with [`Escaping`], and a newline.
 #[must_use]
-pub fn pretty(value: &serde_json::Value) -> String {
+pub fn pretty(value: &impl serde::Serialize) -> String {
     let mut out = Vec::new();
-    let mut ser = serde_json::Serializer::with_formatter(&mut out, Escaping::new());
-    // Writing a `Value` to memory cannot fail.
-    let _ = serde::Serialize::serialize(value, &mut ser);
-    out.push(b'\n');
+    // Writing to memory cannot fail, nor can serializing a `Value` or a derived struct.
+    let _ = write(value, &mut out);
     String::from_utf8(out).unwrap_or_default()
+}
+
+/// [`pretty`], written to `out`.
+///
+/// # Errors
+/// `out` could not be written.
+pub fn write(value: &impl serde::Serialize, out: &mut impl Write) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(&mut *out, Escaping::new());
+    value.serialize(&mut ser).map_err(io::Error::from)?;
+    out.write_all(b"\n")
 }
 
 impl Formatter for Escaping {

@@ -1,9 +1,9 @@
-//! A JSON document written to stdout as it is made: its small fields are one `Value`, and
+//! A JSON document written as it is made: its small fields are one `Value`, and
 //! each long array is made one element at a time, redacted ([`redact::json`]) and written, so
 //! the whole document is never in memory (a 10,000-tool audit holds one tool's `Value` at a
 //! time). The output is the bytes `serde_json`'s pretty printer gives for the whole document
 //! (keys in sorted order, two-space indents, a final newline), hidden characters escaped
-//! ([`crate::json_out`]).
+//! ([`super::json`]).
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -43,11 +43,6 @@ impl<'a> Doc<'a> {
         self
     }
 
-    /// The small fields, to change before the document is written.
-    pub fn fields_mut(&mut self) -> &mut serde_json::Map<String, Value> {
-        &mut self.fields
-    }
-
     /// Adds the field `key`: an array of what `items` gives, made while it is written.
     #[must_use]
     pub fn array(mut self, key: &'static str, items: impl Iterator<Item = Value> + 'a) -> Self {
@@ -55,22 +50,9 @@ impl<'a> Doc<'a> {
         self
     }
 
-    /// Writes the document to stdout with `schema_version`, every string redacted. A reader
-    /// that stops early (`| head`) is not an error; any other failure is reported on stderr.
-    pub fn emit(mut self) {
-        self.fields
-            .insert("schema_version".to_owned(), crate::SCHEMA_VERSION.into());
-        let out = std::io::BufWriter::new(std::io::stdout().lock());
-        if let Err(e) = self.write_to(out)
-            && e.kind() != std::io::ErrorKind::BrokenPipe
-        {
-            say!("error: cannot write the report to stdout: {e}");
-        }
-    }
-
     /// Writes the document, pretty-printed, and a newline to `out`.
-    fn write_to<W: Write>(&self, out: W) -> std::io::Result<()> {
-        let mut ser = serde_json::Serializer::with_formatter(out, crate::json_out::Escaping::new());
+    pub fn write_to<W: Write>(&self, out: W) -> std::io::Result<()> {
+        let mut ser = serde_json::Serializer::with_formatter(out, super::json::Escaping::new());
         self.serialize(&mut ser).map_err(std::io::Error::from)?;
         let mut out = ser.into_inner();
         out.write_all(b"\n")?;

@@ -1,17 +1,24 @@
-//! `--format github`: GitHub Actions workflow commands, one per finding that is not allowed
-//! (`::error file=.mcp.json,line=3,title=...::message` for a deny-level one, `::warning` for a
-//! warn-level one), one `::error` per failure, then a line counting them. Outside a file (an
-//! audit of a command or a URL) the annotation names the server in its title.
+//! `--format github`: GitHub Actions workflow commands, one per name and place that is not
+//! allowed (`::error file=.mcp.json,line=3,title=...::message` for a deny-level one,
+//! `::warning` for a warn-level one; the findings of one lint about one name are one
+//! annotation, listing each contract or client), one `::error` per failure, then a line
+//! counting them. Outside a file (an audit of a command or a URL) the annotation names the
+//! server in its title.
 
-use super::{Diagnostic, Outcome, Spot};
+use mcp_toolname_rules::message::short;
+
+use crate::diag::{Diagnostic, Found, Spot, grouped};
 use crate::lint::Level;
 use crate::wrap::plural;
 
-/// A workflow command's message: `%`, CR and LF escaped.
+/// A workflow command's message: `%`, CR and LF escaped as GitHub reads them, and every
+/// other character that could hide or fake text as in the text report.
 fn data(text: &str) -> String {
-    text.replace('%', "%25")
+    let text = text
+        .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A")
+        .replace('\n', "%0A");
+    super::text::escape(&text).into_owned()
 }
 
 /// A workflow command's property value: as [`data`], and `:` and `,` too.
@@ -38,20 +45,22 @@ fn annotation(d: &Diagnostic) -> String {
         "warning"
     };
     let title = match &d.server {
-        Some(server) => format!("mcp-toolname {} (server {server})", d.lint.name),
+        Some(server) => format!("mcp-toolname {} (server {})", d.lint.name, short(server)),
         None => format!("mcp-toolname {}", d.lint.name),
     };
     command(kind, d.spot.as_ref(), &title, &d.text())
 }
 
-/// The workflow commands for `outcome`, and a last line counting them.
+/// The workflow commands for what a run `found` (one per name and place, [`grouped`], and
+/// one per failure), and a last line counting them with the run's exit code.
 #[must_use]
-pub fn text(outcome: &Outcome) -> String {
+pub fn text(found: &Found, exit_code: u8) -> String {
+    let diagnostics = grouped(&found.diagnostics);
     let mut out = String::new();
-    for d in &outcome.diagnostics {
+    for d in &diagnostics {
         out.push_str(&annotation(d));
     }
-    for f in &outcome.failures {
+    for f in &found.failures {
         out.push_str(&command(
             "error",
             f.spot.as_ref(),
@@ -59,13 +68,12 @@ pub fn text(outcome: &Outcome) -> String {
             &f.message,
         ));
     }
-    let errors = outcome
-        .diagnostics
+    let errors = diagnostics
         .iter()
         .filter(|d| d.level == Level::Deny)
         .count();
-    let warnings = outcome.diagnostics.len() - errors;
-    let failures = outcome.failures.len();
+    let warnings = diagnostics.len() - errors;
+    let failures = found.failures.len();
     out.push_str(&format!(
         "mcp-toolname: {errors} {}, {warnings} {}{}; exit code {}\n",
         plural(errors, "error", "errors"),
@@ -78,7 +86,7 @@ pub fn text(outcome: &Outcome) -> String {
                 plural(failures, "server", "servers")
             )
         },
-        outcome.exit_code
+        exit_code
     ));
     out
 }
@@ -96,7 +104,7 @@ mod tests {
             message: "tool name `a,b` contains a comma: 100%\nnext".to_owned(),
             help: Some("write `a_b` instead".to_owned()),
             server: Some("calc:1".to_owned()),
-            places: super::super::places(Some("calc:1"), &["a,b".to_owned()]),
+            places: crate::diag::places(Some("calc:1"), &["a,b".to_owned()]),
             spot: Some(Spot {
                 path: "dir,x/.mcp.json".to_owned(),
                 line: Some(3),

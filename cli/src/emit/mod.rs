@@ -1,0 +1,173 @@
+//! The one place the CLI writes what it found. Every command returns a [`Report`]; [`write`]
+//! picks the format (the only `match` on it) and sends the bytes through the sink, which is
+//! the only place that escapes, cuts and redacts:
+//!
+//! - text ([`text::clean`]): every learned secret masked; every character that could hide,
+//!   move or fake text (C0 and C1 controls but the line feed, DEL, bidi controls, zero-width
+//!   and other invisible characters, U+2028/2029) written as a visible `\u{..}` escape; a line
+//!   that would start with `::` (a GitHub runner executes such a line as a workflow command)
+//!   has its first colon escaped;
+//! - JSON and SARIF ([`json`], [`doc`]): every string redacted and its hidden characters
+//!   written as `\uXXXX`, so the document reads back to the same strings;
+//! - GitHub ([`github`]): each annotation's message and properties escaped as GitHub reads
+//!   them, hidden characters as in text; no line but the emitter's own starts with `::`.
+//!
+//! Values from outside that a report repeats (a server's name in every SARIF result, each
+//! GitHub title) are cut past 256 characters with their length and a short digest
+//! ([`mcp_toolname_rules::message::short`]), so output grows with the number of findings,
+//! not with the length of what a server sent.
+
+pub mod doc;
+pub mod github;
+pub mod json;
+pub mod sarif;
+pub mod text;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::Format;
+use crate::diag::{Failure, Found, Spot};
+pub use doc::Doc;
+
+/// The version of every JSON document the CLI writes; raised when a field changes meaning
+/// or goes away (new fields do not raise it).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What a command found, ready to be written in any format. A command builds one and
+/// returns it; it never writes.
+pub trait Report {
+    /// The exit code of the run.
+    fn exit_code(&self) -> u8;
+
+    /// The report for people (`--format text`); empty when there is nothing to say on stdout.
+    fn text(&self) -> String;
+
+    /// The JSON document (`--format json`); [`write`] adds `schema_version`.
+    fn json(&self) -> Doc<'_>;
+
+    /// Each finding at warn or deny level and what could not be done (a server that could
+    /// not be audited), for SARIF and GitHub.
+    fn found(&self) -> Found {
+        Found::default()
+    }
+}
+
+/// Where a report goes: stdout, or a file (`snapshot --out`).
+#[derive(Debug, Clone, Default)]
+pub enum Sink {
+    /// Standard output; a reader that stops early (`| head`) is not an error.
+    #[default]
+    Stdout,
+    /// A file, created or replaced.
+    File(PathBuf),
+}
+
+/// Writes `report` in `format` to `sink` and returns the report's exit code, or 2 when a
+/// file could not be written. A JSON document is written as it is made ([`Doc`]), never held
+/// whole. A run that could not be done (exit code 2 or more) replaces no file: a snapshot
+/// that could not be taken leaves the last one as it was.
+pub fn write(report: &dyn Report, format: Format, sink: &Sink) -> u8 {
+    let code = report.exit_code();
+    if code >= 2 && matches!(sink, Sink::File(_)) {
+        return code;
+    }
+    let written = match sink {
+        Sink::Stdout => write_format(report, format, std::io::stdout().lock()),
+        Sink::File(path) => {
+            std::fs::File::create(path).and_then(|file| write_format(report, format, file))
+        }
+    };
+    match (written, sink) {
+        (Ok(()), _) => code,
+        // A reader that stops early (`| head`) is not an error.
+        (Err(e), Sink::Stdout) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
+        (Err(e), Sink::Stdout) => {
+            say!("error: cannot write the report to stdout: {e}");
+            code
+        }
+        (Err(e), Sink::File(path)) => {
+            say!(
+                "error: cannot write {}: {e}",
+                mcp_toolname_rules::message::show(&path.to_string_lossy())
+            );
+            2
+        }
+    }
+}
+
+/// The one `match` on the output format.
+fn write_format(report: &dyn Report, format: Format, out: impl Write) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(out);
+    match format {
+        Format::Text => out.write_all(text::clean(&report.text()).as_bytes())?,
+        Format::Json => report
+            .json()
+            .field("schema_version", SCHEMA_VERSION.into())
+            .write_to(&mut out)?,
+        Format::Sarif => {
+            let mut log = sarif::log(&report.found(), report.exit_code());
+            crate::redact::json(&mut log);
+            json::write(&log, &mut out)?;
+        }
+        Format::Github => {
+            let lines = github::text(&report.found(), report.exit_code());
+            out.write_all(text::clean_annotations(&lines).as_bytes())?;
+        }
+    }
+    out.flush()
+}
+
+/// A run that stopped before it had anything to report (a config or a snapshot that cannot
+/// be read, a server that could not be audited): nothing on stdout in text, `{error,
+/// exit_code, secrets}` in JSON, one failure in SARIF and GitHub. The error itself was said on
+/// stderr.
+#[derive(Debug, Clone)]
+pub struct Failed {
+    /// What went wrong.
+    pub message: String,
+    /// The exit code: 2, or 130 when interrupted.
+    pub code: u8,
+    /// The file it is about, when one is.
+    pub spot: Option<Spot>,
+}
+
+impl Failed {
+    /// A failure with `message` and `code`, about no file.
+    #[must_use]
+    pub fn new(message: String, code: u8) -> Self {
+        Self {
+            message,
+            code,
+            spot: None,
+        }
+    }
+}
+
+impl Report for Failed {
+    fn exit_code(&self) -> u8 {
+        self.code
+    }
+
+    fn text(&self) -> String {
+        String::new()
+    }
+
+    fn json(&self) -> Doc<'_> {
+        Doc::new(serde_json::json!({
+            "error": self.message,
+            "exit_code": self.code,
+            "secrets": crate::redact::state(),
+        }))
+    }
+
+    fn found(&self) -> Found {
+        Found {
+            diagnostics: Vec::new(),
+            failures: vec![Failure {
+                message: self.message.clone(),
+                spot: self.spot.clone(),
+            }],
+        }
+    }
+}

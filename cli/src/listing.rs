@@ -1,0 +1,136 @@
+//! A server as an audit saw it: what it announced and every tool and prompt it listed, the
+//! shape every transport hands back and every report reads. Below the audit and the reports,
+//! so neither imports the other for it.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::diag::Spot;
+use crate::findings::Finding;
+use crate::prompts::ServedPrompt;
+use crate::surface::{Entry, Server, Surface};
+
+/// The server as the audit saw it.
+#[derive(Debug, Clone, Default)]
+pub struct Listing {
+    /// `Some(command, quoted)` for a child process (the URL in backticks for a remote
+    /// server), `None` for the in-process demo.
+    pub command: Option<String>,
+    /// The URL (secrets masked) of a remote server.
+    pub url: Option<String>,
+    /// The command and its arguments (lossy UTF-8); empty for the demo.
+    pub argv: Vec<String>,
+    /// `serverInfo.name` (untrusted).
+    pub name: String,
+    /// `serverInfo.title` (untrusted), if any.
+    pub title: Option<String>,
+    /// `serverInfo.version` (untrusted).
+    pub version: String,
+    /// The protocol version agreed at initialize.
+    pub protocol: String,
+    /// Whether the server declared the `tools` capability.
+    pub has_tools: bool,
+    /// `tools/list` pages read.
+    pub pages: usize,
+    /// Tool names in the order received, duplicates kept.
+    pub names: Vec<String>,
+    /// The length of each tool's description in UTF-16 units (as the JavaScript clients count
+    /// it; 0 for none), in the order of [`Self::names`]. Only lengths are kept: a server's
+    /// texts are not held.
+    pub descriptions: Vec<usize>,
+    /// The length of the server's `instructions` in UTF-16 units, if it gave any.
+    pub instructions: Option<usize>,
+    /// Each tool as a snapshot records it (kind, arguments, schema digests), in the order of
+    /// [`Self::names`].
+    pub entries: Vec<Entry>,
+    /// Whether the server declared the `prompts` capability (only then is `prompts/list` read).
+    pub has_prompts: bool,
+    /// `prompts/list` pages read.
+    pub prompt_pages: usize,
+    /// Each prompt's name and argument names, in the order received, duplicates kept.
+    pub prompts: Vec<ServedPrompt>,
+    /// Why the prompts could not be read (an error answer, a looping cursor), in one line; the
+    /// audit of the tools goes on without them.
+    pub prompts_note: Option<String>,
+    /// Where each tool was declared (file, line), by name, as a server built with
+    /// mcp-toolname says in surface mode; empty for any other server.
+    pub origins: BTreeMap<String, (String, u32)>,
+    /// Aliases past their window by the server's clock that it still declares (surface
+    /// mode): not in [`Self::names`] or [`Self::entries`], since no client can call them.
+    pub expired: Vec<Entry>,
+}
+
+impl Listing {
+    /// The tool surface this listing shows (`snapshot`, `audit --baseline`); `asked` says
+    /// whether the server was started in surface mode.
+    #[must_use]
+    pub fn surface(&self, asked: bool) -> Surface {
+        let server = Server {
+            name: self.name.clone(),
+            version: self.version.clone(),
+        };
+        Surface::new(server, asked, self.entries.clone())
+    }
+
+    /// This listing with only the names every client sees: without the hidden aliases and
+    /// tombstones a server lists in surface mode (`MCP_TOOLNAME_SURFACE=1`).
+    #[must_use]
+    pub fn only_listed(&self) -> Self {
+        let mut out = Self {
+            names: Vec::new(),
+            descriptions: Vec::new(),
+            entries: Vec::new(),
+            ..self.clone()
+        };
+        for ((name, described), entry) in
+            self.names.iter().zip(&self.descriptions).zip(&self.entries)
+        {
+            if entry.listed {
+                out.names.push(name.clone());
+                out.descriptions.push(*described);
+                out.entries.push(entry.clone());
+            }
+        }
+        out
+    }
+
+    /// What the audit reads past the names ([`crate::limits`]).
+    #[must_use]
+    pub fn past(&self) -> crate::limits::Past<'_> {
+        crate::limits::Past {
+            names: &self.names,
+            descriptions: &self.descriptions,
+            instructions: self.instructions,
+        }
+    }
+
+    /// The name the server announced, as clients that name servers by it read it:
+    /// `serverInfo.title`, else `serverInfo.name`; `None` when both are empty.
+    #[must_use]
+    pub fn announced(&self) -> Option<&str> {
+        self.title
+            .as_deref()
+            .filter(|t| !t.is_empty())
+            .or_else(|| Some(self.name.as_str()).filter(|n| !n.is_empty()))
+    }
+}
+
+impl Listing {
+    /// Where in the server's source `finding` points: the first of its tools whose origin
+    /// the server declared in surface mode, as a path relative to `cwd` when it is under it.
+    #[must_use]
+    pub fn spot(&self, finding: &Finding, cwd: Option<&Path>) -> Option<Spot> {
+        let (file, line) = finding
+            .tools
+            .iter()
+            .find_map(|name| self.origins.get(name))?;
+        let path = Path::new(file);
+        let relative = cwd
+            .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
+            .unwrap_or_else(|| path.to_path_buf());
+        Some(Spot {
+            path: relative.to_string_lossy().into_owned(),
+            line: usize::try_from(*line).ok(),
+        })
+    }
+}
