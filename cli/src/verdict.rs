@@ -8,7 +8,6 @@ use crate::diag::help_for;
 use crate::findings::{Finding, Kind};
 use crate::lint::{Level, Levels};
 use crate::names::NameReport;
-use crate::prompts::PromptReport;
 use crate::wrap;
 use crate::wrap::plural;
 
@@ -49,7 +48,7 @@ pub fn line(indent: usize, level: Option<Level>, text: &str) -> String {
 }
 
 /// `` [a, b]`` naming the lints of `seen`, each once, in order.
-fn lints(seen: &[Seen<'_>]) -> String {
+pub fn lints(seen: &[Seen<'_>]) -> String {
     let mut names: Vec<&str> = Vec::new();
     for s in seen {
         if !names.contains(&s.finding.kind.name()) {
@@ -75,7 +74,7 @@ fn some(ids: &[&str]) -> String {
 }
 
 /// `problem` without the ``<noun> name `x` `` it opens with (the line names the item).
-fn without_name(problem: &str, noun: &str, name: &str) -> String {
+pub fn without_name(problem: &str, noun: &str, name: &str) -> String {
     let prefix = format!("{noun} name {} ", message::show(name));
     problem
         .strip_prefix(&prefix)
@@ -134,58 +133,6 @@ pub fn tool(report: &NameReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
             .unwrap_or_default(),
     };
     parts.push(fix);
-    (
-        Some(level),
-        format!("{name} {}: {}", lints(own), parts.join("; ")),
-    )
-}
-
-/// A prompt's verdict, as [`tool`] gives a tool's.
-#[must_use]
-pub fn prompt(report: &PromptReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
-    let name = message::show(&report.name);
-    let Some(level) = worst(own) else {
-        return (None, name);
-    };
-    let mut parts = Vec::new();
-    if own.iter().any(|s| s.finding.kind == Kind::PromptName)
-        && let Some(problem) = &report.problem
-    {
-        parts.push(without_name(problem, "prompt", &report.name));
-    }
-    let clients: Vec<String> = own
-        .iter()
-        .filter(|s| s.finding.kind == Kind::PromptCommand)
-        .filter_map(|s| {
-            report
-                .commands
-                .iter()
-                .find(|c| Some(c.client.id) == s.finding.client)
-                .map(|c| c.client.title.to_owned())
-        })
-        .collect();
-    if !clients.is_empty() {
-        parts.push(format!(
-            "{} cannot run it as a slash command",
-            message::joined(&clients, "and")
-        ));
-    }
-    let arguments = own
-        .iter()
-        .filter(|s| s.finding.kind == Kind::PromptArgument)
-        .count();
-    if arguments > 0 {
-        parts.push(format!(
-            "{arguments} {} about its arguments (under `prompt arguments`)",
-            plural(arguments, "finding", "findings")
-        ));
-    }
-    parts.push(report.help().unwrap_or_else(|| {
-        own.iter()
-            .max_by_key(|s| s.level)
-            .map(|s| s.finding.kind.lint().help.to_owned())
-            .unwrap_or_default()
-    }));
     (
         Some(level),
         format!("{name} {}: {}", lints(own), parts.join("; ")),

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::Output;
+use crate::args::Output;
 use crate::emit::{Failed, Report};
 use crate::keys::Keys;
 use crate::listing::Listing;

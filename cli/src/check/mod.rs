@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all};
 use serde_json::{Value, json};
 
-use crate::Output;
+use crate::args::Output;
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
 use crate::findings::{Finding, Kind, key_refusals, per_tool};

@@ -1,7 +1,7 @@
 //! Diagnostics: what every command found, as one list a CI format writes. Each finding of
 //! `check`, `audit` and `audit --config` becomes a [`Diagnostic`] (its lint, its level for this
-//! run, the problem, what to do, and where); the emitters of [`crate::emit`] write them. No
-//! emitter decides anything: the levels were set before.
+//! run, the problem, what to do, and where); the emit layer writes them. No emitter decides
+//! anything: the levels were set before.
 
 use mcp_toolname_rules::message;
 

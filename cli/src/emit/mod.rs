@@ -26,7 +26,7 @@ pub mod text;
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::Format;
+use crate::args::Format;
 use crate::diag::{Failure, Found, Spot};
 pub use doc::Doc;
 

@@ -19,7 +19,7 @@ use mcp_toolname_rules::{ClientPreset, Qualified, message::show};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
-use crate::Output;
+use crate::args::Output;
 use crate::audit::Failure;
 use crate::config::{self, Plan};
 use crate::diag::Found;

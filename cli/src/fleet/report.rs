@@ -6,7 +6,7 @@ use mcp_toolname_rules::{CLIENTS, Fate};
 use serde_json::{Value, json};
 
 use super::{CrossFinding, Outcome, Server, list, qualified};
-use crate::Output;
+use crate::args::Output;
 use crate::config::Config;
 use crate::diag::{self, Diagnostic, Spot};
 use crate::lint::{Level, Levels};

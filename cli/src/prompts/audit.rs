@@ -12,7 +12,7 @@ use mcp_toolname_rules::{
 use serde_json::{Value, json};
 
 use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
-use crate::Output;
+use crate::args::Output;
 use crate::findings::{Finding, Kind};
 use crate::lint::Level;
 use crate::listing::Listing;
@@ -242,7 +242,7 @@ pub fn text(
         let own = by_prompt
             .remove(message::short(&report.name).as_ref())
             .unwrap_or_default();
-        let (level, line) = verdict::prompt(report, &own);
+        let (level, line) = super::verdict_of(report, &own);
         let mut block = verdict::line(2, level, &line);
         if out.verbose {
             for command in &report.commands {

@@ -8,7 +8,7 @@ use mcp_toolname_rules::{PROMPT, message};
 use serde_json::{Value, json};
 
 use super::{PromptReport, cannot_run, judge_set, verified_line};
-use crate::Output;
+use crate::args::Output;
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
 use crate::findings::{Finding, Kind};
@@ -132,7 +132,7 @@ impl Report for Checked {
 fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Output) -> String {
     let mut text = String::new();
     let verdict_of = |item: &Judged, own: &[Seen<'_>]| match item {
-        Judged::Name(report) => verdict::prompt(report, own),
+        Judged::Name(report) => super::verdict_of(report, own),
         Judged::NotUtf8 { lossy, reason } => {
             let level = verdict::worst(own);
             let line = if level.is_some() {

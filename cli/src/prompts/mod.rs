@@ -12,6 +12,11 @@ use mcp_toolname_rules::{
     slash_command, suggest_set,
 };
 
+use crate::findings::Kind;
+use crate::lint::Level;
+use crate::verdict::{self, Seen};
+use crate::wrap::plural;
+
 /// One prompt as `prompts/list` gave it: only what the report reads (no description, no
 /// argument descriptions).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -166,6 +171,58 @@ pub fn verified_line() -> String {
         .map(|c| format!("{} {}", c.id, c.verified.describe()))
         .collect();
     format!("prompt clients verified: {}", each.join("; "))
+}
+
+/// A prompt's verdict at its level for this run, as [`verdict::tool`] gives a tool's.
+#[must_use]
+pub fn verdict_of(report: &PromptReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
+    let name = message::show(&report.name);
+    let Some(level) = verdict::worst(own) else {
+        return (None, name);
+    };
+    let mut parts = Vec::new();
+    if own.iter().any(|s| s.finding.kind == Kind::PromptName)
+        && let Some(problem) = &report.problem
+    {
+        parts.push(verdict::without_name(problem, "prompt", &report.name));
+    }
+    let clients: Vec<String> = own
+        .iter()
+        .filter(|s| s.finding.kind == Kind::PromptCommand)
+        .filter_map(|s| {
+            report
+                .commands
+                .iter()
+                .find(|c| Some(c.client.id) == s.finding.client)
+                .map(|c| c.client.title.to_owned())
+        })
+        .collect();
+    if !clients.is_empty() {
+        parts.push(format!(
+            "{} cannot run it as a slash command",
+            message::joined(&clients, "and")
+        ));
+    }
+    let arguments = own
+        .iter()
+        .filter(|s| s.finding.kind == Kind::PromptArgument)
+        .count();
+    if arguments > 0 {
+        parts.push(format!(
+            "{arguments} {} about its arguments (under `prompt arguments`)",
+            plural(arguments, "finding", "findings")
+        ));
+    }
+    parts.push(report.help().unwrap_or_else(|| {
+        own.iter()
+            .max_by_key(|s| s.level)
+            .map(|s| s.finding.kind.lint().help.to_owned())
+            .unwrap_or_default()
+    }));
+    (
+        Some(level),
+        format!("{name} {}: {}", verdict::lints(own), parts.join("; ")),
+    )
 }
 
 #[cfg(test)]

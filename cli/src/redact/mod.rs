@@ -1,6 +1,6 @@
 //! The one redaction rule: what in a server's command line, config entry and environment is
-//! a secret, and the pass every byte the CLI writes goes through (`say!`, [`crate::emit`],
-//! [`crate::emit_json`]).
+//! a secret, and the pass every byte the CLI writes goes through on its way out (the emit
+//! layer calls [`text`] and [`json`]).
 //!
 //! Client configs carry credentials, and `audit` is meant to run in CI, whose logs are
 //! read by many. So, unless `--show-secrets` is given, each of these is shown as `***`:

@@ -1,7 +1,7 @@
 //! What `audit` of one server returns: everything it found, written in any format by
 //! [`crate::emit`].
 
-use crate::Output;
+use crate::args::Output;
 use crate::diag::{self, Failure, Found};
 use crate::emit::{Doc, Report};
 use crate::findings::Finding;

@@ -14,7 +14,7 @@ use mcp_toolname_rules::message;
 pub use audit::{Audit, Baseline};
 pub use json::{denies, json, json_stream};
 
-use crate::Output;
+use crate::args::Output;
 use crate::findings::{Finding, Kind};
 use crate::keys::Keys;
 use crate::lint::{Level, Levels};
