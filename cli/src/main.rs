@@ -7,17 +7,9 @@
 //! twice: see [`lint`]; for `diff`, a change that breaks a client); 2 usage errors and servers
 //! that cannot be audited.
 
-/// `eprintln!` that ignores a closed or broken stderr instead of panicking (progress and
-/// errors are for people, and losing them must not stop the run), through the text sink
-/// ([`emit::text::clean`]): every learned secret masked, nothing a terminal or a CI runner
-/// would act on.
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let line = $crate::emit::text::clean(&format!($($arg)*));
-        let _ = writeln!(std::io::stderr(), "{line}");
-    }};
-}
+// First: every module below writes through its `say!`.
+#[macro_use]
+mod emit;
 
 mod args;
 mod audit;
@@ -25,7 +17,6 @@ mod check;
 mod config;
 mod demo;
 mod diag;
-mod emit;
 mod findings;
 mod fleet;
 mod keys;

@@ -8,7 +8,8 @@ use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
 use crate::verdict::{self, Seen};
-use crate::{Output, wrap};
+use crate::args::Output;
+use crate::wrap;
 
 /// The text report: a verdict line per name (and every detail under `--verbose`), then the
 /// summary.

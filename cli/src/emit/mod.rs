@@ -17,6 +17,18 @@
 //! ([`mcp_toolname_rules::message::short`]), so output grows with the number of findings,
 //! not with the length of what a server sent.
 
+/// `eprintln!` that ignores a closed or broken stderr instead of panicking (progress and
+/// errors are for people, and losing them must not stop the run), through the text sink
+/// ([`text::clean`]): every learned secret masked, nothing a terminal or a CI runner
+/// would act on.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let line = $crate::emit::text::clean(&format!($($arg)*));
+        let _ = writeln!(std::io::stderr(), "{line}");
+    }};
+}
+
 pub mod doc;
 pub mod github;
 pub mod json;
