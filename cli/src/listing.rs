@@ -7,7 +7,6 @@ use std::path::Path;
 
 use crate::diag::Spot;
 use crate::findings::Finding;
-use crate::prompts::ServedPrompt;
 use crate::surface::{Entry, Server, Surface};
 
 /// The server as the audit saw it.
@@ -133,4 +132,14 @@ impl Listing {
             line: usize::try_from(*line).ok(),
         })
     }
+}
+
+/// One prompt as `prompts/list` gave it: only what the report reads (no description, no
+/// argument descriptions).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServedPrompt {
+    /// The prompt's name.
+    pub name: String,
+    /// Its arguments' names, in order.
+    pub arguments: Vec<String>,
 }

@@ -12,7 +12,7 @@ use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
 pub use crate::listing::Listing;
-use crate::prompts::ServedPrompt;
+use crate::listing::ServedPrompt;
 use crate::redact;
 use crate::surface::Entry;
 use crate::surface::entry::Declared;

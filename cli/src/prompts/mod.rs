@@ -12,20 +12,11 @@ use mcp_toolname_rules::{
     slash_command, suggest_set,
 };
 
+pub use crate::listing::ServedPrompt;
 use crate::findings::Kind;
 use crate::lint::Level;
 use crate::verdict::{self, Seen};
 use crate::wrap::plural;
-
-/// One prompt as `prompts/list` gave it: only what the report reads (no description, no
-/// argument descriptions).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ServedPrompt {
-    /// The prompt's name.
-    pub name: String,
-    /// Its arguments' names, in order.
-    pub arguments: Vec<String>,
-}
 
 /// What one client makes of a prompt.
 #[derive(Debug, Clone)]
