@@ -11,10 +11,8 @@ use crate::names::NameReport;
 /// What one server shows past its names: its tools' names, each description's length and
 /// the instructions' length, in UTF-16 units.
 pub struct Past<'a> {
-    /// Tool names as listed.
-    pub names: &'a [String],
-    /// Each tool's description length, in the order of `names` (missing ones count 0).
-    pub descriptions: &'a [usize],
+    /// The tools as listed, each with its description's length (missing ones count 0).
+    pub tools: &'a [crate::listing::ListedTool],
     /// The instructions' length, if the server gave any.
     pub instructions: Option<usize>,
 }
@@ -42,10 +40,10 @@ fn finding(kind: Kind, tool: &str, client: Option<&'static str>, message: String
 /// tool.
 #[must_use]
 pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
-    let mut out = too_many_tools("this server lists", past.names.len());
+    let mut out = too_many_tools("this server lists", past.tools.len());
     for client in CLIENTS {
         if let TextRule::Cut { marker, .. } = client.limits.description {
-            for (name, &units) in past.names.iter().zip(past.descriptions) {
+            for (name, units) in past.tools.iter().map(|t| (t.name(), t.description_units)) {
                 if let Some(at) = client.limits.description.cut_at(units) {
                     let text = message::description_cut(name, units, client, at, marker);
                     out.push(finding(Kind::DescriptionCut, name, Some(client.id), text));

@@ -31,17 +31,10 @@ pub struct Listing {
     pub has_tools: bool,
     /// `tools/list` pages read.
     pub pages: usize,
-    /// Tool names in the order received, duplicates kept.
-    pub names: Vec<String>,
-    /// The length of each tool's description in UTF-16 units (as the JavaScript clients count
-    /// it; 0 for none), in the order of [`Self::names`]. Only lengths are kept: a server's
-    /// texts are not held.
-    pub descriptions: Vec<usize>,
+    /// Every tool in the order received, duplicates kept.
+    pub tools: Vec<ListedTool>,
     /// The length of the server's `instructions` in UTF-16 units, if it gave any.
     pub instructions: Option<usize>,
-    /// Each tool as a snapshot records it (kind, arguments, schema digests), in the order of
-    /// [`Self::names`].
-    pub entries: Vec<Entry>,
     /// Whether the server declared the `prompts` capability (only then is `prompts/list` read).
     pub has_prompts: bool,
     /// `prompts/list` pages read.
@@ -55,7 +48,7 @@ pub struct Listing {
     /// mcp-toolname says in surface mode; empty for any other server.
     pub origins: BTreeMap<String, (String, u32)>,
     /// Aliases past their window by the server's clock that it still declares (surface
-    /// mode): not in [`Self::names`] or [`Self::entries`], since no client can call them.
+    /// mode): not in [`Self::tools`], since no client can call them.
     pub expired: Vec<Entry>,
 }
 
@@ -68,28 +61,19 @@ impl Listing {
             name: self.name.clone(),
             version: self.version.clone(),
         };
-        Surface::new(server, asked, self.entries.clone())
+        Surface::new(
+            server,
+            asked,
+            self.tools.iter().map(|t| t.entry.clone()).collect(),
+        )
     }
 
     /// This listing with only the names every client sees: without the hidden aliases and
     /// tombstones a server lists in surface mode (`MCP_TOOLNAME_SURFACE=1`).
     #[must_use]
     pub fn only_listed(&self) -> Self {
-        let mut out = Self {
-            names: Vec::new(),
-            descriptions: Vec::new(),
-            entries: Vec::new(),
-            ..self.clone()
-        };
-        for ((name, described), entry) in
-            self.names.iter().zip(&self.descriptions).zip(&self.entries)
-        {
-            if entry.listed {
-                out.names.push(name.clone());
-                out.descriptions.push(*described);
-                out.entries.push(entry.clone());
-            }
-        }
+        let mut out = self.clone();
+        out.tools.retain(|t| t.entry.listed);
         out
     }
 
@@ -97,8 +81,7 @@ impl Listing {
     #[must_use]
     pub fn past(&self) -> crate::limits::Past<'_> {
         crate::limits::Past {
-            names: &self.names,
-            descriptions: &self.descriptions,
+            tools: &self.tools,
             instructions: self.instructions,
         }
     }
@@ -115,6 +98,12 @@ impl Listing {
 }
 
 impl Listing {
+    /// Every tool's name, in the order received.
+    #[must_use]
+    pub fn names(&self) -> Vec<String> {
+        self.tools.iter().map(|t| t.entry.name.clone()).collect()
+    }
+
     /// Where in the server's source `finding` points: the first of its tools whose origin
     /// the server declared in surface mode, as a path relative to `cwd` when it is under it.
     #[must_use]
@@ -142,4 +131,24 @@ pub struct ServedPrompt {
     pub name: String,
     /// Its arguments' names, in order.
     pub arguments: Vec<String>,
+}
+
+/// One tool as `tools/list` gave it: what a snapshot records of it (its name, kind, arguments
+/// and schema digests) and the length of its description. Only lengths are kept: a server's
+/// texts are not held.
+#[derive(Debug, Clone)]
+pub struct ListedTool {
+    /// The tool as a snapshot records it; its `name` is the tool's name.
+    pub entry: Entry,
+    /// Its description's length in UTF-16 units, as the JavaScript clients count it; 0 for
+    /// none.
+    pub description_units: usize,
+}
+
+impl ListedTool {
+    /// The tool's name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.entry.name
+    }
 }

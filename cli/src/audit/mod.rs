@@ -78,7 +78,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     let listing = whole.only_listed();
     // The pages also carry what a server built with this crate shows in surface mode
     // (hidden aliases, tombstones, windows past): counted apart, as no client lists them.
-    let unlisted = whole.names.len() - listing.names.len();
+    let unlisted = whole.tools.len() - listing.tools.len();
     let unlisted = if unlisted == 0 {
         String::new()
     } else {
@@ -89,15 +89,15 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     };
     say!(
         "listed {} {} in {} {}{unlisted} in {:.1} s",
-        listing.names.len(),
-        crate::wrap::plural(listing.names.len(), "tool", "tools"),
+        listing.tools.len(),
+        crate::wrap::plural(listing.tools.len(), "tool", "tools"),
         listing.pages,
         crate::wrap::plural(listing.pages, "page", "pages"),
         started.elapsed().as_secs_f64()
     );
     let keys =
         Keys::new(&opts.server_key, listing.announced()).with_targets(opts.out.levels.targets());
-    let (reports, mut found) = findings::audit_names(&listing.names, &keys);
+    let (reports, mut found) = findings::audit_names(&listing.names(), &keys);
     found.extend(limits::audit(&listing.past(), &reports));
     let (prompts, prompt_found) = prompts::audit::audit(&listing.prompts, &keys.key);
     found.extend(prompt_found);

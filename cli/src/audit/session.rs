@@ -12,6 +12,7 @@ use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
 pub use crate::listing::Listing;
+use crate::listing::ListedTool;
 use crate::listing::ServedPrompt;
 use crate::redact;
 use crate::surface::Entry;
@@ -116,9 +117,10 @@ where
         if let Some(origin) = declared.origin {
             listing.origins.insert(name.clone(), origin);
         }
-        listing.names.push(name);
-        listing.descriptions.push(described);
-        listing.entries.push(entry);
+        listing.tools.push(ListedTool {
+            entry,
+            description_units: described,
+        });
     }
     listing.pages = pages;
     if listing.has_prompts {

@@ -39,8 +39,9 @@ pub fn past_window(listing: &Listing, now: DateTime<Utc>) -> Vec<Finding> {
     let ended =
         |until: &str| DateTime::parse_from_rfc3339(until).is_ok_and(|at| at.to_utc() <= now);
     let mut aliases: Vec<_> = listing
-        .entries
+        .tools
         .iter()
+        .map(|t| &t.entry)
         .filter(|e| e.kind == EntryKind::Alias && e.until.as_deref().is_some_and(ended))
         .chain(&listing.expired)
         .collect();

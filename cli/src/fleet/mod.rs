@@ -283,7 +283,7 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
             findings,
         } = &mut server.outcome
         {
-            (*reports, *findings) = findings::audit_names(&listing.names, &server.keys);
+            (*reports, *findings) = findings::audit_names(&listing.names(), &server.keys);
             findings.extend(crate::limits::audit(&listing.past(), reports));
             let prompt_findings;
             (*prompts, prompt_findings) =

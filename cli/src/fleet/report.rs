@@ -52,8 +52,8 @@ pub(super) fn text(
         let state = match &server.outcome {
             Outcome::Audited { listing, .. } => format!(
                 "audited: {} {}",
-                listing.names.len(),
-                plural(listing.names.len(), "tool", "tools")
+                listing.tools.len(),
+                plural(listing.tools.len(), "tool", "tools")
             ),
             Outcome::Skipped(reason) => format!("skipped: {reason}"),
             Outcome::Failed(_) => "could not be audited (below)".to_owned(),

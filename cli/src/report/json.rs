@@ -120,7 +120,7 @@ fn head(
             "verified": crate::check::verified_json(c),
         })).collect::<Vec<_>>(),
         "summary": {
-            "tools": listing.names.len(),
+            "tools": listing.tools.len(),
             "prompts": prompts.len(),
             "breaks_spec": reports.iter().filter(|r| r.breaks_spec()).count(),
             "findings": findings.len(),

@@ -118,8 +118,8 @@ pub fn section(
         "",
         &format!(
             "{} {} in {} {}; server key {} ({key_origin})",
-            listing.names.len(),
-            plural(listing.names.len(), "tool", "tools"),
+            listing.tools.len(),
+            plural(listing.tools.len(), "tool", "tools"),
             listing.pages,
             plural(listing.pages, "page", "pages"),
             message::show(&keys.key)
@@ -255,8 +255,8 @@ pub fn counts(
     }
     let mut out = format!(
         "{} {}: {}",
-        listing.names.len(),
-        plural(listing.names.len(), "tool", "tools"),
+        listing.tools.len(),
+        plural(listing.tools.len(), "tool", "tools"),
         tools.words()
     );
     if !prompts.is_empty() {

@@ -162,7 +162,7 @@ fn too_many_tools(servers: &[Server], out: &mut Vec<CrossFinding>) {
     let total: usize = audited
         .iter()
         .map(|s| match &s.outcome {
-            Outcome::Audited { listing, .. } => listing.names.len(),
+            Outcome::Audited { listing, .. } => listing.tools.len(),
             _ => 0,
         })
         .sum();

@@ -4,7 +4,7 @@ use super::*;
 use crate::findings;
 use crate::fleet::Outcome;
 use crate::keys::{Keys, number_clashes};
-use crate::listing::Listing;
+use crate::listing::{ListedTool, Listing};
 use crate::prompts::ServedPrompt;
 
 fn audited(key: &str, names: &[&str]) -> Server {
@@ -16,7 +16,20 @@ fn audited(key: &str, names: &[&str]) -> Server {
         keys,
         outcome: Outcome::Audited {
             listing: Box::new(Listing {
-                names,
+                tools: names
+                    .iter()
+                    .map(|name| {
+                        let tool = rmcp::model::Tool::new(
+                            name.clone(),
+                            "",
+                            std::sync::Arc::new(serde_json::Map::new()),
+                        );
+                        ListedTool {
+                            entry: crate::surface::Entry::of_tool(&tool),
+                            description_units: 0,
+                        }
+                    })
+                    .collect(),
                 ..Listing::default()
             }),
             reports,
