@@ -133,3 +133,22 @@ impl LintArgs {
         Ok(levels)
     }
 }
+
+/// Name `position` (1-based, for messages) of the command line as text; when it is not
+/// UTF-8, why no client can use it (`what` says what the name is for: `a tool name travels in
+/// a JSON string, so no contract can pass it`), naming the first invalid byte.
+///
+/// # Errors
+/// The name is not UTF-8; the message names its first invalid byte and where it is.
+pub fn read_name<'a>(
+    arg: &'a std::ffi::OsStr,
+    position: usize,
+    what: &str,
+) -> Result<&'a str, String> {
+    let bytes = arg.as_encoded_bytes();
+    std::str::from_utf8(bytes).map_err(|err| {
+        let at = err.valid_up_to();
+        let byte = bytes.get(at).copied().unwrap_or_default();
+        format!("name {position} is not valid UTF-8 (byte 0x{byte:02X} at byte index {at}); {what}")
+    })
+}

@@ -2,8 +2,6 @@
 //! refusals, client fates) and across the list (duplicates, names that differ only in case,
 //! names that a client's normalisation turns into one).
 
-use std::collections::BTreeMap;
-
 use mcp_toolname_rules::{Fate, MCP, look_alike_key, message};
 use serde::Serialize;
 
@@ -287,17 +285,7 @@ pub fn key_refusals(keys: &Keys, out: &mut Vec<Finding>) {
 }
 
 fn duplicates(names: &[String], out: &mut Vec<Finding>) {
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut order = Vec::new();
-    for name in names {
-        let count = counts.entry(name).or_insert(0);
-        if *count == 1 {
-            order.push(name.as_str());
-        }
-        *count += 1;
-    }
-    for name in order {
-        let n = counts.get(name).copied().unwrap_or_default();
+    for (name, n) in crate::group::repeated(names.iter().map(String::as_str)) {
         out.push(Finding {
             kind: Kind::Duplicate,
             tool: message::short(name).into_owned(),
@@ -322,20 +310,14 @@ fn list(names: &[&str]) -> String {
 
 /// Groups `names` by `key`, keeping the groups of two or more, in first-seen order.
 fn groups<'a>(names: &[&'a String], key: impl Fn(&str) -> Option<String>) -> Vec<Vec<&'a str>> {
-    let mut by_key: BTreeMap<String, usize> = BTreeMap::new();
-    let mut out: Vec<Vec<&str>> = Vec::new();
-    for name in names {
-        let Some(k) = key(name) else { continue };
-        match by_key.get(&k) {
-            Some(&i) => out[i].push(name.as_str()),
-            None => {
-                by_key.insert(k, out.len());
-                out.push(vec![name.as_str()]);
-            }
-        }
-    }
-    out.retain(|g| g.len() > 1);
-    out
+    let keyed = names
+        .iter()
+        .filter_map(|name| key(name).map(|k| (k, name.as_str())));
+    crate::group::in_order(keyed)
+        .into_iter()
+        .map(|(_, group)| group)
+        .filter(|group| group.len() > 1)
+        .collect()
 }
 
 /// Names that are one under [`look_alike_key`]: differing only in case, or in case and the

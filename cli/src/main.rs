@@ -19,6 +19,7 @@ mod demo;
 mod diag;
 mod findings;
 mod fleet;
+mod group;
 mod keys;
 mod limits;
 mod lint;

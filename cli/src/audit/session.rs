@@ -11,8 +11,8 @@ use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceEr
 use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
-pub use crate::listing::Listing;
 use crate::listing::ListedTool;
+pub use crate::listing::Listing;
 use crate::listing::ServedPrompt;
 use crate::redact;
 use crate::surface::Entry;

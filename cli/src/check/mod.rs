@@ -40,17 +40,11 @@ impl Input {
     /// Reads argument `position` (1-based, for messages) of the command line.
     #[must_use]
     pub fn read(arg: &OsString, position: usize, keys: &Keys) -> Self {
-        let bytes = arg.as_encoded_bytes();
-        match std::str::from_utf8(bytes) {
+        let what = "a tool name travels in a JSON string, so no contract can pass it";
+        match crate::args::read_name(arg, position, what) {
             Ok(name) => Self::Name(NameReport::new(name, keys)),
-            Err(err) => {
-                let at = err.valid_up_to();
-                let byte = bytes.get(at).copied().unwrap_or_default();
-                let lossy = String::from_utf8_lossy(bytes).into_owned();
-                let reason = format!(
-                    "name {position} is not valid UTF-8 (byte 0x{byte:02X} at byte index {at}); \
-                     a tool name travels in a JSON string, so no contract can pass it"
-                );
+            Err(reason) => {
+                let lossy = arg.to_string_lossy().into_owned();
                 let suggestion = Some(suggest_all(&lossy, &ALL));
                 Self::NotUtf8 {
                     lossy,

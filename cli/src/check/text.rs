@@ -4,11 +4,11 @@
 use mcp_toolname_rules::message;
 
 use super::{ID_WIDTH, Input, verified_line};
+use crate::args::Output;
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
 use crate::verdict::{self, Seen};
-use crate::args::Output;
 use crate::wrap;
 
 /// The text report: a verdict line per name (and every detail under `--verbose`), then the

@@ -130,17 +130,7 @@ fn argument_flag(client: &PromptClient) -> &'static str {
 }
 
 fn duplicates(prompts: &[ServedPrompt], out: &mut Vec<Finding>) {
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut order = Vec::new();
-    for prompt in prompts {
-        let count = counts.entry(&prompt.name).or_insert(0);
-        if *count == 1 {
-            order.push(prompt.name.as_str());
-        }
-        *count += 1;
-    }
-    for name in order {
-        let n = counts.get(name).copied().unwrap_or_default();
+    for (name, n) in crate::group::repeated(prompts.iter().map(|p| p.name.as_str())) {
         let text = format!(
             "the server listed prompt name {} {n} times; `prompts/get` asks for a prompt by \
              its name, so only one of them can ever be got: rename or drop the others",
@@ -153,19 +143,8 @@ fn duplicates(prompts: &[ServedPrompt], out: &mut Vec<Finding>) {
 /// Prompt names that are one under [`look_alike_key`] (case, and `_` `-` `.` `/` `:` and
 /// space read alike): one finding per group, saying which clients make them one command.
 fn look_alikes(reports: &[PromptReport], out: &mut Vec<Finding>) {
-    let mut index: BTreeMap<String, usize> = BTreeMap::new();
-    let mut groups: Vec<Vec<&PromptReport>> = Vec::new();
-    for report in reports {
-        let key = look_alike_key(&report.name);
-        match index.get(&key) {
-            Some(&i) => groups[i].push(report),
-            None => {
-                index.insert(key, groups.len());
-                groups.push(vec![report]);
-            }
-        }
-    }
-    for group in groups.into_iter().filter(|g| g.len() > 1) {
+    let groups = crate::group::in_order(reports.iter().map(|r| (look_alike_key(&r.name), r)));
+    for (_, group) in groups.into_iter().filter(|(_, g)| g.len() > 1) {
         let names: Vec<&str> = group.iter().map(|r| r.name.as_str()).collect();
         let shown: Vec<String> = names.iter().map(|n| message::show(n)).collect();
         let lower = names[0].to_lowercase();

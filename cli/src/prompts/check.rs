@@ -58,16 +58,8 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> Checked {
         .iter()
         .enumerate()
         .map(|(i, arg)| {
-            let bytes = arg.as_encoded_bytes();
-            std::str::from_utf8(bytes).map_err(|err| {
-                let at = err.valid_up_to();
-                let byte = bytes.get(at).copied().unwrap_or_default();
-                format!(
-                    "name {} is not valid UTF-8 (byte 0x{byte:02X} at byte index {at}); a \
-                     prompt name travels in a JSON string, so no client can run it",
-                    i + 1
-                )
-            })
+            let what = "a prompt name travels in a JSON string, so no client can run it";
+            crate::args::read_name(arg, i + 1, what)
         })
         .collect();
     let valid: Vec<&str> = texts
@@ -81,7 +73,7 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> Checked {
         .map(|(text, arg)| match text {
             Ok(_) => Judged::Name(reports.next().expect("one report a valid name")),
             Err(reason) => Judged::NotUtf8 {
-                lossy: String::from_utf8_lossy(arg.as_encoded_bytes()).into_owned(),
+                lossy: arg.to_string_lossy().into_owned(),
                 reason: reason.clone(),
             },
         })

@@ -12,9 +12,9 @@ use mcp_toolname_rules::{
     slash_command, suggest_set,
 };
 
-pub use crate::listing::ServedPrompt;
 use crate::findings::Kind;
 use crate::lint::Level;
+pub use crate::listing::ServedPrompt;
 use crate::verdict::{self, Seen};
 use crate::wrap::plural;
 

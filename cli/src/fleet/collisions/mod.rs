@@ -11,6 +11,7 @@ use mcp_toolname_rules::{
 
 use super::cross::{CrossFinding, CrossKind, Member};
 use super::{Outcome, Server, list, qualified};
+use crate::group::in_order;
 use crate::wrap::plural;
 
 /// `` `tool` of `server` ``.
@@ -29,23 +30,6 @@ fn together(members: &[Member]) -> String {
         list(&shown),
         if members.len() == 2 { "both" } else { "all" }
     )
-}
-
-/// `pairs` grouped by key: the groups in the order their keys first appear, each with its
-/// values in order.
-fn group_in_order<K: Ord + Clone, V>(pairs: impl IntoIterator<Item = (K, V)>) -> Vec<(K, Vec<V>)> {
-    let mut index: BTreeMap<K, usize> = BTreeMap::new();
-    let mut groups: Vec<(K, Vec<V>)> = Vec::new();
-    for (key, value) in pairs {
-        match index.get(&key) {
-            Some(&i) => groups[i].1.push(value),
-            None => {
-                index.insert(key.clone(), groups.len());
-                groups.push((key, vec![value]));
-            }
-        }
-    }
-    groups
 }
 
 /// Clients that put the server key in the name (every built-in one).
@@ -91,7 +75,7 @@ fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<Cr
             })
         })
     });
-    for (command, all) in group_in_order(commands) {
+    for (command, all) in in_order(commands) {
         // One prompt per server: a server's own look-alikes are its own report's finding.
         let mut group: Vec<(&Server, &str)> = Vec::new();
         for (server, name) in all {
@@ -195,7 +179,7 @@ fn whole_servers(group: &[&Server]) -> Vec<Member> {
 /// Keys of the config that are one under [`look_alike_key`], whatever a client makes of them:
 /// one finding per group, before any client's.
 fn key_look_alikes(servers: &[Server], out: &mut Vec<CrossFinding>) {
-    let groups = group_in_order(servers.iter().map(|s| (look_alike_key(&s.key), s)));
+    let groups = in_order(servers.iter().map(|s| (look_alike_key(&s.key), s)));
     for (_, group) in groups {
         if group.len() < 2 {
             continue;
@@ -284,7 +268,7 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
             (q.name, member)
         })
     });
-    for (name, members) in group_in_order(named) {
+    for (name, members) in in_order(named) {
         let first = &members[0].server;
         if members.iter().all(|m| &m.server == first) {
             continue; // within one server: that server's own report has it
@@ -307,13 +291,13 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
 
 /// Raw names on several servers: one finding per set of servers.
 fn shared_names(servers: &[Server], out: &mut Vec<CrossFinding>) {
-    let by_tool = group_in_order(servers.iter().flat_map(|server| {
+    let by_tool = in_order(servers.iter().flat_map(|server| {
         server
             .tools()
             .iter()
             .map(|tool| (tool.name.as_str(), server.key.as_str()))
     }));
-    let by_servers = group_in_order(
+    let by_servers = in_order(
         by_tool
             .into_iter()
             .filter(|(_, keys)| keys.len() >= 2)
