@@ -272,6 +272,51 @@ fn every_field_of_every_format_is_escaped() {
 }
 
 #[test]
+fn hostile_config_keys_and_servers() {
+    let dir = scratch("config");
+    let hostile = CORPUS.concat();
+    let list: Vec<Value> = CORPUS
+        .iter()
+        .enumerate()
+        .flat_map(|(n, h)| tools(n, h, h))
+        .collect();
+    let (command, sent) = server(&dir, "one", &init(&hostile, &hostile, &hostile), &list);
+    // Every key of the corpus names a server; two of them meet under every client's rule.
+    let servers: serde_json::Map<String, Value> = CORPUS
+        .iter()
+        .map(|key| {
+            let entry = json!({"command": command[0], "args": &command[1..]});
+            ((*key).to_owned(), entry)
+        })
+        .collect();
+    let config = dir.join(".mcp.json");
+    std::fs::write(&config, json!({ "mcpServers": servers }).to_string()).expect("write");
+    for format in ["text", "json", "sarif", "github"] {
+        let r = run([
+            "audit",
+            "--config",
+            config.to_str().unwrap(),
+            "--format",
+            format,
+            "--verbose",
+        ]);
+        assert_eq!(
+            r.code,
+            Some(1),
+            "audit --config --format {format}:\n{}",
+            r.stderr
+        );
+        clean(
+            &format!("audit --config --format {format}"),
+            &r,
+            format == "github",
+            64 * sent * CORPUS.len() + 512 * 1024,
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_10_mb_server_name_is_written_once() {
     let dir = scratch("name");
     let long = format!("{}\n::warning::injected", "n".repeat(10_000_000));
