@@ -26,6 +26,7 @@ mod clean;
 mod client;
 mod contract;
 mod fix;
+pub mod lint;
 mod list;
 pub mod message;
 mod nearest;
