@@ -134,7 +134,12 @@ pub fn warning_when(cond: &Cond, kind: &str, span: Span, message: &str) -> Token
     } else {
         format!("{message} ({})", only_in_builds(&cond.shown()))
     };
-    let message = mcp_toolname_rules::message::macro_warning(&message, kind);
+    let registry = if kind.starts_with("prompt") || kind.contains("slash_commands") {
+        "prompt_registry"
+    } else {
+        "tool_registry"
+    };
+    let message = mcp_toolname_rules::message::macro_warning(&message, kind, registry);
     quote_spanned! {span=>
         #cfg
         const _: () = {
