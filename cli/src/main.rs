@@ -30,6 +30,8 @@ mod json_out;
 mod keys;
 mod limits;
 mod lint;
+#[cfg(test)]
+mod lint_walk;
 mod lints_cmd;
 mod names;
 mod prompts;

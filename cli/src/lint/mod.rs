@@ -7,8 +7,6 @@
 pub mod file;
 #[cfg(test)]
 mod markdown;
-#[cfg(test)]
-mod walk;
 
 use mcp_toolname_rules::lint::WARNINGS;
 use mcp_toolname_rules::{ALL, CLIENTS, MCP, PROMPT_CLIENTS, message};
