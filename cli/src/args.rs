@@ -101,6 +101,9 @@ impl LintArgs {
                 "lint settings from {}",
                 mcp_toolname_rules::message::show(&path.to_string_lossy())
             );
+            for note in &settings.notes {
+                say!("note: {note}");
+            }
             settings.apply(&mut levels);
         }
         let mut flags: Vec<(usize, Level, &String)> = Vec::new();
@@ -119,9 +122,12 @@ impl LintArgs {
         }
         flags.sort_by_key(|(i, _, _)| *i);
         for (_, level, name) in flags {
-            levels
+            let note = levels
                 .set(name, level)
                 .map_err(|e| format!("--{} {name}: {e}", level.word()))?;
+            if let Some(note) = note {
+                say!("note: --{} {name}: {note}", level.word());
+            }
         }
         if !self.targets.is_empty() {
             let mut ids = Vec::new();

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::keys::Keys;
 use crate::lint::Lint;
 use crate::names::{NameReport, fix_set, qualify_set};
+use mcp_toolname_rules::lint;
 
 /// The kind of a finding; serialised in snake case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -81,36 +82,36 @@ impl Kind {
         Self::PromptArgument,
     ];
 
-    /// The kind's name, as JSON writes it: its lint's name too.
+    /// The kind's name, as JSON writes it: its lint's name.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            Self::Spec => "spec",
-            Self::Contract => "contract",
-            Self::Client => "client",
-            Self::Duplicate => "duplicate",
-            Self::CaseCollision => "case_collision",
-            Self::LookAlike => "look_alike",
-            Self::NormalisationCollision => "normalisation_collision",
-            Self::KeyRefused => "key_refused",
-            Self::TooManyTools => "too_many_tools",
-            Self::DescriptionCut => "description_cut",
-            Self::InstructionsCut => "instructions_cut",
-            Self::InstructionsNotSent => "instructions_not_sent",
-            Self::ToolSearchSession => "tool_search_session",
-            Self::AliasPastWindow => "alias_past_window",
-            Self::PromptName => "prompt_name",
-            Self::PromptCommand => "prompt_command",
-            Self::PromptDuplicate => "prompt_duplicate",
-            Self::PromptLookAlike => "prompt_look_alike",
-            Self::PromptArgument => "prompt_argument",
-        }
+        self.lint().name
     }
 
-    /// The lint that sets this kind's level.
+    /// The lint that sets this kind's level: a value, so no kind can reach another's.
     #[must_use]
-    pub fn lint(self) -> &'static Lint {
-        Lint::by_name(self.name()).unwrap_or(&crate::lint::LINTS[0])
+    pub const fn lint(self) -> &'static Lint {
+        match self {
+            Self::Spec => &lint::SPEC,
+            Self::Contract => &lint::CONTRACT,
+            Self::Client => &lint::CLIENT,
+            Self::Duplicate => &lint::DUPLICATE,
+            Self::CaseCollision => &lint::CASE_COLLISION,
+            Self::LookAlike => &lint::LOOK_ALIKE,
+            Self::NormalisationCollision => &lint::NORMALISATION_COLLISION,
+            Self::KeyRefused => &lint::KEY_REFUSED,
+            Self::TooManyTools => &lint::TOO_MANY_TOOLS,
+            Self::DescriptionCut => &lint::DESCRIPTION_CUT,
+            Self::InstructionsCut => &lint::INSTRUCTIONS_CUT,
+            Self::InstructionsNotSent => &lint::INSTRUCTIONS_NOT_SENT,
+            Self::ToolSearchSession => &lint::TOOL_SEARCH_SESSION,
+            Self::AliasPastWindow => &lint::ALIAS_PAST_WINDOW,
+            Self::PromptName => &lint::PROMPT_NAME,
+            Self::PromptCommand => &lint::PROMPT_COMMAND,
+            Self::PromptDuplicate => &lint::PROMPT_DUPLICATE,
+            Self::PromptLookAlike => &lint::PROMPT_LOOK_ALIKE,
+            Self::PromptArgument => &lint::PROMPT_ARGUMENT,
+        }
     }
 
     /// Whether the finding is about the server's prompts rather than its tools.

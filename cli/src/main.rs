@@ -23,6 +23,8 @@ mod group;
 mod keys;
 mod limits;
 mod lint;
+#[cfg(test)]
+mod lint_walk;
 mod lints_cmd;
 mod listing;
 mod names;

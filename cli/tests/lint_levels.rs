@@ -177,3 +177,40 @@ fn mistakes_are_usage_errors_naming_the_file_and_line() {
     .err_has("cannot read `/nonexistent/mcp-toolname.toml`");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The build's names before the lints had one table work for one release, in the flags and
+/// in `[lints]`, each with a note on stderr naming the new name; a lint only the build
+/// reports is taken, with a note saying its level here changes nothing.
+#[test]
+fn old_names_still_set_their_lint_with_a_note() {
+    run([
+        "check",
+        "--no-config-file",
+        "--allow",
+        "tool_name_refused_by_llm_apis",
+        "--allow",
+        "tool_name_over_client_budget",
+        "admin.tools.list",
+    ])
+    .exits(0)
+    .err_has(
+        "note: --allow tool_name_refused_by_llm_apis: lint `tool_name_refused_by_llm_apis` is \
+         now called `contract`; the old name is accepted in this release only",
+    )
+    .out_has("ok       `admin.tools.list`\n");
+    let dir = scratch_dir("levels-old-names");
+    std::fs::write(
+        dir.join("mcp-toolname.toml"),
+        "[lints]\ntool_name_refused_by_llm_apis = \"deny\"\ntombstone_target = \"deny\"\n",
+    )
+    .expect("file");
+    run_in(&dir, ["check", "admin.tools.list"])
+        .exits(1)
+        .err_has("note: `")
+        .err_has(
+            "mcp-toolname.toml`, line 2: lint `tool_name_refused_by_llm_apis` is now called \
+             `contract`",
+        )
+        .err_has("mcp-toolname.toml`, line 3: only the build reports lint `tombstone_target`");
+    let _ = std::fs::remove_dir_all(dir);
+}

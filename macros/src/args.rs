@@ -2,6 +2,7 @@
 //! goes on with the next argument (darling's accumulator is the model), so one build shows
 //! every problem of an attribute.
 
+use mcp_toolname_rules::lint::{Build, Lint};
 use mcp_toolname_rules::{ALL, CLIENTS, message};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -107,14 +108,13 @@ pub fn flag(meta: &ParseNestedMeta, key: &str, errors: &mut Errors) -> syn::Resu
     Ok(None)
 }
 
-/// `targets(a, b)` or `allow(a, b)`: known target ids (and the names in `also`), each unknown
-/// one reported with a "did you mean", each repeated one reported; an empty list is an error.
+/// `targets(a, b)`: known target ids, each unknown one reported with a "did you mean", each
+/// repeated one reported; an empty list is an error.
 pub fn id_list(
     meta: &ParseNestedMeta,
     outer: &str,
     attr: &str,
     example: &str,
-    also: &[&'static str],
     errors: &mut Errors,
 ) -> syn::Result<Vec<Ident>> {
     let content;
@@ -123,8 +123,7 @@ pub fn id_list(
     if paths.is_empty() {
         errors.push(meta.path.span_of(), message::empty_list(attr, example));
     }
-    let mut ids = all_ids();
-    ids.extend_from_slice(also);
+    let ids = all_ids();
     let label = format!("{outer}({attr}(...))");
     let mut out: Vec<Ident> = Vec::new();
     for path in paths {
@@ -138,6 +137,65 @@ pub fn id_list(
                 path.span_of(),
                 message::unknown_argument(&label, &text, &ids),
             ),
+        }
+    }
+    Ok(out)
+}
+
+/// `allow(a, b)`: contract and client ids (findings about them are left out) and the lints
+/// the build warns of (from the one lint table). An old lint name is read as its lint's
+/// name, with a warning naming that; a lint the build refuses or never reports is an error
+/// saying so; anything else is unknown, with a "did you mean". Repeats and an empty list are
+/// errors, as in [`id_list`].
+pub fn allow_list(
+    meta: &ParseNestedMeta,
+    outer: &str,
+    example: &str,
+    errors: &mut Errors,
+) -> syn::Result<Vec<Ident>> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let paths = content.parse_terminated(syn::Path::parse_mod_style, Token![,])?;
+    if paths.is_empty() {
+        errors.push(meta.path.span_of(), message::empty_list("allow", example));
+    }
+    let mut ids = all_ids();
+    ids.extend(crate::diag::warnings().map(|l| l.name));
+    let label = format!("{outer}(allow(...))");
+    let mut out: Vec<Ident> = Vec::new();
+    for path in paths {
+        let text = path.to_token_stream().to_string().replace(' ', "");
+        let Some(written) = path.get_ident() else {
+            errors.push(
+                path.span_of(),
+                message::unknown_argument(&label, &text, &ids),
+            );
+            continue;
+        };
+        let ident = match Lint::renamed(&text) {
+            Some(lint) => {
+                errors.warn(crate::diag::renamed(written, lint));
+                Ident::new(lint.name, written.span())
+            }
+            None => written.clone(),
+        };
+        let name = ident.to_string();
+        if out.contains(&ident) {
+            errors.push(ident.span(), message::repeated_id("allow", &name));
+        } else if ids.contains(&name.as_str()) {
+            out.push(ident);
+        } else if let Some(lint) = Lint::by_name(&name) {
+            let why = if lint.build == Build::Error {
+                message::allow_build_error(lint.name)
+            } else {
+                message::allow_not_in_build(lint.name, lint.reported_by)
+            };
+            errors.push(ident.span(), why);
+        } else {
+            errors.push(
+                path.span_of(),
+                message::unknown_argument(&label, &text, &ids),
+            );
         }
     }
     Ok(out)

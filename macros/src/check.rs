@@ -5,9 +5,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use mcp_toolname_rules::message::Kind;
 use mcp_toolname_rules::{
-    Fate, MCP, SetFix, check, check_alias, effective_max, look_alike_key, message, own_budget,
-    qualify, tool_budget,
+    Fate, MCP, SetFix, check, check_alias, effective_max, lint, look_alike_key, message,
+    own_budget, qualify, tool_budget,
 };
 use proc_macro2::TokenStream;
 use syn::{Ident, LitStr};
@@ -78,25 +79,19 @@ fn target_findings(
         .collect();
     if let Some((err, first)) = refusing.first() {
         let others: Vec<&str> = refusing[1..].iter().map(|(_, c)| c.title).collect();
-        let (msg, kind) = if listed.alias {
-            (
-                message::listed_alias_refused(&text, err, first),
-                "listed_alias_refused_by_llm_apis",
-            )
+        let msg = if listed.alias {
+            message::listed_alias_refused(&text, err, first)
         } else {
-            (
-                message::not_portable_help(&text, err, first, help),
-                "tool_name_refused_by_llm_apis",
-            )
+            message::not_portable_help(&text, err, first, help)
         };
         let msg = message::also_refused_by(&msg, &others);
-        if targets.declared || !allows(listed.allowed, kind) {
-            targets.report(kind, &always, span, &msg, errors, warnings);
+        if targets.declared || !allows(listed.allowed, lint::CONTRACT.name) {
+            targets.report(&lint::CONTRACT, &always, span, &msg, errors, warnings);
         }
     }
     let Some(key) = &targets.key else { return };
     let key_len = key.chars().count();
-    let kind = "tool_name_over_client_budget";
+    let lint = &lint::CLIENT;
     // Each client the name does not fit, with what it does: a declared client's is an
     // error of its own; without targets every client is looked at, as `check` does, and the
     // first says it once for all.
@@ -132,7 +127,7 @@ fn target_findings(
     if targets.declared {
         for (_, msg) in &over {
             targets.report(
-                kind,
+                lint,
                 &always,
                 span,
                 &format!("{msg}; {fix}"),
@@ -141,11 +136,11 @@ fn target_findings(
             );
         }
     } else if let Some(((_, first), others)) = over.split_first()
-        && !allows(listed.allowed, kind)
+        && !allows(listed.allowed, lint.name)
     {
         let others: Vec<&str> = others.iter().map(|(id, _)| *id).collect();
         let msg = format!("{}; {fix}", message::more_clients_too(first, &others));
-        targets.report(kind, &always, span, &msg, errors, warnings);
+        targets.report(lint, &always, span, &msg, errors, warnings);
     }
 }
 
@@ -174,12 +169,12 @@ fn merged_names(
             for first in earlier.iter().filter(|f| f.name.value() != text) {
                 let other = first.name.value();
                 merged.insert((text.clone(), other.clone()));
-                let kind = "tool_names_merged_by_clients";
+                let lint = &lint::NORMALISATION_COLLISION;
                 if allows(listed.allowed, client.id) || allows(first.allowed, client.id) {
                     continue;
                 }
                 if !targets.declared
-                    && (allows(listed.allowed, kind) || allows(first.allowed, kind))
+                    && (allows(listed.allowed, lint.name) || allows(first.allowed, lint.name))
                 {
                     continue;
                 }
@@ -191,7 +186,7 @@ fn merged_names(
                     }
                 };
                 targets.report(
-                    "tool_names_merged_by_clients",
+                    lint,
                     &first.cond.and(&listed.cond),
                     listed.name.span(),
                     &msg,
@@ -209,27 +204,28 @@ fn merged_names(
         for first in earlier.iter().filter(|f| f.name.value() != text) {
             let other = first.name.value();
             let kind = targets.kind;
+            // Prompts have one lint for both: clients list them as commands, where case and
+            // separators read alike.
+            let (case, look_alike) = if kind == &Kind::TOOL {
+                (&lint::CASE_COLLISION, &lint::LOOK_ALIKE)
+            } else {
+                (&lint::PROMPT_LOOK_ALIKE, &lint::PROMPT_LOOK_ALIKE)
+            };
             let (lint, msg) = if other.to_lowercase() == text.to_lowercase() {
-                (
-                    format!("{}_names_differ_only_in_case", kind.noun),
-                    message::item_case_only(kind, &text, &other),
-                )
+                (case, message::item_case_only(kind, &text, &other))
             } else if listed.alias || first.alias || merged.contains(&(text.clone(), other.clone()))
             {
                 // An old name that looks like the new one is what a rename is for.
                 continue;
             } else {
-                (
-                    format!("{}_names_look_alike", kind.noun),
-                    message::item_look_alike(kind, &text, &other),
-                )
+                (look_alike, message::item_look_alike(kind, &text, &other))
             };
-            if allows(listed.allowed, &lint) || allows(first.allowed, &lint) {
+            if allows(listed.allowed, lint.name) || allows(first.allowed, lint.name) {
                 continue;
             }
             warnings.extend(warning_when(
                 &first.cond.and(&listed.cond),
-                &lint,
+                lint,
                 listed.name.span(),
                 &msg,
             ));
@@ -433,12 +429,8 @@ fn listed_alias(
         } else {
             message::listed_prompt_alias_refused(&text, &err)
         };
-        let lint = if targets.kind.noun == "tool" {
-            "listed_alias_refused_by_the_spec"
-        } else {
-            "listed_alias_breaks_slash_commands"
-        };
-        if !allows(allowed, lint) {
+        let lint = &lint::LISTED_ALIAS_NAME;
+        if !allows(allowed, lint.name) {
             warnings.extend(warning(lint, name.span(), &msg));
         }
         return;

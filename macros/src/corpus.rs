@@ -101,9 +101,7 @@ fn build_line(name: &str, key: Option<&str>, targets: &[&str]) -> Value {
     fixes.dedup();
     assert!(fixes.len() <= 1, "{name:?}: more than one fix: {fixes:?}");
     let room = texts.iter().find_map(|t| room_in(t));
-    let client_warned = texts
-        .iter()
-        .any(|t| t.contains("allow(tool_name_over_client_budget)"));
+    let client_warned = texts.iter().any(|t| t.contains("allow(client)"));
     json!({
         "name": name,
         "key": key,

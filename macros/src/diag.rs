@@ -3,7 +3,8 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote_spanned};
 
-use mcp_toolname_rules::message::only_in_builds;
+use mcp_toolname_rules::lint::{Build, LINTS, Lint};
+use mcp_toolname_rules::message::{Kind, lint_renamed, macro_warning, only_in_builds};
 
 use crate::cond::Cond;
 
@@ -11,7 +12,8 @@ use crate::cond::Cond;
 #[derive(Default)]
 pub struct Errors {
     all: Option<syn::Error>,
-    /// Errors that hold only in some builds, each under its `#[cfg(all(...))]`.
+    /// Errors that hold only in some builds, each under its `#[cfg(all(...))]`, and warnings
+    /// found while parsing (an old lint name in `allow(...)`), emitted with the errors.
     conditional: TokenStream,
 }
 
@@ -45,6 +47,11 @@ impl Errors {
         });
     }
 
+    /// A warning found where only errors are collected (parsing): emitted with them.
+    pub fn warn(&mut self, warning: TokenStream) {
+        self.conditional.extend(warning);
+    }
+
     pub fn add(&mut self, error: syn::Error) {
         match &mut self.all {
             Some(all) => all.combine(error),
@@ -63,78 +70,94 @@ impl Errors {
     }
 }
 
-/// Every warning the macros give, by its stable name: each can be silenced alone with
+/// The lints the macros warn of, from the one lint table: each can be silenced alone with
 /// `allow(<name>)` in the item attribute it points at (`#[mcp_tool]`, `#[mcp_prompt]`), or in
 /// the registry attribute for the whole impl.
-pub const WARNINGS: &[&str] = &[
-    "tool_name_refused_by_llm_apis",
-    "tool_name_over_client_budget",
-    "tool_names_merged_by_clients",
-    "tool_names_differ_only_in_case",
-    "tool_names_look_alike",
-    "prompt_names_differ_only_in_case",
-    "prompt_names_look_alike",
-    "listed_alias_refused_by_llm_apis",
-    "listed_alias_refused_by_the_spec",
-    "listed_alias_breaks_slash_commands",
-    "tool_description_cut_by_a_client",
-    "tool_registry_lists_more_tools_than_an_api_takes",
-    "server_key_outside_the_recommended_rule",
-    "tombstone_points_to_no_tool_of_this_impl",
-    "alias_window_shorter_than_list_ttl",
-];
-
-thread_local! {
-    /// The warnings the registry attribute being expanded silenced (`allow(...)`): set for
-    /// the length of one expansion by [`Silenced::set`].
-    static SILENCED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+pub fn warnings() -> impl Iterator<Item = &'static Lint> {
+    LINTS.iter().filter(|l| l.build == Build::Warning)
 }
 
-/// The warnings a registry attribute silences for its whole impl, for as long as this value
-/// lives (one expansion).
+thread_local! {
+    /// The lints the registry attribute being expanded silenced (`allow(...)`), and that
+    /// registry attribute (`tool_registry`, `prompt_registry`): set for the length of one
+    /// expansion by [`Silenced::set`].
+    static SILENCED: std::cell::RefCell<(Vec<String>, &'static str)> =
+        const { std::cell::RefCell::new((Vec::new(), "tool_registry")) };
+}
+
+/// The lints a registry attribute silences for its whole impl, and the attribute a warning
+/// names for that, for as long as this value lives (one expansion).
 pub struct Silenced;
 
 impl Silenced {
-    pub fn set(names: &[syn::Ident]) -> Self {
-        SILENCED.with(|s| *s.borrow_mut() = names.iter().map(ToString::to_string).collect());
+    pub fn set(kind: &Kind, names: &[syn::Ident]) -> Self {
+        SILENCED.with(|s| {
+            *s.borrow_mut() = (
+                names.iter().map(ToString::to_string).collect(),
+                kind.registry,
+            );
+        });
         Self
     }
 }
 
 impl Drop for Silenced {
     fn drop(&mut self) {
-        SILENCED.with(|s| s.borrow_mut().clear());
+        SILENCED.with(|s| *s.borrow_mut() = (Vec::new(), "tool_registry"));
     }
 }
 
-fn silenced(kind: &str) -> bool {
-    SILENCED.with(|s| s.borrow().iter().any(|k| k == kind))
+fn silenced(lint: &Lint) -> bool {
+    SILENCED.with(|s| s.borrow().0.iter().any(|k| k == lint.name))
 }
 
 /// A warning at `span` on stable Rust: the use of a `#[deprecated]` item whose note is the
 /// message (stable Rust has no other way for a macro to warn). The item is
-/// `mcp_toolname::<kind>`, and the note opens with `mcp-toolname:` and ends with how to
+/// `mcp_toolname::<lint>`, and the note opens with `mcp-toolname:` and ends with how to
 /// silence this one warning, so the warning reads
-/// ``use of deprecated constant `_::mcp_toolname::<kind>`: mcp-toolname: <message>; ...``.
+/// ``use of deprecated constant `_::mcp_toolname::<lint>`: mcp-toolname: <message>; ...``.
 /// `#![deny(warnings)]` (or `deprecated`) turns it into an error, as a user who asked for that
-/// expects. Nothing is emitted for a kind the registry attribute silenced.
-pub fn warning(kind: &str, span: Span, message: &str) -> TokenStream {
-    warning_when(&Cond::default(), kind, span, message)
+/// expects. Nothing is emitted for a lint the registry attribute silenced.
+pub fn warning(lint: &Lint, span: Span, message: &str) -> TokenStream {
+    warning_when(&Cond::default(), lint, span, message)
 }
 
 /// A [`warning`] in the builds where `cond` holds.
-pub fn warning_when(cond: &Cond, kind: &str, span: Span, message: &str) -> TokenStream {
-    if silenced(kind) {
+pub fn warning_when(cond: &Cond, lint: &Lint, span: Span, message: &str) -> TokenStream {
+    debug_assert!(
+        lint.build == Build::Warning,
+        "{} is no build warning",
+        lint.name
+    );
+    if silenced(lint) {
         return TokenStream::new();
     }
-    let item = format_ident!("{}", kind, span = span);
-    let cfg = cond.attr();
     let message = if cond.is_always() {
         message.to_owned()
     } else {
         format!("{message} ({})", only_in_builds(&cond.shown()))
     };
-    let message = mcp_toolname_rules::message::macro_warning(&message, kind);
+    let registry = SILENCED.with(|s| s.borrow().1);
+    let message = macro_warning(&message, lint.name, registry);
+    deprecated(cond, lint.name, span, &message)
+}
+
+/// The warning that `allow(<old>)` names lint `new` by the name it had before the lint
+/// table: it still silences `new`, this release only.
+pub fn renamed(old: &syn::Ident, new: &Lint) -> TokenStream {
+    let message = format!(
+        "mcp-toolname: {}: write `allow({})`",
+        lint_renamed(&old.to_string(), new.name),
+        new.name
+    );
+    deprecated(&Cond::default(), &old.to_string(), old.span(), &message)
+}
+
+/// The use, at `span`, of a `#[deprecated]` constant `mcp_toolname::<item>` noted `message`,
+/// in the builds where `cond` holds.
+fn deprecated(cond: &Cond, item: &str, span: Span, message: &str) -> TokenStream {
+    let item = format_ident!("{}", item, span = span);
+    let cfg = cond.attr();
     quote_spanned! {span=>
         #cfg
         const _: () = {

@@ -16,6 +16,8 @@ mod dates;
 mod diag;
 mod expand;
 mod limits;
+#[cfg(test)]
+mod lints;
 mod parse;
 mod targets;
 #[cfg(test)]
@@ -81,7 +83,7 @@ fn registry(
 ) -> proc_macro2::TokenStream {
     let mut errors = Errors::default();
     let args = parse::registry_args(attr, kind, &mut errors);
-    let _silenced = diag::Silenced::set(&args.allow);
+    let _silenced = diag::Silenced::set(kind, &args.allow);
     let mut item_impl = match syn::parse2::<syn::ItemImpl>(item.clone()) {
         Ok(item_impl) => item_impl,
         Err(_) => {
@@ -190,6 +192,8 @@ fn item_attr(kind: &'static Kind, attr: TokenStream, item: TokenStream) -> Token
     };
     let mut errors = Errors::default();
     let mut warnings = proc_macro2::TokenStream::new();
+    // No registry silences anything here; its warnings name this kind's registry.
+    let _silenced = diag::Silenced::set(kind, &[]);
     let path = quote::format_ident!("{}", kind.attr);
     let attribute: syn::Attribute = syn::parse_quote!(#[#path(#attr)]);
     let attr = parse::tool_attr(&attribute, kind, &mut errors);

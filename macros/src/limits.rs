@@ -4,7 +4,7 @@
 //! more tools than the API behind a client takes in one request, a description a client cuts.
 //! Declared clients make these errors; otherwise every client's limits warn.
 
-use mcp_toolname_rules::{CLIENTS, ClientPreset, TextRule, caps_passed, message};
+use mcp_toolname_rules::{CLIENTS, ClientPreset, TextRule, caps_passed, lint, message};
 use proc_macro2::{Span, TokenStream};
 
 use crate::cond::Cond;
@@ -39,8 +39,8 @@ pub fn impl_limits(
             .sum::<usize>();
     for (cap, sending) in caps_passed(listed, &clients) {
         let text = message::too_many_tools("this registry lists", listed, &cap, &sending);
-        let kind = "tool_registry_lists_more_tools_than_an_api_takes";
-        targets.report(kind, &Cond::default(), span, &text, errors, warnings);
+        let lint = &lint::TOO_MANY_TOOLS;
+        targets.report(lint, &Cond::default(), span, &text, errors, warnings);
     }
     for tool in tools {
         let Some(description) = &tool.description else {
@@ -54,9 +54,9 @@ pub fn impl_limits(
             if let Some(at) = client.limits.description.cut_at(units) {
                 let name = tool.name();
                 let text = message::description_cut(&name.value(), units, client, at, marker);
-                let kind = "tool_description_cut_by_a_client";
-                if targets.declared || !crate::targets::allows(&tool.attr.allow, kind) {
-                    targets.report(kind, &tool.cond, name.span(), &text, errors, warnings);
+                let lint = &lint::DESCRIPTION_CUT;
+                if targets.declared || !crate::targets::allows(&tool.attr.allow, lint.name) {
+                    targets.report(lint, &tool.cond, name.span(), &text, errors, warnings);
                 }
             }
         }
@@ -80,7 +80,9 @@ pub fn windows_against_cache(
             let (Some(since), Some(until)) = (alias.since, alias.until) else {
                 continue;
             };
-            if until.saturating_sub(since) < ttl_ms {
+            if until.saturating_sub(since) < ttl_ms
+                && !crate::targets::allows(&tool.attr.allow, lint::ALIAS_WINDOW_SHORT.name)
+            {
                 let text_of = |millis: i64| {
                     chrono::DateTime::from_timestamp_millis(millis)
                         .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
@@ -95,7 +97,7 @@ pub fn windows_against_cache(
                 );
                 warnings.extend(crate::diag::warning_when(
                     &tool.cond,
-                    "alias_window_shorter_than_list_ttl",
+                    &lint::ALIAS_WINDOW_SHORT,
                     alias.name.span(),
                     &text,
                 ));

@@ -3,7 +3,10 @@
 
 use mcp_toolname_rules::{
     ALL, ASSUMED_KEY_LEN, CLAUDE_CODE, CLIENTS, ClientPreset, Contract, FixRules, LLM_COMMON,
-    SetFix, check_server_key, client_key, message, message::Kind,
+    SetFix, check_server_key, client_key,
+    lint::{self, Lint},
+    message,
+    message::Kind,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::{Ident, LitStr};
@@ -141,7 +144,7 @@ impl Targets {
                 if let Err(err) = check_server_key(&text) {
                     let problem = message::server_key_problem(&text, &err);
                     warnings.extend(warning(
-                        "server_key_outside_the_recommended_rule",
+                        &lint::KEY_OUTSIDE_RULE,
                         key.span(),
                         &message::server_key_advice(&problem),
                     ));
@@ -221,10 +224,10 @@ impl Targets {
     }
 
     /// A finding in the builds where `cond` holds: an error when targets were declared, a
-    /// warning (named `kind`) otherwise.
+    /// warning of `lint` otherwise.
     pub fn report(
         &self,
-        kind: &str,
+        lint: &Lint,
         cond: &Cond,
         span: Span,
         text: &str,
@@ -234,7 +237,7 @@ impl Targets {
         if self.declared {
             errors.push_when(cond, span, text.to_owned());
         } else {
-            warnings.extend(warning_when(cond, kind, span, text));
+            warnings.extend(warning_when(cond, lint, span, text));
         }
     }
 }

@@ -65,7 +65,7 @@ pub fn check(
                 let names: Vec<&str> = held.keys().map(String::as_str).collect();
                 let closest = closest_name(&target.value(), &names);
                 warnings.extend(warning(
-                    "tombstone_points_to_no_tool_of_this_impl",
+                    &mcp_toolname_rules::lint::TOMBSTONE_TARGET,
                     target.span(),
                     &message::tombstone_points_nowhere(&name, &target.value(), closest),
                 ));

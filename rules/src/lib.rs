@@ -1,7 +1,9 @@
 //! MCP tool name rules: the contracts (the MCP spec and the LLM APIs behind clients),
-//! `const fn` checks against them, the nearest passing name, and every message users
-//! read. No dependencies. The macros, the runtime and the CLI of `mcp-toolname` all call
-//! this crate, so a name means the same thing everywhere.
+//! `const fn` checks against them, the nearest passing name, every message users read,
+//! and the table of lints ([`lint`]) the build's warnings and the CLI's findings share. No
+//! dependencies (`serde`, behind the `serde` feature, only for the CLI's JSON). The macros,
+//! the runtime and the CLI of `mcp-toolname` all call this crate, so a name means the same
+//! thing everywhere.
 //!
 //! ```
 //! use mcp_toolname_rules::{check, suggest, NameError, LLM_COMMON, MCP};
@@ -26,6 +28,7 @@ mod clean;
 mod client;
 mod contract;
 mod fix;
+pub mod lint;
 mod list;
 pub mod message;
 mod nearest;

@@ -14,6 +14,7 @@ mod calls;
 mod clients;
 mod kind;
 mod limits;
+mod lints;
 mod meet;
 pub use attrs::*;
 pub use audit::*;
@@ -21,6 +22,7 @@ pub use calls::*;
 pub use clients::*;
 pub use kind::*;
 pub use limits::*;
+pub use lints::*;
 pub use meet::*;
 
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};

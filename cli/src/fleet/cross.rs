@@ -1,6 +1,7 @@
 //! What a finding across the servers of one config is: its kind (and lint), the servers and
 //! tools it is about, and its words. [`super::collisions`] finds them.
 
+use mcp_toolname_rules::lint::{self, Lint};
 use serde::Serialize;
 
 /// The kind of a cross-server finding; serialised in snake case.
@@ -37,23 +38,23 @@ impl CrossKind {
         Self::PromptCollision,
     ];
 
-    /// The kind's name, as JSON writes it: its lint's name too.
+    /// The kind's name, as JSON writes it: its lint's name.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            Self::KeyCollision => "key_collision",
-            Self::NameCollision => "name_collision",
-            Self::SharedName => "shared_name",
-            Self::KeyLookAlike => "key_look_alike",
-            Self::TooManyTools => "too_many_tools",
-            Self::PromptCollision => "prompt_collision",
-        }
+        self.lint().name
     }
 
-    /// The lint that sets this kind's level.
+    /// The lint that sets this kind's level: a value, so no kind can reach another's.
     #[must_use]
-    pub fn lint(self) -> &'static crate::lint::Lint {
-        crate::lint::Lint::by_name(self.name()).unwrap_or(&crate::lint::LINTS[0])
+    pub const fn lint(self) -> &'static Lint {
+        match self {
+            Self::KeyCollision => &lint::KEY_COLLISION,
+            Self::NameCollision => &lint::NAME_COLLISION,
+            Self::SharedName => &lint::SHARED_NAME,
+            Self::KeyLookAlike => &lint::KEY_LOOK_ALIKE,
+            Self::TooManyTools => &lint::TOO_MANY_TOOLS,
+            Self::PromptCollision => &lint::PROMPT_COLLISION,
+        }
     }
 }
 
@@ -92,6 +93,6 @@ impl CrossFinding {
     /// Its level in this run.
     #[must_use]
     pub fn level(&self, levels: &crate::lint::Levels) -> crate::lint::Level {
-        levels.level(self.kind.name(), None, self.client)
+        levels.of_about(self.kind.lint(), None, self.client)
     }
 }

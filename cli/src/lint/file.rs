@@ -16,6 +16,7 @@
 
 use std::path::{Path, PathBuf};
 
+use mcp_toolname_rules::lint::WARNINGS;
 use mcp_toolname_rules::message::{self, show};
 use toml::de::{DeTable, DeValue};
 
@@ -34,8 +35,12 @@ pub struct Settings {
     pub path: PathBuf,
     /// `targets`, when the file has it.
     pub targets: Option<Vec<&'static str>>,
-    /// `[lints]`: each name (a lint or `warnings`) and its level, in file order.
+    /// `[lints]`: each name (a lint or `warnings`; an old name is read as the lint's name)
+    /// and its level, in file order.
     pub lints: Vec<(String, Level)>,
+    /// What to say on stderr about the file's lint names, each with its line: an old name,
+    /// or a lint only the build reports.
+    pub notes: Vec<String>,
 }
 
 impl Settings {
@@ -113,7 +118,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
         let start = key.span().start;
         match key.get_ref().as_ref() {
             "targets" => settings.targets = Some(targets(value, &at)?),
-            "lints" => settings.lints = lints(value, &at)?,
+            "lints" => (settings.lints, settings.notes) = lints(value, &at)?,
             other => {
                 let near = message::closest(other, &KEYS)
                     .map(|k| format!("did you mean `{k}`?"))
@@ -156,7 +161,10 @@ fn targets(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<&'stat
     Ok(out)
 }
 
-fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<(String, Level)>, String> {
+/// The levels of `[lints]`, and the notes on their names.
+type Lints = (Vec<(String, Level)>, Vec<String>);
+
+fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Lints, String> {
     let DeValue::Table(table) = value.get_ref() else {
         return Err(at(
             value.span().start,
@@ -166,10 +174,14 @@ fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<(String,
         ));
     };
     let mut out = Vec::new();
+    let mut notes = Vec::new();
     for (key, level) in table {
-        let name = key.get_ref().as_ref();
-        if name != "warnings" {
-            lint_named(name).map_err(|e| at(key.span().start, e))?;
+        let written = key.get_ref().as_ref();
+        let mut name = written;
+        if written != WARNINGS {
+            let named = lint_named(written).map_err(|e| at(key.span().start, e))?;
+            notes.extend(named.note(written).map(|n| at(key.span().start, n)));
+            name = named.lint.name;
         }
         let word = match level.get_ref() {
             DeValue::String(word) => Some(word.as_ref()),
@@ -187,12 +199,12 @@ fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<(String,
                 .unwrap_or_default();
             return Err(at(
                 level.span().start,
-                format!("the level of `{name}` is `\"deny\"`, `\"warn\"` or `\"allow\"`{near}"),
+                format!("the level of `{written}` is `\"deny\"`, `\"warn\"` or `\"allow\"`{near}"),
             ));
         };
         out.push((name.to_owned(), level));
     }
-    Ok(out)
+    Ok((out, notes))
 }
 
 #[cfg(test)]

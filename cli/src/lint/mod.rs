@@ -1,90 +1,17 @@
-//! Lints: every finding kind has a stable name ([`LINTS`]), a default [`Level`] and a page
-//! in `docs/lints.md`. [`Levels`] says what a run makes of each finding, from the defaults,
-//! the config file ([`file`]) and `--deny`/`--warn`/`--allow`, in that order, the last word
+//! Lints: every finding kind has a stable name, a default [`Level`] and a page in
+//! `docs/lints.md`, declared once in the rules crate's table ([`LINTS`]), which the build's
+//! warnings share. [`Levels`] says what a run makes of each finding, from the defaults, the
+//! config file ([`file`]) and `--deny`/`--warn`/`--allow`, in that order, the last word
 //! winning; a project's `targets` narrow the contracts and clients looked at.
 
 pub mod file;
-mod table;
+#[cfg(test)]
+mod markdown;
 
+use mcp_toolname_rules::lint::WARNINGS;
 use mcp_toolname_rules::{ALL, CLIENTS, MCP, PROMPT_CLIENTS, message};
-use serde::Serialize;
 
-pub use table::LINTS;
-
-/// How loud a finding is. Ordered: `Allow < Warn < Deny`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    /// Not shown in the text, SARIF or GitHub output (kept in JSON with `level: "allow"`).
-    Allow,
-    /// Shown; the exit code stays 0.
-    Warn,
-    /// Shown as an error; the exit code is 1.
-    Deny,
-}
-
-impl Level {
-    /// Every level, as written in flags and the config file.
-    pub const WORDS: [&'static str; 3] = ["deny", "warn", "allow"];
-
-    /// `deny`, `warn` or `allow`.
-    #[must_use]
-    pub fn parse(word: &str) -> Option<Self> {
-        match word {
-            "deny" => Some(Self::Deny),
-            "warn" => Some(Self::Warn),
-            "allow" => Some(Self::Allow),
-            _ => None,
-        }
-    }
-
-    /// The word flags and the config file use.
-    #[must_use]
-    pub const fn word(self) -> &'static str {
-        match self {
-            Self::Deny => "deny",
-            Self::Warn => "warn",
-            Self::Allow => "allow",
-        }
-    }
-
-    /// What a report calls a finding at this level: `error`, `warning`, `allowed`.
-    #[must_use]
-    pub const fn label(self) -> &'static str {
-        match self {
-            Self::Deny => "error",
-            Self::Warn => "warning",
-            Self::Allow => "allowed",
-        }
-    }
-}
-
-/// One lint: a finding kind, its name and default level, and the words of its page.
-#[derive(Debug)]
-pub struct Lint {
-    /// The stable name: the finding's `kind` in JSON, the name flags and the config take.
-    pub name: &'static str,
-    /// The level when nothing sets another.
-    pub level: Level,
-    /// Whether its findings are about one contract or one client: left out for a contract or
-    /// client outside a project's `targets`, and denied by default for one inside.
-    pub targeted: bool,
-    /// Whether its findings' messages already end with what to do (the rules crate's
-    /// sentences past the names do), so no [`Self::help`] is added to them.
-    pub said: bool,
-    /// The commands that report it, in Markdown.
-    pub reported_by: &'static str,
-    /// One line, lower case, no period: the SARIF short description.
-    pub summary: &'static str,
-    /// What it finds (Markdown).
-    pub finds: &'static str,
-    /// Why the default level (Markdown).
-    pub why: &'static str,
-    /// What to do, in a few words: the end of each text finding that has no fix of its own.
-    pub help: &'static str,
-    /// How to fix it (Markdown).
-    pub fix: &'static str,
-}
+pub use mcp_toolname_rules::lint::{LINTS, Level, Lint};
 
 /// Where a lint's page is: `docs/lints.md#<name>`, a reference relative to the repository's
 /// root (the project has no public home to link to yet, and an address that does not exist
@@ -94,16 +21,46 @@ pub fn help_uri(lint: &Lint) -> String {
     format!("docs/lints.md#{}", lint.name)
 }
 
-/// The name of a lint, or a did-you-mean error naming every lint when there is none.
+/// A lint as a flag or the config file names it, with the note to say on stderr when the
+/// name is an old one, or the lint one only the build reports.
+#[derive(Debug, Clone, Copy)]
+pub struct Named {
+    /// The lint.
+    pub lint: &'static Lint,
+    /// Whether it was named by an old name.
+    pub old: bool,
+}
+
+impl Named {
+    /// What to tell the user about the name they wrote, `name`: that it is an old one
+    /// (accepted for this release), or that only the build reports the lint, so a level
+    /// set here changes nothing.
+    #[must_use]
+    pub fn note(&self, name: &str) -> Option<String> {
+        if self.old {
+            Some(message::lint_renamed(name, self.lint.name))
+        } else if !self.lint.cli_reports() {
+            Some(message::lint_build_only(self.lint.name))
+        } else {
+            None
+        }
+    }
+}
+
+/// The lint `name` names (its name, or an old one), or a did-you-mean error naming every
+/// lint when there is none: an unknown name never stands for another lint.
 ///
 /// # Errors
 /// `unknown lint `x`` with the closest name, or the list of names.
-pub fn lint_named(name: &str) -> Result<&'static Lint, String> {
+pub fn lint_named(name: &str) -> Result<Named, String> {
     if let Some(lint) = Lint::by_name(name) {
-        return Ok(lint);
+        return Ok(Named { lint, old: false });
+    }
+    if let Some(lint) = Lint::renamed(name) {
+        return Ok(Named { lint, old: true });
     }
     let mut names: Vec<&str> = LINTS.iter().map(|l| l.name).collect();
-    names.push("warnings");
+    names.push(WARNINGS);
     Err(match message::closest(name, &names) {
         Some(near) => format!(
             "unknown lint {}; did you mean `{near}`?",
@@ -189,23 +146,21 @@ impl Default for Levels {
 }
 
 impl Levels {
-    /// Sets `name` (a lint, or `warnings`: every lint left at warn) to `level`; a later call
-    /// wins.
+    /// Sets `name` (a lint, an old name of one, or `warnings`: every lint left at warn) to
+    /// `level`; a later call wins. Returns the note to say on stderr, if any ([`Named::note`]).
     ///
     /// # Errors
     /// An unknown name, with a did-you-mean.
-    pub fn set(&mut self, name: &str, level: Level) -> Result<(), String> {
-        if name == "warnings" {
+    pub fn set(&mut self, name: &str, level: Level) -> Result<Option<String>, String> {
+        if name == WARNINGS {
             self.warnings = Some(level);
-            return Ok(());
+            return Ok(None);
         }
-        let lint = lint_named(name)?;
-        let i = LINTS
-            .iter()
-            .position(|l| l.name == lint.name)
-            .unwrap_or_default();
-        self.levels[i] = (level, Source::Set);
-        Ok(())
+        let named = lint_named(name)?;
+        if let Some(i) = index(named.lint) {
+            self.levels[i] = (level, Source::Set);
+        }
+        Ok(named.note(name))
     }
 
     /// Narrows the contracts and clients looked at to `ids` (already checked).
@@ -220,14 +175,23 @@ impl Levels {
     }
 
     /// The level of lint `name` for a finding about `contract` and `client` (ids, when it
-    /// is about one). An unknown name is a bug: it is denied, so it shows.
+    /// is about one). An unknown name is a bug: it is denied, so it shows, and it never takes
+    /// another lint's level.
     #[must_use]
     pub fn level(&self, name: &str, contract: Option<&str>, client: Option<&str>) -> Level {
-        let Some(i) = LINTS.iter().position(|l| l.name == name) else {
+        let Some(lint) = Lint::by_name(name) else {
             debug_assert!(false, "no lint {name}");
             return Level::Deny;
         };
-        let lint = &LINTS[i];
+        self.of_about(lint, contract, client)
+    }
+
+    /// The level of `lint` for a finding about `contract` and `client`.
+    #[must_use]
+    pub fn of_about(&self, lint: &Lint, contract: Option<&str>, client: Option<&str>) -> Level {
+        let Some(i) = index(lint) else {
+            return Level::Deny;
+        };
         let (mut level, source) = self.levels[i];
         if let Some(targets) = self.targets.as_ref().filter(|_| lint.targeted) {
             let about: Vec<&str> = contract
@@ -253,79 +217,18 @@ impl Levels {
     /// The level of `lint` for a finding about no one contract or client.
     #[must_use]
     pub fn of(&self, lint: &Lint) -> Level {
-        self.level(lint.name, None, None)
+        self.of_about(lint, None, None)
     }
 }
 
-/// The generated part of `docs/lints.md`: a table of every lint, then one section each.
-#[cfg(test)]
-fn markdown() -> String {
-    let mut out = String::from("| lint | default | finds |\n| --- | --- | --- |\n");
-    for lint in &LINTS {
-        out.push_str(&format!(
-            "| [`{name}`](#{name}) | {level} | {summary} |\n",
-            name = lint.name,
-            level = lint.level.word(),
-            summary = lint.summary.replace('|', "\\|"),
-        ));
-    }
-    out.push('\n');
-    for lint in &LINTS {
-        out.push_str(&format!(
-            "### {name}\n\n**{summary}.** Default: **{level}**. Reported by {by}.\n\n\
-             **What it finds.** {finds}\n\n**Why {level}.** {why}\n\n**What to do.** {fix}\n\n\
-             **Its level.** `--deny {name}`, `--warn {name}` or `--allow {name}` on the command \
-             line, or `{name} = \"deny\"` (`\"warn\"`, `\"allow\"`) under `[lints]` in \
-             `mcp-toolname.toml`.\n\n",
-            name = lint.name,
-            summary = capitalised(lint.summary),
-            level = lint.level.word(),
-            by = lint.reported_by,
-            finds = lint.finds,
-            why = lint.why.split_once(". ").map_or(lint.why, |(_, rest)| rest),
-            fix = lint.fix,
-        ));
-    }
-    out
-}
-
-#[cfg(test)]
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+/// Where `lint` is in [`LINTS`] (and so in a [`Levels`]).
+fn index(lint: &Lint) -> Option<usize> {
+    LINTS.iter().position(|l| l == lint)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_are_unique_snake_case_and_every_text_is_written() {
-        let mut seen = std::collections::HashSet::new();
-        for lint in &LINTS {
-            assert!(seen.insert(lint.name), "{} twice", lint.name);
-            assert!(
-                lint.name
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c == '_'),
-                "{}",
-                lint.name
-            );
-            assert!(
-                lint.why
-                    .starts_with(&format!("{}. ", capitalised(lint.level.word()))),
-                "{}: `why` opens with its level",
-                lint.name
-            );
-            for text in [lint.summary, lint.finds, lint.help, lint.fix] {
-                assert!(!text.is_empty() && !text.contains("  "), "{}", lint.name);
-            }
-            assert!(!lint.summary.ends_with('.') && !lint.help.ends_with('.'));
-        }
-    }
 
     #[test]
     fn flags_win_in_order_and_warnings_is_a_group() {
@@ -366,47 +269,6 @@ mod tests {
         assert_eq!(
             target_named("open_ai").unwrap_err(),
             "unknown target `open_ai`; did you mean `openai`?"
-        );
-    }
-
-    /// docs/lints.md carries one section per lint between markers; regenerate them with
-    /// `UPDATE_DOCS=1 cargo test -p mcp-toolname-cli --bin mcp-toolname lint`.
-    #[test]
-    fn docs_lints_md_is_generated_from_the_table() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/lints.md");
-        let (start, end) = ("<!-- lints:start -->\n", "<!-- lints:end -->");
-        let doc = std::fs::read_to_string(path).expect("docs/lints.md");
-        let from = doc.find(start).expect("start marker") + start.len();
-        let to = doc.find(end).expect("end marker");
-        let generated = markdown();
-        if std::env::var_os("UPDATE_DOCS").is_some() {
-            let updated = format!("{}{generated}{}", &doc[..from], &doc[to..]);
-            std::fs::write(path, updated).expect("docs/lints.md written");
-        } else {
-            assert!(
-                doc[from..to] == generated,
-                "docs/lints.md is stale: run with UPDATE_DOCS=1"
-            );
-        }
-    }
-
-    /// The lints docs/lints.md says `targets` change are the table's targeted ones.
-    #[test]
-    fn docs_lints_md_names_every_targeted_lint() {
-        let doc = include_str!("../../../docs/lints.md");
-        let from = doc
-            .find("the lints about one contract or one client")
-            .expect("the targets paragraph");
-        let to = from + doc[from..].find(") change in two ways").expect("its end");
-        let said: Vec<&str> = doc[from..to].split('`').skip(1).step_by(2).collect();
-        let targeted: Vec<&str> = LINTS
-            .iter()
-            .filter(|l| l.targeted)
-            .map(|l| l.name)
-            .collect();
-        assert_eq!(
-            said, targeted,
-            "docs/lints.md's list of lints targets change"
         );
     }
 }

@@ -9,7 +9,8 @@ use syn::punctuated::Punctuated;
 use syn::{Attribute, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Meta, Token, Visibility};
 
 use crate::args::{
-    SpanOf, finish, flag, id_list, note_repeat, path_name, reject, skip_rest, string_value,
+    SpanOf, allow_list, finish, flag, id_list, note_repeat, path_name, reject, skip_rest,
+    string_value,
 };
 use crate::cond::Cond;
 use crate::diag::Errors;
@@ -47,7 +48,7 @@ pub struct RegistryArgs {
     /// `list_ttl_secs = 86400`: how long clients of protocol 2026-07-28 may cache
     /// `tools/list`, and where it was written.
     pub list_ttl_secs: Option<(u64, Span)>,
-    /// `allow(tool_names_look_alike, ...)`: warnings silenced for the whole impl.
+    /// `allow(look_alike, ...)`: warnings silenced for the whole impl.
     pub allow: Vec<Ident>,
 }
 
@@ -270,14 +271,7 @@ fn registry_arg(
             }
         }
         "allow" => {
-            args.allow = id_list(
-                meta,
-                kind.registry,
-                "allow",
-                "tool_names_look_alike",
-                crate::diag::WARNINGS,
-                errors,
-            )?;
+            args.allow = allow_list(meta, kind.registry, "look_alike", errors)?;
         }
         "targets" => {
             args.targets_span = meta.path.span_of();
@@ -286,7 +280,6 @@ fn registry_arg(
                 "tool_registry",
                 "targets",
                 "openai, claude_code",
-                &[],
                 errors,
             )?;
         }

@@ -7,7 +7,7 @@ use quote::{ToTokens, quote};
 use syn::meta::ParseNestedMeta;
 use syn::{Attribute, Expr, Ident, LitStr, Token};
 
-use crate::args::{SpanOf, finish, flag, id_list, note_repeat, path_name, reject, string_value};
+use crate::args::{SpanOf, allow_list, finish, flag, note_repeat, path_name, reject, string_value};
 use crate::diag::Errors;
 use mcp_toolname_rules::message::Kind;
 
@@ -118,7 +118,7 @@ pub struct ToolAttr {
     /// rmcp `#[tool]` arguments, as tokens to forward.
     pub forwarded: Vec<TokenStream>,
     /// Contracts and clients whose findings this tool opts out of (`allow(llm_common)`), and
-    /// warnings silenced for it (`allow(tool_names_look_alike)`).
+    /// warnings silenced for it (`allow(look_alike)`).
     pub allow: Vec<Ident>,
     /// `description = "..."` when written as a string literal.
     pub description: Option<String>,
@@ -192,14 +192,7 @@ fn tool_arg(
             }
         }
         "allow" => {
-            for id in id_list(
-                meta,
-                kind.attr,
-                "allow",
-                "codex",
-                crate::diag::WARNINGS,
-                errors,
-            )? {
+            for id in allow_list(meta, kind.attr, "codex", errors)? {
                 if id == "mcp" {
                     errors.push(id.span(), message::spec_not_optional().to_owned());
                 } else {

@@ -332,27 +332,3 @@ pub fn bad_list_ttl() -> &'static str {
     "`list_ttl_secs` takes a whole number of seconds clients may cache `tools/list` \
      (`list_ttl_secs = 86400` for a day)"
 }
-
-/// A compile-time warning of the macros: who speaks, what, and how to silence this one.
-///
-/// ```
-/// use mcp_toolname_rules::message::macro_warning;
-/// assert_eq!(
-///     macro_warning("tool names `a` and `A` differ only in case", "tool_names_differ_only_in_case"),
-///     "mcp-toolname: tool names `a` and `A` differ only in case. To silence only this warning, \
-///      write `allow(tool_names_differ_only_in_case)` in the attribute it points at, or in \
-///      `#[tool_registry(...)]` for the whole impl"
-/// );
-/// ```
-#[must_use]
-pub fn macro_warning(message: &str, kind: &str) -> String {
-    let registry = if kind.starts_with("prompt") || kind.contains("slash_commands") {
-        "prompt_registry"
-    } else {
-        "tool_registry"
-    };
-    format!(
-        "mcp-toolname: {message}. To silence only this warning, write `allow({kind})` in the \
-         attribute it points at, or in `#[{registry}(...)]` for the whole impl"
-    )
-}

@@ -1,0 +1,249 @@
+//! The lints of tool names, one by one: the spec, the contracts and clients, names of one
+//! server that clash, and the server key.
+
+use super::{Build, Level, Lint};
+
+/// `spec`: a tool name breaks the MCP spec's rule for tool names.
+pub const SPEC: Lint = Lint {
+    name: "spec",
+    level: Level::Deny,
+    targeted: false,
+    said: false,
+    reported_by: "`check`, `audit`, `audit --config`",
+    build: Build::Error,
+    old_names: &[],
+    summary: "a tool name breaks the MCP spec's rule for tool names",
+    finds: "A tool name that is empty, longer than 128 characters, or holds a character \
+            outside `A-Z a-z 0-9 _ - .` (MCP spec 2025-11-25, server/tools, Tool Names). \
+            The message names the character, its index and its code point, so homoglyphs \
+            and invisible characters show.",
+    why: "Deny. The spec says SHOULD, and the official conformance suite reports the same \
+          breach as a `WARNING` (see *Why a spec breach is denied* above). But every LLM \
+          API refuses nearly every name outside the spec (a space, a slash, a comma, \
+          anything not ASCII, past 128 characters), and one refused name fails the whole \
+          request, every tool of every server with it: the breach breaks sessions in every \
+          client that sends names as they are. That is the build-stopping kind of finding, \
+          so it keeps the exit code 1 it had before levels existed.",
+    help: "rename the tool to a name inside the spec (each finding offers one)",
+    fix: "Rename the tool to the suggested name (it passes every contract and, with \
+          `audit`, is unique on the server), and keep the old name callable for a while \
+          with an alias: `#[mcp_tool(name = \"search_documents\", alias(name = \"search \
+          documents\", until = \"2027-03-01\", hidden))]`.",
+    source: "The MCP spec 2025-11-25, server/tools, Tool Names: `mcp_toolname_rules::MCP` holds \
+             its address and the day it was last read.",
+};
+
+/// `contract`: an LLM API's rule (or SEP-986's) refuses a name the spec allows.
+pub const CONTRACT: Lint = Lint {
+    name: "contract",
+    level: Level::Warn,
+    targeted: true,
+    said: false,
+    reported_by: "`check`, `audit`, `audit --config`",
+    build: Build::Warning,
+    old_names: &[
+        "tool_name_refused_by_llm_apis",
+        "listed_alias_refused_by_llm_apis",
+    ],
+    summary: "an LLM API's rule (or SEP-986's) refuses a name the spec allows",
+    finds: "A name inside the MCP spec that another contract refuses: OpenAI, Anthropic, \
+            Gemini, Bedrock, DeepSeek, their intersection `llm_common`, `portable`, or \
+            SEP-986's 64 characters. A dot (`admin.tools.list`) and a name past 64 \
+            characters are the usual causes. One finding per contract; the text report says \
+            each reason once.",
+    why: "Warn. The name is valid MCP, and most clients rewrite it before an API sees it \
+          (Claude Code turns `.` into `_`), so whether it breaks depends on the clients and \
+          APIs you serve. Declare them with `targets` and this lint becomes deny for them \
+          and silent for the others.",
+    help: "rename the tool to a name every API takes, or declare your `targets`",
+    fix: "Rename to the suggested name, or keep the name and narrow the contracts you \
+          promise: `targets = [\"gemini\", \"claude_code\"]` in `mcp-toolname.toml` (the \
+          ids of the macros' `targets(...)`).",
+    source: "Each contract's own documentation, or what its API answered: \
+             `mcp_toolname_rules::ALL` holds each one's address and the day it was last read.",
+};
+
+/// `client`: a client cuts, hashes, skips or refuses a tool name, or its API refuses what it
+/// sends.
+pub const CLIENT: Lint = Lint {
+    name: "client",
+    level: Level::Warn,
+    targeted: true,
+    said: false,
+    reported_by: "`check`, `audit`, `audit --config`",
+    build: Build::Warning,
+    old_names: &["tool_name_over_client_budget"],
+    summary: "a client cuts, hashes, skips or refuses a tool name, or its API refuses what \
+              it sends",
+    finds: "What one client preset (Claude Code, Codex, Gemini CLI, VS Code, Cursor, Cline, \
+            OpenCode, Continue CLI, GitHub Copilot CLI, Roo Code) does to the name once it \
+            puts its prefix and your server key in front of it: cut past its budget, a hash \
+            suffix the model cannot read, the tool left out, or a name it sends as it is that \
+            the API behind it refuses. Each client's rule was run or read at the version \
+            the report names.",
+    why: "Warn. The name is valid MCP; the harm is in one client, and depends on the key \
+          each user gives your server. Declare the clients you promise to work with in \
+          `targets` to make this deny for them.",
+    help: "shorten the name so it fits every client with your server key",
+    fix: "Use the suggested name, which fits every client's budget with the key given to \
+          `--server-key` (or the config's key). A shorter server key helps every tool at \
+          once.",
+    source: "Each client preset, run or read at the version the preset records \
+             (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+};
+
+/// `duplicate`: the server lists one tool name more than once.
+pub const DUPLICATE: Lint = Lint {
+    name: "duplicate",
+    level: Level::Deny,
+    targeted: false,
+    said: false,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Error,
+    old_names: &[],
+    summary: "the server lists one tool name more than once",
+    finds: "A tool name that appears twice or more in one server's `tools/list`, across all \
+            its pages.",
+    why: "Deny. Tool names must be unique within a server (MCP spec, Tool Names), and a \
+          client keeps only one of the tools: the other cannot be called at all. rmcp's \
+          own `+` and `#[tool_router]` keep the later tool silently, which is how this \
+          ships.",
+    help: "give each tool a name of its own",
+    fix: "Rename or drop one of the tools. With `#[tool_registry]` two tools with one name \
+          fail the build.",
+    source: "The MCP spec 2025-11-25, server/tools, Tool Names: a name is unique within a server.",
+};
+
+/// `case_collision`: tool names that differ only in case.
+pub const CASE_COLLISION: Lint = Lint {
+    name: "case_collision",
+    level: Level::Warn,
+    targeted: false,
+    said: false,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Warning,
+    old_names: &["tool_names_differ_only_in_case"],
+    summary: "tool names that differ only in case",
+    finds: "Two or more tool names of one server that are equal but for case (`getUser`, \
+            `GetUser`).",
+    why: "Warn. The spec keeps them apart, but a model confuses them, and a client or a \
+          did-you-mean that compares names without case keeps or picks only one.",
+    help: "rename one so the names differ in more than case",
+    fix: "Rename one of them, keeping the old name as an alias for a while.",
+    source: "This project's rule: nothing breaks on the wire, but people and models confuse such \
+             names.",
+};
+
+/// `look_alike`: tool names that differ only in case and in `_`, `-` and `.`.
+pub const LOOK_ALIKE: Lint = Lint {
+    name: "look_alike",
+    level: Level::Warn,
+    targeted: false,
+    said: false,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Warning,
+    old_names: &["tool_names_look_alike"],
+    summary: "tool names that differ only in case and in `_`, `-` and `.`",
+    finds: "Two or more tool names of one server that are one once case and the separators \
+            `_`, `-` and `.` are ignored (`run_query`, `Run-Query`), and that no client \
+            merges (that is `normalisation_collision`).",
+    why: "Warn. Nothing breaks on the wire, but models and people pick the wrong one.",
+    help: "rename one so the names differ in words, not separators",
+    fix: "Rename one of them, keeping the old name as an alias for a while.",
+    source: "This project's rule: nothing breaks on the wire, but people and models confuse such \
+             names.",
+};
+
+/// `normalisation_collision`: two tool names become one model-facing name under a client.
+pub const NORMALISATION_COLLISION: Lint = Lint {
+    name: "normalisation_collision",
+    level: Level::Warn,
+    targeted: true,
+    said: false,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Warning,
+    old_names: &["tool_names_merged_by_clients"],
+    summary: "two tool names become one model-facing name under a client",
+    finds: "Tool names of one server that a client's rewriting makes one (`admin.tools.list` \
+            and `admin_tools_list` under Claude Code), saying what that client then does: \
+            sends only the first or the last, or adds hash suffixes.",
+    why: "Warn. The server is valid MCP, but in that client the model reaches only one of \
+          the tools. Deny it for the clients in your `targets`.",
+    help: "rename one so no client makes them one name",
+    fix: "Rename one of the tools (usually the one with the character the client \
+          replaces).",
+    source: "Each client preset, run or read at the version the preset records \
+             (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+};
+
+/// `key_refused`: a client refuses the server key and does not start the server.
+pub const KEY_REFUSED: Lint = Lint {
+    name: "key_refused",
+    level: Level::Warn,
+    targeted: true,
+    said: false,
+    reported_by: "`check`, `audit`, `audit --config`",
+    build: Build::Error,
+    old_names: &[],
+    summary: "a client refuses the server key and does not start the server",
+    finds: "A server key (`--server-key`, or the server's name in a config) that a client \
+            refuses, so that client never starts the server (Codex and a key with a \
+            space).",
+    why: "Warn. It is the config's key, not the server, and other clients start it; deny \
+          it for the clients in your `targets`.",
+    help: "give the server a key of `A-Z a-z 0-9 _ -` only",
+    fix: "Rename the key in the client's config: 1 to 32 of `A-Z a-z 0-9 _ -`, no `__`, no \
+          `_` at either end.",
+    source: "Each client preset, run or read at the version the preset records \
+             (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+};
+
+/// `listed_alias_name`: a listed alias breaks the naming rule its registry checks.
+pub const LISTED_ALIAS_NAME: Lint = Lint {
+    name: "listed_alias_name",
+    level: Level::Warn,
+    targeted: false,
+    said: false,
+    reported_by: "",
+    build: Build::Warning,
+    old_names: &[
+        "listed_alias_refused_by_the_spec",
+        "listed_alias_breaks_slash_commands",
+    ],
+    summary: "a listed alias breaks the naming rule its registry checks",
+    finds: "An alias without `hidden` whose name breaks the MCP spec's rule for tool names (in \
+            a `#[prompt_registry]`, the slash-command rule for prompts). An alias is an old \
+            name, which may have broken the rule all along; unless it is `hidden`, it is listed \
+            in every client's `tools/list` (`prompts/list`).",
+    why: "Warn. An old name may break the rule, since clients called it before the rename; \
+          but listed, it reaches every client as a name they refuse or cannot run, and \
+          `audit` reports it there as `spec` (or `prompt_name`), a deny.",
+    help: "add `hidden` to the alias",
+    fix: "Add `hidden` to the `alias(...)`: the old name stays callable, and leaves the list.",
+    source: "The MCP spec's rule for tool names (`mcp_toolname_rules::MCP`), or the \
+             slash-command rule for prompts (`mcp_toolname_rules::PROMPT`).",
+};
+
+/// `key_outside_rule`: a server key the clients accept but that breaks the recommended rule.
+pub const KEY_OUTSIDE_RULE: Lint = Lint {
+    name: "key_outside_rule",
+    level: Level::Warn,
+    targeted: false,
+    said: false,
+    reported_by: "",
+    build: Build::Warning,
+    old_names: &["server_key_outside_the_recommended_rule"],
+    summary: "a server key the clients accept but that breaks the recommended rule",
+    finds: "A `server_key` in `#[tool_registry(...)]` that every client you target accepts, \
+            but that is not 1 to 32 of `A-Z a-z 0-9 _ -` without `__` and without `_` at \
+            either end.",
+    why: "Warn. It is advice: the clients start the server, but a key outside the rule means \
+          different things in different clients, and splits more than one way in \
+          `mcp__<key>__<tool>`. The CLI gives the same advice beside its report \
+          (`server_key_advice` in JSON), not as a finding.",
+    help: "use a key of 1 to 32 of `A-Z a-z 0-9 _ -`, without `__` or `_` at either end",
+    fix: "Rename the key (`server_key = \"...\"`, and the key users give the server in their \
+          client config) to 1 to 32 of `A-Z a-z 0-9 _ -`, without `__` or `_` at either end.",
+    source: "The clients' own rules for a server key, as each client preset records them \
+             (`mcp_toolname_rules::SERVER_KEY` is the rule they all accept).",
+};
