@@ -9,7 +9,8 @@ use std::path::Path;
 use clap::{FromArgMatches, Parser};
 
 use crate::args::LintArgs;
-use crate::diag::{Diagnostic, Outcome, github, sarif};
+use crate::diag::{Diagnostic, Found};
+use crate::emit::{github, sarif};
 use crate::lint::{LINTS, Level, Levels, Lint, file};
 
 #[derive(Debug, Parser)]
@@ -104,7 +105,7 @@ fn an_unknown_name_selects_no_lint() {
 
 #[test]
 fn every_lint_is_a_sarif_rule_and_a_github_title() {
-    let empty = sarif::log(&Outcome::default());
+    let empty = sarif::log(&Found::default(), 0);
     let rules = empty["runs"][0]["tool"]["driver"]["rules"]
         .as_array()
         .expect("rules");
@@ -124,11 +125,11 @@ fn every_lint_is_a_sarif_rule_and_a_github_title() {
                 Level::Allow => "none",
             }
         );
-        let outcome = Outcome {
+        let found = Found {
             diagnostics: vec![diagnostic(lint)],
-            ..Outcome::default()
+            ..Found::default()
         };
-        let log = sarif::log(&outcome);
+        let log = sarif::log(&found, 0);
         let result = &log["runs"][0]["results"][0];
         assert_eq!(result["ruleId"], lint.name);
         let index = usize::try_from(result["ruleIndex"].as_u64().expect("ruleIndex")).unwrap();
@@ -137,7 +138,7 @@ fn every_lint_is_a_sarif_rule_and_a_github_title() {
             "ruleIndex of `{}`",
             lint.name
         );
-        let annotations = github::text(&outcome);
+        let annotations = github::text(&found, 0);
         assert!(
             annotations.starts_with(&format!("::warning title=mcp-toolname {}::", lint.name)),
             "{annotations}"

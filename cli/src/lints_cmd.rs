@@ -4,6 +4,8 @@
 use serde_json::json;
 
 use crate::emit::{Doc, Report};
+use mcp_toolname_rules::lint::Build;
+
 use crate::lint::{LINTS, Levels, help_uri};
 
 /// Width of the name column: the longest lint name and a space.
@@ -35,6 +37,12 @@ impl Report for Listed {
                 "default": l.level,
                 "summary": l.summary,
                 "help_uri": help_uri(l),
+                "build": match l.build {
+                    Build::Silent => "silent",
+                    Build::Error => "error",
+                    Build::Warning => "warning",
+                },
+                "old_names": l.old_names,
             })).collect::<Vec<_>>(),
         }))
     }

@@ -24,22 +24,10 @@ const fn level(level: Level) -> &'static str {
     }
 }
 
-/// `normalisation_collision` as `NormalisationCollision`, the form SARIF asks of a rule name.
-fn pascal(name: &str) -> String {
-    name.split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 fn rule(lint: &Lint) -> Value {
     json!({
         "id": lint.name,
-        "name": pascal(lint.name),
+        "name": lint.pascal_name(),
         "shortDescription": { "text": lint.summary },
         "fullDescription": { "text": lint.finds, "markdown": lint.finds },
         // The page itself, since it has no public address: what to do, then why the level.
@@ -168,6 +156,5 @@ mod tests {
         assert_eq!(uri(".vscode/mcp.json"), ".vscode/mcp.json");
         assert_eq!(uri("/home/a b/.mcp.json"), "file:///home/a%20b/.mcp.json");
         assert_eq!(uri("c:\\x#y.json"), "c%3A/x%23y.json");
-        assert_eq!(pascal("normalisation_collision"), "NormalisationCollision");
     }
 }
