@@ -6,8 +6,8 @@
 use std::collections::{HashMap, HashSet};
 
 use mcp_toolname_rules::{
-    Fate, MCP, SetFix, check, check_alias, effective_max, look_alike_key, message, own_budget,
-    qualify, tool_budget,
+    Fate, SetFix, check, check_alias, effective_max, look_alike_key, message, own_budget, qualify,
+    tool_budget,
 };
 use proc_macro2::TokenStream;
 use syn::{Ident, LitStr};
@@ -40,7 +40,7 @@ pub fn tool_name(
     let text = name.value();
     let kind = targets.kind;
     if let Err(err) = check(&text, kind.contract) {
-        let msg = message::item_name_error(kind.noun, &text, &err, kind.contract);
+        let msg = message::item_name_error(kind, &text, &err, kind.contract);
         errors.push_help(name.span(), msg, help);
         return;
     }
@@ -428,16 +428,8 @@ fn listed_alias(
 ) {
     let text = name.value();
     if let Err(err) = check(&text, targets.kind.contract) {
-        let msg = if targets.kind.noun == "tool" {
-            message::listed_alias_refused(&text, &err, &MCP)
-        } else {
-            message::listed_prompt_alias_refused(&text, &err)
-        };
-        let lint = if targets.kind.noun == "tool" {
-            "listed_alias_refused_by_the_spec"
-        } else {
-            "listed_alias_breaks_slash_commands"
-        };
+        let msg = (targets.kind.listed_alias_refused)(&text, &err);
+        let lint = targets.kind.listed_alias_lint;
         if !allows(allowed, lint) {
             warnings.extend(warning(lint, name.span(), &msg));
         }

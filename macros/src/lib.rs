@@ -15,6 +15,7 @@ mod corpus;
 mod dates;
 mod diag;
 mod expand;
+mod kind;
 mod limits;
 mod parse;
 mod targets;
@@ -22,7 +23,8 @@ mod targets;
 mod tests;
 mod tombstones;
 
-use mcp_toolname_rules::message::{self, Kind};
+use kind::Kind;
+use mcp_toolname_rules::message;
 use proc_macro::TokenStream;
 use quote::quote;
 use syn::LitStr;
@@ -110,13 +112,9 @@ fn registry(
         ));
     }
     let mut key_warnings = proc_macro2::TokenStream::new();
-    let targets = if kind == &Kind::TOOL {
-        targets::Targets::resolve(&args, &mut errors, &mut key_warnings)
-    } else {
-        targets::Targets::prompts()
-    };
+    let targets = targets::Targets::of_registry(kind, &args, &mut errors, &mut key_warnings);
     let (aliases, mut warnings) = check::impl_tools(&tools, &targets, &mut errors);
-    if kind == &Kind::TOOL {
+    if kind.reaches_llms {
         limits::impl_limits(
             &tools,
             &targets,
@@ -204,11 +202,7 @@ fn item_attr(kind: &'static Kind, attr: TokenStream, item: TokenStream) -> Token
         LitStr::new(text.trim_start_matches("r#"), func.sig.ident.span())
     });
     if !attr.name_invalid {
-        let targets = if kind == &Kind::TOOL {
-            targets::Targets::default_targets()
-        } else {
-            targets::Targets::prompts()
-        };
+        let targets = targets::Targets::alone(kind);
         let seed = if name.value().is_empty() {
             func.sig
                 .ident

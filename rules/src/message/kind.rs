@@ -10,6 +10,12 @@ use crate::{Contract, MCP, PROMPT};
 pub struct Kind {
     /// `tool`, `prompt`.
     pub noun: &'static str,
+    /// How a reader is told to reach one, capitalised: a tool is `Call`ed, a prompt `Use`d.
+    pub verb: &'static str,
+    /// What was done to one, for a log line: `called`, `used`.
+    pub done: &'static str,
+    /// A request for one, as the subject of a sentence: `a call to it`, `a request for it`.
+    pub ask: &'static str,
     /// Our item attribute: `mcp_tool`, `mcp_prompt`.
     pub attr: &'static str,
     /// Our registry attribute: `tool_registry`, `prompt_registry`.
@@ -28,6 +34,9 @@ impl Kind {
     /// Tools: the MCP spec's names, `#[tool_registry]` / `#[mcp_tool]`.
     pub const TOOL: Self = Self {
         noun: "tool",
+        verb: "Call",
+        done: "called",
+        ask: "a call to it",
         attr: "mcp_tool",
         registry: "tool_registry",
         rmcp_attr: "tool",
@@ -39,6 +48,9 @@ impl Kind {
     /// Prompts: the slash-command rule ([`PROMPT`]), `#[prompt_registry]` / `#[mcp_prompt]`.
     pub const PROMPT: Self = Self {
         noun: "prompt",
+        verb: "Use",
+        done: "used",
+        ask: "a request for it",
         attr: "mcp_prompt",
         registry: "prompt_registry",
         rmcp_attr: "prompt",
@@ -98,16 +110,12 @@ pub fn item_duplicate_help(kind: &Kind, name: &str, first_fn: &str, second_fn: &
 /// An alias with the name of an item of the same server.
 #[must_use]
 pub fn alias_is_item(kind: &Kind, alias: &str, alias_of_fn: &str, item_fn: &str) -> String {
-    let ask = if kind.noun == "tool" {
-        "a call to it"
-    } else {
-        "a request for it"
-    };
     format!(
-        "alias {} of `fn {alias_of_fn}` is the name of the {} `fn {item_fn}`; {ask} could not \
+        "alias {} of `fn {alias_of_fn}` is the name of the {} `fn {item_fn}`; {} could not \
          tell which one is meant",
         show(alias),
-        kind.noun
+        kind.noun,
+        kind.ask
     )
 }
 
@@ -124,15 +132,11 @@ pub fn alias_is_item_help(alias: &str, item_fn: &str) -> String {
 /// An alias declared twice in one server.
 #[must_use]
 pub fn item_duplicate_alias(kind: &Kind, alias: &str, first_fn: &str) -> String {
-    let ask = if kind.noun == "tool" {
-        "a call to it"
-    } else {
-        "a request for it"
-    };
     format!(
-        "alias {} is already declared on `fn {first_fn}`; {ask} could not tell which {} is \
+        "alias {} is already declared on `fn {first_fn}`; {} could not tell which {} is \
          meant",
         show(alias),
+        kind.ask,
         kind.noun
     )
 }
@@ -240,16 +244,17 @@ pub fn item_registry_empty(kind: &Kind, fn_name: &str) -> String {
 /// A route renamed by `for_each_route_mut`, where names do not change.
 ///
 /// ```
-/// use mcp_toolname_rules::message::route_renamed_in_place;
+/// use mcp_toolname_rules::message::{Kind, route_renamed_in_place};
 /// assert_eq!(
-///     route_renamed_in_place("tool", "search", "find"),
+///     route_renamed_in_place(&Kind::TOOL, "search", "find"),
 ///     "for_each_route_mut renamed the tool `search` to `find`, and a name is not changed in \
 ///      place (every client that used it would break); the route is left as it was: rename \
 ///      the tool with `name = \"find\"` and keep `alias = \"search\"`"
 /// );
 /// ```
 #[must_use]
-pub fn route_renamed_in_place(noun: &str, from: &str, to: &str) -> String {
+pub fn route_renamed_in_place(kind: &Kind, from: &str, to: &str) -> String {
+    let noun = kind.noun;
     format!(
         "for_each_route_mut renamed the {noun} {} to {}, and a name is not changed in place \
          (every client that used it would break); the route is left as it was: rename the \
