@@ -114,7 +114,7 @@ pub fn registry_args(attr: TokenStream, kind: &'static Kind, errors: &mut Errors
             note_repeat(&mut seen, &key, &meta, kind.registry, errors);
         }
         if !kind.registry_args.contains(&key.as_str()) {
-            reject(&meta, kind.registry, &key, kind.registry_args, errors);
+            unknown_registry_arg(&meta, &key, kind, errors);
             return Ok(());
         }
         let result = registry_arg(&meta, &key, kind, &mut args, errors);
@@ -181,6 +181,20 @@ fn tombstone_attr(
             }
             Ok(None)
         }
+    }
+}
+
+/// An argument the registry attribute of `kind` does not take: rmcp's old name for one it
+/// takes is named as such, anything else is refused with the list of what it takes.
+fn unknown_registry_arg(meta: &ParseNestedMeta, key: &str, kind: &Kind, errors: &mut Errors) {
+    if key == "registry" {
+        errors.push(
+            meta.path.span_of(),
+            message::renamed_argument(kind.registry, "registry", "router"),
+        );
+        skip_rest(meta.input);
+    } else {
+        reject(meta, kind.registry, key, kind.registry_args, errors);
     }
 }
 
@@ -280,13 +294,6 @@ fn registry_arg(
                 }
             }
         }
-        "registry" => {
-            errors.push(
-                meta.path.span_of(),
-                message::renamed_argument("tool_registry", "registry", "router"),
-            );
-            skip_rest(meta.input);
-        }
         "vis" => {
             let value = meta.value()?;
             args.vis = if value.peek(LitStr) {
@@ -295,7 +302,8 @@ fn registry_arg(
                 value.parse()?
             };
         }
-        _ => reject(meta, kind.registry, key, kind.registry_args, errors),
+        // The caller refused every key outside the kind's `registry_args`, each matched above.
+        _ => {}
     }
     Ok(())
 }
