@@ -272,8 +272,8 @@ pub fn impl_tools(
             errors.push_help_when(
                 &both,
                 name.span(),
-                &message::item_duplicate(targets.kind, &name.value(), first),
-                &message::item_duplicate_help(targets.kind, &name.value(), first, &fn_name),
+                &crate::words::item_duplicate(targets.kind, &name.value(), first),
+                &crate::words::item_duplicate_help(targets.kind, &name.value(), first, &fn_name),
             );
             if both.is_always() {
                 break;
@@ -343,7 +343,7 @@ fn helps(tools: &[ToolFn], targets: &Targets) -> Vec<String> {
                 SetFix::Keep => message::write_instead(seed),
                 // A name taken from the fn: say where the new one goes.
                 SetFix::Rename(to) if tool.attr.name.is_none() => {
-                    message::write_name_instead(targets.kind, to)
+                    crate::words::write_name_instead(targets.kind, to)
                 }
                 _ => targets.help(seed, fix),
             };
@@ -376,15 +376,18 @@ fn aliases(
             if let Err(err) = check_alias(&text) {
                 errors.push(span, message::alias_name_error(&text, &err));
             } else if text == canonical && !tool.attr.name_invalid {
-                errors.push(span, message::item_alias_is_own_name(targets.kind, &text));
+                errors.push(
+                    span,
+                    crate::words::item_alias_is_own_name(targets.kind, &text),
+                );
             } else {
                 // Against every tool of that name, then every alias, in the builds where
                 // both exist; a clash in every build stops there, as before.
                 let mut clash = false;
                 for (owner, cond) in tool_names.get(&text).into_iter().flatten() {
                     let both = tool.cond.and(cond);
-                    let msg = message::alias_is_item(targets.kind, &text, &fn_name, owner);
-                    let help = message::alias_is_item_help(&text, owner);
+                    let msg = crate::words::alias_is_item(targets.kind, &text, &fn_name, owner);
+                    let help = crate::words::alias_is_item_help(&text, owner);
                     errors.push_help_when(&both, span, &msg, &help);
                     clash |= both.is_always();
                 }
@@ -392,7 +395,7 @@ fn aliases(
                 if !clash {
                     for (first, cond) in earlier.iter() {
                         let both = tool.cond.and(cond);
-                        let msg = message::item_duplicate_alias(targets.kind, &text, first);
+                        let msg = crate::words::item_duplicate_alias(targets.kind, &text, first);
                         errors.push_when(&both, span, msg);
                         clash |= both.is_always();
                         if clash {

@@ -1,7 +1,8 @@
 //! The kind of item an attribute is about (tools, prompts) as one value that carries what
-//! differs between them: the words its messages use (the rules crate's [`message::Kind`],
-//! reached through `Deref`), what its attributes take, what the generated code names, and
-//! whether its names reach LLM APIs. Code reads a field; it never asks which kind it has.
+//! differs between them: the words every crate's messages use (the rules crate's
+//! [`message::Kind`], reached through `Deref`) and those only the macros use, what its
+//! attributes take, what the generated code names, and whether its names reach LLM APIs.
+//! Code reads a field; it never asks which kind it has.
 
 use std::ops::Deref;
 
@@ -9,8 +10,20 @@ use mcp_toolname_rules::{MCP, NameError, message};
 
 /// One kind of named item, with its tables.
 pub struct Kind {
-    /// The words its messages use, and the contract its names are held to.
+    /// The words messages of every crate use for it, and the contract its names are held to.
     pub words: &'static message::Kind,
+    /// Our item attribute: `mcp_tool`, `mcp_prompt`.
+    pub attr: &'static str,
+    /// Our registry attribute: `tool_registry`, `prompt_registry`.
+    pub registry: &'static str,
+    /// rmcp's item attribute: `tool`, `prompt`.
+    pub rmcp_attr: &'static str,
+    /// How the runtime adds one with its aliases by hand.
+    pub by_hand: &'static str,
+    /// What uniqueness of its names rests on, in a parenthesis.
+    pub unique_source: &'static str,
+    /// A request for one, as the subject of a sentence.
+    pub ask: &'static str,
     /// Arguments of its item attribute that rmcp's takes and we forward unchanged.
     pub forwarded: &'static [&'static str],
     /// Arguments of its item attribute that are ours; with `forwarded`, every argument it
@@ -49,6 +62,12 @@ impl Kind {
     /// Tools: `#[tool_registry]` / `#[mcp_tool]`, over rmcp's `#[tool_router]` / `#[tool]`.
     pub const TOOL: Self = Self {
         words: &message::Kind::TOOL,
+        attr: "mcp_tool",
+        registry: "tool_registry",
+        rmcp_attr: "tool",
+        by_hand: "`ToolDef::new(route).alias(Alias::new(\"old\"))` and `registry.try_add_tool(def)`",
+        unique_source: " (MCP spec, Tool Names)",
+        ask: "a call to it",
         forwarded: &[
             "title",
             "description",
@@ -98,6 +117,13 @@ impl Kind {
     /// `#[prompt]`.
     pub const PROMPT: Self = Self {
         words: &message::Kind::PROMPT,
+        attr: "mcp_prompt",
+        registry: "prompt_registry",
+        rmcp_attr: "prompt",
+        by_hand: "`PromptDef::new(route).alias(Alias::new(\"old\"))` and \
+                  `registry.try_add_prompt(def)`",
+        unique_source: " (a client runs one slash command per name)",
+        ask: "a request for it",
         forwarded: &[
             "title",
             "description",

@@ -22,6 +22,7 @@ mod targets;
 #[cfg(test)]
 mod tests;
 mod tombstones;
+mod words;
 
 use kind::Kind;
 use mcp_toolname_rules::message;
@@ -89,7 +90,7 @@ fn registry(
         Err(_) => {
             let error = syn::Error::new(
                 proc_macro2::Span::call_site(),
-                message::item_registry_not_on_impl(kind),
+                crate::words::item_registry_not_on_impl(kind),
             )
             .to_compile_error();
             return quote!(#error #item);
@@ -100,7 +101,7 @@ fn registry(
         // A trait impl cannot hold the generated fn: report, and emit the impl as it is.
         errors.add(syn::Error::new_spanned(
             trait_path,
-            message::item_registry_on_trait_impl(kind),
+            crate::words::item_registry_on_trait_impl(kind),
         ));
         let errors = errors.to_compile_errors();
         return quote!(#item_impl #errors);
@@ -108,7 +109,7 @@ fn registry(
     if found == 0 && !args.allow_empty {
         errors.add(syn::Error::new_spanned(
             &item_impl.self_ty,
-            message::item_registry_empty(kind, &args.fn_name.to_string()),
+            crate::words::item_registry_empty(kind, &args.fn_name.to_string()),
         ));
     }
     let mut key_warnings = proc_macro2::TokenStream::new();
@@ -181,7 +182,7 @@ fn item_attr(kind: &'static Kind, attr: TokenStream, item: TokenStream) -> Token
     let Ok(mut func) = syn::parse2::<syn::ItemFn>(item.clone()) else {
         let error = syn::Error::new(
             proc_macro2::Span::call_site(),
-            message::item_attr_not_on_fn(kind),
+            crate::words::item_attr_not_on_fn(kind),
         )
         .to_compile_error();
         return quote!(#error #item).into();
@@ -194,7 +195,7 @@ fn item_attr(kind: &'static Kind, attr: TokenStream, item: TokenStream) -> Token
     for alias in &attr.aliases {
         errors.push(
             alias.name.span(),
-            message::item_alias_outside_registry(kind),
+            crate::words::item_alias_outside_registry(kind),
         );
     }
     let name = attr.name.clone().unwrap_or_else(|| {

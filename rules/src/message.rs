@@ -262,34 +262,6 @@ pub fn write_instead(suggestion: &str) -> String {
     format!("write {} instead", show(suggestion))
 }
 
-/// The fix for a name taken from the fn (no `name = ...` written), as a help line: the
-/// attribute argument to write, and renaming the fn where `suggestion` is a Rust identifier.
-///
-/// ```
-/// use mcp_toolname_rules::message::{self, Kind};
-/// assert_eq!(
-///     message::write_name_instead(&Kind::TOOL, "get_weather"),
-///     "write `name = \"get_weather\"` in `#[mcp_tool]`, or rename the fn to `get_weather`"
-/// );
-/// assert_eq!(
-///     message::write_name_instead(&Kind::PROMPT, "code-review"),
-///     "write `name = \"code-review\"` in `#[mcp_prompt]`"
-/// );
-/// ```
-#[must_use]
-pub fn write_name_instead(kind: &Kind, suggestion: &str) -> String {
-    let attr = format!("name = \"{}\"", suggestion.escape_default());
-    let mut out = format!("write {} in `#[{}]`", show(&attr), kind.attr);
-    let ident = suggestion.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && suggestion
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if ident {
-        out.push_str(&format!(", or rename the fn to {}", show(suggestion)));
-    }
-    out
-}
-
 /// Warning for a spec-valid name that an LLM API contract refuses, with the help in words:
 /// [`write_instead`], or [`no_readable_fix`] where nothing readable can be made from the name.
 #[must_use]

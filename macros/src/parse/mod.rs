@@ -355,7 +355,7 @@ pub fn take_tool_fns(
             if rmcp_item {
                 errors.push(
                     attr.path().span_of(),
-                    message::rmcp_attr_inside_registry(kind),
+                    crate::words::rmcp_attr_inside_registry(kind),
                 );
             }
             !rmcp_item

@@ -20,7 +20,7 @@ use crate::error::RegistryError;
 use crate::item::Item;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
-use mcp_toolname_rules::message::{self, Refused};
+use mcp_toolname_rules::message::{self, Kind, Refused};
 
 impl<R: Item> Registry<R> {
     /// Adds `def` if it brings no problem.
@@ -211,7 +211,7 @@ impl<R: Item> Registry<R> {
             })
         });
         if let Some((from, to)) = renamed {
-            panic!("{}", message::route_renamed_in_place(R::KIND, &from, &to));
+            panic!("{}", renamed_in_place(R::KIND, &from, &to));
         }
     }
 
@@ -326,6 +326,18 @@ impl<R: Item> Registry<R> {
             self.arm_timer(&notifier);
         }
     }
+}
+
+/// A route renamed by `for_each_route_mut`, where names do not change.
+fn renamed_in_place(kind: &Kind, from: &str, to: &str) -> String {
+    let noun = kind.noun;
+    format!(
+        "for_each_route_mut renamed the {noun} {} to {}, and a name is not changed in place \
+         (every client that used it would break); the route is left as it was: rename the \
+         {noun} with `name = {to:?}` and keep `alias = {from:?}`",
+        message::show(from),
+        message::show(to)
+    )
 }
 
 /// What `with_route` takes for a registry of `R`: what rmcp's router of that kind takes
