@@ -1,5 +1,5 @@
 //! Procedural macros of `mcp-toolname`: `#[tool_registry]` and `#[mcp_tool]`, and their prompt
-//! twins `#[prompt_registry]` and `#[mcp_prompt]` (one code path, told which [`Kind`] of item
+//! twins `#[prompt_registry]` and `#[mcp_prompt]` (one code path, told which `Kind` of item
 //! it reads). Use them through the `mcp-toolname` crate, which they generate code for.
 //!
 //! Each entry point only wires `parse -> check -> expand`; every problem of one impl is
