@@ -129,8 +129,8 @@ pub use mcp_toolname_runtime::{
     DEPRECATION_META_KEY, ExpiredAnswer, FixedClock, ManualClock, Namespace, NamespaceError,
     ORIGIN_META_KEY, OffsetClock, Origin, PROMPT_ALIAS_UNTIL_ENV_VAR, Problem, PromptDef,
     PromptRegistry, PromptRegistryBuilder, RegistryError, SURFACE_ENV_VAR, ServerKey,
-    SharedToolRegistry, Successor, SystemClock, TOMBSTONE_META_KEY, Tombstone, ToolDef,
-    ToolRegistry, ToolRegistryBuilder,
+    SharedPromptRegistry, SharedToolRegistry, Successor, SystemClock, TOMBSTONE_META_KEY,
+    Tombstone, ToolDef, ToolRegistry, ToolRegistryBuilder,
 };
 
 // Every Rust block of README.md is compiled and run as a doctest by `cargo test --doc` (and so

@@ -5,10 +5,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use mcp_toolname_rules::message::Kind;
 use mcp_toolname_rules::{
-    Fate, MCP, SetFix, check, check_alias, effective_max, lint, look_alike_key, message,
-    own_budget, qualify, tool_budget,
+    Fate, SetFix, check, check_alias, effective_max, lint, look_alike_key, message, own_budget,
+    qualify, tool_budget,
 };
 use proc_macro2::TokenStream;
 use syn::{Ident, LitStr};
@@ -41,7 +40,7 @@ pub fn tool_name(
     let text = name.value();
     let kind = targets.kind;
     if let Err(err) = check(&text, kind.contract) {
-        let msg = message::item_name_error(kind.noun, &text, &err, kind.contract);
+        let msg = message::item_name_error(kind, &text, &err, kind.contract);
         errors.push_help(name.span(), msg, help);
         return;
     }
@@ -204,13 +203,7 @@ fn merged_names(
         for first in earlier.iter().filter(|f| f.name.value() != text) {
             let other = first.name.value();
             let kind = targets.kind;
-            // Prompts have one lint for both: clients list them as commands, where case and
-            // separators read alike.
-            let (case, look_alike) = if kind == &Kind::TOOL {
-                (&lint::CASE_COLLISION, &lint::LOOK_ALIKE)
-            } else {
-                (&lint::PROMPT_LOOK_ALIKE, &lint::PROMPT_LOOK_ALIKE)
-            };
+            let (case, look_alike) = (kind.case_lint, kind.look_alike_lint);
             let (lint, msg) = if other.to_lowercase() == text.to_lowercase() {
                 (case, message::item_case_only(kind, &text, &other))
             } else if listed.alias || first.alias || merged.contains(&(text.clone(), other.clone()))
@@ -268,8 +261,8 @@ pub fn impl_tools(
             errors.push_help_when(
                 &both,
                 name.span(),
-                &message::item_duplicate(targets.kind, &name.value(), first),
-                &message::item_duplicate_help(targets.kind, &name.value(), first, &fn_name),
+                &crate::words::item_duplicate(targets.kind, &name.value(), first),
+                &crate::words::item_duplicate_help(targets.kind, &name.value(), first, &fn_name),
             );
             if both.is_always() {
                 break;
@@ -339,7 +332,7 @@ fn helps(tools: &[ToolFn], targets: &Targets) -> Vec<String> {
                 SetFix::Keep => message::write_instead(seed),
                 // A name taken from the fn: say where the new one goes.
                 SetFix::Rename(to) if tool.attr.name.is_none() => {
-                    message::write_name_instead(targets.kind, to)
+                    crate::words::write_name_instead(targets.kind, to)
                 }
                 _ => targets.help(seed, fix),
             };
@@ -372,15 +365,18 @@ fn aliases(
             if let Err(err) = check_alias(&text) {
                 errors.push(span, message::alias_name_error(&text, &err));
             } else if text == canonical && !tool.attr.name_invalid {
-                errors.push(span, message::item_alias_is_own_name(targets.kind, &text));
+                errors.push(
+                    span,
+                    crate::words::item_alias_is_own_name(targets.kind, &text),
+                );
             } else {
                 // Against every tool of that name, then every alias, in the builds where
                 // both exist; a clash in every build stops there, as before.
                 let mut clash = false;
                 for (owner, cond) in tool_names.get(&text).into_iter().flatten() {
                     let both = tool.cond.and(cond);
-                    let msg = message::alias_is_item(targets.kind, &text, &fn_name, owner);
-                    let help = message::alias_is_item_help(&text, owner);
+                    let msg = crate::words::alias_is_item(targets.kind, &text, &fn_name, owner);
+                    let help = crate::words::alias_is_item_help(&text, owner);
                     errors.push_help_when(&both, span, &msg, &help);
                     clash |= both.is_always();
                 }
@@ -388,7 +384,7 @@ fn aliases(
                 if !clash {
                     for (first, cond) in earlier.iter() {
                         let both = tool.cond.and(cond);
-                        let msg = message::item_duplicate_alias(targets.kind, &text, first);
+                        let msg = crate::words::item_duplicate_alias(targets.kind, &text, first);
                         errors.push_when(&both, span, msg);
                         clash |= both.is_always();
                         if clash {
@@ -424,11 +420,7 @@ fn listed_alias(
 ) {
     let text = name.value();
     if let Err(err) = check(&text, targets.kind.contract) {
-        let msg = if targets.kind.noun == "tool" {
-            message::listed_alias_refused(&text, &err, &MCP)
-        } else {
-            message::listed_prompt_alias_refused(&text, &err)
-        };
+        let msg = (targets.kind.listed_alias_refused)(&text, &err);
         let lint = &lint::LISTED_ALIAS_NAME;
         if !allows(allowed, lint.name) {
             warnings.extend(warning(lint, name.span(), &msg));

@@ -92,7 +92,7 @@ fn build_line(name: &str, key: Option<&str>, targets: &[&str]) -> Value {
     let f = format_ident!("tool_0");
     let item =
         quote!(impl Server { #[mcp_tool(name = #name)] fn #f(&self) -> String { String::new() } });
-    let tokens = crate::registry(&mcp_toolname_rules::message::Kind::TOOL, attr, item);
+    let tokens = crate::registry(&crate::kind::Kind::TOOL, attr, item);
     let errored = tokens.to_string().contains("compile_error");
     let mut texts = Vec::new();
     strings(tokens, &mut texts);

@@ -4,7 +4,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote_spanned};
 
 use mcp_toolname_rules::lint::{Build, LINTS, Lint};
-use mcp_toolname_rules::message::{Kind, lint_renamed, macro_warning, only_in_builds};
+use mcp_toolname_rules::message::{lint_renamed, macro_warning, only_in_builds};
+
+use crate::kind::Kind;
 
 use crate::cond::Cond;
 

@@ -5,8 +5,8 @@ use quote::{ToTokens, format_ident, quote};
 use syn::{ImplItem, ItemImpl, parse_quote};
 
 use crate::dates::ResolvedAlias;
+use crate::kind::Kind;
 use crate::parse::{RegistryArgs, ToolFn};
-use mcp_toolname_rules::message::Kind;
 
 /// Puts `#[::rmcp::tool(name = "...", <forwarded>)]` on each tool fn of `item` and appends
 /// the registry fn.
@@ -46,7 +46,8 @@ pub fn registry(
             let since = option(a.since);
             let list_until = option(a.list_until);
             let hidden = a.hidden;
-            let expired = a.expired.iter().filter(|_| kind == &Kind::TOOL).map(|v| {
+            // Only a kind whose `alias(...)` takes `expired` has one here.
+            let expired = a.expired.iter().map(|v| {
                 quote!(.expired_answer(::mcp_toolname::__private::ExpiredAnswer::#v))
             });
             let notice = a
@@ -65,14 +66,10 @@ pub fn registry(
         });
         // A tool behind `#[cfg(...)]` (or `cfg_attr`) is registered under the same condition.
         let cfg = tool.cond.attr();
-        let (def, route) = if kind == &Kind::TOOL {
-            (quote!(tool), quote!(route))
-        } else {
-            (quote!(prompt), quote!(prompt_route))
-        };
+        let route = format_ident!("{}", kind.route_fn);
         quote! {
             #cfg
-            __mcp_toolname_defs.push(::mcp_toolname::__private::#def(
+            __mcp_toolname_defs.push(::mcp_toolname::__private::def(
                 ::mcp_toolname::__private::#route((Self::#attr_fn(), Self::#ident)),
                 ::core::file!(), #line, #column, #item,
             ) #(#aliases)*);
@@ -102,11 +99,8 @@ pub fn registry(
         #tombstones
         ::mcp_toolname::__private::build(__mcp_toolname_defs, __mcp_toolname_tombstones, #ttl)
     };
-    let registry_ty = if kind == &Kind::TOOL {
-        quote!(::mcp_toolname::ToolRegistry)
-    } else {
-        quote!(::mcp_toolname::PromptRegistry)
-    };
+    let registry_ty = format_ident!("{}", kind.registry_ty);
+    let registry_ty = quote!(::mcp_toolname::#registry_ty);
     let body = if cacheable(item) {
         let self_ty = &item.self_ty;
         quote! {
@@ -193,19 +187,7 @@ fn option(value: Option<i64>) -> TokenStream {
 /// impl routed by hand hears nothing. The runtime's `RouterProbe` says how.
 pub fn served_probe(kind: &Kind, ident: &syn::Ident, lints: &[&syn::Attribute]) -> TokenStream {
     let probe = format_ident!("__mcp_toolname_served_{}", ident);
-    let uses = if kind == &Kind::TOOL {
-        quote!(
-            InRmcpToolRouter as _,
-            NoToolRouter as _,
-            OutsideToolRegistry as _
-        )
-    } else {
-        quote!(
-            InRmcpPromptRouter as _,
-            NoPromptRouter as _,
-            OutsidePromptRegistry as _
-        )
-    };
+    let uses = kind.probe_traits.iter().map(|t| format_ident!("{t}"));
     let served = format_ident!("{}_served", kind.attr, span = ident.span());
     let router = format_ident!("{}_router", kind.rmcp_attr);
     quote! {
@@ -214,7 +196,7 @@ pub fn served_probe(kind: &Kind, ident: &syn::Ident, lints: &[&syn::Attribute]) 
         #(#lints)*
         fn #probe() {
             #[allow(unused_imports)]
-            use ::mcp_toolname::__private::{#uses, RoutedByHand as _};
+            use ::mcp_toolname::__private::{#(#uses as _,)* RoutedByHand as _};
             (&&&::mcp_toolname::__private::RouterProbe(Self::#router)).#served();
         }
     }

@@ -1,5 +1,5 @@
 //! Procedural macros of `mcp-toolname`: `#[tool_registry]` and `#[mcp_tool]`, and their prompt
-//! twins `#[prompt_registry]` and `#[mcp_prompt]` (one code path, told which [`Kind`] of item
+//! twins `#[prompt_registry]` and `#[mcp_prompt]` (one code path, told which `Kind` of item
 //! it reads). Use them through the `mcp-toolname` crate, which they generate code for.
 //!
 //! Each entry point only wires `parse -> check -> expand`; every problem of one impl is
@@ -15,6 +15,7 @@ mod corpus;
 mod dates;
 mod diag;
 mod expand;
+mod kind;
 mod limits;
 #[cfg(test)]
 mod lints;
@@ -23,8 +24,10 @@ mod targets;
 #[cfg(test)]
 mod tests;
 mod tombstones;
+mod words;
 
-use mcp_toolname_rules::message::{self, Kind};
+use kind::Kind;
+use mcp_toolname_rules::message;
 use proc_macro::TokenStream;
 use quote::quote;
 use syn::LitStr;
@@ -89,7 +92,7 @@ fn registry(
         Err(_) => {
             let error = syn::Error::new(
                 proc_macro2::Span::call_site(),
-                message::item_registry_not_on_impl(kind),
+                crate::words::item_registry_not_on_impl(kind),
             )
             .to_compile_error();
             return quote!(#error #item);
@@ -100,7 +103,7 @@ fn registry(
         // A trait impl cannot hold the generated fn: report, and emit the impl as it is.
         errors.add(syn::Error::new_spanned(
             trait_path,
-            message::item_registry_on_trait_impl(kind),
+            crate::words::item_registry_on_trait_impl(kind),
         ));
         let errors = errors.to_compile_errors();
         return quote!(#item_impl #errors);
@@ -108,17 +111,13 @@ fn registry(
     if found == 0 && !args.allow_empty {
         errors.add(syn::Error::new_spanned(
             &item_impl.self_ty,
-            message::item_registry_empty(kind, &args.fn_name.to_string()),
+            crate::words::item_registry_empty(kind, &args.fn_name.to_string()),
         ));
     }
     let mut key_warnings = proc_macro2::TokenStream::new();
-    let targets = if kind == &Kind::TOOL {
-        targets::Targets::resolve(&args, &mut errors, &mut key_warnings)
-    } else {
-        targets::Targets::prompts()
-    };
+    let targets = targets::Targets::of_registry(kind, &args, &mut errors, &mut key_warnings);
     let (aliases, mut warnings) = check::impl_tools(&tools, &targets, &mut errors);
-    if kind == &Kind::TOOL {
+    if kind.reaches_llms {
         limits::impl_limits(
             &tools,
             &targets,
@@ -185,7 +184,7 @@ fn item_attr(kind: &'static Kind, attr: TokenStream, item: TokenStream) -> Token
     let Ok(mut func) = syn::parse2::<syn::ItemFn>(item.clone()) else {
         let error = syn::Error::new(
             proc_macro2::Span::call_site(),
-            message::item_attr_not_on_fn(kind),
+            crate::words::item_attr_not_on_fn(kind),
         )
         .to_compile_error();
         return quote!(#error #item).into();
@@ -200,7 +199,7 @@ fn item_attr(kind: &'static Kind, attr: TokenStream, item: TokenStream) -> Token
     for alias in &attr.aliases {
         errors.push(
             alias.name.span(),
-            message::item_alias_outside_registry(kind),
+            crate::words::item_alias_outside_registry(kind),
         );
     }
     let name = attr.name.clone().unwrap_or_else(|| {
@@ -208,11 +207,7 @@ fn item_attr(kind: &'static Kind, attr: TokenStream, item: TokenStream) -> Token
         LitStr::new(text.trim_start_matches("r#"), func.sig.ident.span())
     });
     if !attr.name_invalid {
-        let targets = if kind == &Kind::TOOL {
-            targets::Targets::default_targets()
-        } else {
-            targets::Targets::prompts()
-        };
+        let targets = targets::Targets::alone(kind);
         let seed = if name.value().is_empty() {
             func.sig
                 .ident

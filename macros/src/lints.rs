@@ -4,9 +4,9 @@
 //! `#![deny(warnings)]`; a lint the build refuses or never reports is no `allow(...)` at all.
 
 use mcp_toolname_rules::lint::{Build, LINTS};
-use mcp_toolname_rules::message::Kind;
 use quote::{format_ident, quote};
 
+use crate::kind::Kind;
 use crate::tests::strings;
 
 /// `#[tool_registry(allow(<id>))]` (or the prompt twin) over one plain item: whether it
@@ -14,11 +14,8 @@ use crate::tests::strings;
 fn expand_with_allow(kind: &'static Kind, id: &str) -> (bool, Vec<String>) {
     let id = format_ident!("{id}");
     let attr = quote!(allow(#id));
-    let item = if kind == &Kind::TOOL {
-        quote!(impl Server { #[mcp_tool(name = "fetch")] fn fetch(&self) -> String { String::new() } })
-    } else {
-        quote!(impl Server { #[mcp_prompt(name = "review")] fn review(&self) -> String { String::new() } })
-    };
+    let item_attr = format_ident!("{}", kind.attr);
+    let item = quote!(impl Server { #[#item_attr(name = "fetch")] fn fetch(&self) -> String { String::new() } });
     let tokens = crate::registry(kind, attr, item);
     let errs = tokens.to_string().contains("compile_error");
     let mut texts = Vec::new();

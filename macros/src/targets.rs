@@ -6,13 +6,13 @@ use mcp_toolname_rules::{
     SetFix, check_server_key, client_key,
     lint::{self, Lint},
     message,
-    message::Kind,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::{Ident, LitStr};
 
 use crate::cond::Cond;
 use crate::diag::{Errors, warning, warning_when};
+use crate::kind::Kind;
 use crate::parse::RegistryArgs;
 
 /// Key used for the default (undeclared) check of names Claude Code's rule merges.
@@ -49,16 +49,42 @@ impl Targets {
         }
     }
 
-    /// Prompts: their names meet the slash-command rule, which is checked as the spec is for
-    /// tools; there is nothing to declare.
-    pub fn prompts() -> Self {
+    /// The targets of a name of `kind` checked on its own (outside a registry): for a kind
+    /// whose names reach LLM APIs, [`Self::default_targets`]; else its contract alone.
+    pub fn alone(kind: &'static Kind) -> Self {
+        if kind.reaches_llms {
+            Self::default_targets()
+        } else {
+            Self::contract_only(kind)
+        }
+    }
+
+    /// The targets of a registry of `kind`: for a kind whose names reach LLM APIs, what
+    /// `targets(...)` and the server key say ([`Self::resolve`]); else its contract alone.
+    pub fn of_registry(
+        kind: &'static Kind,
+        args: &RegistryArgs,
+        errors: &mut Errors,
+        warnings: &mut TokenStream,
+    ) -> Self {
+        if kind.reaches_llms {
+            Self::resolve(args, errors, warnings)
+        } else {
+            Self::contract_only(kind)
+        }
+    }
+
+    /// A kind whose names reach no LLM API (prompts): its names meet its contract (the
+    /// slash-command rule), which is checked as the spec is for tools; there is nothing to
+    /// declare.
+    fn contract_only(kind: &'static Kind) -> Self {
         Self {
             contracts: Vec::new(),
             clients: Vec::new(),
             declared: false,
             key: None,
             in_registry: true,
-            kind: &Kind::PROMPT,
+            kind,
         }
     }
 
@@ -166,7 +192,7 @@ impl Targets {
 
     /// Clients to check for merged names: the declared ones, else Claude Code's rule.
     pub fn collision_clients(&self) -> Vec<&'static ClientPreset> {
-        if self.kind != &Kind::TOOL {
+        if !self.kind.reaches_llms {
             Vec::new()
         } else if self.declared {
             self.clients.clone()
@@ -181,7 +207,7 @@ impl Targets {
     /// every client, under the named key or one of [`ASSUMED_KEY_LEN`] characters
     /// ([`FixRules::everywhere`]), so a fix the build offers is one `check` finds nothing in.
     pub fn fix_rules(&self) -> FixRules {
-        if self.kind != &Kind::TOOL {
+        if !self.kind.reaches_llms {
             return FixRules::only(&[self.kind.contract]);
         }
         if !self.declared {
@@ -212,7 +238,7 @@ impl Targets {
     /// assumed and `name` does not fit under it (a fix that is only cleaned of a character
     /// says nothing of keys).
     pub fn with_room(&self, name: &str, help: String) -> String {
-        let assumed = self.kind == &Kind::TOOL && !self.declared && self.key.is_none();
+        let assumed = self.kind.reaches_llms && !self.declared && self.key.is_none();
         if assumed && name.chars().count() > self.fix_rules().max_len() {
             format!(
                 "{help}; {}",

@@ -41,7 +41,7 @@ fn fixes_offered(names: &[String], key: &str) -> HashMap<String, Vec<String>> {
     let item = quote!(impl Server { #(#tools)* });
     let mut texts = Vec::new();
     strings(
-        crate::registry(&mcp_toolname_rules::message::Kind::TOOL, attr, item),
+        crate::registry(&crate::kind::Kind::TOOL, attr, item),
         &mut texts,
     );
     let mut out: HashMap<String, Vec<String>> = HashMap::new();

@@ -209,23 +209,28 @@ pub fn describe_char(ch: char) -> String {
 /// ```
 #[must_use]
 pub fn name_error(name: &str, err: &NameError, contract: &Contract) -> String {
-    item_name_error("tool", name, err, contract)
+    item_name_error(&Kind::TOOL, name, err, contract)
 }
 
-/// [`name_error`] for any kind of named item (`tool`, `prompt`).
+/// [`name_error`] for any kind of named item.
 ///
 /// ```
-/// use mcp_toolname_rules::{check, message, PROMPT};
+/// use mcp_toolname_rules::{check, message, message::Kind, PROMPT};
 /// let err = check("review pr", &PROMPT).unwrap_err();
 /// assert_eq!(
-///     message::item_name_error("prompt", "review pr", &err, &PROMPT),
+///     message::item_name_error(&Kind::PROMPT, "review pr", &err, &PROMPT),
 ///     "prompt name `review pr` contains a space at index 6, which the slash-command rule for \
 ///      prompts does not allow (allowed: any character but white space, controls and \
 ///      invisible ones)"
 /// );
 /// ```
 #[must_use]
-pub fn item_name_error(noun: &str, name: &str, err: &NameError, contract: &Contract) -> String {
+pub fn item_name_error(kind: &Kind, name: &str, err: &NameError, contract: &Contract) -> String {
+    named_error(kind.noun, name, err, contract)
+}
+
+/// What is wrong with `name`, a name of a `noun` (a kind's, or a prompt's `argument`).
+fn named_error(noun: &str, name: &str, err: &NameError, contract: &Contract) -> String {
     match *err {
         NameError::Empty => format!(
             "{noun} name is empty; {} requires 1 to {} characters",
@@ -259,42 +264,8 @@ pub fn write_instead(suggestion: &str) -> String {
     format!("write {} instead", show(suggestion))
 }
 
-/// The fix for a name taken from the fn (no `name = ...` written), as a help line: the
-/// attribute argument to write, and renaming the fn where `suggestion` is a Rust identifier.
-///
-/// ```
-/// use mcp_toolname_rules::message::{self, Kind};
-/// assert_eq!(
-///     message::write_name_instead(&Kind::TOOL, "get_weather"),
-///     "write `name = \"get_weather\"` in `#[mcp_tool]`, or rename the fn to `get_weather`"
-/// );
-/// assert_eq!(
-///     message::write_name_instead(&Kind::PROMPT, "code-review"),
-///     "write `name = \"code-review\"` in `#[mcp_prompt]`"
-/// );
-/// ```
-#[must_use]
-pub fn write_name_instead(kind: &Kind, suggestion: &str) -> String {
-    let attr = format!("name = \"{}\"", suggestion.escape_default());
-    let mut out = format!("write {} in `#[{}]`", show(&attr), kind.attr);
-    let ident = suggestion.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && suggestion
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if ident {
-        out.push_str(&format!(", or rename the fn to {}", show(suggestion)));
-    }
-    out
-}
-
-/// Warning for a spec-valid name that an LLM API contract refuses.
-#[must_use]
-pub fn not_portable(name: &str, err: &NameError, contract: &Contract, suggestion: &str) -> String {
-    not_portable_help(name, err, contract, &write_instead(suggestion))
-}
-
-/// [`not_portable`] with the help already in words: [`write_instead`], or
-/// [`no_readable_fix`] where nothing readable can be made from the name.
+/// Warning for a spec-valid name that an LLM API contract refuses, with the help in words:
+/// [`write_instead`], or [`no_readable_fix`] where nothing readable can be made from the name.
 #[must_use]
 pub fn not_portable_help(name: &str, err: &NameError, contract: &Contract, help: &str) -> String {
     format!(
@@ -366,33 +337,32 @@ pub fn since_not_before_until(since: &str, until: &str) -> String {
 /// A call to an alias whose window has closed (a JSON-RPC error message).
 #[must_use]
 pub fn alias_expired(alias: &str, canonical: &str, until: &str) -> String {
-    item_alias_expired("tool", alias, canonical, until)
+    item_alias_expired(&Kind::TOOL, alias, canonical, until)
 }
 
 /// A call to a name the server does not serve (a JSON-RPC error message).
 #[must_use]
 pub fn tool_not_found(name: &str) -> String {
-    item_not_found("tool", name, &[])
+    item_not_found(&Kind::TOOL, name, &[])
 }
 
-/// The sentence that opens a listed alias's description.
-#[must_use]
-pub fn alias_description(canonical: &str, until: Option<&str>) -> String {
-    item_alias_description("tool", canonical, until)
-}
-
-/// [`alias_description`] for any kind of item: a prompt's is used, not called.
+/// The sentence that opens a listed alias's description: a tool's is called, a prompt's used.
 ///
 /// ```
-/// use mcp_toolname_rules::message::item_alias_description;
+/// use mcp_toolname_rules::message::{Kind, item_alias_description};
 /// assert_eq!(
-///     item_alias_description("prompt", "review_pr", None),
+///     item_alias_description(&Kind::TOOL, "search_docs", Some("2027-03-01T00:00:00Z")),
+///     "Deprecated: renamed to `search_docs`; this name stops working at \
+///      2027-03-01T00:00:00Z. Call `search_docs` instead."
+/// );
+/// assert_eq!(
+///     item_alias_description(&Kind::PROMPT, "review_pr", None),
 ///     "Deprecated: renamed to `review_pr`. Use `review_pr` instead."
 /// );
 /// ```
 #[must_use]
-pub fn item_alias_description(noun: &str, canonical: &str, until: Option<&str>) -> String {
-    let verb = if noun == "tool" { "Call" } else { "Use" };
+pub fn item_alias_description(kind: &Kind, canonical: &str, until: Option<&str>) -> String {
+    let verb = kind.verb;
     match until {
         Some(until) => format!(
             "Deprecated: renamed to `{canonical}`; this name stops working at {until}. {verb} \
@@ -406,7 +376,7 @@ pub fn item_alias_description(noun: &str, canonical: &str, until: Option<&str>) 
 /// that passes arguments by name (Gemini CLI's `--<name>=<value>`) cannot pass it.
 #[must_use]
 pub fn prompt_argument_error(prompt: &str, argument: &str, err: &NameError) -> String {
-    let reason = item_name_error("argument", argument, err, &crate::PROMPT_ARGUMENT);
+    let reason = named_error("argument", argument, err, &crate::PROMPT_ARGUMENT);
     format!(
         "prompt {}: {reason}; clients that pass prompt arguments by name (Gemini CLI: \
          `--<name>=<value>`) cannot pass it",
@@ -417,17 +387,18 @@ pub fn prompt_argument_error(prompt: &str, argument: &str, err: &NameError) -> S
 /// The `tracing` warning logged when a deprecated alias is called.
 #[must_use]
 pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String {
-    item_alias_called("tool", alias, canonical, until)
+    item_alias_called(&Kind::TOOL, alias, canonical, until)
 }
 
-/// [`alias_called`] for an item of kind `noun` (`tool`, `prompt`).
+/// [`alias_called`] for an item of any kind.
 #[must_use]
-pub fn item_alias_called(noun: &str, alias: &str, canonical: &str, until: Option<&str>) -> String {
+pub fn item_alias_called(kind: &Kind, alias: &str, canonical: &str, until: Option<&str>) -> String {
     let window = until.map_or_else(String::new, |u| format!(" until {u}"));
-    let done = if noun == "tool" { "called" } else { "used" };
     format!(
-        "{noun} {done} by its deprecated name {}; it was renamed to {} (the old name is \
+        "{} {} by its deprecated name {}; it was renamed to {} (the old name is \
          served{window})",
+        kind.noun,
+        kind.done,
         show(alias),
         show(canonical)
     )
@@ -480,7 +451,7 @@ pub fn listed_alias_refused(alias: &str, err: &NameError, contract: &Contract) -
 /// ```
 #[must_use]
 pub fn listed_prompt_alias_refused(alias: &str, err: &NameError) -> String {
-    let reason = item_name_error("prompt", alias, err, &crate::PROMPT);
+    let reason = item_name_error(&Kind::PROMPT, alias, err, &crate::PROMPT);
     let reason = reason.strip_prefix("prompt name ").unwrap_or(&reason);
     format!(
         "alias {reason}; it is listed in `prompts/list`, where clients make it a slash command \

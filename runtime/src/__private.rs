@@ -8,7 +8,7 @@ use rmcp::handler::server::router::tool::{IntoToolRoute, ToolRoute, ToolRouter};
 
 use crate::item::Item;
 use crate::registry::Registry;
-use crate::{Alias, Origin, PromptDef, PromptRegistry, Tombstone, ToolDef, ToolRegistry};
+use crate::{Alias, Def, Origin, PromptRegistry, Tombstone, ToolRegistry};
 
 pub use crate::alias::{AliasNotice, ExpiredAnswer};
 pub use rmcp::handler::server::router::tool::ToolRoute as Route;
@@ -23,31 +23,15 @@ pub fn prompt_route<S, A, R: IntoPromptRoute<S, A>>(route: R) -> PromptRoute<S> 
     route.into_prompt_route()
 }
 
-/// A prompt with its `#[mcp_prompt]` site.
-pub fn prompt<S: 'static>(
-    route: PromptRoute<S>,
+/// An item (a tool or a prompt) with the site of its `#[mcp_tool]` or `#[mcp_prompt]`.
+pub fn def<R: Item>(
+    route: R,
     file: &'static str,
     line: u32,
     column: u32,
     item: &'static str,
-) -> PromptDef<S> {
-    PromptDef::new(route).at(Origin {
-        file: file.into(),
-        line,
-        column,
-        item: Cow::Borrowed(item),
-    })
-}
-
-/// A tool with its `#[mcp_tool]` site.
-pub fn tool<S: 'static>(
-    route: ToolRoute<S>,
-    file: &'static str,
-    line: u32,
-    column: u32,
-    item: &'static str,
-) -> ToolDef<S> {
-    ToolDef::new(route).at(Origin {
+) -> Def<R> {
+    Def::new(route).at(Origin {
         file: file.into(),
         line,
         column,
@@ -157,7 +141,7 @@ pub fn build<R: Item>(
         }
         panic!(
             "mcp-toolname bug: #[{}_registry] accepted what the registry refuses: {e}",
-            R::NOUN
+            R::KIND.noun
         )
     })
 }

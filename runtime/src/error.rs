@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use mcp_toolname_rules::message::{self, Refused};
+use mcp_toolname_rules::message::{self, Kind, Refused};
 use mcp_toolname_rules::{AliasNameError, Contract, NameError};
 
 use crate::origin::Origin;
@@ -94,6 +94,16 @@ pub enum Problem {
     },
 }
 
+/// The kind whose noun a problem carries. A problem names its kind by `noun` (users match on
+/// `noun: "tool"`), and the registry sets it from its items' [`Kind`], so every noun names
+/// one.
+fn kind_named(noun: &str) -> &'static Kind {
+    [&Kind::TOOL, &Kind::PROMPT]
+        .into_iter()
+        .find(|kind| kind.noun == noun)
+        .unwrap_or(&Kind::TOOL)
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.describe(f, None)
@@ -110,7 +120,7 @@ impl Problem {
                 first,
                 second,
             } => f.write_str(&message::item_merge_conflict(
-                noun,
+                kind_named(noun),
                 name,
                 &first.to_string(),
                 &second.to_string(),
@@ -127,7 +137,7 @@ impl Problem {
                 write!(
                     f,
                     "{} (at {origin}); {help}",
-                    message::item_name_error(noun, name, error, contract)
+                    message::item_name_error(kind_named(noun), name, error, contract)
                 )
             }
             Self::Arguments {

@@ -6,10 +6,13 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use mcp_toolname_rules::{Contract, MCP, PROMPT, PROMPT_ARGUMENT, message};
+use mcp_toolname_rules::PROMPT_ARGUMENT;
+use mcp_toolname_rules::message::{self, Kind};
+use rmcp::RoleServer;
 use rmcp::handler::server::router::prompt::PromptRoute;
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::{JsonObject, MetaObject, Prompt, Tool};
+use rmcp::service::{Peer, ServiceError, SubscriptionContext, SubscriptionSendError};
 use serde_json::Value;
 
 use crate::alias::Alias;
@@ -32,18 +35,79 @@ impl ListKind {
             Self::Prompts => "prompts/list",
         }
     }
+
+    /// The variable window overrides of this list are read from.
+    pub(crate) fn env_var(self) -> &'static str {
+        match self {
+            Self::Tools => crate::window::ENV_VAR,
+            Self::Prompts => crate::window::PROMPT_ENV_VAR,
+        }
+    }
+
+    /// The name of the registry of this list, as its `Debug` shows it.
+    pub(crate) fn registry_type(self) -> &'static str {
+        match self {
+            Self::Tools => "ToolRegistry",
+            Self::Prompts => "PromptRegistry",
+        }
+    }
+
+    /// The name of the shared registry of this list, as its `Debug` and panics show it.
+    pub(crate) fn shared_type(self) -> &'static str {
+        match self {
+            Self::Tools => "SharedToolRegistry",
+            Self::Prompts => "SharedPromptRegistry",
+        }
+    }
+
+    /// Logs a request by an old name (`tracing`, warning), naming the item by this list's
+    /// noun (`tool = ...`, `prompt = ...`).
+    pub(crate) fn warn_alias_used(self, alias: &str, target: &str, text: &str) {
+        match self {
+            Self::Tools => tracing::warn!(alias = %alias, tool = %target, "{text}"),
+            Self::Prompts => tracing::warn!(alias = %alias, prompt = %target, "{text}"),
+        }
+    }
+
+    /// Sends this list's `list_changed` notification to one session.
+    pub(crate) async fn tell_peer(self, peer: &Peer<RoleServer>) -> Result<(), ServiceError> {
+        match self {
+            Self::Tools => peer.notify_tool_list_changed().await,
+            Self::Prompts => peer.notify_prompt_list_changed().await,
+        }
+    }
+
+    /// Whether a `subscriptions/listen` asked for this list's changes and was accepted.
+    pub(crate) fn accepted(self, context: &SubscriptionContext) -> bool {
+        let accepted = context.accepted();
+        match self {
+            Self::Tools => accepted.tools_list_changed,
+            Self::Prompts => accepted.prompts_list_changed,
+        }
+        .unwrap_or(false)
+    }
+
+    /// Sends this list's `list_changed` notification on a subscription's stream.
+    pub(crate) async fn tell_subscription(
+        self,
+        context: &SubscriptionContext,
+    ) -> Result<(), SubscriptionSendError> {
+        match self {
+            Self::Tools => context.sink().notify_tool_list_changed().await,
+            Self::Prompts => context.sink().notify_prompt_list_changed().await,
+        }
+    }
 }
 
 /// rmcp's route of a named item a server serves: [`ToolRoute`] or [`PromptRoute`].
 pub trait Item: Clone {
     /// What its list shows: rmcp's [`Tool`] or [`Prompt`].
     type Listed: Clone + PartialEq + serde::Serialize + Send + Sync + 'static;
-    /// `tool` or `prompt`, for messages.
-    const NOUN: &'static str;
+    /// Its kind, in the words messages use and with the contract its name is held to (the
+    /// MCP spec for tools; [`PROMPT`](mcp_toolname_rules::PROMPT) for prompts).
+    const KIND: &'static Kind;
     /// The list it is in.
     const LIST: ListKind;
-    /// The contract its name is held to (the MCP spec for tools; [`PROMPT`] for prompts).
-    const CONTRACT: &'static Contract;
 
     /// What its list shows of it.
     fn listed(&self) -> &Self::Listed;
@@ -57,8 +121,31 @@ pub trait Item: Clone {
     }
 
     /// It listed under an alias's name: marked deprecated in its description and `_meta`
-    /// (`until`, RFC 3339, when set).
-    fn as_alias(&self, alias: &Alias, until: Option<&str>, deprecation: Value) -> Self::Listed;
+    /// (`until`, RFC 3339, when set), without the arguments the alias carries (they are not
+    /// the caller's to give).
+    fn as_alias(&self, alias: &Alias, until: Option<&str>, deprecation: Value) -> Self::Listed {
+        let mut listed = self.listed().clone();
+        Self::rename(&mut listed, alias.name.clone());
+        if let Some(args) = &alias.args {
+            Self::drop_args(&mut listed, args);
+        }
+        let notice = message::item_alias_description(Self::KIND, self.name(), until);
+        let description = notice_before(notice, Self::description(self.listed()));
+        Self::describe(&mut listed, description);
+        Self::with_meta(listed, crate::DEPRECATION_META_KEY, deprecation)
+    }
+
+    /// `listed` renamed to `name`.
+    fn rename(listed: &mut Self::Listed, name: Cow<'static, str>);
+
+    /// `listed` without the arguments named in `args`.
+    fn drop_args(listed: &mut Self::Listed, args: &JsonObject);
+
+    /// The description of `listed`, if it has one.
+    fn description(listed: &Self::Listed) -> Option<&str>;
+
+    /// `listed` described by `description`.
+    fn describe(listed: &mut Self::Listed, description: String);
 
     /// `listed` with `value` under `key` in its `_meta`.
     fn with_meta(listed: Self::Listed, key: &str, value: Value) -> Self::Listed;
@@ -87,16 +174,8 @@ fn put_meta(meta: &mut Option<MetaObject>, key: &str, value: Value) {
         .insert(key.to_owned(), value);
 }
 
-/// `description` with the deprecation notice of `alias` before it.
-fn deprecated_description(
-    original: &str,
-    alias: &Alias,
-    noun: &str,
-    until: Option<&str>,
-    description: Option<&str>,
-) -> String {
-    let _ = alias;
-    let notice = message::item_alias_description(noun, original, until);
+/// `notice`, then a blank line and `description` if there is one.
+pub(crate) fn notice_before(notice: String, description: Option<&str>) -> String {
     match description {
         Some(d) if !d.is_empty() => format!("{notice}\n\n{d}"),
         _ => notice,
@@ -105,9 +184,8 @@ fn deprecated_description(
 
 impl<S> Item for ToolRoute<S> {
     type Listed = Tool;
-    const NOUN: &'static str = "tool";
+    const KIND: &'static Kind = &Kind::TOOL;
     const LIST: ListKind = ListKind::Tools;
-    const CONTRACT: &'static Contract = &MCP;
 
     fn listed(&self) -> &Tool {
         &self.attr
@@ -117,25 +195,20 @@ impl<S> Item for ToolRoute<S> {
         &listed.name
     }
 
-    fn as_alias(&self, alias: &Alias, until: Option<&str>, deprecation: Value) -> Tool {
-        let tool = &self.attr;
-        let mut listed = tool.clone();
-        listed.name = alias.name.clone();
-        if let Some(args) = &alias.args {
-            // What the alias carries is not the caller's to give.
-            listed.input_schema = Arc::new(crate::carried::without(&tool.input_schema, args));
-        }
-        listed.description = Some(
-            deprecated_description(
-                &tool.name,
-                alias,
-                Self::NOUN,
-                until,
-                tool.description.as_deref(),
-            )
-            .into(),
-        );
-        Self::with_meta(listed, crate::DEPRECATION_META_KEY, deprecation)
+    fn rename(listed: &mut Tool, name: Cow<'static, str>) {
+        listed.name = name;
+    }
+
+    fn drop_args(listed: &mut Tool, args: &JsonObject) {
+        listed.input_schema = Arc::new(crate::carried::without(&listed.input_schema, args));
+    }
+
+    fn description(listed: &Tool) -> Option<&str> {
+        listed.description.as_deref()
+    }
+
+    fn describe(listed: &mut Tool, description: String) {
+        listed.description = Some(description.into());
     }
 
     fn with_meta(mut listed: Tool, key: &str, value: Value) -> Tool {
@@ -164,9 +237,8 @@ impl<S> Item for ToolRoute<S> {
 
 impl<S> Item for PromptRoute<S> {
     type Listed = Prompt;
-    const NOUN: &'static str = "prompt";
+    const KIND: &'static Kind = &Kind::PROMPT;
     const LIST: ListKind = ListKind::Prompts;
-    const CONTRACT: &'static Contract = &PROMPT;
 
     fn listed(&self) -> &Prompt {
         &self.attr
@@ -176,22 +248,22 @@ impl<S> Item for PromptRoute<S> {
         &listed.name
     }
 
-    fn as_alias(&self, alias: &Alias, until: Option<&str>, deprecation: Value) -> Prompt {
-        let prompt = &self.attr;
-        let mut listed = prompt.clone();
-        listed.name = alias.name.to_string();
-        if let (Some(args), Some(arguments)) = (&alias.args, &mut listed.arguments) {
-            // What the alias carries is not the caller's to give.
+    fn rename(listed: &mut Prompt, name: Cow<'static, str>) {
+        listed.name = name.into_owned();
+    }
+
+    fn drop_args(listed: &mut Prompt, args: &JsonObject) {
+        if let Some(arguments) = &mut listed.arguments {
             arguments.retain(|a| !args.contains_key(&a.name));
         }
-        listed.description = Some(deprecated_description(
-            &prompt.name,
-            alias,
-            Self::NOUN,
-            until,
-            prompt.description.as_deref(),
-        ));
-        Self::with_meta(listed, crate::DEPRECATION_META_KEY, deprecation)
+    }
+
+    fn description(listed: &Prompt) -> Option<&str> {
+        listed.description.as_deref()
+    }
+
+    fn describe(listed: &mut Prompt, description: String) {
+        listed.description = Some(description);
     }
 
     fn with_meta(mut listed: Prompt, key: &str, value: Value) -> Prompt {

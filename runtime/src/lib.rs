@@ -58,10 +58,11 @@ pub use item::{Item, ListKind};
 pub use namespace::{Namespace, NamespaceError, ServerKey};
 pub use origin::Origin;
 pub use registry::{
-    ALIAS_META_KEY, DEPRECATION_META_KEY, ORIGIN_META_KEY, PromptRegistry, PromptRegistryBuilder,
-    Registry, RegistryBuilder, SURFACE_ENV_VAR, ToolRegistry, ToolRegistryBuilder,
+    ALIAS_META_KEY, DEPRECATION_META_KEY, IntoRoute, ORIGIN_META_KEY, PromptRegistry,
+    PromptRegistryBuilder, Registry, RegistryBuilder, SURFACE_ENV_VAR, ToolRegistry,
+    ToolRegistryBuilder,
 };
-pub use shared::SharedToolRegistry;
+pub use shared::{SharedPromptRegistry, SharedRegistry, SharedToolRegistry};
 pub use tombstone::{Successor, TOMBSTONE_META_KEY, Tombstone};
 pub use window::{
     ENV_VAR as ALIAS_UNTIL_ENV_VAR, PROMPT_ENV_VAR as PROMPT_ALIAS_UNTIL_ENV_VAR, parse_instant,

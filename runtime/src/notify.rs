@@ -10,7 +10,7 @@ use rmcp::RoleServer;
 use rmcp::model::ProtocolVersion;
 use rmcp::service::{Peer, SubscriptionContext};
 
-use crate::item::{Item, ListKind};
+use crate::item::Item;
 use crate::registry::Registry;
 
 use crate::clock::RECHECK;
@@ -77,14 +77,7 @@ impl<R: Item> Registry<R> {
                 .peer_info()
                 .is_some_and(|info| info.protocol_version < ProtocolVersion::V_2026_07_28);
             if legacy {
-                let result = registry
-                    .on_each_change(|| async {
-                        match R::LIST {
-                            ListKind::Tools => peer.notify_tool_list_changed().await,
-                            ListKind::Prompts => peer.notify_prompt_list_changed().await,
-                        }
-                    })
-                    .await;
+                let result = registry.on_each_change(|| R::LIST.tell_peer(&peer)).await;
                 if let Err(e) = result {
                     tracing::debug!("stopped sending {}_changed: {e}", R::LIST.method());
                 }
@@ -96,20 +89,11 @@ impl<R: Item> Registry<R> {
     /// `notifications/tools/list_changed` at each change if the client accepted it, until the
     /// subscription is cancelled or no change is due. Call it from `ServerHandler::listen`.
     pub async fn notify_subscription(&self, context: &SubscriptionContext) {
-        let accepted = match R::LIST {
-            ListKind::Tools => context.accepted().tools_list_changed,
-            ListKind::Prompts => context.accepted().prompts_list_changed,
-        };
-        if accepted != Some(true) {
+        if !R::LIST.accepted(context) {
             context.cancelled().await;
             return;
         }
-        let send = || async {
-            match R::LIST {
-                ListKind::Tools => context.sink().notify_tool_list_changed().await,
-                ListKind::Prompts => context.sink().notify_prompt_list_changed().await,
-            }
-        };
+        let send = || R::LIST.tell_subscription(context);
         tokio::select! {
             result = self.on_each_change(send) => {
                 if let Err(e) = result {

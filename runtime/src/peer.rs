@@ -71,11 +71,7 @@ impl PeerNotifier {
     /// peer is gone: later changes find the transport closed).
     async fn send_until_caught_up(self) {
         loop {
-            let sent = match self.list {
-                ListKind::Tools => self.peer.notify_tool_list_changed().await,
-                ListKind::Prompts => self.peer.notify_prompt_list_changed().await,
-            };
-            if let Err(e) = sent {
+            if let Err(e) = self.list.tell_peer(&self.peer).await {
                 tracing::warn!(
                     "failed to send {}_changed notification: {e}",
                     self.list.method()

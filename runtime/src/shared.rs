@@ -1,18 +1,23 @@
-//! [`SharedToolRegistry`]: one registry for every session of a running server, changed at
-//! run time, with `notifications/tools/list_changed` sent to each session that is open
-//! (before protocol 2026-07-28) and to each client that listens (`subscriptions/listen`,
-//! 2026-07-28).
+//! [`SharedRegistry`] ([`SharedToolRegistry`], [`SharedPromptRegistry`]): one registry for
+//! every session of a running server, changed at run time, with
+//! `notifications/tools/list_changed` (or `prompts/list_changed`) sent to each session that
+//! is open (before protocol 2026-07-28) and to each client that listens
+//! (`subscriptions/listen`, 2026-07-28).
 
 use std::sync::{Arc, PoisonError, RwLock};
 
 use rmcp::RoleServer;
-use rmcp::service::{MaybeSend, Peer, SubscriptionContext};
+use rmcp::handler::server::router::prompt::PromptRoute;
+use rmcp::handler::server::router::tool::ToolRoute;
+use rmcp::service::{Peer, SubscriptionContext};
 use tokio::sync::watch;
 
-use crate::ToolRegistry;
+use crate::item::Item;
 use crate::peer::PeerNotifier;
+use crate::registry::Registry;
 
-/// A [`ToolRegistry`] shared by every session of a server, whose tools can change while
+/// A [`ToolRegistry`](crate::ToolRegistry) shared by every session of a server, whose tools
+/// can change while
 /// sessions are open: a change made through [`update`](Self::update) is seen by the next
 /// request of every session, and each session joined with [`bind_peer`](Self::bind_peer)
 /// gets `notifications/tools/list_changed` once per change of `tools/list` (alias windows
@@ -49,12 +54,40 @@ use crate::peer::PeerNotifier;
 /// assert!(server.tools.snapshot().has_route("beta"));
 /// # Ok::<(), mcp_toolname_runtime::RegistryError>(())
 /// ```
-pub struct SharedToolRegistry<S> {
-    inner: Arc<Inner<S>>,
+pub type SharedToolRegistry<S> = SharedRegistry<ToolRoute<S>>;
+
+/// A [`PromptRegistry`](crate::PromptRegistry) shared by every session of a server, whose
+/// prompts can change while sessions are open: [`SharedToolRegistry`] for prompts, telling
+/// `notifications/prompts/list_changed` (and, to a client that listens, `promptsListChanged`).
+///
+/// ```
+/// use mcp_toolname_runtime::SharedPromptRegistry;
+/// # use rmcp::handler::server::router::prompt::PromptRoute;
+/// # use rmcp::model::{GetPromptResult, Prompt};
+///
+/// #[derive(Clone)]
+/// struct Server {
+///     prompts: SharedPromptRegistry<Self>,
+/// }
+///
+/// # let route = PromptRoute::<Server>::new_dyn(Prompt::new("review", None::<String>, None),
+/// #     |_| Box::pin(async { Ok(GetPromptResult::new(Vec::new()).into()) }));
+/// let server = Server { prompts: SharedPromptRegistry::default() };
+/// server.prompts.update(|prompts| prompts.try_add_route(route))?;
+/// assert!(server.prompts.snapshot().has_route("review"));
+/// # Ok::<(), mcp_toolname_runtime::RegistryError>(())
+/// ```
+pub type SharedPromptRegistry<S> = SharedRegistry<PromptRoute<S>>;
+
+/// A [`Registry`] of items of one kind shared by every session of a server, changed at run
+/// time and told to every session. Used as [`SharedToolRegistry`] or
+/// [`SharedPromptRegistry`].
+pub struct SharedRegistry<R: Item> {
+    inner: Arc<Inner<R>>,
 }
 
-struct Inner<S> {
-    registry: RwLock<ToolRegistry<S>>,
+struct Inner<R: Item> {
+    registry: RwLock<Registry<R>>,
     /// Who is told of changes.
     tell: Arc<Tell>,
 }
@@ -113,7 +146,7 @@ impl Drop for Updating {
     }
 }
 
-impl<S> Clone for SharedToolRegistry<S> {
+impl<R: Item> Clone for SharedRegistry<R> {
     fn clone(&self) -> Self {
         Self {
             inner: Arc::clone(&self.inner),
@@ -121,15 +154,15 @@ impl<S> Clone for SharedToolRegistry<S> {
     }
 }
 
-impl<S: MaybeSend + 'static> Default for SharedToolRegistry<S> {
+impl<R: Item> Default for SharedRegistry<R> {
     fn default() -> Self {
-        Self::new(ToolRegistry::new())
+        Self::new(Registry::new())
     }
 }
 
-impl<S> std::fmt::Debug for SharedToolRegistry<S> {
+impl<R: Item> std::fmt::Debug for SharedRegistry<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple("SharedToolRegistry")
+        f.debug_tuple(R::LIST.shared_type())
             .field(
                 &*self
                     .inner
@@ -141,10 +174,10 @@ impl<S> std::fmt::Debug for SharedToolRegistry<S> {
     }
 }
 
-impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
+impl<R: Item> SharedRegistry<R> {
     /// Shares `registry`, replacing its notifier with one that tells every bound session.
     #[must_use]
-    pub fn new(mut registry: ToolRegistry<S>) -> Self {
+    pub fn new(mut registry: Registry<R>) -> Self {
         let tell = Arc::new(Tell::default());
         let told = Arc::clone(&tell);
         registry.set_notifier(move || told.tell());
@@ -169,12 +202,13 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     /// would wait forever for the lock `update` holds: use the `&mut ToolRegistry` that
     /// `update` gives instead.
     #[must_use]
-    pub fn snapshot(&self) -> ToolRegistry<S> {
+    pub fn snapshot(&self) -> Registry<R> {
         assert!(
             !Updating::holds(self.at()),
-            "SharedToolRegistry::snapshot called inside update of the same registry, which \
-             would wait forever for the lock update holds; read the &mut ToolRegistry that \
-             update gives instead"
+            "{}::snapshot called inside update of the same registry, which would wait forever \
+             for the lock update holds; read the &mut {} that update gives instead",
+            R::LIST.shared_type(),
+            R::LIST.registry_type()
         );
         self.inner
             .registry
@@ -184,7 +218,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     }
 
     /// Changes the registry for every session at once: `f` runs under the write lock as one
-    /// batch ([`ToolRegistry::update`]): if `tools/list` differs when it ends, every bound
+    /// batch ([`Registry::update`]): if `tools/list` differs when it ends, every bound
     /// session and subscription is told once, however many changes `f` made; if it does not
     /// (tools removed and added back as they were), no one is told. Returns what `f` returns, so the `try_*` methods' errors reach
     /// the caller. Inside `f`, read the registry `f` is given: [`snapshot`](Self::snapshot)
@@ -193,12 +227,12 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     /// # Panics
     /// Called inside `update` of the same registry on the same thread (it would wait forever
     /// for its own lock).
-    pub fn update<R>(&self, f: impl FnOnce(&mut ToolRegistry<S>) -> R) -> R {
+    pub fn update<T>(&self, f: impl FnOnce(&mut Registry<R>) -> T) -> T {
         assert!(
             !Updating::holds(self.at()),
-            "SharedToolRegistry::update called inside update of the same registry, which \
-             would wait forever for the lock the outer update holds; make every change in the \
-             outer closure"
+            "{}::update called inside update of the same registry, which would wait forever \
+             for the lock the outer update holds; make every change in the outer closure",
+            R::LIST.shared_type()
         );
         let _inside = Updating::enter(self.at());
         let mut registry = self
@@ -220,7 +254,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
             .write()
             .unwrap_or_else(PoisonError::into_inner);
         peers.retain(|p| !p.is_closed());
-        peers.push(PeerNotifier::new(peer, crate::item::ListKind::Tools));
+        peers.push(PeerNotifier::new(peer, R::LIST));
     }
 
     /// Number of sessions that will be told of the next change.
@@ -236,7 +270,7 @@ impl<S: MaybeSend + 'static> SharedToolRegistry<S> {
     }
 }
 
-impl<S> SharedToolRegistry<S> {
+impl<R: Item> SharedRegistry<R> {
     /// For protocol 2026-07-28: serves one `subscriptions/listen` request, sending
     /// `notifications/tools/list_changed` on its stream at each change of `tools/list` (an
     /// [`update`](Self::update) that changed it, or an alias window moving on) if the client
@@ -245,7 +279,7 @@ impl<S> SharedToolRegistry<S> {
     /// come faster than the client reads are told once: the notification says "list again",
     /// not what changed.
     pub async fn notify_subscription(&self, context: &SubscriptionContext) {
-        if context.accepted().tools_list_changed != Some(true) {
+        if !R::LIST.accepted(context) {
             context.cancelled().await;
             return;
         }
@@ -256,8 +290,8 @@ impl<S> SharedToolRegistry<S> {
                     if changed.is_err() {
                         break;
                     }
-                    if let Err(e) = context.sink().notify_tool_list_changed().await {
-                        tracing::debug!("stopped sending tools/list_changed: {e}");
+                    if let Err(e) = R::LIST.tell_subscription(context).await {
+                        tracing::debug!("stopped sending {}_changed: {e}", R::LIST.method());
                         break;
                     }
                 }

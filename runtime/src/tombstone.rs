@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use chrono::{DateTime, Utc};
 
 use crate::alias::rfc3339;
+use mcp_toolname_rules::message::Kind;
 
 /// Where a removed tool went.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,18 +104,18 @@ impl Tombstone {
     /// The answer a call gets, in words.
     #[must_use]
     pub fn answer(&self) -> String {
-        self.answer_as("tool")
+        self.answer_as(&Kind::TOOL)
     }
 
-    /// [`Self::answer`] for a removed item of kind `noun` (`tool`, `prompt`).
-    pub(crate) fn answer_as(&self, noun: &str) -> String {
+    /// [`Self::answer`] for a removed item of `kind`.
+    pub(crate) fn answer_as(&self, kind: &Kind) -> String {
         use mcp_toolname_rules::message::{Gone, item_tombstone_answer};
         let gone = match &self.successor {
             Successor::RenamedTo(to) => Gone::RenamedTo(to),
             Successor::Instead(other) => Gone::Instead(other),
             Successor::None => Gone::Removed,
         };
-        item_tombstone_answer(noun, &self.name, gone, self.note.as_deref())
+        item_tombstone_answer(kind, &self.name, gone, self.note.as_deref())
     }
 
     /// `{"replacement", "renamed", "until"}`, as a call's `_meta` and the protocol error's

@@ -102,7 +102,7 @@ pub fn judge_set(names: &[&str], key: &str, in_use: &[&str]) -> Vec<PromptReport
             arguments: Vec::new(),
             problem: check(name, &PROMPT)
                 .err()
-                .map(|err| message::item_name_error("prompt", name, &err, &PROMPT)),
+                .map(|err| message::item_name_error(&message::Kind::PROMPT, name, &err, &PROMPT)),
             commands: PROMPT_CLIENTS
                 .iter()
                 .map(|client| Command {

@@ -14,7 +14,7 @@ use crate::args::{
 };
 use crate::cond::Cond;
 use crate::diag::Errors;
-use mcp_toolname_rules::message::Kind;
+use crate::kind::Kind;
 
 mod tool;
 
@@ -65,33 +65,6 @@ pub struct TombstoneAttr {
 /// The argument `#[tool_registry]` leaves in each `#[mcp_tool]` it has read.
 pub const REGISTERED_MARKER: &str = "__read_by_tool_registry";
 
-const REGISTRY_ARGS: &[&str] = &[
-    "router",
-    "server_handler",
-    "vis",
-    "allow_empty",
-    "targets",
-    "server_key",
-    "server_key_len",
-    "alias_notice_once",
-    "tombstone",
-    "list_ttl_secs",
-    "allow",
-];
-
-/// What `#[prompt_registry]` takes: rmcp's `#[prompt_router]` (`router`, `vis`) and ours that
-/// mean something for prompts (no `targets`: no LLM API sees a prompt name; no
-/// `server_handler`: rmcp's `#[prompt_router]` has none).
-const PROMPT_REGISTRY_ARGS: &[&str] = &[
-    "router",
-    "vis",
-    "allow_empty",
-    "alias_notice_once",
-    "tombstone",
-    "list_ttl_secs",
-    "allow",
-];
-
 /// A fn of the impl carrying `#[mcp_tool]`, its attribute removed.
 pub struct ToolFn {
     pub ident: Ident,
@@ -120,13 +93,8 @@ impl ToolFn {
 }
 
 pub fn registry_args(attr: TokenStream, kind: &'static Kind, errors: &mut Errors) -> RegistryArgs {
-    let default_fn = if kind.noun == "tool" {
-        "tool_router"
-    } else {
-        "prompt_router"
-    };
     let mut args = RegistryArgs {
-        fn_name: Ident::new(default_fn, Span::call_site()),
+        fn_name: Ident::new(kind.router_fn, Span::call_site()),
         server_handler: false,
         vis: Visibility::Inherited,
         allow_empty: false,
@@ -146,8 +114,8 @@ pub fn registry_args(attr: TokenStream, kind: &'static Kind, errors: &mut Errors
         if key != "tombstone" {
             note_repeat(&mut seen, &key, &meta, kind.registry, errors);
         }
-        if kind.noun != "tool" && !PROMPT_REGISTRY_ARGS.contains(&key.as_str()) {
-            reject(&meta, kind.registry, &key, PROMPT_REGISTRY_ARGS, errors);
+        if !kind.registry_args.contains(&key.as_str()) {
+            unknown_registry_arg(&meta, &key, kind, errors);
             return Ok(());
         }
         let result = registry_arg(&meta, &key, kind, &mut args, errors);
@@ -214,6 +182,20 @@ fn tombstone_attr(
             }
             Ok(None)
         }
+    }
+}
+
+/// An argument the registry attribute of `kind` does not take: rmcp's old name for one it
+/// takes is named as such, anything else is refused with the list of what it takes.
+fn unknown_registry_arg(meta: &ParseNestedMeta, key: &str, kind: &Kind, errors: &mut Errors) {
+    if key == "registry" {
+        errors.push(
+            meta.path.span_of(),
+            message::renamed_argument(kind.registry, "registry", "router"),
+        );
+        skip_rest(meta.input);
+    } else {
+        reject(meta, kind.registry, key, kind.registry_args, errors);
     }
 }
 
@@ -305,13 +287,6 @@ fn registry_arg(
                 }
             }
         }
-        "registry" => {
-            errors.push(
-                meta.path.span_of(),
-                message::renamed_argument("tool_registry", "registry", "router"),
-            );
-            skip_rest(meta.input);
-        }
         "vis" => {
             let value = meta.value()?;
             args.vis = if value.peek(LitStr) {
@@ -320,7 +295,8 @@ fn registry_arg(
                 value.parse()?
             };
         }
-        _ => reject(meta, "tool_registry", key, REGISTRY_ARGS, errors),
+        // The caller refused every key outside the kind's `registry_args`, each matched above.
+        _ => {}
     }
     Ok(())
 }
@@ -372,7 +348,7 @@ pub fn take_tool_fns(
             if rmcp_item {
                 errors.push(
                     attr.path().span_of(),
-                    message::rmcp_attr_inside_registry(kind),
+                    crate::words::rmcp_attr_inside_registry(kind),
                 );
             }
             !rmcp_item

@@ -9,83 +9,7 @@ use syn::{Attribute, Expr, Ident, LitStr, Token};
 
 use crate::args::{SpanOf, allow_list, finish, flag, note_repeat, path_name, reject, string_value};
 use crate::diag::Errors;
-use mcp_toolname_rules::message::Kind;
-
-/// Arguments of `#[mcp_tool]` that rmcp's `#[tool]` takes and we forward unchanged.
-const FORWARDED: &[&str] = &[
-    "title",
-    "description",
-    "input_schema",
-    "output_schema",
-    "annotations",
-    "icons",
-    "meta",
-    "local",
-];
-/// Arguments of `#[mcp_prompt]` that rmcp's `#[prompt]` takes and we forward unchanged.
-const FORWARDED_PROMPT: &[&str] = &[
-    "title",
-    "description",
-    "arguments",
-    "icons",
-    "meta",
-    "local",
-];
-/// Arguments of `#[mcp_tool]` that are ours; with [`FORWARDED`], every argument it takes.
-const OWN_ARGS: &[&str] = &["name", "alias", "allow"];
-/// Arguments of `#[mcp_prompt]` that are ours (`allow` takes only warning names: no LLM API
-/// sees a prompt name).
-const OWN_PROMPT_ARGS: &[&str] = &["name", "alias", "allow"];
-const ALIAS_ARGS: &[&str] = &[
-    "name",
-    "until",
-    "list_until",
-    "since",
-    "until_version",
-    "hidden",
-    "expired",
-    "notice",
-    "notice_once",
-    "args",
-];
-/// What `alias(...)` of a prompt takes: the tool's but `expired` (a prompt past its window is
-/// always a protocol error: `prompts/get` has no error result).
-const PROMPT_ALIAS_ARGS: &[&str] = &[
-    "name",
-    "until",
-    "list_until",
-    "since",
-    "until_version",
-    "hidden",
-    "notice",
-    "notice_once",
-    "args",
-];
-
-/// What one kind's item attribute takes: rmcp's arguments forwarded, ours, `alias(...)`'s.
-fn forwarded(kind: &Kind) -> &'static [&'static str] {
-    if kind.noun == "tool" {
-        FORWARDED
-    } else {
-        FORWARDED_PROMPT
-    }
-}
-
-fn own_args(kind: &Kind) -> &'static [&'static str] {
-    if kind.noun == "tool" {
-        OWN_ARGS
-    } else {
-        OWN_PROMPT_ARGS
-    }
-}
-
-fn alias_args(kind: &Kind) -> &'static [&'static str] {
-    if kind.noun == "tool" {
-        ALIAS_ARGS
-    } else {
-        PROMPT_ALIAS_ARGS
-    }
-}
+use crate::kind::Kind;
 
 /// One `alias = "old"` or `alias(name = "old", ...)`.
 pub struct AliasAttr {
@@ -165,13 +89,13 @@ fn tool_arg(
     out: &mut ToolAttr,
     errors: &mut Errors,
 ) -> syn::Result<()> {
-    let known = |k: &str| own_args(kind).contains(&k) || forwarded(kind).contains(&k);
+    let known = |k: &str| kind.own_args.contains(&k) || kind.forwarded.contains(&k);
     if !known(key) {
         reject(
             meta,
             kind.attr,
             key,
-            &[own_args(kind), forwarded(kind)].concat(),
+            &[kind.own_args, kind.forwarded].concat(),
             errors,
         );
         return Ok(());
@@ -207,7 +131,7 @@ fn tool_arg(
             let path = &meta.path;
             out.forwarded.push(quote!(#path(#inner)));
         }
-        k if forwarded(kind).contains(&k) => {
+        k if kind.forwarded.contains(&k) => {
             let value: Expr = meta.value()?.parse()?;
             if k == "description" {
                 out.description = match &value {
@@ -226,7 +150,7 @@ fn tool_arg(
             meta,
             kind.attr,
             key,
-            &[own_args(kind), forwarded(kind)].concat(),
+            &[kind.own_args, kind.forwarded].concat(),
             errors,
         ),
     }
@@ -265,8 +189,8 @@ fn alias_attr(
     meta.parse_nested_meta(|inner| {
         let key = path_name(&inner);
         note_repeat(&mut seen, &key, &inner, &alias_attr_name, errors);
-        if !alias_args(kind).contains(&key.as_str()) {
-            reject(&inner, &alias_attr_name, &key, alias_args(kind), errors);
+        if !kind.alias_args.contains(&key.as_str()) {
+            reject(&inner, &alias_attr_name, &key, kind.alias_args, errors);
             return Ok(());
         }
         let result = alias_arg(&inner, &key, &mut alias, &mut name, errors);
@@ -330,7 +254,8 @@ fn alias_arg(
             alias.notice_once = flag(inner, "notice_once", errors)?;
         }
         "args" => alias.args = Some(carried_args(inner, errors)?),
-        _ => reject(inner, "mcp_tool(alias(...))", key, ALIAS_ARGS, errors),
+        // The caller refused every key outside the kind's `alias_args`, each matched above.
+        _ => {}
     }
     Ok(())
 }

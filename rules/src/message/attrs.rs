@@ -171,42 +171,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// rmcp's `#[tool]` left inside a `#[tool_registry]` impl.
-#[must_use]
-pub fn rmcp_tool_inside_registry() -> String {
-    super::rmcp_attr_inside_registry(&super::Kind::TOOL)
-}
-
-/// An alias on a `#[mcp_tool]` outside a `#[tool_registry]` impl, where nothing serves it.
-#[must_use]
-pub fn alias_outside_registry() -> String {
-    super::item_alias_outside_registry(&super::Kind::TOOL)
-}
-
-/// `#[mcp_tool]` on something that is not a fn.
-#[must_use]
-pub fn mcp_tool_not_on_fn() -> String {
-    super::item_attr_not_on_fn(&super::Kind::TOOL)
-}
-
-/// `#[tool_registry]` on something that is not an impl block.
-#[must_use]
-pub fn registry_not_on_impl() -> String {
-    super::item_registry_not_on_impl(&super::Kind::TOOL)
-}
-
-/// `#[tool_registry]` on `impl Trait for Type`.
-#[must_use]
-pub fn registry_on_trait_impl() -> String {
-    super::item_registry_on_trait_impl(&super::Kind::TOOL)
-}
-
-/// A `#[tool_registry]` impl with no `#[mcp_tool]` fn.
-#[must_use]
-pub fn registry_without_tools(fn_name: &str) -> String {
-    super::item_registry_empty(&super::Kind::TOOL, fn_name)
-}
-
 /// One attribute given twice on one fn.
 #[must_use]
 pub fn attribute_twice(attr: &str) -> String {

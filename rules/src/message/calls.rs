@@ -1,54 +1,27 @@
 //! What a `tools/call` answer says when the name is not served as called: an unknown name
 //! (with the closest served one), an alias past its window, an alias still served.
 
-use super::show;
+use super::{Kind, show};
 
-/// A call to a name the server does not serve, when `closest` is a served name it most
-/// likely meant (a JSON-RPC error message; the tool is not called).
+/// A request for a name of one kind the server does not serve, with the served names it most
+/// likely meant (none, one, or several that match it equally, none picked).
 ///
 /// ```
-/// use mcp_toolname_rules::message::tool_not_found_closest;
+/// use mcp_toolname_rules::message::{Kind, item_not_found};
 /// assert_eq!(
-///     tool_not_found_closest("preview.start", "preview_start"),
-///     "tool `preview.start` not found; did you mean `preview_start`?"
+///     item_not_found(&Kind::PROMPT, "code-review", &["code_review"]),
+///     "prompt `code-review` not found; did you mean `code_review`?"
 /// );
-/// ```
-#[must_use]
-pub fn tool_not_found_closest(name: &str, closest: &str) -> String {
-    item_not_found("tool", name, &[closest])
-}
-
-/// A call to a name the server does not serve, when several served names match it equally
-/// (`run_query` and `Run-Query` for `run-query`): each is offered, none is picked.
-///
-/// ```
-/// use mcp_toolname_rules::message::tool_not_found_tied;
 /// assert_eq!(
-///     tool_not_found_tied("run-query", &["Run-Query", "run_query"]),
+///     item_not_found(&Kind::TOOL, "run-query", &["Run-Query", "run_query"]),
 ///     "tool `run-query` not found; did you mean `Run-Query` or `run_query`? both match it \
 ///      equally, so call the one you mean by its exact name"
 /// );
 /// ```
 #[must_use]
-pub fn tool_not_found_tied(name: &str, tied: &[&str]) -> String {
-    item_not_found("tool", name, tied)
-}
-
-/// A request for a name of kind `noun` (`tool`, `prompt`) the server does not serve, with
-/// the served names it most likely meant (none, one, or several that match it equally,
-/// none picked).
-///
-/// ```
-/// use mcp_toolname_rules::message::item_not_found;
-/// assert_eq!(
-///     item_not_found("prompt", "code-review", &["code_review"]),
-///     "prompt `code-review` not found; did you mean `code_review`?"
-/// );
-/// ```
-#[must_use]
-pub fn item_not_found(noun: &str, name: &str, near: &[&str]) -> String {
+pub fn item_not_found(kind: &Kind, name: &str, near: &[&str]) -> String {
     let meant: Vec<Meant<'_>> = near.iter().map(|n| Meant::served(n)).collect();
-    item_not_found_meant(noun, name, &meant)
+    item_not_found_meant(kind, name, &meant)
 }
 
 /// A served name a request most likely meant, with the old name that led to it when the
@@ -85,21 +58,22 @@ pub enum Via<'a> {
 /// to use now.
 ///
 /// ```
-/// use mcp_toolname_rules::message::{item_not_found_meant, Meant, Via};
+/// use mcp_toolname_rules::message::{item_not_found_meant, Kind, Meant, Via};
 /// let meant = Meant { name: "add_numbers", via: Some(Via::Formerly("calc.add")) };
 /// assert_eq!(
-///     item_not_found_meant("tool", "calc_add", &[meant]),
+///     item_not_found_meant(&Kind::TOOL, "calc_add", &[meant]),
 ///     "tool `calc_add` not found; did you mean `add_numbers` (formerly `calc.add`)?"
 /// );
 /// let meant = Meant { name: "list_events", via: Some(Via::Replaced("hookdeck_events")) };
 /// assert_eq!(
-///     item_not_found_meant("tool", "hookdeck-events", &[meant]),
+///     item_not_found_meant(&Kind::TOOL, "hookdeck-events", &[meant]),
 ///     "tool `hookdeck-events` not found; did you mean `list_events` (which replaced the \
 ///      removed `hookdeck_events`)?"
 /// );
 /// ```
 #[must_use]
-pub fn item_not_found_meant(noun: &str, name: &str, meant: &[Meant<'_>]) -> String {
+pub fn item_not_found_meant(kind: &Kind, name: &str, meant: &[Meant<'_>]) -> String {
+    let noun = kind.noun;
     let shown: Vec<String> = meant
         .iter()
         .map(|m| match m.via {
@@ -112,7 +86,7 @@ pub fn item_not_found_meant(noun: &str, name: &str, meant: &[Meant<'_>]) -> Stri
             ),
         })
         .collect();
-    let verb = verb(noun).to_lowercase();
+    let verb = kind.verb.to_lowercase();
     match shown.len() {
         0 => format!("{noun} {} not found", show(name)),
         1 => format!(
@@ -130,29 +104,24 @@ pub fn item_not_found_meant(noun: &str, name: &str, meant: &[Meant<'_>]) -> Stri
     }
 }
 
-/// How a message tells the reader to reach an item of kind `noun`: a tool is called, a
-/// prompt used.
-fn verb(noun: &str) -> &'static str {
-    if noun == "tool" { "Call" } else { "Use" }
-}
-
-/// An alias of an item of kind `noun` whose window has closed (a JSON-RPC error message).
+/// An alias of an item of any kind whose window has closed (a JSON-RPC error message).
 ///
 /// ```
-/// use mcp_toolname_rules::message::item_alias_expired;
+/// use mcp_toolname_rules::message::{Kind, item_alias_expired};
 /// assert_eq!(
-///     item_alias_expired("prompt", "review", "code_review", "2027-03-01T00:00:00Z"),
+///     item_alias_expired(&Kind::PROMPT, "review", "code_review", "2027-03-01T00:00:00Z"),
 ///     "prompt `review` was renamed to `code_review`, and the old name stopped working at \
 ///      2027-03-01T00:00:00Z; use `code_review` instead"
 /// );
 /// ```
 #[must_use]
-pub fn item_alias_expired(noun: &str, alias: &str, canonical: &str, until: &str) -> String {
+pub fn item_alias_expired(kind: &Kind, alias: &str, canonical: &str, until: &str) -> String {
     format!(
-        "{noun} {} was renamed to {}, and the old name stopped working at {until}; {} {} instead",
+        "{} {} was renamed to {}, and the old name stopped working at {until}; {} {} instead",
+        kind.noun,
         show(alias),
         show(canonical),
-        verb(noun).to_lowercase(),
+        kind.verb.to_lowercase(),
         show(canonical)
     )
 }
@@ -276,40 +245,41 @@ pub fn alias_arg_clash(
     )
 }
 
-/// The answer to a call by a tombstone's name: where the tool went.
+/// The answer to a request by a removed item's name (a tombstone): where it went; nothing is
+/// run.
 ///
 /// ```
-/// use mcp_toolname_rules::message::{tombstone_answer, Gone};
+/// use mcp_toolname_rules::message::{item_tombstone_answer, Gone, Kind};
 /// assert_eq!(
-///     tombstone_answer("validate_adr", Gone::RenamedTo("validate_adrs"), None),
+///     item_tombstone_answer(&Kind::TOOL, "validate_adr", Gone::RenamedTo("validate_adrs"), None),
 ///     "tool `validate_adr` was renamed to `validate_adrs`; nothing was run. Call \
 ///      `validate_adrs` instead, with the same arguments."
 /// );
 /// assert_eq!(
-///     tombstone_answer("hookdeck_events", Gone::Instead("list_events"), Some("events are pages now")),
+///     item_tombstone_answer(
+///         &Kind::TOOL,
+///         "hookdeck_events",
+///         Gone::Instead("list_events"),
+///         Some("events are pages now")
+///     ),
 ///     "tool `hookdeck_events` was removed (events are pages now); nothing was run. Call \
 ///      `list_events` instead."
 /// );
-/// ```
-#[must_use]
-pub fn tombstone_answer(name: &str, gone: Gone<'_>, note: Option<&str>) -> String {
-    item_tombstone_answer("tool", name, gone, note)
-}
-
-/// [`tombstone_answer`] for a removed item of kind `noun` (`tool`, `prompt`).
-///
-/// ```
-/// use mcp_toolname_rules::message::{item_tombstone_answer, Gone};
 /// assert_eq!(
-///     item_tombstone_answer("prompt", "review", Gone::RenamedTo("code_review"), None),
+///     item_tombstone_answer(&Kind::PROMPT, "review", Gone::RenamedTo("code_review"), None),
 ///     "prompt `review` was renamed to `code_review`; nothing was run. Use `code_review` \
 ///      instead, with the same arguments."
 /// );
 /// ```
 #[must_use]
-pub fn item_tombstone_answer(noun: &str, name: &str, gone: Gone<'_>, note: Option<&str>) -> String {
+pub fn item_tombstone_answer(
+    kind: &Kind,
+    name: &str,
+    gone: Gone<'_>,
+    note: Option<&str>,
+) -> String {
     let note = note.map_or_else(String::new, |n| format!(" ({n})"));
-    let verb = verb(noun);
+    let (noun, verb) = (kind.noun, kind.verb);
     match gone {
         Gone::RenamedTo(to) => format!(
             "{noun} {} was renamed to {}{note}; nothing was run. {verb} {} instead, with the \
@@ -327,7 +297,7 @@ pub fn item_tombstone_answer(noun: &str, name: &str, gone: Gone<'_>, note: Optio
     }
 }
 
-/// Where a removed tool went, for [`tombstone_answer`].
+/// Where a removed tool went, for [`item_tombstone_answer`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Gone<'a> {
     /// Renamed: the new name takes the same arguments.

@@ -2,37 +2,7 @@
 //! what a refusal left), and names of one server that a client, a model or a person reads as
 //! one (case, look-alikes, a client's normalisation).
 
-use super::show;
-
-/// Two tools in one server with one name.
-#[must_use]
-pub fn duplicate_tool(name: &str, first_fn: &str) -> String {
-    super::item_duplicate(&super::Kind::TOOL, name, first_fn)
-}
-
-/// Help for [`duplicate_tool`].
-#[must_use]
-pub fn duplicate_tool_help(name: &str, first_fn: &str, second_fn: &str) -> String {
-    super::item_duplicate_help(&super::Kind::TOOL, name, first_fn, second_fn)
-}
-
-/// An alias with the name of a tool of the same server.
-#[must_use]
-pub fn alias_is_tool(alias: &str, alias_of_fn: &str, tool_fn: &str) -> String {
-    super::alias_is_item(&super::Kind::TOOL, alias, alias_of_fn, tool_fn)
-}
-
-/// An alias declared twice in one server.
-#[must_use]
-pub fn duplicate_alias(alias: &str, first_fn: &str) -> String {
-    super::item_duplicate_alias(&super::Kind::TOOL, alias, first_fn)
-}
-
-/// An alias equal to its own tool's name.
-#[must_use]
-pub fn alias_is_own_name(alias: &str) -> String {
-    super::item_alias_is_own_name(&super::Kind::TOOL, alias)
-}
+use super::{Kind, show};
 
 /// What a refused build or change of a registry left behind: said where the refusal is, so
 /// that a running server's operator is not told that no registry exists.
@@ -58,13 +28,14 @@ impl Refused {
         }
     }
 
-    /// [`Self::outcome`] for a registry of items of kind `noun` (`tool`, `prompt`).
+    /// [`Self::outcome`] for a registry of items of `kind`.
     #[must_use]
-    pub fn outcome_for(self, noun: &str) -> String {
+    pub fn outcome_for(self, kind: &Kind) -> String {
         match self {
-            Self::Change => {
-                format!("nothing was changed: the registry keeps serving the {noun}s it had")
-            }
+            Self::Change => format!(
+                "nothing was changed: the registry keeps serving the {}s it had",
+                kind.noun
+            ),
             other => other.outcome().to_owned(),
         }
     }
@@ -74,28 +45,29 @@ impl Refused {
 /// `None` where the problem is shown alone).
 ///
 /// ```
-/// use mcp_toolname_rules::message::{self, Refused};
-/// let said = message::merge_conflict("search", "a.rs:1", "b.rs:2", Some(Refused::Change));
+/// use mcp_toolname_rules::message::{self, Kind, Refused};
+/// let said = message::item_merge_conflict(
+///     &Kind::TOOL,
+///     "search",
+///     "a.rs:1",
+///     "b.rs:2",
+///     Some(Refused::Change),
+/// );
 /// assert!(said.ends_with(
 ///     "within a server, so nothing was changed: the registry keeps serving the tools it had \
 ///      (delete one of the two if they do the same thing, or give one another name)"
 /// ));
 /// ```
 #[must_use]
-pub fn merge_conflict(name: &str, first: &str, second: &str, refused: Option<Refused>) -> String {
-    item_merge_conflict("tool", name, first, second, refused)
-}
-
-/// [`merge_conflict`] for any kind of item (`tool`, `prompt`).
-#[must_use]
 pub fn item_merge_conflict(
-    noun: &str,
+    kind: &Kind,
     name: &str,
     first: &str,
     second: &str,
     refused: Option<Refused>,
 ) -> String {
-    let so = refused.map_or_else(String::new, |r| format!(", so {}", r.outcome_for(noun)));
+    let noun = kind.noun;
+    let so = refused.map_or_else(String::new, |r| format!(", so {}", r.outcome_for(kind)));
     format!(
         "{noun} name {} is defined twice, at {first} and at {second}; {noun} names must be \
          unique within a server{so} (delete one of the two if they do the same thing, or \

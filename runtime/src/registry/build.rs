@@ -17,10 +17,11 @@ use crate::clock::Clock;
 use crate::def::{Def, PromptDef, ToolDef};
 use crate::error::RegistryError;
 use crate::item::Item;
-use crate::item::ListKind;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
-use crate::window::{ENV_VAR, PROMPT_ENV_VAR, Windows};
+use crate::window::Windows;
+#[cfg(doc)]
+use crate::window::{ENV_VAR, PROMPT_ENV_VAR};
 
 /// Collects items (tools or prompts) and registries, then checks the whole set once in
 /// [`build`](Self::build). Used as [`ToolRegistryBuilder`] or [`PromptRegistryBuilder`].
@@ -136,10 +137,7 @@ impl<R: Item> RegistryBuilder<R> {
     /// `MCP_TOOLNAME_PROMPT_ALIAS_UNTIL`), if set, in the form of [`Self::overrides_from`].
     #[must_use]
     pub fn overrides_from_env(self) -> Self {
-        let var = match R::LIST {
-            ListKind::Tools => ENV_VAR,
-            ListKind::Prompts => PROMPT_ENV_VAR,
-        };
+        let var = R::LIST.env_var();
         match std::env::var(var) {
             Ok(spec) => self.overrides_from(&spec, var),
             Err(_) => self,
@@ -303,20 +301,25 @@ impl<S: 'static> ToolRegistry<S> {
     where
         S: Send + Sync,
     {
-        let at = Origin::caller("rmcp ToolRouter");
-        let mut routes: Vec<ToolRoute<S>> = router.into_iter().collect();
-        routes.sort_by(|a, b| a.attr.name.cmp(&b.attr.name));
+        Self::from_routes("rmcp ToolRouter", router.into_iter().collect())
+    }
+}
+
+impl<R: Item> Registry<R> {
+    /// A registry of rmcp's routes `routes`, taken from a hand-built rmcp router (`router`:
+    /// its name, for where each was defined), every name checked. Their origin is the
+    /// caller's location.
+    #[track_caller]
+    pub(super) fn from_routes(router: &str, mut routes: Vec<R>) -> Result<Self, RegistryError> {
+        let at = Origin::caller(router.to_owned());
+        routes.sort_by(|a, b| a.name().cmp(b.name()));
         let mut builder = Self::builder();
         for route in routes {
             let origin = Origin {
-                item: format!("rmcp ToolRouter route {}", message::show(&route.attr.name)).into(),
+                item: format!("{router} route {}", message::show(route.name())).into(),
                 ..at.clone()
             };
-            builder = builder.tool(ToolDef {
-                route,
-                origin,
-                aliases: Vec::new(),
-            });
+            builder = builder.item(Def::new(route).at(origin));
         }
         builder.build()
     }

@@ -7,11 +7,11 @@ use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
 use serde_json::json;
 
 use super::ToolRegistry;
-use super::entry::{AliasEntry, Named, TombstoneEntry};
+use super::entry::{AliasEntry, TombstoneEntry};
+use super::serve::{Resolved, near_data};
 use super::state::State;
 use crate::alias::{AliasNotice, ExpiredAnswer};
 use crate::carried;
-use crate::clock::unix_millis;
 use crate::item::Item;
 use crate::tombstone::TOMBSTONE_META_KEY;
 use mcp_toolname_rules::message;
@@ -45,55 +45,29 @@ impl<S: 'static> ToolRegistry<S> {
         mut context: ToolCallContext<'_, S>,
     ) -> Result<CallToolResponse, ErrorData> {
         let state = &*self.state;
-        let (route, alias) = match state.named(context.name()) {
-            Some(Named::Item(def)) if !state.is_off(context.name()) => (&def.route, None),
-            Some(Named::Alias(alias)) if !state.alias_off(alias) => {
-                let now = state.clock.since_epoch();
-                let now_ms = unix_millis(now);
-                if !alias.is_live(now) {
-                    alias.record(now_ms, false);
-                    return expired(state, alias);
-                }
-                if alias.record(now_ms, true) {
-                    tracing::warn!(
-                        alias = %alias.alias.name,
-                        tool = %alias.target,
-                        "{}",
-                        message::alias_called(
-                            &alias.alias.name,
-                            &alias.target,
-                            alias.until_text.as_deref()
-                        )
-                    );
-                }
-                if let Some(args) = &alias.alias.args {
-                    match carried::merge(args, context.arguments.take()) {
-                        Ok(merged) => context.arguments = Some(merged),
-                        Err(clash) => return Ok(refuse_clash(alias, &clash)),
-                    }
-                }
-                context.name = alias.target.clone();
-                (&alias.route, Some(&**alias))
+        let resolved = state.resolve(
+            &context.name,
+            &mut context.arguments,
+            &context.request_context,
+        );
+        let serve = match resolved {
+            Resolved::Serve(serve) => serve,
+            Resolved::Expired(alias) => return expired(state, alias),
+            Resolved::Clash(alias, clash) => return Ok(refuse_clash(alias, &clash)),
+            Resolved::Gone(entry, text) => return gone(state, entry, text),
+            Resolved::Unknown(near, text) => {
+                let data = near_data(&near).map(|(key, value)| json!({ key: value }));
+                return Err(ErrorData::invalid_params(text, data));
             }
-            Some(Named::Tombstone(tombstone)) if tombstone.is_live(state.clock.since_epoch()) => {
-                return gone(state, tombstone);
-            }
-            _ => return Err(not_found(state, context.name())),
         };
-        // Whether this call's result carries the notice: always, or only the first time in a
-        // session (or from a client) for an alias whose notice is read once.
-        let notify = alias.is_some_and(|alias| {
-            !alias
-                .alias
-                .notice_once
-                .unwrap_or(state.defaults.notice_once)
-                || alias.heard.first(&context.request_context)
-        });
-        match (route.call)(context).await {
+        if let Some(alias) = serve.alias {
+            context.name = alias.target.clone();
+        }
+        match (serve.route.call)(context).await {
             Ok(mut result) => {
                 // A call by the old name says so in the result too, so a client can tell its user.
-                if let (Some(alias), CallToolResponse::Complete(done), true) =
-                    (alias, &mut result, notify)
+                if let (Some(alias), CallToolResponse::Complete(done)) =
+                    (serve.noticed(), &mut result)
                 {
                     mark_deprecated(state, alias, done);
                 }
@@ -106,22 +80,6 @@ impl<S: 'static> ToolRegistry<S> {
                 Ok(CallToolResult::error(vec![ContentBlock::text(error.message)]).into())
             }
             Err(error) => Err(error),
-        }
-    }
-}
-
-/// The error for a name nothing serves, with the closest served tool if one is close (also
-/// through an old name near the called one); `data` names the served tool only, the one to
-/// call.
-fn not_found<R: Item>(state: &State<R>, name: &str) -> ErrorData {
-    let near = state.closest_tools(name);
-    let text = message::item_not_found_meant("tool", name, &near);
-    match near.as_slice() {
-        [] => ErrorData::invalid_params(text, None),
-        [closest] => ErrorData::invalid_params(text, Some(json!({ "closest": closest.name }))),
-        tied => {
-            let tied: Vec<&str> = tied.iter().map(|m| m.name).collect();
-            ErrorData::invalid_params(text, Some(json!({ "tied": tied })))
         }
     }
 }
@@ -141,17 +99,13 @@ fn refuse_clash<R: Item>(alias: &AliasEntry<R>, clash: &carried::Clash) -> CallT
     result.into()
 }
 
-/// The answer to a call by a tombstone's name: where the tool went; nothing is run. Counted,
-/// and logged (rate-limited) as a call by an old name is.
-fn gone<R: Item>(state: &State<R>, entry: &TombstoneEntry) -> Result<CallToolResponse, ErrorData> {
+/// The answer to a call by a tombstone's name (`text`): where the tool went; nothing is run.
+fn gone<R: Item>(
+    state: &State<R>,
+    entry: &TombstoneEntry,
+    text: String,
+) -> Result<CallToolResponse, ErrorData> {
     let tombstone = &entry.tombstone;
-    let text = tombstone.answer();
-    if entry
-        .usage
-        .record(unix_millis(state.clock.since_epoch()), false)
-    {
-        tracing::warn!(tombstone = %tombstone.name, "{text}");
-    }
     match state.defaults.expired {
         ExpiredAnswer::ToolError => {
             let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);

@@ -3,8 +3,9 @@
 //!
 //! The core is written once over [`Item`]: `state` holds the served set and the checks every
 //! insertion passes; `build` is the builder; `route` is rmcp's router API (run-time changes);
-//! `notifier` tells clients when the list changes. What only one kind has lives apart: `call`
-//! answers `tools/call`, `prompt` answers `prompts/get` and holds rmcp's `PromptRouter` API.
+//! `serve` resolves the name of a request (item, alias or tombstone); `notifier` tells clients
+//! when the list changes. What each kind answers lives apart: `call` answers `tools/call`,
+//! `prompt` answers `prompts/get`.
 
 mod build;
 mod call;
@@ -14,6 +15,7 @@ mod no_map;
 mod notifier;
 mod prompt;
 mod route;
+mod serve;
 mod state;
 mod surface;
 
@@ -31,6 +33,7 @@ use crate::tombstone::Tombstone;
 
 pub use build::{PromptRegistryBuilder, RegistryBuilder, ToolRegistryBuilder};
 pub use entry::DEPRECATION_META_KEY;
+pub use route::IntoRoute;
 pub use surface::{ALIAS_META_KEY, ORIGIN_META_KEY, SURFACE_ENV_VAR};
 
 use entry::Named;
@@ -145,25 +148,21 @@ impl<R: Item> fmt::Debug for Registry<R> {
         aliases.sort_unstable();
         let mut disabled: Vec<&str> = self.state.disabled.iter().map(AsRef::as_ref).collect();
         disabled.sort_unstable();
-        f.debug_struct(if R::NOUN == "tool" {
-            "ToolRegistry"
-        } else {
-            "PromptRegistry"
-        })
-        .field(
-            "tools",
-            &self
-                .state
-                .sorted_defs()
-                .iter()
-                .map(|d| d.name())
-                .collect::<Vec<_>>(),
-        )
-        .field("aliases", &aliases)
-        .field("disabled", &disabled)
-        .field("clock", &self.state.clock)
-        .field("notifier", &self.notifier.as_ref().map(|_| "..."))
-        .finish()
+        f.debug_struct(R::LIST.registry_type())
+            .field(
+                "tools",
+                &self
+                    .state
+                    .sorted_defs()
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>(),
+            )
+            .field("aliases", &aliases)
+            .field("disabled", &disabled)
+            .field("clock", &self.state.clock)
+            .field("notifier", &self.notifier.as_ref().map(|_| "..."))
+            .finish()
     }
 }
 
@@ -356,17 +355,33 @@ impl<S: 'static> ToolRegistry<S> {
         &self,
         context: &rmcp::service::RequestContext<rmcp::RoleServer>,
     ) -> rmcp::model::ListToolsResult {
-        let hints = context
-            .protocol_version()
-            .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
+        let (ttl_ms, cache_scope) = self.cache_hints(context);
         rmcp::model::ListToolsResult {
             result_type: Some(rmcp::model::ResultType::COMPLETE),
             tools: self.list_all(),
             meta: None,
             next_cursor: None,
-            ttl_ms: hints.then(|| self.list_ttl_ms()),
-            cache_scope: hints.then_some(rmcp::model::CacheScope::Public),
+            ttl_ms,
+            cache_scope,
         }
+    }
+}
+
+impl<R: Item> Registry<R> {
+    /// What a list answer tells a client of `context`'s protocol about caching it: on
+    /// 2026-07-28 and later its lifetime ([`list_ttl_ms`](Self::list_ttl_ms)) and scope
+    /// (public, as rmcp's handler sends); before, nothing.
+    fn cache_hints(
+        &self,
+        context: &rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> (Option<u64>, Option<rmcp::model::CacheScope>) {
+        let hints = context
+            .protocol_version()
+            .is_some_and(|v| v >= rmcp::model::ProtocolVersion::V_2026_07_28);
+        (
+            hints.then(|| self.list_ttl_ms()),
+            hints.then_some(rmcp::model::CacheScope::Public),
+        )
     }
 }
 

@@ -1,13 +1,13 @@
 //! rmcp's router API on [`Registry`]: the same names, signatures and meaning as rmcp's
 //! `ToolRouter` (and `PromptRouter`), except that no change can give one name to two
-//! definitions or put a name outside its contract into the list. The parts every kind shares
-//! are written once here; adding a tool by its rmcp route is at the end, a prompt's in
-//! `prompt`.
+//! definitions or put a name outside its contract into the list. Written once for every
+//! kind; what only tools have (rmcp's `SyncTool` and `AsyncTool`) is at the end.
 
 use std::borrow::Cow;
 use std::ops::{Add, AddAssign};
 use std::sync::Arc;
 
+use rmcp::handler::server::router::prompt::{IntoPromptRoute, PromptRoute};
 use rmcp::handler::server::router::tool::{
     AsyncTool, IntoToolRoute, SyncTool, ToolRoute, ToolRouter,
 };
@@ -20,7 +20,7 @@ use crate::error::RegistryError;
 use crate::item::Item;
 use crate::origin::Origin;
 use crate::tombstone::Tombstone;
-use mcp_toolname_rules::message::{self, Refused};
+use mcp_toolname_rules::message::{self, Kind, Refused};
 
 impl<R: Item> Registry<R> {
     /// Adds `def` if it brings no problem.
@@ -35,6 +35,62 @@ impl<R: Item> Registry<R> {
         }
         self.change(|state| state.insert(def));
         Ok(())
+    }
+
+    /// Adds a route: `(Self::f_tool_attr(), Self::f)`, a [`ToolRoute`], or a generated
+    /// `f_tool_attr` fn, as rmcp's `ToolRouter::with_route` takes (for prompts, what
+    /// `PromptRouter::with_route` takes).
+    ///
+    /// # Panics
+    /// If the route's name is outside its contract (a tool's the MCP spec, a prompt's the
+    /// slash-command rule, [`mcp_toolname_rules::PROMPT`]) or already used (by an item or a
+    /// live or expired alias); the message names both definitions, this one by the caller's
+    /// `file:line`. [`try_with_route`](Self::try_with_route) returns the error instead.
+    #[track_caller]
+    #[must_use]
+    pub fn with_route<T, A>(mut self, route: T) -> Self
+    where
+        T: IntoRoute<R, A>,
+    {
+        self.add_route(route.into_route());
+        self
+    }
+
+    /// The fallible twin of [`with_route`](Self::with_route).
+    ///
+    /// # Errors
+    /// The route's name is outside its contract, or already used; nothing is changed.
+    #[track_caller]
+    pub fn try_with_route<T, A>(mut self, route: T) -> Result<Self, RegistryError>
+    where
+        T: IntoRoute<R, A>,
+    {
+        self.try_add_route(route.into_route())?;
+        Ok(self)
+    }
+
+    /// Adds a route, while serving too.
+    ///
+    /// # Panics
+    /// As [`with_route`](Self::with_route); where rmcp's router logs a bad name and
+    /// replaces a route of the same name, this refuses both.
+    #[track_caller]
+    pub fn add_route(&mut self, item: R) {
+        if let Err(error) = self.try_add_route(item) {
+            panic!(
+                "{}",
+                message::registry_change_refused("add_route", &error.to_string())
+            );
+        }
+    }
+
+    /// The fallible twin of [`add_route`](Self::add_route).
+    ///
+    /// # Errors
+    /// The route's name is outside its contract, or already used; nothing is changed.
+    #[track_caller]
+    pub fn try_add_route(&mut self, item: R) -> Result<(), RegistryError> {
+        self.try_add_def(Def::new(item))
     }
 
     /// Adds every tool and alias of `other`, and the names it has disabled (rmcp's
@@ -155,7 +211,7 @@ impl<R: Item> Registry<R> {
             })
         });
         if let Some((from, to)) = renamed {
-            panic!("{}", message::route_renamed_in_place(R::NOUN, &from, &to));
+            panic!("{}", renamed_in_place(R::KIND, &from, &to));
         }
     }
 
@@ -272,6 +328,46 @@ impl<R: Item> Registry<R> {
     }
 }
 
+/// A route renamed by `for_each_route_mut`, where names do not change.
+fn renamed_in_place(kind: &Kind, from: &str, to: &str) -> String {
+    let noun = kind.noun;
+    format!(
+        "for_each_route_mut renamed the {noun} {} to {}, and a name is not changed in place \
+         (every client that used it would break); the route is left as it was: rename the \
+         {noun} with `name = {to:?}` and keep `alias = {from:?}`",
+        message::show(from),
+        message::show(to)
+    )
+}
+
+/// What `with_route` takes for a registry of `R`: what rmcp's router of that kind takes
+/// (`IntoToolRoute`, `IntoPromptRoute`), `A` telling its forms apart as rmcp's does.
+pub trait IntoRoute<R, A> {
+    /// The route.
+    fn into_route(self) -> R;
+}
+
+impl<S, A, T> IntoRoute<ToolRoute<S>, A> for T
+where
+    T: IntoToolRoute<S, A>,
+    S: MaybeSend + 'static,
+{
+    fn into_route(self) -> ToolRoute<S> {
+        self.into_tool_route()
+    }
+}
+
+impl<S, A, T> IntoRoute<PromptRoute<S>, A> for T
+where
+    T: IntoPromptRoute<S, A>,
+    S: MaybeSend + 'static,
+    A: 'static,
+{
+    fn into_route(self) -> PromptRoute<S> {
+        self.into_prompt_route()
+    }
+}
+
 /// The one route of a router built with one tool.
 fn single_route<S>(router: ToolRouter<S>) -> ToolRoute<S> {
     router
@@ -306,36 +402,6 @@ impl<R: Item> AddAssign for Registry<R> {
 }
 
 impl<S: MaybeSend + 'static> ToolRegistry<S> {
-    /// Adds a route: `(Self::f_tool_attr(), Self::f)`, a [`ToolRoute`], or a generated
-    /// `f_tool_attr` fn, as rmcp's `ToolRouter::with_route` takes.
-    ///
-    /// # Panics
-    /// If the route's name is outside the MCP spec or already used (by a tool or a live or
-    /// expired alias); the message names both definitions, this one by the caller's
-    /// `file:line`. [`try_with_route`](Self::try_with_route) returns the error instead.
-    #[track_caller]
-    #[must_use]
-    pub fn with_route<R, A>(mut self, route: R) -> Self
-    where
-        R: IntoToolRoute<S, A>,
-    {
-        self.add_route(route.into_tool_route());
-        self
-    }
-
-    /// The fallible twin of [`with_route`](Self::with_route).
-    ///
-    /// # Errors
-    /// The route's name is outside the MCP spec, or already used; nothing is changed.
-    #[track_caller]
-    pub fn try_with_route<R, A>(mut self, route: R) -> Result<Self, RegistryError>
-    where
-        R: IntoToolRoute<S, A>,
-    {
-        self.try_add_route(route.into_tool_route())?;
-        Ok(self)
-    }
-
     /// Adds a tool that implements rmcp's [`SyncTool`] (its name from `ToolBase::name`).
     ///
     /// # Panics
@@ -362,31 +428,6 @@ impl<S: MaybeSend + 'static> ToolRegistry<S> {
     {
         let route = single_route(ToolRouter::<S>::new().with_async_tool::<T>());
         self.with_route(route)
-    }
-
-    /// Adds a route, while serving too.
-    ///
-    /// # Panics
-    /// As [`with_route`](Self::with_route); where rmcp's router logs a bad name and
-    /// replaces a route of the same name, this refuses both.
-    #[track_caller]
-    pub fn add_route(&mut self, item: ToolRoute<S>) {
-        let def = ToolDef::new(item);
-        if let Err(error) = self.try_add_tool(def) {
-            panic!(
-                "{}",
-                message::registry_change_refused("add_route", &error.to_string())
-            );
-        }
-    }
-
-    /// The fallible twin of [`add_route`](Self::add_route).
-    ///
-    /// # Errors
-    /// The route's name is outside the MCP spec, or already used; nothing is changed.
-    #[track_caller]
-    pub fn try_add_route(&mut self, item: ToolRoute<S>) -> Result<(), RegistryError> {
-        self.try_add_tool(ToolDef::new(item))
     }
 
     /// Adds a tool with its aliases (a [`ToolDef`]), while serving too.

@@ -84,7 +84,7 @@ pub(super) fn extend<R: Item>(state: &State<R>, now: TimeDelta, listed: &mut Vec
             .insert(TOMBSTONE_META_KEY.to_owned(), tombstone.meta().into());
         listed.push(R::tombstone_listed(
             tombstone.name.clone(),
-            tombstone.answer_as(R::NOUN),
+            tombstone.answer_as(R::KIND),
             meta,
         ));
     }

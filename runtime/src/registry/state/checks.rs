@@ -1,6 +1,7 @@
 //! What a change may not bring into a [`State`]: a name outside the item's contract, a bad
 //! alias or window, and a name already held (by the set, or by the new definition itself).
 
+use mcp_toolname_rules::message::Kind;
 use mcp_toolname_rules::{FixRules, check, check_alias};
 
 use super::State;
@@ -22,7 +23,7 @@ impl<R: Item> State<R> {
     /// an empty window, and each name already held (by this set or by `def` itself).
     pub fn problems_of(&self, def: &Def<R>, problems: &mut Vec<Problem>) {
         let name = def.route.name();
-        if let Err(error) = check(name, R::CONTRACT) {
+        if let Err(error) = check(name, R::KIND.contract) {
             let in_use: Vec<&str> = self
                 .names
                 .keys()
@@ -33,9 +34,9 @@ impl<R: Item> State<R> {
                 name: name.to_string(),
                 origin: def.origin.clone(),
                 error,
-                help: FixRules::only(&[R::CONTRACT]).help_in(name, &in_use),
-                noun: R::NOUN,
-                contract: R::CONTRACT,
+                help: FixRules::only(&[R::KIND.contract]).help_in(name, &in_use),
+                noun: R::KIND.noun,
+                contract: R::KIND.contract,
             });
         }
         let own = def.route.own_problems();
@@ -47,7 +48,7 @@ impl<R: Item> State<R> {
             });
         }
         if let Some(first) = self.holder(name) {
-            problems.push(duplicate(R::NOUN, name, first, &def.origin));
+            problems.push(duplicate(R::KIND, name, first, &def.origin));
         }
         let alias_origin = def.alias_origin();
         for (i, alias) in def.aliases.iter().enumerate() {
@@ -85,7 +86,7 @@ impl<R: Item> State<R> {
                     .then_some(&alias_origin)
             });
             if let Some(first) = self.holder(&alias.name).or(own) {
-                problems.push(duplicate(R::NOUN, &alias.name, first, &alias_origin));
+                problems.push(duplicate(R::KIND, &alias.name, first, &alias_origin));
             }
         }
     }
@@ -106,14 +107,14 @@ impl<R: Item> State<R> {
             });
         }
         if let Some(first) = self.holder(&tombstone.name) {
-            problems.push(duplicate(R::NOUN, &tombstone.name, first, origin));
+            problems.push(duplicate(R::KIND, &tombstone.name, first, origin));
         }
     }
 }
 
-fn duplicate(noun: &'static str, name: &str, first: &Origin, second: &Origin) -> Problem {
+fn duplicate(kind: &'static Kind, name: &str, first: &Origin, second: &Origin) -> Problem {
     Problem::Duplicate {
-        noun,
+        noun: kind.noun,
         name: name.to_owned(),
         first: first.clone(),
         second: second.clone(),

@@ -395,11 +395,11 @@ impl<R: Item> State<R> {
         })
     }
 
-    /// The enabled tools an unknown `name` most likely meant, several when they match it
+    /// The enabled items an unknown `name` most likely meant, several when they match it
     /// equally (bounded work: see [`NearIndex::closest`]). A name near an alias or a
-    /// tombstone leads to the tool it names, with that old name: an old client mistypes old
+    /// tombstone leads to the item it names, with that old name: an old client mistypes old
     /// names.
-    pub fn closest_tools(&self, name: &str) -> Vec<Meant<'_>> {
+    pub fn closest_names(&self, name: &str) -> Vec<Meant<'_>> {
         self.near
             .get_or_init(|| NearIndex::new(self.names.keys()))
             .closest(name, |n| self.meant(n), |a, b| a.name == b.name)
