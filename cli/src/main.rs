@@ -210,6 +210,20 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| "expected a number of seconds above 0, such as 30 or 2.5".to_owned())
 }
 
+/// A command line clap refused (or `--help`, `--version`): help and the version as clap writes
+/// them; an error through the text sink, since it quotes the argument as given and an argument
+/// can hold anything (a workflow passes its inputs on).
+fn clap_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.render().to_string();
+    say!("{}", text.trim_end());
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+}
+
 fn usage_error(text: &str) -> ExitCode {
     say!("error: {text}");
     ExitCode::from(2)
@@ -251,10 +265,12 @@ fn run_async(
 }
 
 fn main() -> ExitCode {
-    let matches = Cli::command().get_matches_from(std::env::args_os());
-    let cli = match Cli::from_arg_matches(&matches) {
-        Ok(cli) => cli,
-        Err(e) => e.exit(),
+    let parsed = Cli::command()
+        .try_get_matches_from(std::env::args_os())
+        .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (matches, cli)));
+    let (matches, cli) = match parsed {
+        Ok(parsed) => parsed,
+        Err(e) => return clap_error(&e),
     };
     let sub = matches.subcommand().map(|(_, m)| m);
     match dispatch(cli.command, sub) {

@@ -34,6 +34,8 @@ const CORPUS: &[&str] = &[
     "zero\u{200b}width\u{feff}",
     "line\u{2028}sep\u{2029}para",
     "tab\tdel\u{7f}",
+    "legacy ##[set-output name=verdict;]pass",
+    "format\u{206a}vs\u{e0100}mongol\u{180b}beam\u{1d173}",
 ];
 
 /// A character nothing the CLI writes may hold raw: a C0 control but the line feed, DEL, a C1
@@ -127,6 +129,10 @@ fn clean(what: &str, r: &Run, github: bool, limit: usize) {
         if let Some(ch) = text.chars().find(|&ch| forbidden(ch)) {
             panic!("{what}: {stream} holds U+{:04X} raw:\n{text}", ch as u32);
         }
+        assert!(
+            !text.contains("##["),
+            "{what}: {stream} has the runner's older command form `##[`:\n{text}"
+        );
         for line in text.lines() {
             let body = line.trim_start();
             if !body.starts_with("::") {
@@ -349,6 +355,22 @@ fn a_10_mb_server_name_is_written_once() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hostile_command_line_values_in_clap_errors() {
+    for args in [
+        vec!["audit", "--format", "x\n::error title=pwn::injected\r\u{202e}"],
+        vec!["audit", "--timeout", "1\n  ::warning::w ##[stop-commands]t"],
+        vec!["x\n::error::sub"],
+        vec!["audit", "--bogus\n::error::inj"],
+    ] {
+        let r = run(args.clone());
+        assert_eq!(r.code, Some(2), "{args:?}: {}", r.stderr);
+        clean(&format!("{args:?}"), &r, false, 64 * 1024);
+    }
+    let r = run(["--version"]);
+    r.exits(0).out_has("mcp-toolname ");
 }
 
 #[test]

@@ -108,6 +108,22 @@ pub fn flag(meta: &ParseNestedMeta, key: &str, errors: &mut Errors) -> syn::Resu
     Ok(None)
 }
 
+/// The paths of `attr(a, b)`; an empty list is an error.
+fn paths(
+    meta: &ParseNestedMeta,
+    attr: &str,
+    example: &str,
+    errors: &mut Errors,
+) -> syn::Result<syn::punctuated::Punctuated<syn::Path, Token![,]>> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let paths = content.parse_terminated(syn::Path::parse_mod_style, Token![,])?;
+    if paths.is_empty() {
+        errors.push(meta.path.span_of(), message::empty_list(attr, example));
+    }
+    Ok(paths)
+}
+
 /// `targets(a, b)`: known target ids, each unknown one reported with a "did you mean", each
 /// repeated one reported; an empty list is an error.
 pub fn id_list(
@@ -117,12 +133,7 @@ pub fn id_list(
     example: &str,
     errors: &mut Errors,
 ) -> syn::Result<Vec<Ident>> {
-    let content;
-    syn::parenthesized!(content in meta.input);
-    let paths = content.parse_terminated(syn::Path::parse_mod_style, Token![,])?;
-    if paths.is_empty() {
-        errors.push(meta.path.span_of(), message::empty_list(attr, example));
-    }
+    let paths = paths(meta, attr, example, errors)?;
     let ids = all_ids();
     let label = format!("{outer}({attr}(...))");
     let mut out: Vec<Ident> = Vec::new();
@@ -153,12 +164,7 @@ pub fn allow_list(
     example: &str,
     errors: &mut Errors,
 ) -> syn::Result<Vec<Ident>> {
-    let content;
-    syn::parenthesized!(content in meta.input);
-    let paths = content.parse_terminated(syn::Path::parse_mod_style, Token![,])?;
-    if paths.is_empty() {
-        errors.push(meta.path.span_of(), message::empty_list("allow", example));
-    }
+    let paths = paths(meta, "allow", example, errors)?;
     let mut ids = all_ids();
     ids.extend(crate::diag::warnings().map(|l| l.name));
     let label = format!("{outer}(allow(...))");

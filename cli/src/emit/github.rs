@@ -11,9 +11,11 @@ use crate::diag::{Diagnostic, Found, Spot, grouped};
 use crate::lint::Level;
 use crate::wrap::plural;
 
-/// A workflow command's message: `%`, CR and LF escaped as GitHub reads them, and every
-/// other character that could hide or fake text as in the text report.
+/// A workflow command's message: secrets masked, `%`, CR and LF escaped as GitHub reads
+/// them, and every other character that could hide or fake text as in the text report.
 fn data(text: &str) -> String {
+    // Secrets are masked before `%` is encoded, which would hide them from the sink's pass.
+    let text = crate::redact::text(text);
     let text = text
         .replace('%', "%25")
         .replace('\r', "%0D")

@@ -59,6 +59,14 @@ impl Formatter for Escaping {
     ) -> io::Result<()> {
         let mut start = 0;
         for (i, ch) in fragment.char_indices() {
+            // `##[`: a CI runner acts on its older command syntax anywhere in a line of a log
+            // the document is printed to; the second `#` is written as an escape.
+            if ch == '#' && fragment[..i].ends_with('#') && fragment[i + 1..].starts_with('[') {
+                writer.write_all(&fragment.as_bytes()[start..i])?;
+                writer.write_all(b"\\u0023")?;
+                start = i + 1;
+                continue;
+            }
             if hidden(ch) {
                 writer.write_all(&fragment.as_bytes()[start..i])?;
                 let mut units = [0u16; 2];
@@ -137,6 +145,15 @@ mod tests {
         assert!(out.contains('😀'), "an emoji is no hidden character: {out}");
         let back: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(back, doc);
+        // The runner's older command syntax, anywhere in a string, is broken up, and reads back.
+        let doc = json!({"name": "srv ##[set-output name=v;]x #[ok] ##"});
+        let out = pretty(&doc);
+        assert!(!out.contains("##["), "{out}");
+        assert!(out.contains("#\\u0023[set-output"), "{out}");
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&out).unwrap(),
+            doc
+        );
         // Without hidden characters, the same bytes as serde_json's own pretty printer.
         let plain = json!({"b": [1, 2], "a": {"x": null}, "s": "t"});
         assert_eq!(pretty(&plain), format!("{plain:#}\n"));

@@ -15,7 +15,8 @@ fn hidden(ch: char) -> bool {
 /// `text` with every learned secret masked and nothing left that a terminal or a CI runner
 /// would act on: each [`hidden`] character written as `\u{..}`, and in a line that would start
 /// with `::` after its indentation (a GitHub runner executes such a line as a workflow
-/// command) the first colon written as `\u{3a}`. [`super::github`] is the one writer of such
+/// command) the first colon written as `\u{3a}`; `##[`, the runner's older form of a command
+/// anywhere in a line, is written `#\u{23}[`. [`super::github`] is the one writer of such
 /// lines, and its output is passed through [`clean_annotations`].
 #[must_use]
 pub fn clean(text: &str) -> String {
@@ -34,6 +35,12 @@ fn clean_lines(text: &str, annotations: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let line = escape(line);
+        // The runner's older syntax, `##[command]` anywhere in a line, is acted on as well.
+        let line = if line.contains("##[") {
+            Cow::Owned(line.replace("##[", "#\\u{23}["))
+        } else {
+            line
+        };
         let body = line.trim_start();
         if !annotations && body.starts_with("::") {
             let indent = line.len() - body.len();
@@ -75,6 +82,11 @@ mod tests {
             "a\\u{1b}[2Jb\\u{7}\\u{d}\n  \\u{3a}:warning::x\n\\u{202e}\\u{200b}\\u{2028}\\u{85}\\u{9b}\\u{9}c"
         );
         assert_eq!(clean("plain\ntext: ok ::\n"), "plain\ntext: ok ::\n");
+        assert_eq!(
+            clean("srv ##[set-output name=v;]x\n"),
+            "srv #\\u{23}[set-output name=v;]x\n"
+        );
+        assert_eq!(clean("g\u{206a}x\u{e0100}"), "g\\u{206a}x\\u{e0100}");
         assert_eq!(
             clean_annotations("::error title=x::y\n"),
             "::error title=x::y\n"

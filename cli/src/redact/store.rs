@@ -61,6 +61,17 @@ pub fn secrets_shown() -> bool {
 /// Remembers `value` so that [`text`] masks it everywhere; `plain` marks an `env` value
 /// whose name does not say secret (learned only when long, and never masked in part).
 pub fn learn(value: &str, plain: bool) {
+    learn_as_is(value, plain);
+    // A report escapes what it shows (a backtick, a tab, a control character as `\u{..}`)
+    // before the sink masks secrets: the escaped form is a secret too.
+    let escaped = mcp_toolname_rules::message::show_text(value);
+    if escaped != value {
+        learn_as_is(&escaped, plain);
+    }
+}
+
+/// [`learn`] of `value` as written.
+fn learn_as_is(value: &str, plain: bool) {
     let min = if plain {
         MIN_SCRUB_PLAIN_ENV
     } else {
@@ -172,6 +183,18 @@ fn mask_folded(text: &str, learnt: &[Learnt]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A secret a report shows escaped (in backticks, `\u{60}` for a backtick) is masked in
+    /// that form as well.
+    #[test]
+    fn the_escaped_form_of_a_secret() {
+        learn("hunter2`pass-XYZ", false);
+        let shown = mcp_toolname_rules::message::show("hunter2`pass-XYZ");
+        assert_eq!(
+            text(&format!("tool name {shown} is odd")),
+            "tool name `***` is odd"
+        );
+    }
 
     /// A client's form of a secret (case folded, `-` `.` and space replaced, a run
     /// collapsed, a character deleted) and any 8 characters of it are masked; an `env`

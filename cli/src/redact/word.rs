@@ -184,8 +184,12 @@ fn mask_pairs(word: &str) -> String {
             .char_indices()
             .rfind(|(_, c)| !is_name_char(*c))
             .map_or(0, |(i, c)| i + c.len_utf8());
+        // A URL's query parameter runs to the next `&` or `#` (`,`, `;` and `'` are data
+        // there); elsewhere a value also ends at punctuation that closes it in prose.
+        let query = head[..name_start].ends_with(['?', '&']);
+        let ends: &str = if query { "&#\"`" } else { "&#;,\"'" };
         let end = tail
-            .find(|c: char| c.is_whitespace() || "&#;,\"'".contains(c))
+            .find(|c: char| c.is_whitespace() || ends.contains(c))
             .unwrap_or(tail.len());
         out.push_str(head);
         out.push('=');
@@ -258,6 +262,11 @@ mod tests {
         assert_eq!(
             mask_inside("https://b.blob.core.windows.net/c/f?sv=2022&sp=r&sig=abc%2Bdef"),
             "https://b.blob.core.windows.net/c/f?sv=2022&sp=r&sig=***"
+        );
+        // In a query, `,`, `;` and `'` are part of the value.
+        assert_eq!(
+            mask_inside("http://h/mcp?token=AAAA,BBBB&api_key=CCCC;DDDD'E&page=2"),
+            "http://h/mcp?token=***&api_key=***&page=2"
         );
         assert_eq!(
             mask_inside(
