@@ -360,7 +360,11 @@ fn a_10_mb_server_name_is_written_once() {
 #[test]
 fn hostile_command_line_values_in_clap_errors() {
     for args in [
-        vec!["audit", "--format", "x\n::error title=pwn::injected\r\u{202e}"],
+        vec![
+            "audit",
+            "--format",
+            "x\n::error title=pwn::injected\r\u{202e}",
+        ],
         vec!["audit", "--timeout", "1\n  ::warning::w ##[stop-commands]t"],
         vec!["x\n::error::sub"],
         vec!["audit", "--bogus\n::error::inj"],
