@@ -17,6 +17,17 @@ pub struct Past<'a> {
     pub instructions: Option<usize>,
 }
 
+impl<'a> Past<'a> {
+    /// What `listing` shows past its names.
+    #[must_use]
+    pub fn of(listing: &'a crate::listing::Listing) -> Self {
+        Self {
+            tools: &listing.tools,
+            instructions: listing.instructions,
+        }
+    }
+}
+
 fn finding(kind: Kind, tool: &str, client: Option<&'static str>, message: String) -> Finding {
     let tool = message::short(tool).into_owned();
     Finding {

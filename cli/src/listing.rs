@@ -77,15 +77,6 @@ impl Listing {
         out
     }
 
-    /// What the audit reads past the names ([`crate::limits`]).
-    #[must_use]
-    pub fn past(&self) -> crate::limits::Past<'_> {
-        crate::limits::Past {
-            tools: &self.tools,
-            instructions: self.instructions,
-        }
-    }
-
     /// The name the server announced, as clients that name servers by it read it:
     /// `serverInfo.title`, else `serverInfo.name`; `None` when both are empty.
     #[must_use]

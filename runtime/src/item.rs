@@ -36,14 +36,6 @@ impl ListKind {
         }
     }
 
-    /// The variable window overrides of this list are read from.
-    pub(crate) fn env_var(self) -> &'static str {
-        match self {
-            Self::Tools => crate::window::ENV_VAR,
-            Self::Prompts => crate::window::PROMPT_ENV_VAR,
-        }
-    }
-
     /// The name of the registry of this list, as its `Debug` shows it.
     pub(crate) fn registry_type(self) -> &'static str {
         match self {

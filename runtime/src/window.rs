@@ -19,6 +19,14 @@ pub const ENV_VAR: &str = "MCP_TOOLNAME_ALIAS_UNTIL";
 /// registry and prompt registry each find every name in theirs known.
 pub const PROMPT_ENV_VAR: &str = "MCP_TOOLNAME_PROMPT_ALIAS_UNTIL";
 
+/// The variable the window overrides of `list` are read from.
+pub(crate) const fn env_var(list: crate::item::ListKind) -> &'static str {
+    match list {
+        crate::item::ListKind::Tools => ENV_VAR,
+        crate::item::ListKind::Prompts => PROMPT_ENV_VAR,
+    }
+}
+
 /// `YYYY-MM-DD` (midnight UTC) or an RFC 3339 timestamp, as the attributes take.
 #[must_use]
 pub fn parse_instant(text: &str) -> Option<DateTime<Utc>> {

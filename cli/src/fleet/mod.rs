@@ -284,7 +284,10 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
         } = &mut server.outcome
         {
             (*reports, *findings) = findings::audit_names(&listing.names(), &server.keys);
-            findings.extend(crate::limits::audit(&listing.past(), reports));
+            findings.extend(crate::limits::audit(
+                &crate::limits::Past::of(listing),
+                reports,
+            ));
             let prompt_findings;
             (*prompts, prompt_findings) =
                 crate::prompts::audit::audit(&listing.prompts, &server.key);

@@ -137,7 +137,7 @@ impl<R: Item> RegistryBuilder<R> {
     /// `MCP_TOOLNAME_PROMPT_ALIAS_UNTIL`), if set, in the form of [`Self::overrides_from`].
     #[must_use]
     pub fn overrides_from_env(self) -> Self {
-        let var = R::LIST.env_var();
+        let var = crate::window::env_var(R::LIST);
         match std::env::var(var) {
             Ok(spec) => self.overrides_from(&spec, var),
             Err(_) => self,
