@@ -47,6 +47,7 @@ impl ClientVerdict {
         self.qualified.fate.is_fine()
             && self.api_refusal.is_none()
             && self.qualified.meets.is_none()
+            && self.qualified.meets_server.is_none()
     }
 
     /// Whether the name, as the client measures it, is past the client's budget.
@@ -60,6 +61,34 @@ impl ClientVerdict {
     pub fn problem(&self, name: &str) -> Option<String> {
         if let Some(refusal) = &self.key_refusal {
             return Some(refusal.clone());
+        }
+        if let Some(server) = &self.qualified.meets_server {
+            let q = &self.qualified;
+            let other = q
+                .meets
+                .as_deref()
+                .map_or_else(|| "the tools".to_owned(), |t| message::show(t));
+            return Some(
+                if self.client.across == mcp_toolname_rules::Across::HashesNamespaces {
+                    format!(
+                        "server key {} makes the same namespace as server {} under {}, which tells \
+                     them apart by a hash the model cannot read: {}",
+                        message::show(&self.key),
+                        message::show(server),
+                        self.client.title,
+                        message::show(&q.name)
+                    )
+                } else {
+                    format!(
+                        "tool {} and {other} of server {} both become {} under {}; {}",
+                        message::show(name),
+                        message::show(server),
+                        message::show(&q.name),
+                        self.client.title,
+                        message::across_outcome(self.client)
+                    )
+                },
+            );
         }
         if self.qualified.meets.is_some() {
             return Some(message::clash(name, self.client, &self.qualified));
@@ -267,7 +296,7 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
         Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed => {
             check(&qualified.name, client.contract).err()
         }
-        Fate::Refused | Fate::Skipped | Fate::KeyRefused | Fate::Shadowed => None,
+        Fate::Refused | Fate::Skipped | Fate::KeyRefused | Fate::Shadowed | Fate::Raced => None,
     };
     let api_refusal =
         api_error.map(|err| message::name_error(&qualified.name, &err, client.contract));
@@ -294,6 +323,7 @@ pub fn fate_word(fate: Fate) -> &'static str {
         Fate::Skipped => "skipped",
         Fate::KeyRefused => "key_refused",
         Fate::Shadowed => "shadowed",
+        Fate::Raced => "raced",
     }
 }
 

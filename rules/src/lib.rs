@@ -22,6 +22,7 @@
 #![doc(test(attr(deny(warnings))))]
 #![warn(missing_docs)]
 
+mod across;
 mod chars;
 mod check;
 mod clean;
@@ -39,12 +40,13 @@ mod suggest;
 pub mod table;
 mod words;
 
+pub use across::{ServerList, namespace_suffix, qualify_config};
 pub use check::{
     AliasNameError, NameError, ServerKeyError, check, check_alias, check_server_key,
     is_control_like, is_invisible,
 };
 pub use client::{
-    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning,
+    Across, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning,
     ClientPreset, GEMINI_CLI, GEMINI_TOOLS, HashInput, KeyRule, Limits, Loading, Measure, NO_LIMIT,
     OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, ROO_CODE, TextRule, ToolCap, UNKNOWN_LIMITS,
     Units, VSCODE, Verification, Verified, caps_passed, client_by_id,

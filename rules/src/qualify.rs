@@ -18,9 +18,14 @@ pub struct Qualified {
     pub measured: usize,
     /// What happened to it.
     pub fate: Fate,
-    /// Another tool of the same server whose name this one meets, where that changes what
-    /// the model sees ([`crate::qualify_list`]); `None` from [`qualify`], which sees one name.
+    /// Another tool whose name this one meets, where that changes what the model sees: of the
+    /// same server ([`crate::qualify_list`]), or of another server of the config
+    /// ([`crate::qualify_config`], which also sets [`Qualified::meets_server`]); `None` from
+    /// [`qualify`], which sees one name.
     pub meets: Option<String>,
+    /// The key of the other server whose tool [`Qualified::meets`] names, where the two tools
+    /// are of different servers of one config; `None` within one server.
+    pub meets_server: Option<String>,
 }
 
 /// The outcome of qualification.
@@ -44,6 +49,10 @@ pub enum Fate {
     /// Another tool of the server gets the same name and the client sends that one instead
     /// ([`Qualified::meets`] names it).
     Shadowed,
+    /// A tool of another server of the config gets the same name, and which of them the
+    /// client sends depends on the order the servers connect in ([`crate::Across`]): this one
+    /// is sent on some starts and left out on others.
+    Raced,
 }
 
 impl Fate {
@@ -110,7 +119,13 @@ pub fn client_key(client: &ClientPreset, key: &str) -> Result<String, KeyRefusal
 
 /// `text` with every character outside `keeps` turned into `with` (one per UTF-16 unit when
 /// the client counts those: an emoji becomes `__`); with `collapse`, a run of them into one.
-fn replace(text: &str, keeps: Charset, with: char, collapse: bool, units: Units) -> String {
+pub(crate) fn replace(
+    text: &str,
+    keeps: Charset,
+    with: char,
+    collapse: bool,
+    units: Units,
+) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_run = false;
     for c in text.chars() {
@@ -217,6 +232,7 @@ pub fn qualify(client: &ClientPreset, server_key: &str, tool: &str) -> Qualified
             measured: 0,
             fate: Fate::KeyRefused,
             meets: None,
+            meets_server: None,
         },
     }
 }
@@ -273,6 +289,7 @@ pub fn qualify_part(
             measured,
             fate,
             meets: None,
+            meets_server: None,
         };
     }
     let max = client.max_len;
@@ -312,6 +329,7 @@ pub fn qualify_part(
         measured,
         fate,
         meets: None,
+        meets_server: None,
     }
 }
 

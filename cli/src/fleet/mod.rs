@@ -15,7 +15,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use mcp_toolname_rules::{ClientPreset, Qualified, message::show};
+use mcp_toolname_rules::{
+    CLIENTS, ClientPreset, Qualified, ServerList, message::show, qualify_config,
+};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
@@ -97,17 +99,18 @@ impl Server {
     }
 }
 
-/// Every audited (server, tool) of `servers`, in order, with its model-facing name under
-/// `client`.
+/// Every audited (server, tool) of `servers`, in order, with its model-facing name and fate
+/// under `client`: the one verdict [`judge`] computed over the whole config, which every view
+/// of the report reads.
 fn qualified<'a>(
     servers: &'a [Server],
     client: &'a ClientPreset,
-) -> impl Iterator<Item = (&'a Server, &'a NameReport, Qualified)> {
+) -> impl Iterator<Item = (&'a Server, &'a NameReport, &'a Qualified)> {
     servers.iter().flat_map(move |server| {
-        server
-            .tools()
-            .iter()
-            .map(move |tool| (server, tool, server.keys.part(client).qualify(&tool.name)))
+        server.tools().iter().filter_map(move |tool| {
+            let verdict = tool.clients.iter().find(|v| v.client.id == client.id)?;
+            Some((server, tool, &verdict.qualified))
+        })
     })
 }
 
@@ -294,7 +297,31 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
             findings.extend(prompt_findings);
         }
     }
+    across(&mut servers);
     servers
+}
+
+/// What each client makes of the tools of every server together, where names of different
+/// servers meet ([`qualify_config`]): each (server, tool)'s verdict under each client is
+/// replaced by its verdict over the whole config, so every view reads one fate.
+fn across(servers: &mut [Server]) {
+    for (c, client) in CLIENTS.into_iter().enumerate() {
+        let mut lists: Vec<ServerList> = servers
+            .iter_mut()
+            .filter_map(|server| {
+                let key = server.keys.parts.get(c)?.source.as_str();
+                let Outcome::Audited { reports, .. } = &mut server.outcome else {
+                    return None;
+                };
+                let tools = reports
+                    .iter_mut()
+                    .filter_map(|r| Some((r.name.as_str(), &mut r.clients.get_mut(c)?.qualified)))
+                    .collect();
+                Some(ServerList { key, tools })
+            })
+            .collect();
+        qualify_config(client, &mut lists);
+    }
 }
 
 /// `a`, `a and b`, `a, b and c`.

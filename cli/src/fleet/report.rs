@@ -408,6 +408,8 @@ pub(super) fn json_doc(
                         "tool": message::short(&tool.name),
                         "name": message::short(&q.name),
                         "fate": fate_word(q.fate),
+                        "meets": q.meets.as_deref().map(message::short),
+                        "meets_server": q.meets_server.as_deref().map(message::short),
                     })
                 })
                 .collect();

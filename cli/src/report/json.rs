@@ -80,6 +80,7 @@ fn tool_json(r: &NameReport) -> Value {
             "name": message::short(&v.qualified.name),
             "fate": fate_word(v.qualified.fate),
             "meets": v.qualified.meets.as_deref().map(message::short),
+            "meets_server": v.qualified.meets_server.as_deref().map(message::short),
             "fine": v.is_fine(),
         })).collect::<Vec<_>>(),
         "suggestion": r.fix(),

@@ -5,8 +5,8 @@ use super::limits::{
     GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all,
 };
 use super::rule::{
-    Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT, Overflow,
-    PrefixRule, Units, Verification, Verified,
+    Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
+    Overflow, PrefixRule, Units, Verification, Verified,
 };
 use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI};
 
@@ -50,6 +50,7 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     measure: Measure::Whole,
     overflow: Overflow::Skip,
     on_clash: Clash::FirstWins,
+    across: Across::FirstConnected,
     numbers_cut_clashes: false,
     contract: &ANTHROPIC_TOOL_SEARCH,
     limits: Limits {
@@ -111,6 +112,7 @@ pub const CODEX: ClientPreset = ClientPreset {
         after_server: true,
     },
     on_clash: Clash::HashesAll,
+    across: Across::HashesNamespaces,
     numbers_cut_clashes: false,
     contract: &OPENAI,
     // The Responses API documents no cap on tools; Codex sent 520 of 520.
@@ -150,6 +152,7 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
     measure: Measure::Whole,
     overflow: Overflow::MiddleCut("..."),
     on_clash: Clash::LastWins,
+    across: Across::LastConnected,
     numbers_cut_clashes: false,
     contract: &GEMINI,
     limits: sends_all(TextRule::Whole, Some(GEMINI_TOOLS)),
@@ -199,6 +202,7 @@ pub const VSCODE: ClientPreset = ClientPreset {
     measure: Measure::Whole,
     overflow: Overflow::Cut,
     on_clash: Clash::OneOf,
+    across: Across::Unknown,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     limits: UNKNOWN_LIMITS,
@@ -233,6 +237,7 @@ pub const CURSOR: ClientPreset = ClientPreset {
     measure: Measure::ServerPlusTool,
     overflow: Overflow::Skip,
     on_clash: Clash::OneOf,
+    across: Across::Unknown,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     limits: UNKNOWN_LIMITS,
@@ -275,6 +280,7 @@ pub const CLINE: ClientPreset = ClientPreset {
         after_server: false,
     },
     on_clash: Clash::OneOf,
+    across: Across::LastInConfig,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     // Run against an OpenAI-compatible Chat Completions API.
@@ -313,6 +319,7 @@ pub const OPENCODE: ClientPreset = ClientPreset {
     measure: Measure::Whole,
     overflow: Overflow::ApiError,
     on_clash: Clash::LastWins,
+    across: Across::LastConnected,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     limits: sends_all(TextRule::Whole, Some(OPENAI_CHAT_TOOLS)),
@@ -347,6 +354,7 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
     measure: Measure::Whole,
     overflow: Overflow::ApiError,
     on_clash: Clash::SendsAll,
+    across: Across::SendsAll,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
@@ -387,6 +395,7 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
     measure: Measure::Whole,
     overflow: Overflow::Cut,
     on_clash: Clash::GreatestWins,
+    across: Across::LastByKey,
     numbers_cut_clashes: true,
     contract: &LLM_COMMON,
     limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
@@ -424,6 +433,7 @@ pub const ROO_CODE: ClientPreset = ClientPreset {
     measure: Measure::Whole,
     overflow: Overflow::Cut,
     on_clash: Clash::FirstWins,
+    across: Across::Unknown,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
     limits: UNKNOWN_LIMITS,

@@ -50,6 +50,35 @@ pub enum Clash {
     OneOf,
 }
 
+/// What a client does with tools of different servers whose model-facing names meet: their
+/// keys meet under its key rule (`my-server` and `my_server`), or a key and a tool name meet at
+/// the separator (key `x` with tool `y__z`, key `x__y` with tool `z`). Found by running each
+/// client on whole configs whose servers answer at once and one at a time
+/// (`cli/tests/oracle_configs.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Across {
+    /// The tool of the server that connects first is sent; the others are left out, so which
+    /// one the model gets changes with the order the servers answer in (Claude Code).
+    FirstConnected,
+    /// The tool of the server that connects last replaces the others' (Gemini CLI, OpenCode).
+    LastConnected,
+    /// The tool of the server written last in the config replaces the others', whatever order
+    /// they connect in (Cline).
+    LastInConfig,
+    /// The tool of the server whose key, as written, sorts last (byte order) replaces the
+    /// others', whatever order they are written or connect in: `my.server` over `my-server`
+    /// (GitHub Copilot CLI).
+    LastByKey,
+    /// Every one is sent under the one name (Continue CLI).
+    SendsAll,
+    /// Names never meet: servers whose namespaces meet each get `_` and 12 hex digits of the
+    /// SHA-1 of the server's identity after the namespace, and every name is then kept apart
+    /// as within one server (Codex; [`crate::qualify_config`] applies it).
+    HashesNamespaces,
+    /// Not known: one of them reaches the model.
+    Unknown,
+}
+
 /// How a preset's rule was verified, and against what.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Verification {
@@ -263,6 +292,8 @@ pub struct ClientPreset {
     pub overflow: Overflow,
     /// What happens to tools of one server whose names meet.
     pub on_clash: Clash,
+    /// What happens to tools of different servers whose names meet ([`crate::qualify_config`]).
+    pub across: Across,
     /// Whether cut names that meet are told apart by a number ([`crate::qualify_list`]:
     /// GitHub Copilot CLI); else only one of them is sent, or both under one name.
     pub numbers_cut_clashes: bool,

@@ -3,7 +3,7 @@
 
 use super::{describe_char, show};
 use crate::check::{NameError, ServerKeyError};
-use crate::client::{Clash, ClientPreset};
+use crate::client::{Across, Clash, ClientPreset};
 use crate::qualify::{Fate, KeyRefusal, Qualified};
 
 /// A client that refuses a config key and so never starts the server.
@@ -101,6 +101,7 @@ pub fn over_budget(
         Fate::Skipped => "it leaves the tool out",
         Fate::KeyRefused => "it does not start the server",
         Fate::Shadowed => "another tool takes its name",
+        Fate::Raced => "another server's tool may take its name",
         Fate::Kept | Fate::Normalised => {
             whole = format!(
                 "it sends the name whole, which {} refuses (at most {})",
@@ -319,24 +320,20 @@ pub fn clash(name: &str, client: &ClientPreset, q: &Qualified) -> String {
 }
 
 /// What `client` does with tools whose names meet, as the end of a sentence about them:
-/// within one server's list, or `across` servers (where the order is the order the servers
-/// connect in, which no config fixes).
+/// within one server's list, or `across` servers ([`across_outcome`]).
 ///
 /// ```
 /// use mcp_toolname_rules::{message, CODEX, GEMINI_CLI};
 /// assert_eq!(message::clash_outcome(&GEMINI_CLI, false), "Gemini CLI sends only the last of them listed");
-/// assert_eq!(message::clash_outcome(&CODEX, true), "Codex CLI gives each a hash suffix the model cannot read");
+/// assert_eq!(message::clash_outcome(&CODEX, true), "Codex CLI tells them apart by a hash suffix the model cannot read");
 /// ```
 #[must_use]
 pub fn clash_outcome(client: &ClientPreset, across: bool) -> String {
     let title = client.title;
+    if across {
+        return across_outcome(client);
+    }
     match client.on_clash {
-        Clash::FirstWins if across => {
-            format!("{title} sends only the one whose server connects first")
-        }
-        Clash::LastWins if across => {
-            format!("{title} sends only the one whose server connects last")
-        }
         Clash::FirstWins | Clash::LastWins | Clash::GreatestWins => {
             format!("{title} sends only the {}", the_one_sent(client.on_clash))
         }
@@ -345,6 +342,48 @@ pub fn clash_outcome(client: &ClientPreset, across: bool) -> String {
             format!("{title} sends each under that name, so the model cannot tell them apart")
         }
         Clash::OneOf => "the model can reach only one of them".to_owned(),
+    }
+}
+
+/// What `client` does with tools of different servers that get one name ([`Across`]), as a
+/// clause.
+///
+/// ```
+/// use mcp_toolname_rules::{message, CLAUDE_CODE, CLINE};
+/// assert_eq!(
+///     message::across_outcome(&CLINE),
+///     "Cline sends only the one whose server is written last in the config"
+/// );
+/// assert!(message::across_outcome(&CLAUDE_CODE).contains("connects first"));
+/// ```
+#[must_use]
+pub fn across_outcome(client: &ClientPreset) -> String {
+    let title = client.title;
+    match client.across {
+        Across::FirstConnected | Across::LastConnected => format!(
+            "{title} sends only the one whose server connects {}, so which one the model gets \
+             can change from one start to the next (servers that answer at once: any of them)",
+            if client.across == Across::FirstConnected {
+                "first"
+            } else {
+                "last"
+            }
+        ),
+        Across::LastInConfig => {
+            format!("{title} sends only the one whose server is written last in the config")
+        }
+        Across::LastByKey => format!(
+            "{title} sends only the one whose server key sorts last, wherever it is written"
+        ),
+        Across::SendsAll => {
+            format!("{title} sends each under that name, so the model cannot tell them apart")
+        }
+        Across::HashesNamespaces => {
+            format!("{title} tells them apart by a hash suffix the model cannot read")
+        }
+        Across::Unknown => {
+            "the model can reach only one of them; which one is not known".to_owned()
+        }
     }
 }
 

@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 
 use mcp_toolname_rules::{
-    CLIENTS, ClientPreset, Fate, PROMPT_CLIENTS, PromptClash, PromptClient, look_alike_key,
+    Across, CLIENTS, ClientPreset, Fate, PROMPT_CLIENTS, PromptClash, PromptClient, look_alike_key,
     message::{self, show},
+    namespace_suffix,
 };
 
 use super::cross::{CrossFinding, CrossKind, Member};
@@ -45,7 +46,8 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
     for client in prefixing_clients() {
         key_collisions(client, servers, &mut out);
     }
-    for client in prefixing_clients() {
+    // Every client: one that shows the bare name (Continue CLI) sends each under it.
+    for client in CLIENTS {
         name_collisions(client, servers, &mut out);
     }
     shared_names(servers, &mut out);
@@ -235,10 +237,27 @@ fn key_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cross
                 list(&numbered),
                 client.title
             )
+        } else if client.across == Across::HashesNamespaces {
+            let hashed: Vec<String> = group
+                .iter()
+                .map(|s| {
+                    show(&format!(
+                        "{}{}",
+                        prefix.trim_end_matches(client.separator),
+                        namespace_suffix(&s.key)
+                    ))
+                })
+                .collect();
+            format!(
+                "it tells them apart by a hash after the namespace ({}), so every tool of \
+                 theirs reaches the model, under a name the model cannot read",
+                list(&hashed)
+            )
         } else {
-            "so their tools share one namespace there; a tool name they have in common reaches \
-             only one server"
-                .to_owned()
+            format!(
+                "so their tools share one namespace there; where their tool names meet, {}",
+                message::across_outcome(client)
+            )
         };
         out.push(CrossFinding {
             kind: CrossKind::KeyCollision,
@@ -255,33 +274,56 @@ fn key_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cross
     }
 }
 
-/// Tools of different servers that get one model-facing name under `client`.
+/// Tools of different servers that get one model-facing name under `client`, read from the
+/// fates [`super::judge`] gave them over the whole config: one finding per name. Codex keeps
+/// every name apart ([`Across::HashesNamespaces`]); a tool another tool of its own server
+/// shadows is that server's own finding.
 fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<CrossFinding>) {
+    if client.across == Across::HashesNamespaces {
+        return;
+    }
     let named = qualified(servers, client).filter_map(|(server, tool, q)| {
-        // A hash suffix keeps names apart; a refused or skipped name is not shown.
-        matches!(q.fate, Fate::Kept | Fate::Normalised | Fate::Cut).then(|| {
+        let met = match q.fate {
+            Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed | Fate::Raced => true,
+            Fate::Shadowed => q.meets_server.is_some(),
+            Fate::Refused | Fate::Skipped | Fate::KeyRefused => false,
+        };
+        met.then(|| {
             let member = Member {
                 server: server.key.clone(),
                 tool: Some(message::short(&tool.name).into_owned()),
                 renamed: None,
             };
-            (q.name, member)
+            (q.name.clone(), (member, q.fate))
         })
     });
     for (name, members) in in_order(named) {
-        let first = &members[0].server;
-        if members.iter().all(|m| &m.server == first) {
+        let first = &members[0].0.server;
+        if members.iter().all(|(m, _)| &m.server == first) {
             continue; // within one server: that server's own report has it
         }
+        // The one sent, where the rule names one.
+        let sent: Vec<String> = members
+            .iter()
+            .filter(|(_, fate)| !matches!(fate, Fate::Shadowed | Fate::Raced))
+            .map(|(m, _)| member_text(m))
+            .collect();
+        let members: Vec<Member> = members.into_iter().map(|(m, _)| m).collect();
+        let outcome = match (client.across, sent.as_slice()) {
+            (Across::LastInConfig | Across::LastByKey, [one]) => format!(
+                "{}: {one} is sent, the others are left out",
+                message::across_outcome(client),
+            ),
+            _ => message::across_outcome(client),
+        };
         out.push(CrossFinding {
             kind: CrossKind::NameCollision,
             client: Some(client.id),
             message: format!(
-                "tools {} become {} under {}; {}",
+                "tools {} become {} under {}; {outcome}",
                 together(&members),
                 show(&name),
                 client.title,
-                message::clash_outcome(client, true)
             ),
             name: Some(message::short(&name).into_owned()),
             members,

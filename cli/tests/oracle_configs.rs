@@ -1,0 +1,470 @@
+//! Whole configs, judged by the real clients: each config of `oracles/configs/` (six servers or
+//! more, built so that names meet: keys that meet under a client's key rule, a key and a tool
+//! that meet at the separator, a tool on five servers, long keys that share a long prefix,
+//! non-ASCII and emoji keys, names past every limit) is run by each pinned client
+//! (`oracles/run.mjs`), and `audit --config` on the same servers must say, for every
+//! (client, server, tool), what the client sent: the model-facing name, or that it left the
+//! tool out. Where the audit says the order the servers connect in decides (`raced`), exactly
+//! one of the tools that meet must be sent under the name.
+//!
+//! Every view of the audit document must agree with itself on every config: `names[]`, each
+//! server's `tools[].clients[]`, and the cross-server findings (no client needed).
+//!
+//! What each client sent is recorded in `oracles/configs/observed/<client>.json`
+//! (`MCP_TOOLNAME_ORACLE_RECORD=1` rewrites it), so a change in a client shows as a diff, and
+//! the record is judged as the live run is, in every test run.
+
+mod common;
+
+use common::oracle::{client_bin, observe, report, scratch};
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use mcp_toolname_rules::{CLIENTS, Verification, client_by_id};
+use serde_json::{Value, json};
+
+/// The configs, by file name under `oracles/configs/`.
+const CONFIGS: [&str; 3] = ["keys_meet", "separators", "long"];
+
+fn here() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles")
+}
+
+fn corpus(name: &str) -> Value {
+    let text = std::fs::read_to_string(here().join(format!("configs/{name}.json")))
+        .expect("a config of the corpus");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+/// `audit --config --format json` over the corpus's servers, each one the fixture server
+/// (`oracles/server.mjs`) serving its tools, as the clients run them.
+fn audit(name: &str, corpus: &Value) -> Value {
+    let dir = scratch("oracle-config", name);
+    // Written by hand: the servers in corpus order, as the clients get them (a JSON map here
+    // would sort the keys).
+    let mut entries = Vec::new();
+    for (i, server) in corpus["servers"]
+        .as_array()
+        .expect("servers")
+        .iter()
+        .enumerate()
+    {
+        let file = dir.join(format!("tools-{i}.json"));
+        let spec = json!({"tools": server["tools"], "prefix": format!("{i}.")});
+        std::fs::write(&file, spec.to_string()).expect("tools written");
+        let entry = json!({
+            "command": std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".into()),
+            "args": [here().join("server.mjs"), file],
+        });
+        entries.push(format!("{}: {entry}", server["key"]));
+    }
+    let config = dir.join("mcp.json");
+    let text = format!("{{\"mcpServers\": {{{}}}}}", entries.join(", "));
+    std::fs::write(&config, text).expect("config");
+    let run = common::run([
+        "audit".as_ref(),
+        "--config".as_ref(),
+        config.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ]);
+    let doc = run.json();
+    assert_eq!(
+        doc["summary"]["failed"], 0,
+        "{name}: every fixture server is audited"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    doc
+}
+
+/// One (server, tool) under one client, as a view of the document gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Verdict {
+    name: String,
+    fate: String,
+    meets_server: Value,
+}
+
+/// `clients[].names[]`, keyed by (server index, tool index) of the corpus.
+fn from_names(doc: &Value, corpus: &Value, client: &str) -> BTreeMap<(usize, usize), Verdict> {
+    let servers = corpus["servers"].as_array().expect("servers");
+    let entry = doc["clients"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["id"] == client))
+        .unwrap_or_else(|| panic!("no client {client}"));
+    let mut out = BTreeMap::new();
+    for name in entry["names"].as_array().expect("names") {
+        let s = servers
+            .iter()
+            .position(|s| s["key"] == name["server"])
+            .expect("a server of the corpus");
+        let t = servers[s]["tools"]
+            .as_array()
+            .and_then(|t| t.iter().position(|t| *t == name["tool"]))
+            .expect("a tool of the server");
+        out.insert(
+            (s, t),
+            Verdict {
+                name: name["name"].as_str().expect("name").to_owned(),
+                fate: name["fate"].as_str().expect("fate").to_owned(),
+                meets_server: name["meets_server"].clone(),
+            },
+        );
+    }
+    out
+}
+
+/// Each server's `tools[].clients[]`, keyed the same way.
+fn from_servers(doc: &Value, corpus: &Value, client: &str) -> BTreeMap<(usize, usize), Verdict> {
+    let keys = corpus["servers"].as_array().expect("servers");
+    let mut out = BTreeMap::new();
+    for server in doc["servers"].as_array().expect("servers") {
+        let s = keys
+            .iter()
+            .position(|k| k["key"] == server["key"])
+            .expect("a server of the corpus");
+        for (t, tool) in server["tools"]
+            .as_array()
+            .expect("tools")
+            .iter()
+            .enumerate()
+        {
+            let verdict = tool["clients"]
+                .as_array()
+                .and_then(|c| c.iter().find(|c| c["id"] == client))
+                .expect("a verdict per client");
+            out.insert(
+                (s, t),
+                Verdict {
+                    name: verdict["name"].as_str().expect("name").to_owned(),
+                    fate: verdict["fate"].as_str().expect("fate").to_owned(),
+                    meets_server: verdict["meets_server"].clone(),
+                },
+            );
+        }
+    }
+    out
+}
+
+/// Holds every view of one document equal, for every client.
+fn views_agree(name: &str, doc: &Value, corpus: &Value) {
+    let servers = corpus["servers"].as_array().expect("servers");
+    for client in CLIENTS {
+        let names = from_names(doc, corpus, client.id);
+        let per_server = from_servers(doc, corpus, client.id);
+        let tools: usize = servers
+            .iter()
+            .map(|s| s["tools"].as_array().map_or(0, Vec::len))
+            .sum();
+        assert_eq!(names.len(), tools, "{name} {}: one entry a tool", client.id);
+        assert_eq!(
+            names, per_server,
+            "{name} {}: names[] and servers[] differ",
+            client.id
+        );
+        // Every tool another server's meets is a member of that client's name collision under
+        // its name, and every member of one is such a tool or the one sent.
+        let collisions: Vec<&Value> = doc["cross_server"]
+            .as_array()
+            .expect("cross_server")
+            .iter()
+            .filter(|f| f["kind"] == "name_collision" && f["client"] == client.id)
+            .collect();
+        for ((s, t), verdict) in &names {
+            if verdict.meets_server.is_null() || client.id == "codex" {
+                continue;
+            }
+            let tool = servers[*s]["tools"][*t].as_str().expect("tool");
+            let key = &servers[*s]["key"];
+            assert!(
+                collisions.iter().any(|f| f["name"] == verdict.name.as_str()
+                    && f["members"].as_array().is_some_and(|m| m
+                        .iter()
+                        .any(|m| m["server"] == *key && m["tool"] == tool))),
+                "{name} {}: {key} {tool:?} is {} ({}) but no name_collision names it",
+                client.id,
+                verdict.fate,
+                verdict.name
+            );
+        }
+        for finding in &collisions {
+            for member in finding["members"].as_array().expect("members") {
+                let s = servers
+                    .iter()
+                    .position(|s| s["key"] == member["server"])
+                    .expect("server");
+                let t = servers[s]["tools"]
+                    .as_array()
+                    .and_then(|t| t.iter().position(|t| *t == member["tool"]))
+                    .expect("tool");
+                assert_eq!(
+                    finding["name"].as_str(),
+                    Some(names[&(s, t)].name.as_str()),
+                    "{name} {}: a name_collision member has another name in names[]",
+                    client.id
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_view_of_the_audit_agrees_on_every_config() {
+    for name in CONFIGS {
+        let corpus = corpus(name);
+        let doc = audit(name, &corpus);
+        views_agree(name, &doc, &corpus);
+    }
+}
+
+/// What the client sent for each `S.T` of the corpus (server S, tool T), and the keys it
+/// refused to start.
+struct Sent {
+    names: HashMap<String, String>,
+    refused: Vec<String>,
+}
+
+/// Judges the audit's `names[]` for `client` against what it sent: `(agree, total, wrong)`.
+fn judge(
+    name: &str,
+    client: &str,
+    doc: &Value,
+    corpus: &Value,
+    sent: &Sent,
+) -> (usize, usize, Vec<String>) {
+    let servers = corpus["servers"].as_array().expect("servers");
+    let predicted = from_names(doc, corpus, client);
+    // Tools whose fate hangs on the order servers connect in, by the name they race for.
+    let mut raced: HashMap<&str, Vec<String>> = HashMap::new();
+    for ((s, t), v) in &predicted {
+        if v.fate == "raced" {
+            raced
+                .entry(v.name.as_str())
+                .or_default()
+                .push(format!("{s}.{t}"));
+        }
+    }
+    let mut wrong = Vec::new();
+    for ((s, t), v) in &predicted {
+        let origin = format!("{s}.{t}");
+        let key = servers[*s]["key"].as_str().unwrap_or_default();
+        let got = sent.names.get(&origin);
+        let agrees = if sent.refused.iter().any(|k| k == key) {
+            v.fate == "key_refused"
+        } else {
+            match v.fate.as_str() {
+                "kept" | "normalised" | "cut" | "hashed" => got == Some(&v.name),
+                "raced" => {
+                    let group = &raced[v.name.as_str()];
+                    let winners: Vec<&String> =
+                        group.iter().filter_map(|o| sent.names.get(o)).collect();
+                    winners.len() == 1 && *winners[0] == v.name
+                }
+                _ => got.is_none(),
+            }
+        };
+        if !agrees {
+            wrong.push(format!(
+                "{name}: key {key:?} tool {:?}: predicted {:?} ({}), the client {}",
+                servers[*s]["tools"][*t],
+                v.name,
+                v.fate,
+                got.map_or_else(|| "left it out".to_owned(), |n| format!("sent {n:?}"))
+            ));
+        }
+    }
+    (predicted.len() - wrong.len(), predicted.len(), wrong)
+}
+
+fn sent_of(observed: &Value) -> Sent {
+    Sent {
+        names: observed["tools"]
+            .as_array()
+            .map(|tools| {
+                tools
+                    .iter()
+                    .filter_map(|t| {
+                        Some((
+                            t["origin"].as_str()?.to_owned(),
+                            t["name"].as_str()?.to_owned(),
+                        ))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        refused: observed["refused"]
+            .as_array()
+            .map(|r| {
+                r.iter()
+                    .filter_map(|k| k.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
+}
+
+fn record_file(id: &str) -> PathBuf {
+    here().join(format!("configs/observed/{id}.json"))
+}
+
+/// Runs `id` on every config and judges the audit against it.
+fn oracle(id: &str) {
+    let preset = client_by_id(id).expect("a preset");
+    let Some(bin) = client_bin(id) else { return };
+    let dir = scratch("oracle-configs", id);
+    let drift = std::env::var_os("MCP_TOOLNAME_ORACLE_DRIFT").is_some();
+    let mut record = serde_json::Map::new();
+    let mut version = String::new();
+    let (mut agree, mut total, mut wrong) = (0, 0, Vec::new());
+    for name in CONFIGS {
+        let mut corpus = corpus(name);
+        // Claude Code defers MCP tools: the fake model loads them all, so each carries its
+        // description and is traced back to its server.
+        corpus["select"] = json!("mcp__");
+        let observed = observe(id, &bin, &corpus, &dir);
+        version = observed["version"].as_str().unwrap_or_default().to_owned();
+        let sent = sent_of(&observed);
+        let doc = audit(name, &corpus);
+        let (a, t, w) = judge(name, id, &doc, &corpus, &sent);
+        report(&format!(
+            "oracle-config {id} ({version}): {name}: {a}/{t} tools agree"
+        ));
+        agree += a;
+        total += t;
+        wrong.extend(w);
+        let names: BTreeMap<&String, &String> = sent.names.iter().collect();
+        record.insert(
+            name.to_owned(),
+            json!({"sent": names, "refused": sent.refused}),
+        );
+    }
+    report(&format!(
+        "oracle-config {id} ({version}): all configs: {agree}/{total} tools agree"
+    ));
+    if std::env::var_os("MCP_TOOLNAME_ORACLE_RECORD").is_some() {
+        let file = record_file(id);
+        std::fs::create_dir_all(file.parent().expect("a folder")).expect("folder");
+        let doc = json!({"client": id, "version": version, "configs": record});
+        std::fs::write(
+            &file,
+            serde_json::to_string_pretty(&doc).expect("JSON") + "\n",
+        )
+        .expect("recorded");
+    }
+    let pinned =
+        preset.verified.how == Verification::Run && version.contains(preset.verified.version);
+    if drift {
+        for line in &wrong {
+            println!("drift {id}: {line}");
+        }
+        return;
+    }
+    assert!(
+        pinned,
+        "{id}: ran {version:?}, the preset was verified on {}",
+        preset.verified.version
+    );
+    assert!(
+        wrong.is_empty(),
+        "{id}: {} of {total} disagree:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What each client sent when recorded, judged against today's audit: no client needed.
+#[test]
+fn recorded_runs_agree_with_the_audit() {
+    let docs: Vec<(&str, Value, Value)> = CONFIGS
+        .iter()
+        .map(|name| {
+            let corpus = corpus(name);
+            let doc = audit(name, &corpus);
+            (*name, corpus, doc)
+        })
+        .collect();
+    let mut judged = 0;
+    for client in CLIENTS
+        .iter()
+        .filter(|c| c.verified.how == Verification::Run)
+    {
+        let Ok(text) = std::fs::read_to_string(record_file(client.id)) else {
+            panic!(
+                "no record of {} on the configs: run it with MCP_TOOLNAME_ORACLE_RECORD=1",
+                client.id
+            );
+        };
+        let record: Value = serde_json::from_str(&text).expect("JSON");
+        for (name, corpus, doc) in &docs {
+            let observed = &record["configs"][*name];
+            let sent = Sent {
+                names: observed["sent"]
+                    .as_object()
+                    .map(|m| {
+                        m.iter()
+                            .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                refused: observed["refused"]
+                    .as_array()
+                    .map(|r| {
+                        r.iter()
+                            .filter_map(|k| k.as_str().map(str::to_owned))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            };
+            let (_, total, wrong) = judge(name, client.id, doc, corpus, &sent);
+            assert!(
+                wrong.is_empty(),
+                "{} as recorded: {} of {total} disagree:\n{}",
+                client.id,
+                wrong.len(),
+                wrong.join("\n")
+            );
+            judged += 1;
+        }
+    }
+    assert!(
+        judged >= CONFIGS.len() * 7,
+        "every pinned client's record is judged"
+    );
+}
+
+#[test]
+fn claude_code_on_whole_configs() {
+    oracle("claude_code");
+}
+
+#[test]
+fn codex_on_whole_configs() {
+    oracle("codex");
+}
+
+#[test]
+fn gemini_cli_on_whole_configs() {
+    oracle("gemini_cli");
+}
+
+#[test]
+fn cline_on_whole_configs() {
+    oracle("cline");
+}
+
+#[test]
+fn opencode_on_whole_configs() {
+    oracle("opencode");
+}
+
+#[test]
+fn continue_cli_on_whole_configs() {
+    oracle("continue_cli");
+}
+
+#[test]
+fn copilot_cli_on_whole_configs() {
+    oracle("copilot_cli");
+}

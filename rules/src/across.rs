@@ -1,0 +1,333 @@
+//! What a client makes of a whole config's tools, where names of different servers meet:
+//! each server's `tools/list` is qualified first ([`crate::qualify`], then
+//! [`crate::qualify_list`]); this applies the client's [`Across`] rule to every name that more
+//! than one server gets. Codex keeps every name apart instead, by a hash after a namespace that
+//! several servers share, then by the same rules as within one server.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::client::{Across, ClientPreset, HashInput};
+use crate::qualify::{Fate, Qualified, client_key, digest, len, replace, sha1_hex, take};
+
+/// One server of a config: its key as the config writes it, and each of its tool names, in
+/// `tools/list` order, with what [`crate::qualify`] and [`crate::qualify_list`] made of it
+/// under the client.
+#[derive(Debug)]
+pub struct ServerList<'a> {
+    /// The key as written.
+    pub key: &'a str,
+    /// Each tool name and its verdict so far, changed in place by [`qualify_config`].
+    pub tools: Vec<(&'a str, &'a mut Qualified)>,
+}
+
+/// Applies what `client` does where tools of different servers of one config get one name
+/// ([`ClientPreset::across`]). A tool another server's tool replaces is [`Fate::Shadowed`]; one
+/// that is sent or not depending on the order the servers connect is [`Fate::Raced`]; in both,
+/// [`Qualified::meets`] and [`Qualified::meets_server`] name the other tool and its server.
+/// Codex's names are computed anew for the whole config ([`Across::HashesNamespaces`]).
+///
+/// ```
+/// use mcp_toolname_rules::{qualify, qualify_config, Fate, ServerList, CODEX, COPILOT_CLI};
+/// let (mut a, mut b) = (qualify(&COPILOT_CLI, "my.server", "search"), qualify(&COPILOT_CLI, "my-server", "search"));
+/// qualify_config(&COPILOT_CLI, &mut [
+///     ServerList { key: "my.server", tools: vec![("search", &mut a)] },
+///     ServerList { key: "my-server", tools: vec![("search", &mut b)] },
+/// ]);
+/// // Both are `my-server-search`; the key that sorts last wins, not the later one.
+/// assert_eq!((a.fate, b.fate), (Fate::Kept, Fate::Shadowed));
+/// assert_eq!(b.meets_server.as_deref(), Some("my.server"));
+///
+/// let (mut a, mut b) = (qualify(&CODEX, "my-server", "search"), qualify(&CODEX, "my_server", "search"));
+/// qualify_config(&CODEX, &mut [
+///     ServerList { key: "my-server", tools: vec![("search", &mut a)] },
+///     ServerList { key: "my_server", tools: vec![("search", &mut b)] },
+/// ]);
+/// assert_eq!(a.name, "mcp__my_server_497a8b629ad2__search");
+/// assert_eq!(b.name, "mcp__my_server_b7840dcbfd2d__search");
+/// ```
+pub fn qualify_config(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
+    if client.across == Across::HashesNamespaces {
+        codex(client, servers);
+        return;
+    }
+    // Each name sent, with the (server, tool) places that get it, in config order.
+    let mut groups: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for (s, server) in servers.iter().enumerate() {
+        for (t, (_, q)) in server.tools.iter().enumerate() {
+            if !sent(q.fate) {
+                continue;
+            }
+            match index.get(&q.name) {
+                Some(&g) => groups[g].1.push((s, t)),
+                None => {
+                    index.insert(q.name.clone(), groups.len());
+                    groups.push((q.name.clone(), vec![(s, t)]));
+                }
+            }
+        }
+    }
+    for (_, members) in &groups {
+        let first_server = members[0].0;
+        if members.iter().all(|&(s, _)| s == first_server) {
+            continue; // within one server: qualify_list's
+        }
+        meet(client, servers, members);
+    }
+}
+
+/// Whether the client sends a tool of this fate under its name.
+const fn sent(fate: Fate) -> bool {
+    matches!(
+        fate,
+        Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed
+    )
+}
+
+/// One name that tools of several servers get, under `client`'s [`Across`] rule.
+fn meet(client: &ClientPreset, servers: &mut [ServerList<'_>], members: &[(usize, usize)]) {
+    let winner = match client.across {
+        Across::LastInConfig => members.iter().copied().max_by_key(|&(s, _)| s),
+        Across::LastByKey => members
+            .iter()
+            .copied()
+            .max_by(|&(a, _), &(b, _)| servers[a].key.cmp(servers[b].key).then(a.cmp(&b))),
+        Across::FirstConnected
+        | Across::LastConnected
+        | Across::SendsAll
+        | Across::HashesNamespaces
+        | Across::Unknown => None,
+    };
+    let named: Vec<(usize, String, String)> = members
+        .iter()
+        .map(|&(s, t)| {
+            (
+                s,
+                servers[s].key.to_owned(),
+                servers[s].tools[t].0.to_owned(),
+            )
+        })
+        .collect();
+    for &(s, t) in members {
+        if winner == Some((s, t)) {
+            continue;
+        }
+        // The tool sent instead, or the first one of another server.
+        let other = match winner {
+            Some((ws, wt)) => Some((servers[ws].key.to_owned(), servers[ws].tools[wt].0)),
+            None => named
+                .iter()
+                .find(|(os, _, _)| *os != s)
+                .map(|(_, key, tool)| (key.clone(), tool.as_str())),
+        };
+        let other = other.map(|(key, tool)| (key, tool.to_owned()));
+        let q = &mut servers[s].tools[t].1;
+        if let Some((key, tool)) = other {
+            q.meets = Some(tool);
+            q.meets_server = Some(key);
+        }
+        q.fate = match client.across {
+            Across::LastInConfig | Across::LastByKey => Fate::Shadowed,
+            Across::FirstConnected | Across::LastConnected | Across::Unknown => Fate::Raced,
+            Across::SendsAll | Across::HashesNamespaces => q.fate,
+        };
+    }
+}
+
+/// What Codex appends to a namespace that several servers' keys make, for the server of `key`:
+/// `_` and 12 hex digits of the SHA-1 of `<key>\0<key>\0` (the server's namespace identity).
+///
+/// ```
+/// assert_eq!(mcp_toolname_rules::namespace_suffix("my-server"), "_497a8b629ad2");
+/// ```
+#[must_use]
+pub fn namespace_suffix(key: &str) -> String {
+    format!("_{}", sha1_hex(&[key, "\0", key, "\0"], 12))
+}
+
+/// One tool as Codex names it across the config.
+struct Candidate {
+    server: usize,
+    tool: usize,
+    /// `<key>\0<key>\0\0<tool>\0<tool>`: the server (as name and namespace), an empty
+    /// connector id, the tool (as callable name and as listed).
+    identity: String,
+    namespace: String,
+    function: String,
+    hashed: bool,
+    changed: bool,
+}
+
+/// Codex, for a whole config: the namespace `mcp__<key>` and the function name, each character
+/// outside what it keeps turned into `_`; a namespace that several servers get gains `_` and
+/// 12 hex digits of the SHA-1 of `<key>\0<key>\0` (the server's namespace identity), a function
+/// name that several tools of one namespace get gains the same of the tool's identity; then,
+/// in the byte order of the identities, a name that is past the budget or that an earlier tool
+/// already has (namespace and function joined without the separator, as Codex compares them)
+/// is cut and hashed to fit, trying the identity, then the identity with `\0` and 1, 2, ...
+fn codex(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
+    let units = client.units;
+    let mut candidates: Vec<Candidate> = Vec::new();
+    let mut seen: HashSet<(usize, &str)> = HashSet::new();
+    for (s, server) in servers.iter().enumerate() {
+        let Ok(part) = client_key(client, server.key) else {
+            continue;
+        };
+        let namespace = if part.starts_with(client.prefix) {
+            part.clone()
+        } else {
+            format!("{}{part}", client.prefix)
+        };
+        let key_changed = part != server.key;
+        for (t, (tool, q)) in server.tools.iter().enumerate() {
+            if q.fate == Fate::KeyRefused || !seen.insert((s, tool)) {
+                continue;
+            }
+            let function = match client.keeps {
+                Some(keeps) => replace(tool, keeps, client.replacement, false, units),
+                None => (*tool).to_owned(),
+            };
+            candidates.push(Candidate {
+                server: s,
+                tool: t,
+                identity: format!("{0}\0{0}\0\0{1}\0{1}", server.key, tool),
+                changed: key_changed || function != *tool,
+                namespace: namespace.clone(),
+                function,
+                hashed: false,
+            });
+        }
+    }
+    // Namespaces several servers get.
+    let mut keys_of: HashMap<&str, HashSet<usize>> = HashMap::new();
+    for c in &candidates {
+        keys_of
+            .entry(c.namespace.as_str())
+            .or_default()
+            .insert(c.server);
+    }
+    let shared: HashSet<String> = keys_of
+        .into_iter()
+        .filter(|(_, owners)| owners.len() > 1)
+        .map(|(ns, _)| ns.to_owned())
+        .collect();
+    // The other servers each namespace meets, for the verdicts.
+    let mut meets_server: HashMap<usize, String> = HashMap::new();
+    for c in &candidates {
+        if shared.contains(&c.namespace) && !meets_server.contains_key(&c.server) {
+            if let Some(other) = candidates
+                .iter()
+                .find(|o| o.namespace == c.namespace && o.server != c.server)
+            {
+                meets_server.insert(c.server, servers[other.server].key.to_owned());
+            }
+        }
+    }
+    for c in &mut candidates {
+        if shared.contains(&c.namespace) {
+            let suffix = namespace_suffix(servers[c.server].key);
+            c.namespace = match c.namespace.strip_suffix(client.separator) {
+                Some(head) => format!("{head}{suffix}{}", client.separator),
+                None => format!("{}{suffix}", c.namespace),
+            };
+            c.hashed = true;
+        }
+    }
+    // Function names several tools of one namespace get.
+    let mut tools_of: HashMap<(String, String), usize> = HashMap::new();
+    for c in &candidates {
+        *tools_of
+            .entry((c.namespace.clone(), c.function.clone()))
+            .or_default() += 1;
+    }
+    let mut met: HashMap<(usize, usize), String> = HashMap::new();
+    for c in &candidates {
+        if tools_of[&(c.namespace.clone(), c.function.clone())] > 1 {
+            if let Some(other) = candidates.iter().find(|o| {
+                o.namespace == c.namespace
+                    && o.function == c.function
+                    && (o.server, o.tool) != (c.server, c.tool)
+            }) {
+                met.insert(
+                    (c.server, c.tool),
+                    servers[other.server].tools[other.tool].0.to_owned(),
+                );
+            }
+        }
+    }
+    for c in &mut candidates {
+        if met.contains_key(&(c.server, c.tool)) {
+            let tool = servers[c.server].tools[c.tool].0;
+            let key = servers[c.server].key;
+            c.function = format!(
+                "{}_{}",
+                c.function,
+                digest(client, HashInput::CodexIdentity, key, tool, 12)
+            );
+            c.hashed = true;
+        }
+    }
+    candidates.sort_by(|a, b| a.identity.cmp(&b.identity));
+    let sep = len(client.separator, units);
+    let mut used: HashSet<String> = HashSet::new();
+    for c in candidates {
+        let measured = len(&c.namespace, units) + sep + len(&c.function, units);
+        let joined = format!("{}{}", c.namespace, c.function);
+        let (namespace, function, fitted) = if measured <= client.max_len && used.insert(joined) {
+            (c.namespace, c.function, false)
+        } else {
+            let mut attempt = 0usize;
+            loop {
+                let input = if attempt == 0 {
+                    c.identity.clone()
+                } else {
+                    format!("{}\0{attempt}", c.identity)
+                };
+                let (ns, f) = fit(client, &c.namespace, &c.function, &input);
+                // Each attempt hashes another input, so a free name comes within a few; the
+                // bound only keeps a hostile config from looping.
+                if used.insert(format!("{ns}{f}")) || attempt > servers.len() + 64 {
+                    break (ns, f, true);
+                }
+                attempt += 1;
+            }
+        };
+        let q = &mut servers[c.server].tools[c.tool].1;
+        q.name = format!("{namespace}{}{function}", client.separator);
+        q.measured = measured;
+        q.fate = if c.hashed || fitted {
+            Fate::Hashed
+        } else if c.changed {
+            Fate::Normalised
+        } else {
+            Fate::Kept
+        };
+        q.meets = met.get(&(c.server, c.tool)).cloned();
+        q.meets_server = meets_server.get(&c.server).cloned();
+    }
+}
+
+/// Codex's cut of a name past its budget or already taken: the function name cut so that `_`
+/// and 12 hex digits of the SHA-1 of `input` fit after it; where not even the suffix fits
+/// after the namespace, the namespace is cut and the suffix is the whole function name.
+fn fit(client: &ClientPreset, namespace: &str, function: &str, input: &str) -> (String, String) {
+    let units = client.units;
+    let suffix = format!("_{}", sha1_hex(&[input], 12));
+    let room = client
+        .max_len
+        .saturating_sub(len(namespace, units) + len(client.separator, units));
+    if room >= suffix.len() {
+        (
+            namespace.to_owned(),
+            take(function, room - suffix.len(), units) + &suffix,
+        )
+    } else {
+        let room = client
+            .max_len
+            .saturating_sub(suffix.len() + len(client.separator, units));
+        (take(namespace, room, units), suffix)
+    }
+}
+
+#[cfg(test)]
+mod tests;
