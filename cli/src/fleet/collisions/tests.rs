@@ -3,7 +3,7 @@
 use super::*;
 use crate::findings;
 use crate::fleet::Outcome;
-use crate::keys::{Keys, number_clashes};
+use crate::keys::Keys;
 use crate::listing::{ListedTool, Listing};
 use crate::prompts::ServedPrompt;
 
@@ -123,10 +123,10 @@ fn one_servers_prompts_do_not_collide_across_servers() {
 }
 
 /// `audited` for each, then clashes numbered as `audit --config` does.
+/// Servers as `audit --config` judges them: keys numbered where a client numbers them, then
+/// every name's fate over the whole config.
 fn config(servers: &[(&str, &[&str])]) -> Vec<Server> {
-    let mut servers: Vec<Server> = servers.iter().map(|(k, n)| audited(k, n)).collect();
-    number_clashes(&mut servers.iter_mut().map(|s| &mut s.keys).collect::<Vec<_>>());
-    servers
+    crate::fleet::judge(servers.iter().map(|(k, n)| audited(k, n)).collect())
 }
 
 fn collisions(servers: &[Server]) -> Vec<(Option<&'static str>, Option<String>)> {
@@ -158,11 +158,11 @@ fn vs_code_numbers_keys_that_share_13_characters() {
         && f.client == Some("vscode")
         && f.name.as_deref() == Some("mcp_github-enterp_")
         && f.message.contains("`mcp_github-enterp2_`")));
-    // Numbered apart, so no name collision under VS Code.
-    assert!(
-        collisions(&servers).is_empty(),
-        "{:?}",
-        collisions(&servers)
+    // Numbered apart, so no name collision under VS Code: only Continue's CLI, which shows
+    // the bare name, sends two tools as `search`.
+    assert_eq!(
+        collisions(&servers),
+        [(Some("continue_cli"), Some("search".to_owned()))]
     );
     assert!(found.iter().any(|f| f.kind == CrossKind::SharedName));
 }
@@ -173,11 +173,14 @@ fn keys_are_taken_as_written() {
     let found = collisions(&config(&[("a__b", &["c"]), ("a", &["b__c"])]));
     assert!(found.contains(&(Some("claude_code"), Some("mcp__a__b__c".to_owned()))));
     // Two CJK keys: no client makes both `server`; only Roo Code, which deletes every
-    // character it does not take, makes both `_unnamed`.
+    // character it does not take, makes both `_unnamed`. Continue's CLI shows the bare name.
     let servers = config(&[("数据库", &["query"]), ("数据仓库", &["query"])]);
     assert_eq!(
         collisions(&servers),
-        [(Some("roo_code"), Some("mcp--_unnamed--query".to_owned()))]
+        [
+            (Some("continue_cli"), Some("query".to_owned())),
+            (Some("roo_code"), Some("mcp--_unnamed--query".to_owned()))
+        ]
     );
     assert!(
         cross_server(&servers)
