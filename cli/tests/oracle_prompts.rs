@@ -3,10 +3,10 @@
 //! runs; the client is then run once (`oracles/run.mjs`, the fixture server, the fake LLM API
 //! on 127.0.0.1) with that command as what the user says, and the prompt's body
 //! (`oracle prompt body S.I`, from the fixture's `prompts/get`) must reach the model exactly
-//! when the CLI says `runs: true`. For Gemini CLI, whose commands hold no server, two servers
-//! serving one name too, each in turn slow to start: the fast one's prompt must be reached by
-//! the command `audit --config` says they share, the slow one's by the command it says that
-//! server's prompt is renamed to. Then one prompt with an argument of each shape (`a=b`,
+//! when the CLI says `runs: true`. Then two servers serving one name, each in turn slow
+//! to start (for Claude Code, whose commands hold the key, two keys it makes one): the fast
+//! one's prompt must be reached by the command `audit --config` says they share, and for
+//! Gemini CLI, which renames, the slow one's by the command it says that prompt becomes. Then one prompt with an argument of each shape (`a=b`,
 //! `with space`, ...), each given a value as the client takes arguments (by place, or
 //! `--<name>=<value>`): exactly the arguments `audit` raises no `prompt_argument` for must
 //! reach the fixture's `prompts/get`. Clients are named as in `oracles.rs` (`MCP_TOOLNAME_ORACLE_CLAUDE_CODE`,
@@ -163,12 +163,17 @@ fn try_once(
 /// How long the slower of two servers holds back its answer to `initialize`.
 const SLOW_MS: u64 = 3_000;
 
-/// A config of two fixture servers (`one`, `two`) each serving `prompts`; from the CLI's
+/// A config of two fixture servers (`keys`) each serving `prompts`; from the CLI's
 /// `prompt_collision` under `client`: the command they share, and each server's command when
-/// the other's keeps it.
-fn predict_collision(client: &str, prompts: &[&str], dir: &Path) -> (String, [String; 2]) {
+/// the other's keeps it (`None` where the client renames none).
+fn predict_collision(
+    client: &str,
+    keys: [&str; 2],
+    prompts: &[&str],
+    dir: &Path,
+) -> (String, Option<[String; 2]>) {
     let mut entries = serde_json::Map::new();
-    for key in ["one", "two"] {
+    for key in keys {
         let spec = json!({"tools": [key], "prompts": prompts});
         let command = common::fixture_server_in(dir, &format!("spec-{key}.json"), &spec);
         entries.insert(
@@ -191,16 +196,9 @@ fn predict_collision(client: &str, prompts: &[&str], dir: &Path) -> (String, [St
         .iter()
         .find(|f| f["kind"] == "prompt_collision" && f["client"] == client)
         .unwrap_or_else(|| panic!("no prompt_collision under {client}: {cross:#?}"));
-    let renamed = |i: usize| {
-        found["members"][i]["renamed"]
-            .as_str()
-            .unwrap_or_else(|| panic!("member {i} renamed: {found:#}"))
-            .to_owned()
-    };
-    (
-        found["name"].as_str().expect("name").to_owned(),
-        [renamed(0), renamed(1)],
-    )
+    let renamed = |i: usize| Some(found["members"][i]["renamed"].as_str()?.to_owned());
+    let renamed = renamed(0).zip(renamed(1)).map(|(a, b)| [a, b]);
+    (found["name"].as_str().expect("name").to_owned(), renamed)
 }
 
 /// Holds the CLI's `runs` for `id` against one run of the client per name.
@@ -243,14 +241,20 @@ fn judge(id: &str) {
             ));
         }
     }
-    if id == "gemini_cli" {
-        // Two servers serving one name, one of them slow to answer `initialize`: the other
-        // keeps the shared command and the slow one's prompt is reached by its `renamed`, the
-        // same whichever is first in the config.
-        let (shared, renamed) = predict_collision(id, &["plain"], &dir);
+    // Two servers serving one name, one of them slow to answer `initialize`: the other's
+    // prompt is reached by the command `audit --config` says they share, whichever is first in
+    // the config, and the slow one's by its `renamed` where the client renames (Gemini CLI,
+    // whose commands hold no key); Claude Code holds the key, so its servers' keys must meet.
+    let keys = match id {
+        "gemini_cli" => Some(["one", "two"]),
+        "claude_code" => Some(["my.server", "my_server"]),
+        _ => None,
+    };
+    if let Some(keys) = keys {
+        let (shared, renamed) = predict_collision(id, keys, &["plain"], &dir);
         for slow in [0, 1] {
             let fast = 1 - slow;
-            let servers: Vec<Value> = ["one", "two"]
+            let servers: Vec<Value> = keys
                 .iter()
                 .enumerate()
                 .map(|(s, key)| {
@@ -259,7 +263,11 @@ fn judge(id: &str) {
                 })
                 .collect();
             let servers = Value::from(servers);
-            for (say, server) in [(&shared, fast), (&renamed[slow], slow)] {
+            let mut says = vec![(shared.clone(), fast)];
+            if let Some(renamed) = &renamed {
+                says.push((renamed[slow].clone(), slow));
+            }
+            for (say, server) in &says {
                 tried += 1;
                 let body = format!("{server}.0");
                 let (_, problem) = try_once(id, &bin, &dir, &servers, say, Some(&body));

@@ -65,6 +65,11 @@ pub enum PromptClash {
     /// config's: a client that starts every server at once registers each as its discovery
     /// ends (Gemini CLI, run both ways round in `cli/tests/oracle_prompts.rs`).
     LaterRenamed(&'static str),
+    /// The command holds the server's key as the client makes it for tools: where two keys
+    /// make one, their prompts of one name get one command, which runs the prompt of the
+    /// server that connects first; the other cannot be run (Claude Code, run with each of two
+    /// servers slow in turn in `cli/tests/oracle_prompts.rs`).
+    FirstConnected,
     /// Not run here: not known.
     Unknown,
 }
@@ -113,6 +118,9 @@ pub struct PromptClient {
 
 /// Claude Code: `/mcp__<server>__<prompt>`, the prompt name as written (run: `.`, `:`, `/`,
 /// `ü`, 70 characters work); white space ends the command, so such a prompt cannot be run.
+/// The key is made as for tools (`my.server` gives `my_server`): two keys that make one share
+/// the commands of their prompts, and the server that connects first answers them
+/// ([`PromptClash::FirstConnected`]).
 pub const CLAUDE_CODE_PROMPTS: PromptClient = PromptClient {
     id: "claude_code",
     title: "Claude Code",
@@ -120,7 +128,7 @@ pub const CLAUDE_CODE_PROMPTS: PromptClient = PromptClient {
     uses_server_key: true,
     separator: "__",
     whitespace: Whitespace::EndsCommand,
-    on_clash: PromptClash::NeverMeet,
+    on_clash: PromptClash::FirstConnected,
     arguments: PromptArguments::Positional,
     source: "the @anthropic-ai/claude-code npm package run with `-p /mcp__<server>__<prompt>` against a fixture server (cli/tests/oracle_prompts.rs): the prompt's text reaches the model; `/mcp__<server>__<prompt> v0 v1 ...` passes each word to the argument at its place, whatever the names (`a=b`, `with space`, `ümlaut` too)",
     verified: Verified {

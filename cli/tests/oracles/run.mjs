@@ -3,7 +3,8 @@
 //   CLIENT  claude_code | codex | gemini_cli | cline | opencode | continue_cli | copilot_cli
 //   BIN     the client's executable (from its npm package)
 //   CORPUS  {"servers": [{"key": "...", "tools": ["...", ...]}, ...]}
-//   OUT     written: {"client", "version", "refused": [key, ...], "requests",
+//   OUT     written: {"client", "version", "refused": [key, ...], "requests", "methods" (every
+//           MCP method the client called on a fixture server),
 //           "tools": [{"name", "origin"}], "descriptions", "instructions", "references",
 //           "prompt_bodies", "prompt_args", "output"}
 // The corpus may give servers `descriptions`, `instructions`, `prompts` (names; the fixture
@@ -41,7 +42,7 @@ mkdirSync(captured);
 // `oracle tool S.T`, so a tool the request describes is traced back to its corpus entry.
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
-  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms }));
+  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms, calls_log: join(scratch, `calls-${index}.log`) }));
   return { key: server.key, command: process.execPath, args: [join(here, 'server.mjs'), file] };
 });
 
@@ -263,7 +264,7 @@ const adapters = {
       return {
         // A local --config needs no hub login. --auto allows every tool: without it, headless
         // mode leaves out the ones that need approval (its Write and Edit; MCP tools stay).
-        args: ['-p', '--config', config, '--auto', 'hi'],
+        args: ['-p', '--config', config, '--auto', say],
         env: {
           CONTINUE_GLOBAL_DIR: join(home, '.continue'),
           CONTINUE_CLI_ENABLE_TELEMETRY: '0',
@@ -440,7 +441,12 @@ for (const file of requests) {
     }
   }
 }
-writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, descriptions: described, instructions: instructed, references: [...referenced], prompt_bodies: [...promptBodies].sort(), prompt_args: [...promptArgs].sort(), output: output.slice(-4000) }, null, 1));
+// Every MCP method the client called on any fixture server (`prompts/list`: it reads prompts).
+const methods = new Set();
+for (const file of readdirSync(scratch).filter((f) => f.startsWith('calls-'))) {
+  for (const line of readFileSync(join(scratch, file), 'utf8').split('\n')) if (line) methods.add(line);
+}
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], prompt_bodies: [...promptBodies].sort(), prompt_args: [...promptArgs].sort(), output: output.slice(-4000) }, null, 1));
 // The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
 if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

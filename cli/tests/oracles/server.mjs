@@ -11,8 +11,9 @@
 // `prompts/list` with this error message) and `prompt_cursor` (give this cursor on every
 // page: a loop). `delay_ms` holds back the answer to `initialize`, so that of two servers a
 // client starts at once, the other answers first. Speaks just enough MCP (initialize, tools/list, prompts/list, prompts/get,
-// ping) for a client to list its tools and prompts; it never calls out.
-import { readFileSync } from 'node:fs';
+// ping) for a client to list its tools and prompts; it never calls out. `calls_log`: a file
+// each method the client calls is appended to, a line each.
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -34,6 +35,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   } catch {
     return;
   }
+  // Every method the client calls, a line each, where the spec names a file for them.
+  if (spec.calls_log && typeof message.method === 'string') appendFileSync(spec.calls_log, `${message.method}\n`);
   if (message.id === undefined || message.id === null) return;
   const reply = (result) => send({ jsonrpc: '2.0', id: message.id, result });
   switch (message.method) {

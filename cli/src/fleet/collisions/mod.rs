@@ -52,15 +52,18 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
     }
     shared_names(servers, &mut out);
     too_many_tools(servers, &mut out);
-    for client in PROMPT_CLIENTS.into_iter().filter(|c| !c.uses_server_key) {
+    for client in PROMPT_CLIENTS
+        .into_iter()
+        .filter(|c| c.on_clash != PromptClash::NeverMeet)
+    {
         prompt_collisions(client, servers, &mut out);
     }
     out
 }
 
-/// Prompts of different servers that become one command under `client`, whose command holds
-/// no server part. Servers whose keys meet under a client that holds the key are the key
-/// collision's finding. Where the client renames the prompt of every server but the one it
+/// Prompts of different servers that become one command under `client`: one whose command
+/// holds no server part, or one whose command holds the key as it makes it, where two keys
+/// make one (Claude Code: the server that connects first answers). Where the client renames the prompt of every server but the one it
 /// reads first ([`PromptClash::LaterRenamed`]), each member carries the command its prompt
 /// gets when it is renamed. Gemini CLI starts every server at once and registers each one's
 /// prompts when it has listed them, so the one read first is the one that answers first, not
@@ -99,7 +102,9 @@ fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<Cr
                         message::short(&format!("{}{}{sep}{bare}", client.prefix, server.key))
                             .into_owned(),
                     ),
-                    PromptClash::NeverMeet | PromptClash::Unknown => None,
+                    PromptClash::NeverMeet | PromptClash::FirstConnected | PromptClash::Unknown => {
+                        None
+                    }
                 },
             })
             .collect();
@@ -119,6 +124,12 @@ fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<Cr
                     show(&command)
                 )
             }
+            PromptClash::FirstConnected => format!(
+                "it runs the prompt of the server that connects first, so which prompt {} \
+                 runs can change from one start to the next, and the others cannot be run: \
+                 give the servers keys that stay apart",
+                show(&command)
+            ),
             PromptClash::NeverMeet | PromptClash::Unknown => {
                 "which prompt the command runs is not known".to_owned()
             }
