@@ -67,7 +67,7 @@ impl ClientVerdict {
             let other = q
                 .meets
                 .as_deref()
-                .map_or_else(|| "the tools".to_owned(), |t| message::show(t));
+                .map_or_else(|| "the tools".to_owned(), message::show);
             return Some(
                 if self.client.across == mcp_toolname_rules::Across::HashesNamespaces {
                     format!(

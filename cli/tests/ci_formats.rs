@@ -310,9 +310,20 @@ fn github_annotations_point_at_the_config_lines() {
         "{}",
         r.stdout
     );
+    // Continue's CLI shows the bare name: each of the five tools is sent twice under it.
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains("title=mcp-toolname name_collision::")
+                && l.contains("under Continue CLI"))
+            .count(),
+        5,
+        "{}",
+        r.stdout
+    );
     assert_eq!(
         lines.last().copied(),
-        Some("mcp-toolname: 0 errors, 2 warnings, 1 server could not be audited; exit code 2")
+        Some("mcp-toolname: 0 errors, 7 warnings, 1 server could not be audited; exit code 2")
     );
     // Every line is one workflow command or the count: nothing else reaches the log.
     assert!(

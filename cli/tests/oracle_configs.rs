@@ -20,6 +20,7 @@ use common::oracle::{client_bin, observe, report, scratch};
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcp_toolname_rules::{CLIENTS, Verification, client_by_id};
 use serde_json::{Value, json};
@@ -37,10 +38,13 @@ fn corpus(name: &str) -> Value {
     serde_json::from_str(&text).expect("JSON")
 }
 
-/// `audit --config --format json` over the corpus's servers, each one the fixture server
+/// `audit --config FILE ARGS...` over the corpus's servers, each one the fixture server
 /// (`oracles/server.mjs`) serving its tools, as the clients run them.
-fn audit(name: &str, corpus: &Value) -> Value {
-    let dir = scratch("oracle-config", name);
+fn run_audit(name: &str, corpus: &Value, args: &[&str]) -> common::Run {
+    // A folder of its own: the tests of this file audit the same configs at once.
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let dir = scratch("oracle-config", &format!("{name}-{run}"));
     // Written by hand: the servers in corpus order, as the clients get them (a JSON map here
     // would sort the keys).
     let mut entries = Vec::new();
@@ -62,19 +66,21 @@ fn audit(name: &str, corpus: &Value) -> Value {
     let config = dir.join("mcp.json");
     let text = format!("{{\"mcpServers\": {{{}}}}}", entries.join(", "));
     std::fs::write(&config, text).expect("config");
-    let run = common::run([
-        "audit".as_ref(),
-        "--config".as_ref(),
-        config.as_os_str(),
-        "--format".as_ref(),
-        "json".as_ref(),
-    ]);
-    let doc = run.json();
+    let mut argv = vec!["audit".to_owned(), "--config".to_owned()];
+    argv.push(config.to_str().expect("UTF-8 path").to_owned());
+    argv.extend(args.iter().map(|a| (*a).to_owned()));
+    let run = common::run(&argv);
+    let _ = std::fs::remove_dir_all(&dir);
+    run
+}
+
+/// `audit --config --format json` over the corpus's servers.
+fn audit(name: &str, corpus: &Value) -> Value {
+    let doc = run_audit(name, corpus, &["--format", "json"]).json();
     assert_eq!(
         doc["summary"]["failed"], 0,
         "{name}: every fixture server is audited"
     );
-    let _ = std::fs::remove_dir_all(&dir);
     doc
 }
 
@@ -215,6 +221,29 @@ fn every_view_of_the_audit_agrees_on_every_config() {
         let corpus = corpus(name);
         let doc = audit(name, &corpus);
         views_agree(name, &doc, &corpus);
+        // The text report's table of names (`--verbose`) gives each fate as often.
+        let run = run_audit(name, &corpus, &["--verbose"]);
+        let text = &run.stdout;
+        let at = text
+            .find("\n== across the")
+            .unwrap_or_else(|| panic!("{name}: no across section:\n{text}\n{}", run.stderr));
+        let across = &text[at..];
+        for fate in ["shadowed", "raced", "hashed", "cut", "normalised"] {
+            let listed: usize = CLIENTS
+                .iter()
+                .map(|c| {
+                    from_names(&doc, &corpus, c.id)
+                        .values()
+                        .filter(|v| v.fate == fate)
+                        .count()
+                })
+                .sum();
+            assert_eq!(
+                across.matches(&format!("({fate})")).count(),
+                listed,
+                "{name}: the text's names table and names[] count `{fate}` differently:\n{across}"
+            );
+        }
     }
 }
 
@@ -328,7 +357,7 @@ fn oracle(id: &str) {
         let doc = audit(name, &corpus);
         let (a, t, w) = judge(name, id, &doc, &corpus, &sent);
         report(&format!(
-            "oracle-config {id} ({version}): {name}: {a}/{t} tools agree"
+            "oracle configs {id} ({version}): {name}: {a}/{t} tools agree"
         ));
         agree += a;
         total += t;
@@ -340,7 +369,7 @@ fn oracle(id: &str) {
         );
     }
     report(&format!(
-        "oracle-config {id} ({version}): all configs: {agree}/{total} tools agree"
+        "oracle configs {id} ({version}): all configs: {agree}/{total} tools agree"
     ));
     if std::env::var_os("MCP_TOOLNAME_ORACLE_RECORD").is_some() {
         let file = record_file(id);

@@ -34,7 +34,7 @@ pub struct ServerList<'a> {
 ///     ServerList { key: "my-server", tools: vec![("search", &mut b)] },
 /// ]);
 /// // Both are `my-server-search`; the key that sorts last wins, not the later one.
-/// assert_eq!((a.fate, b.fate), (Fate::Kept, Fate::Shadowed));
+/// assert_eq!((a.fate, b.fate), (Fate::Normalised, Fate::Shadowed));
 /// assert_eq!(b.meets_server.as_deref(), Some("my.server"));
 ///
 /// let (mut a, mut b) = (qualify(&CODEX, "my-server", "search"), qualify(&CODEX, "my_server", "search"));
@@ -98,28 +98,20 @@ fn meet(client: &ClientPreset, servers: &mut [ServerList<'_>], members: &[(usize
         | Across::HashesNamespaces
         | Across::Unknown => None,
     };
-    let named: Vec<(usize, String, String)> = members
-        .iter()
-        .map(|&(s, t)| {
-            (
-                s,
-                servers[s].key.to_owned(),
-                servers[s].tools[t].0.to_owned(),
-            )
-        })
-        .collect();
+    // The first member, and the first of another server than its: each member's "other".
+    let first = members[0];
+    let second = members.iter().copied().find(|&(s, _)| s != first.0);
     for &(s, t) in members {
         if winner == Some((s, t)) {
             continue;
         }
         // The tool sent instead, or the first one of another server.
         let other = match winner {
-            Some((ws, wt)) => Some((servers[ws].key.to_owned(), servers[ws].tools[wt].0)),
-            None => named
-                .iter()
-                .find(|(os, _, _)| *os != s)
-                .map(|(_, key, tool)| (key.clone(), tool.as_str())),
-        };
+            Some(w) => Some(w),
+            None if s != first.0 => Some(first),
+            None => second,
+        }
+        .map(|(os, ot)| (servers[os].key.to_owned(), servers[os].tools[ot].0));
         let other = other.map(|(key, tool)| (key, tool.to_owned()));
         let q = &mut servers[s].tools[t].1;
         if let Some((key, tool)) = other {
@@ -211,16 +203,25 @@ fn codex(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
         .filter(|(_, owners)| owners.len() > 1)
         .map(|(ns, _)| ns.to_owned())
         .collect();
-    // The other servers each namespace meets, for the verdicts.
+    // For each server whose namespace another one's meets: the first such other server, for
+    // the verdicts. Two servers per namespace are kept, so this stays linear.
+    let mut first_two: HashMap<&str, Vec<usize>> = HashMap::new();
+    for c in &candidates {
+        let owners = first_two.entry(c.namespace.as_str()).or_default();
+        if owners.len() < 2 && !owners.contains(&c.server) {
+            owners.push(c.server);
+        }
+    }
     let mut meets_server: HashMap<usize, String> = HashMap::new();
     for c in &candidates {
-        if shared.contains(&c.namespace) && !meets_server.contains_key(&c.server) {
-            if let Some(other) = candidates
-                .iter()
-                .find(|o| o.namespace == c.namespace && o.server != c.server)
-            {
-                meets_server.insert(c.server, servers[other.server].key.to_owned());
-            }
+        if let Some(other) = first_two[c.namespace.as_str()]
+            .iter()
+            .find(|&&o| o != c.server)
+            .filter(|_| shared.contains(&c.namespace))
+        {
+            meets_server
+                .entry(c.server)
+                .or_insert_with(|| servers[*other].key.to_owned());
         }
     }
     for c in &mut candidates {
@@ -233,26 +234,21 @@ fn codex(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
             c.hashed = true;
         }
     }
-    // Function names several tools of one namespace get.
-    let mut tools_of: HashMap<(String, String), usize> = HashMap::new();
+    // Function names several tools of one namespace get, with the first two tools of each.
+    let mut first_tools: HashMap<(String, String), Vec<(usize, usize)>> = HashMap::new();
     for c in &candidates {
-        *tools_of
+        let tools = first_tools
             .entry((c.namespace.clone(), c.function.clone()))
-            .or_default() += 1;
+            .or_default();
+        if tools.len() < 2 {
+            tools.push((c.server, c.tool));
+        }
     }
     let mut met: HashMap<(usize, usize), String> = HashMap::new();
     for c in &candidates {
-        if tools_of[&(c.namespace.clone(), c.function.clone())] > 1 {
-            if let Some(other) = candidates.iter().find(|o| {
-                o.namespace == c.namespace
-                    && o.function == c.function
-                    && (o.server, o.tool) != (c.server, c.tool)
-            }) {
-                met.insert(
-                    (c.server, c.tool),
-                    servers[other.server].tools[other.tool].0.to_owned(),
-                );
-            }
+        let tools = &first_tools[&(c.namespace.clone(), c.function.clone())];
+        if let Some(&(s, t)) = tools.iter().find(|&&o| o != (c.server, c.tool)) {
+            met.insert((c.server, c.tool), servers[s].tools[t].0.to_owned());
         }
     }
     for c in &mut candidates {

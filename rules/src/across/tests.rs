@@ -145,3 +145,34 @@ fn continue_sends_all_under_one_name() {
     assert_eq!(fates(&out), [[Fate::Kept], [Fate::Kept]]);
     assert_eq!(out[0][0].meets_server.as_deref(), Some("b"));
 }
+
+#[test]
+fn codex_keeps_every_name_of_many_servers_of_one_namespace_apart() {
+    // 125 keys that all make `mcp__a___` (each of `-.:@/` becomes `_`), 40 tools each.
+    let marks = ['-', '.', ':', '@', '/'];
+    let mut keys: Vec<String> = Vec::new();
+    for a in marks {
+        for b in marks {
+            for c in marks {
+                keys.push(format!("a{a}{b}{c}"));
+            }
+        }
+    }
+    let tools: Vec<String> = (0..40).map(|i| format!("tool.{i}")).collect();
+    let tools: Vec<&str> = tools.iter().map(String::as_str).collect();
+    let servers: Vec<(&str, &[&str])> = keys
+        .iter()
+        .map(|k| (k.as_str(), tools.as_slice()))
+        .collect();
+    let out = config(&CODEX, &servers);
+    let mut names: Vec<&str> = out.iter().flatten().map(|q| q.name.as_str()).collect();
+    assert_eq!(names.len(), 125 * 40);
+    assert!(
+        out.iter()
+            .flatten()
+            .all(|q| q.fate == Fate::Hashed && q.name.len() <= CODEX.max_len)
+    );
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), 125 * 40, "every name apart");
+}

@@ -28,6 +28,9 @@ use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI
 /// after 16,384 UTF-16 units and instructions after 4,096, each followed by `… [truncated]`
 /// (its documentation and anthropics/claude-code #41593 and #87650 say 2,048, as older
 /// releases did).
+/// Tools of different servers that get one name (keys `my.server` and `my_server`, or key `x`
+/// with tool `y__z` and key `x__y` with tool `z`): the one whose server connects first is sent
+/// ([`Across::FirstConnected`]; run on whole configs, each server slow in turn).
 pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     id: "claude_code",
     title: "Claude Code",
@@ -83,8 +86,10 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
 /// is cut and `_` plus 12 hex digits of a SHA-1 of the tool's identity appended (where not
 /// even that fits, the namespace is cut to 113 and the hash is the whole function name).
 /// Tools of a server that meet after replacing each get `_` + 12 hex of the SHA-1 of their
-/// identity ([`Clash::HashesAll`], run). Not modelled: two keys whose namespaces meet are
-/// hashed the same way, across servers (`audit --config` says so, without the digits).
+/// identity ([`Clash::HashesAll`], run).
+/// Two keys that make one namespace: each server's namespace gets `_` and 12 hex digits of the
+/// SHA-1 of `<key>\0<key>\0`, so every tool of both is sent ([`Across::HashesNamespaces`], run
+/// on whole configs: `my-server` gives `mcp__my_server_497a8b629ad2__search`).
 pub const CODEX: ClientPreset = ClientPreset {
     id: "codex",
     title: "Codex CLI",
@@ -130,6 +135,8 @@ pub const CODEX: ClientPreset = ClientPreset {
 /// `_` (an emoji becomes `__`; no key check, no case folding); past 63 units the first 30
 /// and the last 30 are joined by `...` (no hash: of a server's tools whose names meet, the
 /// last listed is sent, [`Clash::LastWins`]).
+/// Tools of different servers that get one name: the one whose server connects last replaces
+/// the others ([`Across::LastConnected`]; run on whole configs, each server slow in turn).
 pub const GEMINI_CLI: ClientPreset = ClientPreset {
     id: "gemini_cli",
     title: "Gemini CLI",
@@ -253,6 +260,9 @@ pub const CURSOR: ClientPreset = ClientPreset {
 /// outside `A-Z a-z 0-9 _ -` becomes one `_`, case kept; if that changed anything, or the
 /// name is over 64, it becomes its first 55 characters + `_` + 8 hex digits of a SHA-1 of
 /// the raw `<server>__<tool>`. (The older `c<5 chars>0mcp0<tool>` scheme is legacy.)
+/// Tools of different servers that get one name: the one of the server written last in the
+/// config is sent, whatever order they connect in or their keys sort in
+/// ([`Across::LastInConfig`]; run on whole configs).
 pub const CLINE: ClientPreset = ClientPreset {
     id: "cline",
     title: "Cline",
@@ -297,6 +307,8 @@ pub const CLINE: ClientPreset = ClientPreset {
 /// `_` in both parts (an emoji `__`, case kept). Nothing is cut or hashed: a name of any length
 /// is sent, and the API behind decides. Tools are kept by name: of a server's tools that meet
 /// after replacing, the last listed is sent ([`Clash::LastWins`]).
+/// Tools of different servers that get one name: the one whose server connects last replaces
+/// the others ([`Across::LastConnected`]; run on whole configs, each server slow in turn).
 pub const OPENCODE: ClientPreset = ClientPreset {
     id: "opencode",
     title: "OpenCode",
@@ -335,6 +347,7 @@ pub const OPENCODE: ClientPreset = ClientPreset {
 /// prefix, nothing replaced or cut, so the API behind decides; two servers' tools of one name
 /// are both sent under it ([`Clash::SendsAll`]). (Continue's IDE extensions prefix a cleaned
 /// server name; that rule is not this one.)
+/// Across servers too, each tool is sent under its bare name ([`Across::SendsAll`], run).
 pub const CONTINUE_CLI: ClientPreset = ClientPreset {
     id: "continue_cli",
     title: "Continue CLI",
@@ -372,6 +385,10 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
 /// cut at 64, no hash. Of tools whose names are equal before the cut, the one whose name sorts
 /// last is sent ([`Clash::GreatestWins`]); cut names that meet are numbered (the later ones
 /// end in `2`, `3`, ... within the 64).
+/// Tools of different servers that get one name (cut names are numbered per server first):
+/// the one of the server whose key sorts last replaces the others, wherever it is written and
+/// whenever it connects ([`Across::LastByKey`]; run on whole configs: `my.server` over
+/// `my-server` in either order).
 pub const COPILOT_CLI: ClientPreset = ClientPreset {
     id: "copilot_cli",
     title: "GitHub Copilot CLI",

@@ -14,8 +14,12 @@ pub const KEY_COLLISION: Lint = Lint {
     summary: "two server keys become one prefix under a client",
     finds: "Servers of one config whose keys a client makes one prefix (`Calc` and `calc` \
             under VS Code's lower-casing), so their tools share a namespace there.",
-    why: "Warn. It is the config, not a server; in that client a tool name the servers \
-          share reaches only one of them.",
+    why: "Warn. It is the config, not a server; in that client the servers' tools share one \
+          namespace, and a tool name they share reaches the model once, from one of them \
+          (which one, each client's rule says: the first to connect in Claude Code, the last \
+          in Gemini CLI and OpenCode, the one written last in Cline, the key that sorts last \
+          in GitHub Copilot CLI); Codex tells the servers apart by a hash after the \
+          namespace, so every tool reaches the model under a name it cannot read.",
     help: "give the servers keys that differ in letters or digits",
     fix: "Rename one server's key in the config.",
     source: "Each client preset, run or read at the version the preset records \
@@ -33,8 +37,13 @@ pub const NAME_COLLISION: Lint = Lint {
     old_names: &[],
     summary: "tools of different servers get one model-facing name under a client",
     finds: "Two (server, tool) pairs that one client names alike, after its prefix, \
-            rewriting and cutting.",
-    why: "Warn. In that client the model reaches only one of the tools.",
+            rewriting and cutting: their keys meet, a key and a tool meet at the separator \
+            (`x` with `y__z`, `x__y` with `z`), or the client shows the bare name.",
+    why: "Warn. In that client the model reaches only one of the tools, and in Claude Code, \
+          Gemini CLI and OpenCode which one depends on the order the servers connect in; \
+          Continue's CLI sends each under the one name, and the model cannot tell them apart. \
+          `audit --config` gives each (client, server, tool) its fate over the whole config \
+          (`shadowed`, `raced`), found by running each client on whole configs.",
     help: "rename a server key or a tool so the names stay apart",
     fix: "Rename one server's key (cheapest) or one of the tools.",
     source: "Each client preset, run or read at the version the preset records \
