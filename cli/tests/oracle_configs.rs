@@ -92,6 +92,17 @@ struct Verdict {
     meets_server: Value,
 }
 
+impl Verdict {
+    /// Read from a `names[]` or `tools[].clients[]` entry: both have these fields.
+    fn of(entry: &Value) -> Self {
+        Self {
+            name: entry["name"].as_str().expect("name").to_owned(),
+            fate: entry["fate"].as_str().expect("fate").to_owned(),
+            meets_server: entry["meets_server"].clone(),
+        }
+    }
+}
+
 /// `clients[].names[]`, keyed by (server index, tool index) of the corpus.
 fn from_names(doc: &Value, corpus: &Value, client: &str) -> BTreeMap<(usize, usize), Verdict> {
     let servers = corpus["servers"].as_array().expect("servers");
@@ -109,14 +120,7 @@ fn from_names(doc: &Value, corpus: &Value, client: &str) -> BTreeMap<(usize, usi
             .as_array()
             .and_then(|t| t.iter().position(|t| *t == name["tool"]))
             .expect("a tool of the server");
-        out.insert(
-            (s, t),
-            Verdict {
-                name: name["name"].as_str().expect("name").to_owned(),
-                fate: name["fate"].as_str().expect("fate").to_owned(),
-                meets_server: name["meets_server"].clone(),
-            },
-        );
+        out.insert((s, t), Verdict::of(name));
     }
     out
 }
@@ -140,14 +144,7 @@ fn from_servers(doc: &Value, corpus: &Value, client: &str) -> BTreeMap<(usize, u
                 .as_array()
                 .and_then(|c| c.iter().find(|c| c["id"] == client))
                 .expect("a verdict per client");
-            out.insert(
-                (s, t),
-                Verdict {
-                    name: verdict["name"].as_str().expect("name").to_owned(),
-                    fate: verdict["fate"].as_str().expect("fate").to_owned(),
-                    meets_server: verdict["meets_server"].clone(),
-                },
-            );
+            out.insert((s, t), Verdict::of(verdict));
         }
     }
     out
@@ -306,31 +303,33 @@ fn judge(
     (predicted.len() - wrong.len(), predicted.len(), wrong)
 }
 
+/// What `run.mjs` wrote, as [`Sent`].
 fn sent_of(observed: &Value) -> Sent {
+    let names = observed["tools"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| {
+            Some((
+                t["origin"].as_str()?.to_owned(),
+                t["name"].as_str()?.to_owned(),
+            ))
+        })
+        .collect();
     Sent {
-        names: observed["tools"]
-            .as_array()
-            .map(|tools| {
-                tools
-                    .iter()
-                    .filter_map(|t| {
-                        Some((
-                            t["origin"].as_str()?.to_owned(),
-                            t["name"].as_str()?.to_owned(),
-                        ))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-        refused: observed["refused"]
-            .as_array()
-            .map(|r| {
-                r.iter()
-                    .filter_map(|k| k.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        names,
+        refused: refused_of(observed),
     }
+}
+
+/// The keys a client refused, as `run.mjs` and the record write them.
+fn refused_of(observed: &Value) -> Vec<String> {
+    observed["refused"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|k| k.as_str().map(str::to_owned))
+        .collect()
 }
 
 fn record_file(id: &str) -> PathBuf {
@@ -428,23 +427,15 @@ fn recorded_runs_agree_with_the_audit() {
         let record: Value = serde_json::from_str(&text).expect("JSON");
         for (name, corpus, doc) in &docs {
             let observed = &record["configs"][*name];
+            let names = observed["sent"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+                .collect();
             let sent = Sent {
-                names: observed["sent"]
-                    .as_object()
-                    .map(|m| {
-                        m.iter()
-                            .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                refused: observed["refused"]
-                    .as_array()
-                    .map(|r| {
-                        r.iter()
-                            .filter_map(|k| k.as_str().map(str::to_owned))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
+                names,
+                refused: refused_of(observed),
             };
             let (_, total, wrong) = judge(name, client.id, doc, corpus, &sent);
             assert!(
