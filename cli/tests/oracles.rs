@@ -354,6 +354,11 @@ fn copilot_cli_sends_what_check_predicts() {
     judge("copilot_cli");
 }
 
+#[test]
+fn kilo_code_sends_what_check_predicts() {
+    judge("kilo_code");
+}
+
 /// Every preset verified by running its client is run here: `clients.txt` pins the version the
 /// preset names, and a test above judges it.
 #[test]

@@ -241,6 +241,51 @@ const adapters = {
     // The first request (the session title) carries no tools; the most tools are picked anyway.
     tools: chatTools,
   },
+  kilo_code: {
+    setup(port) {
+      // Kilo Code's CLI is a fork of OpenCode: the same config shape, under KILO_* variables.
+      const config = join(scratch, 'kilo.json');
+      const mcp = Object.fromEntries(servers.map((s) => [s.key, { type: 'local', command: [s.command, ...s.args], enabled: true }]));
+      writeFileSync(config, JSON.stringify({
+        autoupdate: false,
+        share: 'disabled',
+        model: 'oracle/fake-model',
+        provider: {
+          oracle: {
+            npm: '@ai-sdk/openai-compatible',
+            name: 'oracle',
+            options: { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'oracle' },
+            models: { 'fake-model': { name: 'fake-model' } },
+          },
+        },
+        mcp,
+      }));
+      return {
+        args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', 'hi'],
+        env: {
+          KILO_CONFIG: config,
+          PWD: home,
+          XDG_CONFIG_HOME: join(home, '.config'),
+          XDG_DATA_HOME: join(home, '.local', 'share'),
+          XDG_CACHE_HOME: join(home, '.cache'),
+          XDG_STATE_HOME: join(home, '.local', 'state'),
+          KILO_DISABLE_AUTOUPDATE: '1',
+          KILO_DISABLE_MODELS_FETCH: '1',
+          KILO_DISABLE_SHARE: '1',
+          KILO_DISABLE_LSP_DOWNLOAD: '1',
+          KILO_DISABLE_DEFAULT_PLUGINS: '1',
+          KILO_DISABLE_CLAUDE_CODE: '1',
+          KILO_DISABLE_EXTERNAL_SKILLS: '1',
+          KILO_DISABLE_PROJECT_CONFIG: '1',
+          KILO_DISABLE_CODEBASE_INDEXING: '1',
+          KILO_DISABLE_SESSION_INGEST: '1',
+          KILO_TELEMETRY_LEVEL: 'off',
+          KILO_NO_DAEMON: '1',
+        },
+      };
+    },
+    tools: chatTools,
+  },
   continue_cli: {
     setup(port) {
       const config = join(scratch, 'config.yaml');

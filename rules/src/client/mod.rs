@@ -4,10 +4,12 @@
 //! and what each does past the name ([`limits`]);
 //! [`crate::qualify`] applies them.
 
+mod agents;
 mod limits;
 mod presets;
 mod rule;
 
+pub use agents::*;
 pub use limits::*;
 pub use presets::*;
 pub use rule::*;
