@@ -359,6 +359,11 @@ fn kilo_code_sends_what_check_predicts() {
     judge("kilo_code");
 }
 
+#[test]
+fn qwen_code_sends_what_check_predicts() {
+    judge("qwen_code");
+}
+
 /// Every preset verified by running its client is run here: `clients.txt` pins the version the
 /// preset names, and a test above judges it.
 #[test]

@@ -286,6 +286,41 @@ const adapters = {
     },
     tools: chatTools,
   },
+  qwen_code: {
+    setup(port) {
+      // Qwen Code, a fork of Gemini CLI: settings in ~/.qwen, an OpenAI-compatible provider.
+      mkdirSync(join(home, '.qwen'), { recursive: true });
+      writeFileSync(join(home, '.qwen', 'settings.json'), JSON.stringify({
+        mcpServers: mcpServers(),
+        telemetry: { enabled: false },
+        privacy: { usageStatisticsEnabled: false },
+        general: { enableAutoUpdate: false, disableAutoUpdate: true, disableUpdateNag: true },
+        security: { auth: { selectedType: 'openai' }, folderTrust: { enabled: false } },
+      }));
+      return {
+        // --yolo: headless, a tool no rule allows would be held back for approval.
+        args: ['--yolo', '--auth-type', 'openai', '-m', 'fake-model', corpus.say ?? 'say ok'],
+        env: {
+          OPENAI_API_KEY: 'oracle',
+          OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+          OPENAI_MODEL: 'fake-model',
+          QWEN_TELEMETRY_ENABLED: 'false',
+          QWEN_USAGE_STATISTICS_ENABLED: 'false',
+        },
+      };
+    },
+    // MCP tools are deferred: the system prompt lists each as `- "<name>": "<description>"`
+    // under `#### <server>`, and `tool_search` loads a definition when the model asks.
+    tools(body) {
+      const found = chatTools(body);
+      for (const text of strings(body)) {
+        for (const match of text.matchAll(/^- "((?:[^"\\]|\\.)*)": "oracle tool (\d+\.\d+)(?=["\s])/gm)) {
+          found.push({ name: JSON.parse(`"${match[1]}"`), origin: match[2] });
+        }
+      }
+      return found;
+    },
+  },
   continue_cli: {
     setup(port) {
       const config = join(scratch, 'config.yaml');

@@ -2,9 +2,9 @@
 //! Code, Factory's Droid) and Goose, read from source. Each has its `source` and `verified`,
 //! as in [`super::presets`].
 
-use super::limits::{OPENAI_CHAT_TOOLS, TextRule, sends_all};
+use super::limits::{OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all};
 use super::rule::{
-    Clash, Cleaning, ClientPreset, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT, Overflow,
+    Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT, Overflow,
     PrefixRule, Units, Verification, Verified,
 };
 use crate::contract::{Charset, LLM_COMMON};
@@ -48,6 +48,56 @@ pub const KILO_CODE: ClientPreset = ClientPreset {
     verified: Verified {
         how: Verification::Run,
         version: "7.7.7",
+        date: "2026-12-03",
+    },
+};
+
+/// Qwen Code (a fork of Gemini CLI): `mcp__<server>__<tool>`. A name whose whole
+/// `mcp__<key>__<tool>` as written is at most 63 UTF-16 units of `A-Z a-z 0-9 _ -` is sent as
+/// it is; any other (a character outside those, or longer) has each such unit replaced by `_`
+/// (an emoji `__`), is cut to 55 and gets `_` and 7 base-36 digits of the FNV-1a of the name
+/// as written ([`HashInput::WholeFnv1a`]): `my.server` and `search` give
+/// `mcp__my_server__search_` and a hash, never `mcp__my_server__search`, so a changed name
+/// never meets an unchanged one, and two names meet only where `<key>__<tool>` as written is
+/// the same. Across servers (run, not modelled here): key `a` with tool `b__c` and key `a__b`
+/// with tool `c` both give `mcp__a__b__c`; the tool of the server configured first is sent,
+/// also when that server answers 4 s later, and the other server's tool is left out (its
+/// other tools stay). MCP tools are deferred: the system prompt lists each name with its
+/// description, and a `tool_search` tool loads definitions (limits past the name not run).
+/// MCP prompts are slash commands `/<prompt>`, without the server (run: `/hello`).
+pub const QWEN_CODE: ClientPreset = ClientPreset {
+    id: "qwen_code",
+    title: "Qwen Code",
+    prefix: "mcp__",
+    prefix_rule: PrefixRule::Always,
+    separator: "__",
+    uses_server_key: true,
+    key: KeyRule {
+        keeps: Some(Charset::ALNUM.with("_-")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: true,
+    units: Units::Utf16,
+    max_len: 63,
+    measure: Measure::Whole,
+    overflow: Overflow::HashSuffix {
+        hex: 7,
+        input: HashInput::WholeFnv1a,
+        after_server: false,
+    },
+    on_clash: Clash::OneOf,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    limits: UNKNOWN_LIMITS,
+    source: "the @qwen-code/qwen-code npm package run against a fake chat completions API (cli/tests/oracles.rs); packages/core/src/utils/tool-name-utils.ts in its bundle (normalizeToolNameForProvider)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "0.24.4",
         date: "2026-12-03",
     },
 };

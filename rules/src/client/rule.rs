@@ -10,10 +10,11 @@ use crate::contract::{Charset, Contract};
 pub enum Overflow {
     /// Sends it anyway; the LLM API refuses the whole request.
     ApiError,
-    /// Keeps the first characters and appends `_` and `hex` lower-case hex digits of a SHA-1
-    /// of `input`, to exactly the budget.
+    /// Keeps the first characters and appends `_` and `hex` lower-case digits of a hash of
+    /// `input` (hex digits of a SHA-1, or base-36 digits of an FNV-1a, as `input` says), to
+    /// exactly the budget.
     HashSuffix {
-        /// Hex digits of the hash.
+        /// Digits of the hash.
         hex: usize,
         /// What the client hashes.
         input: HashInput,
@@ -98,7 +99,7 @@ impl Verified {
     }
 }
 
-/// What a client takes the SHA-1 of for a hash suffix: always the key and the tool name as
+/// What a client hashes for a hash suffix, and how: always the key and the tool name as
 /// written, not as replaced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HashInput {
@@ -107,6 +108,10 @@ pub enum HashInput {
     /// `<key>\0<key>\0\0<tool>\0<tool>`: Codex's identity of a tool of a configured server
     /// (server name, name again, an empty connector id, tool name, tool name).
     CodexIdentity,
+    /// Not a SHA-1: the 32-bit FNV-1a of `<prefix><key><separator><tool>`, taken over its
+    /// UTF-16 units, written in base 36 (`0-9 a-z`) and padded with `0` to the digits asked
+    /// for (Qwen Code: 7, which any 32-bit value fits).
+    WholeFnv1a,
 }
 
 /// What a client counts a name in, and replaces in: Unicode characters, UTF-16 code units, as
