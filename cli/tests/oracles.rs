@@ -364,6 +364,11 @@ fn qwen_code_sends_what_check_predicts() {
     judge("qwen_code");
 }
 
+#[test]
+fn droid_sends_what_check_predicts() {
+    judge("droid");
+}
+
 /// Every preset verified by running its client is run here: `clients.txt` pins the version the
 /// preset names, and a test above judges it.
 #[test]

@@ -157,15 +157,30 @@ fn take_last(text: &str, n: usize, units: Units) -> String {
     tail.into_iter().collect()
 }
 
-/// The first `hex` digits of the hash the client takes of `key` and `tool` ([`HashInput`]).
+/// The first `hex` digits of the hash the client takes of `key` (or `part`, the server part it
+/// made of the key) and `tool` ([`HashInput`]).
 pub(crate) fn digest(
     client: &ClientPreset,
     input: HashInput,
-    key: &str,
+    (key, part): (&str, &str),
     tool: &str,
     hex: usize,
 ) -> String {
     match input {
+        HashInput::PartSha256 => {
+            use sha2::{Digest as _, Sha256};
+            let mut hasher = Sha256::new();
+            for piece in [part, client.separator, tool] {
+                hasher.update(piece.as_bytes());
+            }
+            let mut out: String = hasher
+                .finalize()
+                .iter()
+                .map(|byte| format!("{byte:02x}"))
+                .collect();
+            out.truncate(hex);
+            out
+        }
         HashInput::Joined => sha1_hex(&[key, client.separator, tool], hex),
         HashInput::CodexIdentity => sha1_hex(&[key, "\0", key, "\0\0", tool, "\0", tool], hex),
         HashInput::WholeFnv1a => fnv1a_base36(&[client.prefix, key, client.separator, tool], hex),
@@ -305,7 +320,7 @@ pub fn qualify_part(
             input,
             after_server,
         } => {
-            let suffix = format!("_{}", digest(client, input, key, tool, hex));
+            let suffix = format!("_{}", digest(client, input, (key, part), tool, hex));
             let server = format!("{prefix}{part}");
             let fits = len(&server, units) + len(sep, units) + suffix.len() <= max;
             let name = if fits || !after_server {

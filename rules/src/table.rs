@@ -126,6 +126,9 @@ fn key_rule(client: &ClientPreset) -> String {
             "white space to `_`, others outside `A-Z a-z 0-9 _ -` deleted, `_` in front of a digit or `-`, empty to `_unnamed`"
                 .to_owned(),
         ),
+        Cleaning::Slug(max) => steps.push(format!(
+            "white space and ASCII punctuation to `-`, others outside `A-Z a-z 0-9 _ -` deleted, `-` runs to one and trimmed, cut to {max}, empty to `invalid-server-name`"
+        )),
     }
     if rule.lowercase {
         steps.push("lower-cased".to_owned());

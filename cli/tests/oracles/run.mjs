@@ -321,6 +321,46 @@ const adapters = {
       return found;
     },
   },
+  droid: {
+    setup(port) {
+      // Factory's Droid: a custom model (bring your own key) needs no Factory login.
+      const factory = join(home, '.factory');
+      mkdirSync(factory, { recursive: true });
+      writeFileSync(join(factory, 'settings.json'), JSON.stringify({
+        customModels: [{
+          model: 'fake-model',
+          displayName: 'oracle',
+          baseUrl: `http://127.0.0.1:${port}/v1`,
+          apiKey: 'oracle',
+          provider: 'generic-chat-completion-api',
+          maxOutputTokens: 1000,
+        }],
+        // Else the first request goes out before the servers have listed their tools.
+        blockOnMcpLoad: true,
+        cloudSessionSync: false,
+        enableDroidShield: false,
+      }));
+      writeFileSync(join(factory, 'mcp.json'), JSON.stringify({ mcpServers: mcpServers({ type: 'stdio' }) }));
+      return {
+        args: ['exec', '--skip-permissions-unsafe', '-m', 'custom:fake-model', 'say ok'],
+        env: {},
+      };
+    },
+    // MCP tools are deferred: names only, one a line after `Deferred tools:` in a system
+    // reminder (its own deferred tools among them, told apart by the `___` every MCP name holds).
+    tools(body) {
+      const found = chatTools(body);
+      for (const text of strings(body)) {
+        const at = text.indexOf('Deferred tools:\n');
+        if (at < 0) continue;
+        for (const line of text.slice(at).split('\n').slice(1)) {
+          if (line.trim() === '' || line.startsWith('</')) break;
+          if (line.includes('___')) found.push({ name: line, origin: null });
+        }
+      }
+      return found;
+    },
+  },
   continue_cli: {
     setup(port) {
       const config = join(scratch, 'config.yaml');

@@ -101,3 +101,52 @@ pub const QWEN_CODE: ClientPreset = ClientPreset {
         date: "2026-12-03",
     },
 };
+
+/// Factory's Droid: `<server>___<tool>`, no prefix. The key is made a slug when the config is
+/// read ([`Cleaning::Slug`], cut to 32: `my.server` becomes `my-server`, `数据库`
+/// `invalid-server-name`); every UTF-16 unit of the tool outside `A-Z a-z 0-9 _ -` becomes `_`
+/// (an emoji `__`). Past 64 the name is cut to 55 and gets `_` and 8 hex digits of the
+/// SHA-256 of `<server part>___<tool as written>` ([`HashInput::PartSha256`]). Of a server's
+/// tools that meet after replacing, each whose tool name was changed gets that suffix too and
+/// one unchanged keeps the name ([`Clash::HashesChanged`]). Across servers (read from its
+/// code, not modelled here): servers are kept by their slug, so of two keys with one slug
+/// (`my.server` and `my-server`) only the server configured later is started. MCP tools are
+/// deferred: names only, in a system reminder, definitions loaded by its `ToolSearch` (limits
+/// past the name not run). Run headless (`droid exec`) with `blockOnMcpLoad` set: without it
+/// the first request goes out before the servers have listed their tools.
+pub const DROID: ClientPreset = ClientPreset {
+    id: "droid",
+    title: "Droid",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "___",
+    uses_server_key: true,
+    key: KeyRule {
+        cleaning: Cleaning::Slug(32),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Utf16,
+    max_len: 64,
+    measure: Measure::Whole,
+    overflow: Overflow::HashSuffix {
+        hex: 8,
+        input: HashInput::PartSha256,
+        after_server: false,
+    },
+    on_clash: Clash::HashesChanged,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    limits: UNKNOWN_LIMITS,
+    source: "the @factory/cli npm package's Linux binary (@factory/cli-linux-x64) run with a custom model against a fake chat completions API (cli/tests/oracles.rs); its bundled code read for the key slug and the clash rule",
+    verified: Verified {
+        how: Verification::Run,
+        version: "0.225.2",
+        date: "2026-12-03",
+    },
+};

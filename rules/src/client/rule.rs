@@ -47,6 +47,10 @@ pub enum Clash {
     HashesAll,
     /// Each one is sent under the one name (Continue CLI).
     SendsAll,
+    /// Each one whose tool name replacing changed gets `_` and the hash its client takes for
+    /// an overlong name ([`Overflow::HashSuffix`]), cut to fit; one whose tool name is
+    /// unchanged keeps the name (Factory's Droid: `a.b` meets `a_b`, `a.b` is hashed).
+    HashesChanged,
     /// Not known which: one of them reaches the model.
     OneOf,
 }
@@ -112,6 +116,9 @@ pub enum HashInput {
     /// UTF-16 units, written in base 36 (`0-9 a-z`) and padded with `0` to the digits asked
     /// for (Qwen Code: 7, which any 32-bit value fits).
     WholeFnv1a,
+    /// Not a SHA-1: the SHA-256 of `<server part><separator><tool>`, the server part as the
+    /// client made it from the key and the tool as written, in hex (Factory's Droid: 8 digits).
+    PartSha256,
 }
 
 /// What a client counts a name in, and replaces in: Unicode characters, UTF-16 code units, as
@@ -163,6 +170,14 @@ pub enum Cleaning {
     /// with a letter or `_` gets a `_` in front, and a part left empty is `_unnamed` (`_` when it
     /// was empty already). Nothing is left for replacing to do (Roo Code, key and tool name).
     DeleteInvalid,
+    /// A slug, for a key: each run of white space and of the ASCII punctuation
+    /// `/ \ @ # $ % ^ & * ( ) + = [ ] { } | ; : ' " < > , . ?` becomes `-`, every other
+    /// character outside `A-Z a-z 0-9 _ -` is deleted (an emoji, `é`, `!`, `~`), each run of `-`
+    /// becomes one, `-` is trimmed from both ends; past `usize` characters the rest is cut and
+    /// `-` trimmed from the end again; an empty result is `invalid-server-name`
+    /// (Factory's Droid: `my.server` becomes `my-server`, `@scope/pkg` `scope-pkg`, `数据库`
+    /// `invalid-server-name`).
+    Slug(usize),
 }
 
 /// When a client writes its prefix.
