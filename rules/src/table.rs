@@ -83,6 +83,7 @@ pub fn limits_markdown() -> String {
                 "names first, loaded by tool search; a name past {reference_max} breaks the \
                  session ({source})"
             ),
+            Loading::Listed => "names listed up front, loaded by its tool search".to_owned(),
             Loading::Unknown => "not run".to_owned(),
         };
         let cap = c.limits.tools_per_request.map_or_else(

@@ -1,6 +1,7 @@
 // Runs one real MCP client against the fixture servers and the fake LLM API, and writes what
 // the client sent the model. `node run.mjs CLIENT BIN CORPUS OUT`:
-//   CLIENT  claude_code | codex | gemini_cli | cline | opencode | continue_cli | copilot_cli
+//   CLIENT  claude_code | codex | gemini_cli | cline | opencode | continue_cli | copilot_cli |
+//           kilo_code | qwen_code | droid
 //   BIN     the client's executable (from its npm package)
 //   CORPUS  {"servers": [{"key": "...", "tools": ["...", ...]}, ...]}
 //   OUT     written: {"client", "version", "refused": [key, ...], "requests",

@@ -2,12 +2,22 @@
 //! Code, Factory's Droid) and Goose, read from source. Each has its `source` and `verified`,
 //! as in [`super::presets`].
 
-use super::limits::{OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all};
+use super::limits::{Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, sends_all};
 use super::rule::{
     Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT, Overflow,
     PrefixRule, Units, Verification, Verified,
 };
 use crate::contract::{Charset, LLM_COMMON};
+
+/// A client that lists names up front and loads definitions by its tool search: run with
+/// 520 tools, all listed; what becomes of long descriptions and instructions once loaded is
+/// not run (the fake model never searches).
+const LISTED: Limits = Limits {
+    loading: Loading::Listed,
+    description: TextRule::Unknown,
+    instructions: TextRule::Unknown,
+    tools_per_request: None,
+};
 
 /// Kilo Code's CLI (`kilo`, a fork of OpenCode): `<server>_<tool>`, no prefix; every UTF-16
 /// unit outside `A-Z a-z 0-9 _ -` becomes `_` in both parts (an emoji `__`, case kept, no key
@@ -93,7 +103,7 @@ pub const QWEN_CODE: ClientPreset = ClientPreset {
     on_clash: Clash::OneOf,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
-    limits: UNKNOWN_LIMITS,
+    limits: LISTED,
     source: "the @qwen-code/qwen-code npm package run against a fake chat completions API (cli/tests/oracles.rs); packages/core/src/utils/tool-name-utils.ts in its bundle (normalizeToolNameForProvider)",
     verified: Verified {
         how: Verification::Run,
@@ -142,7 +152,7 @@ pub const DROID: ClientPreset = ClientPreset {
     on_clash: Clash::HashesChanged,
     numbers_cut_clashes: false,
     contract: &LLM_COMMON,
-    limits: UNKNOWN_LIMITS,
+    limits: LISTED,
     source: "the @factory/cli npm package's Linux binary (@factory/cli-linux-x64) run with a custom model against a fake chat completions API (cli/tests/oracles.rs); its bundled code read for the key slug and the clash rule",
     verified: Verified {
         how: Verification::Run,
