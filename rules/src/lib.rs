@@ -45,7 +45,7 @@ pub use check::{
 };
 pub use client::{
     CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning,
-    ClientPreset, GEMINI_CLI, GEMINI_TOOLS, HashInput, KILO_CODE, KeyRule, Limits, Loading,
+    ClientPreset, DROID, GEMINI_CLI, GEMINI_TOOLS, HashInput, KILO_CODE, KeyRule, Limits, Loading,
     Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, QWEN_CODE, ROO_CODE,
     TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified, caps_passed,
     client_by_id,

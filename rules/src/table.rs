@@ -2,7 +2,7 @@
 //! cannot drift from what the code checks.
 
 use crate::client::{
-    CLIENTS, Cleaning, ClientPreset, Loading, Measure, NO_LIMIT, Overflow, TextRule,
+    CLIENTS, Cleaning, ClientPreset, HashInput, Loading, Measure, NO_LIMIT, Overflow, TextRule,
 };
 use crate::contract::ALL;
 
@@ -43,7 +43,13 @@ pub fn clients_markdown() -> String {
         let past = match c.overflow {
             _ if c.max_len == NO_LIMIT => "sent whole; the API decides".to_owned(),
             Overflow::ApiError => "the API refuses the request".to_owned(),
-            Overflow::HashSuffix { hex, .. } => format!("cut + `_` + {hex} hex of SHA-1"),
+            Overflow::HashSuffix { hex, input, .. } => match input {
+                HashInput::Joined | HashInput::CodexIdentity => {
+                    format!("cut + `_` + {hex} hex of SHA-1")
+                }
+                HashInput::WholeFnv1a => format!("cut + `_` + {hex} base-36 digits of FNV-1a"),
+                HashInput::PartSha256 => format!("cut + `_` + {hex} hex of SHA-256"),
+            },
             Overflow::MiddleCut(m) => format!("middle cut, joined by `{m}`"),
             Overflow::Cut => "cut, no hash".to_owned(),
             Overflow::Skip => "tool left out".to_owned(),
