@@ -20,7 +20,8 @@ echo "installing ${latest[*]} into $dir" >&2
 npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "${latest[@]}" >&2
 while read -r id package exe; do
   case "$id" in '#'* | '') continue ;; esac
-  export "MCP_TOOLNAME_ORACLE_$(echo "$id" | tr '[:lower:]' '[:upper:]')=$dir/node_modules/.bin/$exe"
+  case "$exe" in */*) path="$dir/node_modules/$exe" ;; *) path="$dir/node_modules/.bin/$exe" ;; esac
+  export "MCP_TOOLNAME_ORACLE_$(echo "$id" | tr '[:lower:]' '[:upper:]')=$path"
 done < cli/tests/oracles/clients.txt
 export MCP_TOOLNAME_ORACLE_DRIFT=1
 # The build's and the runner's own messages stay on stderr; a failure is the exit code.

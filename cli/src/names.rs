@@ -400,8 +400,8 @@ mod tests {
         let budget = Keys::new("server", None).fix_rules().max_len();
         assert_eq!(
             budget,
-            64 - "mcp__server__".len(),
-            "Claude Code's, the smallest"
+            63 - "mcp__server__".len(),
+            "Qwen Code's (63 whole), the smallest"
         );
         assert!(r.fix().is_some_and(|f| f.len() <= budget), "{:?}", r.fix());
     }

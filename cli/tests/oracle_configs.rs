@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_toolname_rules::{CLIENTS, Verification, client_by_id};
+use mcp_toolname_rules::{CLIENTS, Verification, client_by_id, meets_as};
 use serde_json::{Value, json};
 
 /// The configs, by file name under `oracles/configs/`.
@@ -89,6 +89,7 @@ fn audit(name: &str, corpus: &Value) -> Value {
 struct Verdict {
     name: String,
     fate: String,
+    meets: Value,
     meets_server: Value,
 }
 
@@ -98,6 +99,7 @@ impl Verdict {
         Self {
             name: entry["name"].as_str().expect("name").to_owned(),
             fate: entry["fate"].as_str().expect("fate").to_owned(),
+            meets: entry["meets"].clone(),
             meets_server: entry["meets_server"].clone(),
         }
     }
@@ -178,10 +180,33 @@ fn views_agree(name: &str, doc: &Value, corpus: &Value) {
             if verdict.meets_server.is_null() || client.id == "codex" {
                 continue;
             }
-            let tool = servers[*s]["tools"][*t].as_str().expect("tool");
             let key = &servers[*s]["key"];
+            if verdict.fate == "shadowed" && verdict.meets.is_null() {
+                // The whole server is left out for another of its key: that key collision
+                // names both.
+                assert!(
+                    doc["cross_server"]
+                        .as_array()
+                        .expect("cross")
+                        .iter()
+                        .any(|f| {
+                            f["kind"] == "key_collision"
+                                && f["client"] == client.id
+                                && f["members"].as_array().is_some_and(|m| {
+                                    m.iter().any(|m| m["server"] == *key)
+                                        && m.iter().any(|m| m["server"] == verdict.meets_server)
+                                })
+                        }),
+                    "{name} {}: server {key} is left out, but no key_collision says so",
+                    client.id
+                );
+                continue;
+            }
+            let tool = servers[*s]["tools"][*t].as_str().expect("tool");
             assert!(
-                collisions.iter().any(|f| f["name"] == verdict.name.as_str()
+                collisions.iter().any(|f| f["name"]
+                    .as_str()
+                    .is_some_and(|n| meets_as(client, n) == meets_as(client, &verdict.name))
                     && f["members"].as_array().is_some_and(|m| m
                         .iter()
                         .any(|m| m["server"] == *key && m["tool"] == tool))),
@@ -202,8 +227,8 @@ fn views_agree(name: &str, doc: &Value, corpus: &Value) {
                     .and_then(|t| t.iter().position(|t| *t == member["tool"]))
                     .expect("tool");
                 assert_eq!(
-                    finding["name"].as_str(),
-                    Some(names[&(s, t)].name.as_str()),
+                    finding["name"].as_str().map(|n| meets_as(client, n)),
+                    Some(meets_as(client, &names[&(s, t)].name)),
                     "{name} {}: a name_collision member has another name in names[]",
                     client.id
                 );
@@ -248,6 +273,8 @@ fn every_view_of_the_audit_agrees_on_every_config() {
 /// refused to start.
 struct Sent {
     names: HashMap<String, String>,
+    /// Names sent without a description to trace them by (a list of deferred tools: Droid's).
+    untraced: Vec<String>,
     refused: Vec<String>,
 }
 
@@ -260,33 +287,53 @@ fn judge(
     sent: &Sent,
 ) -> (usize, usize, Vec<String>) {
     let servers = corpus["servers"].as_array().expect("servers");
+    let preset = client_by_id(client).expect("a preset");
     let predicted = from_names(doc, corpus, client);
-    // Tools whose fate hangs on the order servers connect in, by the name they race for.
-    let mut raced: HashMap<&str, Vec<String>> = HashMap::new();
+    // Tools whose fate hangs on the order servers connect in, by what the client keeps them
+    // apart by (their name; Droid's `<server>_<tool>`), each with its origin and name.
+    let mut raced: HashMap<String, Vec<(String, &str)>> = HashMap::new();
     for ((s, t), v) in &predicted {
         if v.fate == "raced" {
             raced
-                .entry(v.name.as_str())
+                .entry(meets_as(preset, &v.name))
                 .or_default()
-                .push(format!("{s}.{t}"));
+                .push((format!("{s}.{t}"), v.name.as_str()));
         }
+    }
+    // Each untraced name sent is taken by one prediction of that name; any left over was sent
+    // but not predicted.
+    let mut untraced = sent.untraced.clone();
+    let mut take = |name: &str| {
+        let at = untraced.iter().position(|n| n == name)?;
+        Some(untraced.swap_remove(at))
+    };
+    let mut raced_sent: HashMap<String, usize> = HashMap::new();
+    for (key, group) in &raced {
+        let traced = group
+            .iter()
+            .filter(|(o, name)| sent.names.get(o).is_some_and(|n| n == name))
+            .count();
+        let untraced = group
+            .iter()
+            .filter(|(_, name)| take(name).is_some())
+            .count();
+        raced_sent.insert(key.clone(), traced + untraced);
     }
     let mut wrong = Vec::new();
     for ((s, t), v) in &predicted {
         let origin = format!("{s}.{t}");
         let key = servers[*s]["key"].as_str().unwrap_or_default();
-        let got = sent.names.get(&origin);
+        let got = sent.names.get(&origin).cloned();
         let agrees = if sent.refused.iter().any(|k| k == key) {
             v.fate == "key_refused"
         } else {
             match v.fate.as_str() {
-                "kept" | "normalised" | "cut" | "hashed" => got == Some(&v.name),
-                "raced" => {
-                    let group = &raced[v.name.as_str()];
-                    let winners: Vec<&String> =
-                        group.iter().filter_map(|o| sent.names.get(o)).collect();
-                    winners.len() == 1 && *winners[0] == v.name
-                }
+                "kept" | "normalised" | "cut" | "hashed" => match &got {
+                    Some(name) => *name == v.name,
+                    None => take(&v.name).is_some(),
+                },
+                // Exactly one of the tools that race for the name is sent under it.
+                "raced" => raced_sent[&meets_as(preset, &v.name)] == 1,
                 _ => got.is_none(),
             }
         };
@@ -300,12 +347,17 @@ fn judge(
             ));
         }
     }
+    for left in untraced {
+        wrong.push(format!(
+            "{name}: the client sent {left:?}, which no prediction names"
+        ));
+    }
     (predicted.len() - wrong.len(), predicted.len(), wrong)
 }
 
 /// What `run.mjs` wrote, as [`Sent`].
 fn sent_of(observed: &Value) -> Sent {
-    let names = observed["tools"]
+    let names: HashMap<String, String> = observed["tools"]
         .as_array()
         .into_iter()
         .flatten()
@@ -316,8 +368,23 @@ fn sent_of(observed: &Value) -> Sent {
             ))
         })
         .collect();
+    let mut untraced: Vec<String> = observed["tools"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| t["origin"].is_null())
+        .filter_map(|t| t["name"].as_str().map(str::to_owned))
+        .collect();
+    // A deferred name whose definition was loaded too (Claude Code's) is traced already.
+    for traced in names.values() {
+        if let Some(at) = untraced.iter().position(|n| n == traced) {
+            untraced.swap_remove(at);
+        }
+    }
+    untraced.sort();
     Sent {
         names,
+        untraced,
         refused: refused_of(observed),
     }
 }
@@ -364,7 +431,7 @@ fn oracle(id: &str) {
         let names: BTreeMap<&String, &String> = sent.names.iter().collect();
         record.insert(
             name.to_owned(),
-            json!({"sent": names, "refused": sent.refused}),
+            json!({"sent": names, "untraced": sent.untraced, "refused": sent.refused}),
         );
     }
     report(&format!(
@@ -433,8 +500,15 @@ fn recorded_runs_agree_with_the_audit() {
                 .flatten()
                 .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
                 .collect();
+            let untraced = observed["untraced"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect();
             let sent = Sent {
                 names,
+                untraced,
                 refused: refused_of(observed),
             };
             let (_, total, wrong) = judge(name, client.id, doc, corpus, &sent);
@@ -487,4 +561,19 @@ fn continue_cli_on_whole_configs() {
 #[test]
 fn copilot_cli_on_whole_configs() {
     oracle("copilot_cli");
+}
+
+#[test]
+fn kilo_code_on_whole_configs() {
+    oracle("kilo_code");
+}
+
+#[test]
+fn qwen_code_on_whole_configs() {
+    oracle("qwen_code");
+}
+
+#[test]
+fn droid_on_whole_configs() {
+    oracle("droid");
 }

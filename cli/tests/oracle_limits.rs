@@ -109,9 +109,13 @@ fn judge(id: &str) {
     let limits = preset.limits;
     let mut wrong = Vec::new();
     let mut tried = 0;
+    // A deferring client's texts reach the model only once its tool search loads them, which
+    // the fake model never asks for: a preset that says `Unknown` there is not judged on them.
     for (t, &len) in DESCRIPTIONS.iter().enumerate() {
+        let Ok(want) = expected(limits.description, len) else {
+            continue;
+        };
         tried += 1;
-        let want = expected(limits.description, len).expect("the preset says");
         let got = sent(&observed, "descriptions", &format!("0.{t}"));
         if got != want {
             wrong.push(format!(
@@ -120,8 +124,10 @@ fn judge(id: &str) {
         }
     }
     for (s, &len) in INSTRUCTIONS.iter().enumerate() {
+        let Ok(want) = expected(limits.instructions, len) else {
+            continue;
+        };
         tried += 1;
-        let want = expected(limits.instructions, len).expect("the preset says");
         let got = sent(&observed, "instructions", &s.to_string());
         if got != want {
             wrong.push(format!(
@@ -166,6 +172,20 @@ fn judge(id: &str) {
                     long.len(),
                     traced(2)
                 ));
+            }
+        }
+        Loading::Listed => {
+            // Every tool of the server of many is listed by name, traced (Qwen Code lists each
+            // description) or not (Droid lists names alone, each holding the key `many`).
+            let listed = traced(2)
+                + tools
+                    .iter()
+                    .filter(|t| t["origin"].is_null())
+                    .filter_map(|t| t["name"].as_str())
+                    .filter(|n| n.contains("many"))
+                    .count();
+            if listed != MANY {
+                wrong.push(format!("listed: {listed} of {MANY} tools listed"));
             }
         }
         Loading::Unknown => panic!("{id}: the preset of a run client must say how it loads tools"),
@@ -228,6 +248,21 @@ fn continue_cli_limits_are_what_it_does() {
 #[test]
 fn copilot_cli_limits_are_what_it_does() {
     judge("copilot_cli");
+}
+
+#[test]
+fn kilo_code_limits_are_what_it_does() {
+    judge("kilo_code");
+}
+
+#[test]
+fn qwen_code_limits_are_what_it_does() {
+    judge("qwen_code");
+}
+
+#[test]
+fn droid_limits_are_what_it_does() {
+    judge("droid");
 }
 
 /// Every preset verified by a run has its limits judged here too.

@@ -5,7 +5,8 @@
 //! client did: the model-facing name it sent, or that it left the tool out (or refused the
 //! key). Each client's binary is named by an environment variable that `.ci/run` sets to the
 //! pinned npm package (`MCP_TOOLNAME_ORACLE_CLAUDE_CODE`, `..._CODEX`, `..._GEMINI_CLI`,
-//! `..._CLINE`, `..._OPENCODE`, `..._CONTINUE_CLI`, `..._COPILOT_CLI`);
+//! `..._CLINE`, `..._OPENCODE`, `..._CONTINUE_CLI`, `..._COPILOT_CLI`, `..._KILO_CODE`,
+//! `..._QWEN_CODE`, `..._DROID`);
 //! without it the client is skipped, except in CI. The version run must be the one its preset
 //! says it was verified against, unless `MCP_TOOLNAME_ORACLE_DRIFT` is set
 //! (`scripts/oracle-drift.sh`), which reports the differences instead of failing.
@@ -352,6 +353,21 @@ fn continue_cli_sends_what_check_predicts() {
 #[test]
 fn copilot_cli_sends_what_check_predicts() {
     judge("copilot_cli");
+}
+
+#[test]
+fn kilo_code_sends_what_check_predicts() {
+    judge("kilo_code");
+}
+
+#[test]
+fn qwen_code_sends_what_check_predicts() {
+    judge("qwen_code");
+}
+
+#[test]
+fn droid_sends_what_check_predicts() {
+    judge("droid");
 }
 
 /// Every preset verified by running its client is run here: `clients.txt` pins the version the

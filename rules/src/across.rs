@@ -50,6 +50,9 @@ pub fn qualify_config(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
         codex(client, servers);
         return;
     }
+    if client.across == Across::LaterKeyReplaces {
+        later_key_replaces(client, servers);
+    }
     // Each name sent, with the (server, tool) places that get it, in config order.
     let mut groups: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
@@ -58,11 +61,12 @@ pub fn qualify_config(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
             if !sent(q.fate) {
                 continue;
             }
-            match index.get(&q.name) {
+            let key = meets_as(client, &q.name);
+            match index.get(&key) {
                 Some(&g) => groups[g].1.push((s, t)),
                 None => {
-                    index.insert(q.name.clone(), groups.len());
-                    groups.push((q.name.clone(), vec![(s, t)]));
+                    index.insert(key.clone(), groups.len());
+                    groups.push((key, vec![(s, t)]));
                 }
             }
         }
@@ -73,6 +77,57 @@ pub fn qualify_config(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
             continue; // within one server: qualify_list's
         }
         meet(client, servers, members);
+    }
+}
+
+/// Droid keeps servers by their server part: of keys that make one, only the server written
+/// last is started, so every tool of the others is [`Fate::Shadowed`], with
+/// [`Qualified::meets_server`] naming the server started instead (and no tool).
+fn later_key_replaces(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
+    let mut last: HashMap<String, usize> = HashMap::new();
+    for (s, server) in servers.iter().enumerate() {
+        if let Ok(part) = client_key(client, server.key) {
+            last.insert(part, s);
+        }
+    }
+    for s in 0..servers.len() {
+        let Ok(part) = client_key(client, servers[s].key) else {
+            continue;
+        };
+        let winner = last[&part];
+        if winner == s {
+            continue;
+        }
+        let key = servers[winner].key.to_owned();
+        for (_, q) in &mut servers[s].tools {
+            if q.fate != Fate::KeyRefused {
+                q.fate = Fate::Shadowed;
+                q.meets = None;
+                q.meets_server = Some(key.clone());
+            }
+        }
+    }
+}
+
+/// What a client keeps tools apart by, across servers: the model-facing name, except for Droid
+/// ([`Across::LaterKeyReplaces`]), which keeps them by `<server part>_<tool part>` (one `_`),
+/// so key `mcp` with tool `x_tool` and key `mcp_x` with tool `tool` meet although it shows
+/// them as `mcp___x_tool` and `mcp_x___tool` (run), and key `k` with `q__r` and `k__q` with `r`
+/// do not.
+///
+/// ```
+/// use mcp_toolname_rules::{meets_as, CLAUDE_CODE, DROID};
+/// assert_eq!(meets_as(&DROID, "mcp___x_tool"), meets_as(&DROID, "mcp_x___tool"));
+/// assert_ne!(meets_as(&DROID, "k___q__r"), meets_as(&DROID, "k__q___r"));
+/// assert_eq!(meets_as(&CLAUDE_CODE, "mcp__a__b"), "mcp__a__b");
+/// ```
+#[must_use]
+pub fn meets_as(client: &ClientPreset, name: &str) -> String {
+    match name.split_once(client.separator) {
+        Some((server, tool)) if client.across == Across::LaterKeyReplaces => {
+            format!("{server}_{tool}")
+        }
+        _ => name.to_owned(),
     }
 }
 
@@ -94,6 +149,7 @@ fn meet(client: &ClientPreset, servers: &mut [ServerList<'_>], members: &[(usize
             .max_by(|&(a, _), &(b, _)| servers[a].key.cmp(servers[b].key).then(a.cmp(&b))),
         Across::FirstConnected
         | Across::LastConnected
+        | Across::LaterKeyReplaces
         | Across::SendsAll
         | Across::HashesNamespaces
         | Across::Unknown => None,
@@ -120,7 +176,10 @@ fn meet(client: &ClientPreset, servers: &mut [ServerList<'_>], members: &[(usize
         }
         q.fate = match client.across {
             Across::LastInConfig | Across::LastByKey => Fate::Shadowed,
-            Across::FirstConnected | Across::LastConnected | Across::Unknown => Fate::Raced,
+            Across::FirstConnected
+            | Across::LastConnected
+            | Across::LaterKeyReplaces
+            | Across::Unknown => Fate::Raced,
             Across::SendsAll | Across::HashesNamespaces => q.fate,
         };
     }
@@ -258,7 +317,7 @@ fn codex(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
             c.function = format!(
                 "{}_{}",
                 c.function,
-                digest(client, HashInput::CodexIdentity, key, tool, 12)
+                digest(client, HashInput::CodexIdentity, (key, key), tool, 12)
             );
             c.hashed = true;
         }

@@ -37,6 +37,32 @@ pub(crate) fn clean(text: &str, cleaning: Cleaning) -> Cow<'_, str> {
             parts.join(".").into()
         }
         Cleaning::DeleteInvalid => delete_invalid(text).into(),
+        Cleaning::Slug(max) => slug(text, max).into(),
+    }
+}
+
+/// [`Cleaning::Slug`].
+fn slug(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let dash = js_space(c) || "/\\@#$%^&*()+=[]{}|;:'\"<>,.?".contains(c);
+        if dash || c == '-' {
+            if !out.ends_with('-') {
+                out.push('-');
+            }
+        } else if c.is_ascii_alphanumeric() || c == '_' {
+            out.push(c);
+        }
+    }
+    let mut out = out.trim_matches('-').to_owned();
+    if out.len() > max {
+        out.truncate(max);
+        out.truncate(out.trim_end_matches('-').len());
+    }
+    if out.is_empty() {
+        "invalid-server-name".to_owned()
+    } else {
+        out
     }
 }
 

@@ -40,16 +40,17 @@ mod suggest;
 pub mod table;
 mod words;
 
-pub use across::{ServerList, namespace_suffix, qualify_config};
+pub use across::{ServerList, meets_as, namespace_suffix, qualify_config};
 pub use check::{
     AliasNameError, NameError, ServerKeyError, check, check_alias, check_server_key,
     is_control_like, is_invisible,
 };
 pub use client::{
     Across, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning,
-    ClientPreset, GEMINI_CLI, GEMINI_TOOLS, HashInput, KeyRule, Limits, Loading, Measure, NO_LIMIT,
-    OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, ROO_CODE, TextRule, ToolCap, UNKNOWN_LIMITS,
-    Units, VSCODE, Verification, Verified, caps_passed, client_by_id,
+    ClientPreset, DROID, GEMINI_CLI, GEMINI_TOOLS, HashInput, KILO_CODE, KeyRule, Limits, Loading,
+    Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, QWEN_CODE, ROO_CODE,
+    TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified, caps_passed,
+    client_by_id,
 };
 pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,

@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::client::{Clash, ClientPreset, HashInput, NO_LIMIT};
-use crate::qualify::{Fate, Qualified, digest, len, qualify, take};
+use crate::client::{Clash, ClientPreset, HashInput, NO_LIMIT, Overflow};
+use crate::qualify::{Fate, Qualified, client_key, digest, len, qualify, take};
 
 /// Applies what `client` does where the names of one server's tools meet. `key` is the
 /// server's key as written; `list` pairs each tool name, in `tools/list` order, with what
@@ -64,7 +64,7 @@ fn clash(client: &ClientPreset, key: &str, list: &mut [(&str, &mut Qualified)], 
         Clash::FirstWins => members.first().copied(),
         Clash::LastWins => members.last().copied(),
         Clash::GreatestWins => members.iter().copied().max_by_key(|&i| list[i].0),
-        Clash::HashesAll | Clash::SendsAll | Clash::OneOf => None,
+        Clash::HashesAll | Clash::HashesChanged | Clash::SendsAll | Clash::OneOf => None,
     };
     let winner_tool = winner.map(|w| list[w].0.to_owned());
     let tools: Vec<String> = members.iter().map(|&m| list[m].0.to_owned()).collect();
@@ -80,6 +80,7 @@ fn clash(client: &ClientPreset, key: &str, list: &mut [(&str, &mut Qualified)], 
         match client.on_clash {
             _ if winner.is_some() => q.fate = Fate::Shadowed,
             Clash::HashesAll => hash_identity(client, key, tool, q),
+            Clash::HashesChanged => hash_changed(client, key, tool, q),
             _ => {}
         }
     }
@@ -91,7 +92,7 @@ fn clash(client: &ClientPreset, key: &str, list: &mut [(&str, &mut Qualified)], 
 fn hash_identity(client: &ClientPreset, key: &str, tool: &str, q: &mut Qualified) {
     let suffix = format!(
         "_{}",
-        digest(client, HashInput::CodexIdentity, key, tool, 12)
+        digest(client, HashInput::CodexIdentity, (key, key), tool, 12)
     );
     let mut name = format!("{}{suffix}", q.name);
     if len(&name, client.units) > client.max_len {
@@ -101,6 +102,31 @@ fn hash_identity(client: &ClientPreset, key: &str, tool: &str, q: &mut Qualified
             client.units,
         ) + &suffix;
     }
+    q.measured = len(&name, client.units);
+    q.name = name;
+    q.fate = Fate::Hashed;
+}
+
+/// Droid's rename of a tool whose name another tool of its server also gets, where replacing
+/// changed its tool name: `_` and the hash its client takes for an overlong name, the name cut
+/// to fit the budget. A tool whose name is unchanged keeps it.
+fn hash_changed(client: &ClientPreset, key: &str, tool: &str, q: &mut Qualified) {
+    let changed = client
+        .keeps
+        .is_some_and(|keeps| tool.chars().any(|c| !keeps.contains(c)));
+    let Overflow::HashSuffix { hex, input, .. } = client.overflow else {
+        return;
+    };
+    if !changed {
+        return;
+    }
+    let part = client_key(client, key).unwrap_or_default();
+    let suffix = format!("_{}", digest(client, input, (key, &part), tool, hex));
+    let name = take(
+        &q.name,
+        client.max_len.saturating_sub(suffix.len()),
+        client.units,
+    ) + &suffix;
     q.measured = len(&name, client.units);
     q.name = name;
     q.fate = Fate::Hashed;

@@ -172,18 +172,53 @@ fn take_last(text: &str, n: usize, units: Units) -> String {
     tail.into_iter().collect()
 }
 
-/// The first `hex` lower-case hex digits of the SHA-1 the client takes of `key` and `tool`.
+/// The first `hex` digits of the hash the client takes of `key` (or `part`, the server part it
+/// made of the key) and `tool` ([`HashInput`]).
 pub(crate) fn digest(
     client: &ClientPreset,
     input: HashInput,
-    key: &str,
+    (key, part): (&str, &str),
     tool: &str,
     hex: usize,
 ) -> String {
     match input {
+        HashInput::PartSha256 => {
+            use sha2::{Digest as _, Sha256};
+            let mut hasher = Sha256::new();
+            for piece in [part, client.separator, tool] {
+                hasher.update(piece.as_bytes());
+            }
+            let mut out: String = hasher
+                .finalize()
+                .iter()
+                .map(|byte| format!("{byte:02x}"))
+                .collect();
+            out.truncate(hex);
+            out
+        }
         HashInput::Joined => sha1_hex(&[key, client.separator, tool], hex),
         HashInput::CodexIdentity => sha1_hex(&[key, "\0", key, "\0\0", tool, "\0", tool], hex),
+        HashInput::WholeFnv1a => fnv1a_base36(&[client.prefix, key, client.separator, tool], hex),
     }
+}
+
+/// The 32-bit FNV-1a of `parts` joined, over their UTF-16 units (as JavaScript's
+/// `charCodeAt` reads a string), in base 36, padded with `0` to `digits`.
+fn fnv1a_base36(parts: &[&str], digits: usize) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    for unit in parts.iter().flat_map(|part| part.encode_utf16()) {
+        hash = (hash ^ u32::from(unit)).wrapping_mul(0x0100_0193);
+    }
+    let mut out = Vec::new();
+    loop {
+        out.push(b"0123456789abcdefghijklmnopqrstuvwxyz"[(hash % 36) as usize]);
+        hash /= 36;
+        if hash == 0 {
+            break;
+        }
+    }
+    out.resize(out.len().max(digits), b'0');
+    out.iter().rev().map(|&b| char::from(b)).collect()
 }
 
 /// The first `hex` lower-case hex digits of the SHA-1 of `parts` joined, fed piece by piece
@@ -302,7 +337,7 @@ pub fn qualify_part(
             input,
             after_server,
         } => {
-            let suffix = format!("_{}", digest(client, input, key, tool, hex));
+            let suffix = format!("_{}", digest(client, input, (key, part), tool, hex));
             let server = format!("{prefix}{part}");
             let fits = len(&server, units) + len(sep, units) + suffix.len() <= max;
             let name = if fits || !after_server {

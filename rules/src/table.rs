@@ -2,7 +2,7 @@
 //! cannot drift from what the code checks.
 
 use crate::client::{
-    CLIENTS, Cleaning, ClientPreset, Loading, Measure, NO_LIMIT, Overflow, TextRule,
+    CLIENTS, Cleaning, ClientPreset, HashInput, Loading, Measure, NO_LIMIT, Overflow, TextRule,
 };
 use crate::contract::ALL;
 
@@ -43,7 +43,13 @@ pub fn clients_markdown() -> String {
         let past = match c.overflow {
             _ if c.max_len == NO_LIMIT => "sent whole; the API decides".to_owned(),
             Overflow::ApiError => "the API refuses the request".to_owned(),
-            Overflow::HashSuffix { hex, .. } => format!("cut + `_` + {hex} hex of SHA-1"),
+            Overflow::HashSuffix { hex, input, .. } => match input {
+                HashInput::Joined | HashInput::CodexIdentity => {
+                    format!("cut + `_` + {hex} hex of SHA-1")
+                }
+                HashInput::WholeFnv1a => format!("cut + `_` + {hex} base-36 digits of FNV-1a"),
+                HashInput::PartSha256 => format!("cut + `_` + {hex} hex of SHA-256"),
+            },
             Overflow::MiddleCut(m) => format!("middle cut, joined by `{m}`"),
             Overflow::Cut => "cut, no hash".to_owned(),
             Overflow::Skip => "tool left out".to_owned(),
@@ -83,6 +89,7 @@ pub fn limits_markdown() -> String {
                 "names first, loaded by tool search; a name past {reference_max} breaks the \
                  session ({source})"
             ),
+            Loading::Listed => "names listed up front, loaded by its tool search".to_owned(),
             Loading::Unknown => "not run".to_owned(),
         };
         let cap = c.limits.tools_per_request.map_or_else(
@@ -126,6 +133,9 @@ fn key_rule(client: &ClientPreset) -> String {
             "white space to `_`, others outside `A-Z a-z 0-9 _ -` deleted, `_` in front of a digit or `-`, empty to `_unnamed`"
                 .to_owned(),
         ),
+        Cleaning::Slug(max) => steps.push(format!(
+            "white space and ASCII punctuation to `-`, others outside `A-Z a-z 0-9 _ -` deleted, `-` runs to one and trimmed, cut to {max}, empty to `invalid-server-name`"
+        )),
     }
     if rule.lowercase {
         steps.push("lower-cased".to_owned());

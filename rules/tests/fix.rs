@@ -162,7 +162,8 @@ proptest! {
     }
 }
 
-/// The inputs under every client with the pulsemcp key (Claude Code leaves 17).
+/// The inputs under every client with the pulsemcp key (Qwen Code leaves 16: 63 less
+/// `mcp__`, the key and `__`; Claude Code 17).
 #[test]
 fn the_pulsemcp_tools_get_whole_word_fixes() {
     let rules = FixRules::new(
@@ -170,7 +171,7 @@ fn the_pulsemcp_tools_get_whole_word_fixes() {
         &CLIENTS,
         Some("pulsemcp-admin-submission-queue-readonly"),
     );
-    assert_eq!(rules.max_len(), 17);
+    assert_eq!(rules.max_len(), 16);
     let fixes = rules.fixes(
         &[
             "approve_official_mirror_queue_item_without_modifying",
@@ -182,7 +183,7 @@ fn the_pulsemcp_tools_get_whole_word_fixes() {
         fixes,
         [
             SetFix::Rename("approve_item".into()),
-            SetFix::Rename("send_posted_notif".into()),
+            SetFix::Rename("send_impl_notif".into()),
         ]
     );
 }

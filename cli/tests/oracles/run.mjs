@@ -1,6 +1,7 @@
 // Runs one real MCP client against the fixture servers and the fake LLM API, and writes what
 // the client sent the model. `node run.mjs CLIENT BIN CORPUS OUT`:
-//   CLIENT  claude_code | codex | gemini_cli | cline | opencode | continue_cli | copilot_cli
+//   CLIENT  claude_code | codex | gemini_cli | cline | opencode | continue_cli | copilot_cli |
+//           kilo_code | qwen_code | droid
 //   BIN     the client's executable (from its npm package)
 //   CORPUS  {"servers": [{"key": "...", "tools": ["...", ...]}, ...]}
 //   OUT     written: {"client", "version", "refused": [key, ...], "requests", "methods" (every
@@ -241,6 +242,126 @@ const adapters = {
     },
     // The first request (the session title) carries no tools; the most tools are picked anyway.
     tools: chatTools,
+  },
+  kilo_code: {
+    setup(port) {
+      // Kilo Code's CLI is a fork of OpenCode: the same config shape, under KILO_* variables.
+      const config = join(scratch, 'kilo.json');
+      const mcp = Object.fromEntries(servers.map((s) => [s.key, { type: 'local', command: [s.command, ...s.args], enabled: true }]));
+      writeFileSync(config, JSON.stringify({
+        autoupdate: false,
+        share: 'disabled',
+        model: 'oracle/fake-model',
+        provider: {
+          oracle: {
+            npm: '@ai-sdk/openai-compatible',
+            name: 'oracle',
+            options: { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'oracle' },
+            models: { 'fake-model': { name: 'fake-model' } },
+          },
+        },
+        mcp,
+      }));
+      return {
+        args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', 'hi'],
+        env: {
+          KILO_CONFIG: config,
+          PWD: home,
+          XDG_CONFIG_HOME: join(home, '.config'),
+          XDG_DATA_HOME: join(home, '.local', 'share'),
+          XDG_CACHE_HOME: join(home, '.cache'),
+          XDG_STATE_HOME: join(home, '.local', 'state'),
+          KILO_DISABLE_AUTOUPDATE: '1',
+          KILO_DISABLE_MODELS_FETCH: '1',
+          KILO_DISABLE_SHARE: '1',
+          KILO_DISABLE_LSP_DOWNLOAD: '1',
+          KILO_DISABLE_DEFAULT_PLUGINS: '1',
+          KILO_DISABLE_CLAUDE_CODE: '1',
+          KILO_DISABLE_EXTERNAL_SKILLS: '1',
+          KILO_DISABLE_PROJECT_CONFIG: '1',
+          KILO_DISABLE_CODEBASE_INDEXING: '1',
+          KILO_DISABLE_SESSION_INGEST: '1',
+          KILO_TELEMETRY_LEVEL: 'off',
+          KILO_NO_DAEMON: '1',
+        },
+      };
+    },
+    tools: chatTools,
+  },
+  qwen_code: {
+    setup(port) {
+      // Qwen Code, a fork of Gemini CLI: settings in ~/.qwen, an OpenAI-compatible provider.
+      mkdirSync(join(home, '.qwen'), { recursive: true });
+      writeFileSync(join(home, '.qwen', 'settings.json'), JSON.stringify({
+        mcpServers: mcpServers(),
+        telemetry: { enabled: false },
+        privacy: { usageStatisticsEnabled: false },
+        general: { enableAutoUpdate: false, disableAutoUpdate: true, disableUpdateNag: true },
+        security: { auth: { selectedType: 'openai' }, folderTrust: { enabled: false } },
+      }));
+      return {
+        // --yolo: headless, a tool no rule allows would be held back for approval.
+        args: ['--yolo', '--auth-type', 'openai', '-m', 'fake-model', corpus.say ?? 'say ok'],
+        env: {
+          OPENAI_API_KEY: 'oracle',
+          OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+          OPENAI_MODEL: 'fake-model',
+          QWEN_TELEMETRY_ENABLED: 'false',
+          QWEN_USAGE_STATISTICS_ENABLED: 'false',
+        },
+      };
+    },
+    // MCP tools are deferred: the system prompt lists each as `- "<name>": "<description>"`
+    // under `#### <server>`, and `tool_search` loads a definition when the model asks.
+    tools(body) {
+      const found = chatTools(body);
+      for (const text of strings(body)) {
+        for (const match of text.matchAll(/^- "((?:[^"\\]|\\.)*)": "oracle tool (\d+\.\d+)(?=["\s])/gm)) {
+          found.push({ name: JSON.parse(`"${match[1]}"`), origin: match[2] });
+        }
+      }
+      return found;
+    },
+  },
+  droid: {
+    setup(port) {
+      // Factory's Droid: a custom model (bring your own key) needs no Factory login.
+      const factory = join(home, '.factory');
+      mkdirSync(factory, { recursive: true });
+      writeFileSync(join(factory, 'settings.json'), JSON.stringify({
+        customModels: [{
+          model: 'fake-model',
+          displayName: 'oracle',
+          baseUrl: `http://127.0.0.1:${port}/v1`,
+          apiKey: 'oracle',
+          provider: 'generic-chat-completion-api',
+          maxOutputTokens: 1000,
+        }],
+        // Else the first request goes out before the servers have listed their tools.
+        blockOnMcpLoad: true,
+        cloudSessionSync: false,
+        enableDroidShield: false,
+      }));
+      writeFileSync(join(factory, 'mcp.json'), JSON.stringify({ mcpServers: mcpServers({ type: 'stdio' }) }));
+      return {
+        args: ['exec', '--skip-permissions-unsafe', '-m', 'custom:fake-model', 'say ok'],
+        env: {},
+      };
+    },
+    // MCP tools are deferred: names only, one a line after `Deferred tools:` in a system
+    // reminder (its own deferred tools among them, told apart by the `___` every MCP name holds).
+    tools(body) {
+      const found = chatTools(body);
+      for (const text of strings(body)) {
+        const at = text.indexOf('Deferred tools:\n');
+        if (at < 0) continue;
+        for (const line of text.slice(at).split('\n').slice(1)) {
+          if (line.trim() === '' || line.startsWith('</')) break;
+          if (line.includes('___')) found.push({ name: line, origin: null });
+        }
+      }
+      return found;
+    },
   },
   continue_cli: {
     setup(port) {

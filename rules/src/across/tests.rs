@@ -176,3 +176,31 @@ fn codex_keeps_every_name_of_many_servers_of_one_namespace_apart() {
     names.dedup();
     assert_eq!(names.len(), 125 * 40, "every name apart");
 }
+
+#[test]
+fn droid_keeps_tools_by_part_and_tool_and_starts_the_later_of_one_slug() {
+    use crate::client::DROID;
+    // Shown as `mcp___x_tool` and `mcp_x___tool`, kept as `mcp_x_tool`: whichever connects
+    // last is sent. `k` with `q__r` and `k__q` with `r` stay apart.
+    let out = config(
+        &DROID,
+        &[
+            ("mcp", &["x_tool"]),
+            ("mcp_x", &["tool"]),
+            ("k", &["q__r"]),
+            ("k__q", &["r"]),
+        ],
+    );
+    assert_eq!(
+        fates(&out),
+        [[Fate::Raced], [Fate::Raced], [Fate::Kept], [Fate::Kept]]
+    );
+    // `my.server` and `my-server` make one slug: only the later is started.
+    let out = config(&DROID, &[("my.server", &["a", "b"]), ("my-server", &["c"])]);
+    assert_eq!(
+        fates(&out),
+        [vec![Fate::Shadowed, Fate::Shadowed], vec![Fate::Kept]]
+    );
+    assert_eq!(out[0][0].meets_server.as_deref(), Some("my-server"));
+    assert_eq!(out[0][0].meets, None);
+}

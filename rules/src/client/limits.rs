@@ -25,6 +25,10 @@ pub enum Loading {
         /// Where the refusal is reported.
         source: &'static str,
     },
+    /// Names up front, listed in the system prompt or a reminder (Qwen Code with each
+    /// description, Droid without); a search tool the client offers loads definitions when the
+    /// model asks. Every tool is listed in each request; no API refusal of a name is known.
+    Listed,
     /// Not run: not known.
     Unknown,
 }

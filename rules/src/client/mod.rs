@@ -4,10 +4,12 @@
 //! and what each does past the name ([`limits`]);
 //! [`crate::qualify`] applies them.
 
+mod agents;
 mod limits;
 mod presets;
 mod rule;
 
+pub use agents::*;
 pub use limits::*;
 pub use presets::*;
 pub use rule::*;
@@ -22,7 +24,7 @@ pub use rule::*;
 /// assert_eq!(passed.len(), 1);
 /// assert_eq!(passed[0].0.max, 128);
 /// let ids: Vec<&str> = passed[0].1.iter().map(|c| c.id).collect();
-/// assert_eq!(ids, ["cline", "opencode", "continue_cli", "copilot_cli"]);
+/// assert_eq!(ids, ["cline", "opencode", "continue_cli", "copilot_cli", "kilo_code"]);
 /// assert_eq!(caps_passed(600, &CLIENTS).len(), 2, "Gemini's 512 too");
 /// assert!(caps_passed(128, &CLIENTS).is_empty());
 /// ```

@@ -1,6 +1,7 @@
 //! The built-in client presets, each with where its rule was read (`source`) and what it was
 //! verified against (`verified`: run in CI, read from source at a commit, or user reports).
 
+use super::agents::{DROID, KILO_CODE, QWEN_CODE};
 use super::limits::{
     GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all,
 };
@@ -463,7 +464,7 @@ pub const ROO_CODE: ClientPreset = ClientPreset {
 };
 
 /// Every built-in client preset.
-pub const CLIENTS: [&ClientPreset; 10] = [
+pub const CLIENTS: [&ClientPreset; 13] = [
     &CLAUDE_CODE,
     &CODEX,
     &GEMINI_CLI,
@@ -474,6 +475,9 @@ pub const CLIENTS: [&ClientPreset; 10] = [
     &CONTINUE_CLI,
     &COPILOT_CLI,
     &ROO_CODE,
+    &KILO_CODE,
+    &QWEN_CODE,
+    &DROID,
 ];
 
 /// The built-in preset with this id; `-` is read as `_` (`claude-code`).

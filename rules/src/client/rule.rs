@@ -10,10 +10,11 @@ use crate::contract::{Charset, Contract};
 pub enum Overflow {
     /// Sends it anyway; the LLM API refuses the whole request.
     ApiError,
-    /// Keeps the first characters and appends `_` and `hex` lower-case hex digits of a SHA-1
-    /// of `input`, to exactly the budget.
+    /// Keeps the first characters and appends `_` and `hex` lower-case digits of a hash of
+    /// `input` (hex digits of a SHA-1, or base-36 digits of an FNV-1a, as `input` says), to
+    /// exactly the budget.
     HashSuffix {
-        /// Hex digits of the hash.
+        /// Digits of the hash.
         hex: usize,
         /// What the client hashes.
         input: HashInput,
@@ -46,6 +47,10 @@ pub enum Clash {
     HashesAll,
     /// Each one is sent under the one name (Continue CLI).
     SendsAll,
+    /// Each one whose tool name replacing changed gets `_` and the hash its client takes for
+    /// an overlong name ([`Overflow::HashSuffix`]), cut to fit; one whose tool name is
+    /// unchanged keeps the name (Factory's Droid: `a.b` meets `a_b`, `a.b` is hashed).
+    HashesChanged,
     /// Not known which: one of them reaches the model.
     OneOf,
 }
@@ -60,11 +65,18 @@ pub enum Across {
     /// The tool of the server that connects first is sent; the others are left out, so which
     /// one the model gets changes with the order the servers answer in (Claude Code).
     FirstConnected,
-    /// The tool of the server that connects last replaces the others' (Gemini CLI, OpenCode).
+    /// The tool of the server that connects last replaces the others' (Gemini CLI, OpenCode,
+    /// Kilo Code, Qwen Code).
     LastConnected,
     /// The tool of the server written last in the config replaces the others', whatever order
     /// they connect in (Cline).
     LastInConfig,
+    /// Servers are kept by their server part: of two keys that make one, only the server
+    /// written later is started, and every tool of the earlier one is left out (Droid, whose
+    /// keys become slugs; read from its code). Tools are kept by `<part>_<tool>`
+    /// ([`crate::meets_as`]): of tools of other servers that meet so, the one whose server
+    /// connects last is sent (run, each server slow in turn).
+    LaterKeyReplaces,
     /// The tool of the server whose key, as written, sorts last (byte order) replaces the
     /// others', whatever order they are written or connect in: `my.server` over `my-server`
     /// (GitHub Copilot CLI).
@@ -127,7 +139,7 @@ impl Verified {
     }
 }
 
-/// What a client takes the SHA-1 of for a hash suffix: always the key and the tool name as
+/// What a client hashes for a hash suffix, and how: always the key and the tool name as
 /// written, not as replaced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HashInput {
@@ -136,6 +148,13 @@ pub enum HashInput {
     /// `<key>\0<key>\0\0<tool>\0<tool>`: Codex's identity of a tool of a configured server
     /// (server name, name again, an empty connector id, tool name, tool name).
     CodexIdentity,
+    /// Not a SHA-1: the 32-bit FNV-1a of `<prefix><key><separator><tool>`, taken over its
+    /// UTF-16 units, written in base 36 (`0-9 a-z`) and padded with `0` to the digits asked
+    /// for (Qwen Code: 7, which any 32-bit value fits).
+    WholeFnv1a,
+    /// Not a SHA-1: the SHA-256 of `<server part><separator><tool>`, the server part as the
+    /// client made it from the key and the tool as written, in hex (Factory's Droid: 8 digits).
+    PartSha256,
 }
 
 /// What a client counts a name in, and replaces in: Unicode characters, UTF-16 code units, as
@@ -187,6 +206,14 @@ pub enum Cleaning {
     /// with a letter or `_` gets a `_` in front, and a part left empty is `_unnamed` (`_` when it
     /// was empty already). Nothing is left for replacing to do (Roo Code, key and tool name).
     DeleteInvalid,
+    /// A slug, for a key: each run of white space and of the ASCII punctuation
+    /// `/ \ @ # $ % ^ & * ( ) + = [ ] { } | ; : ' " < > , . ?` becomes `-`, every other
+    /// character outside `A-Z a-z 0-9 _ -` is deleted (an emoji, `é`, `!`, `~`), each run of `-`
+    /// becomes one, `-` is trimmed from both ends; past `usize` characters the rest is cut and
+    /// `-` trimmed from the end again; an empty result is `invalid-server-name`
+    /// (Factory's Droid: `my.server` becomes `my-server`, `@scope/pkg` `scope-pkg`, `数据库`
+    /// `invalid-server-name`).
+    Slug(usize),
 }
 
 /// When a client writes its prefix.

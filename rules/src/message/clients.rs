@@ -295,6 +295,12 @@ pub fn clash(name: &str, client: &ClientPreset, q: &Qualified) -> String {
                 show(&q.name)
             );
         }
+        Clash::HashesChanged => {
+            return format!(
+                "{head}, which gives each changed one a hash suffix the model cannot read: it sees {}",
+                show(&q.name)
+            );
+        }
         Clash::SendsAll => {
             return format!(
                 "{head}, which sends both as {}: the model cannot tell them apart",
@@ -338,6 +344,9 @@ pub fn clash_outcome(client: &ClientPreset, across: bool) -> String {
             format!("{title} sends only the {}", the_one_sent(client.on_clash))
         }
         Clash::HashesAll => format!("{title} gives each a hash suffix the model cannot read"),
+        Clash::HashesChanged => format!(
+            "{title} gives each whose tool name it changed a hash suffix the model cannot read"
+        ),
         Clash::SendsAll => {
             format!("{title} sends each under that name, so the model cannot tell them apart")
         }
@@ -372,6 +381,10 @@ pub fn across_outcome(client: &ClientPreset) -> String {
         Across::LastInConfig => {
             format!("{title} sends only the one whose server is written last in the config")
         }
+        Across::LaterKeyReplaces => format!(
+            "{title} keeps tools by `<server>_<tool>` and sends only the one whose server \
+             connects last, so which one the model gets can change from one start to the next"
+        ),
         Across::LastByKey => format!(
             "{title} sends only the one whose server key sorts last, wherever it is written"
         ),
@@ -394,6 +407,6 @@ const fn the_one_sent(clash: Clash) -> &'static str {
         Clash::FirstWins => "first of them listed",
         Clash::LastWins => "last of them listed",
         Clash::GreatestWins => "one whose name sorts last",
-        Clash::HashesAll | Clash::SendsAll | Clash::OneOf => "",
+        Clash::HashesAll | Clash::HashesChanged | Clash::SendsAll | Clash::OneOf => "",
     }
 }

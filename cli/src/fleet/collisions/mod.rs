@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use mcp_toolname_rules::{
     Across, CLIENTS, ClientPreset, Fate, PROMPT_CLIENTS, PromptClash, PromptClient, look_alike_key,
+    meets_as,
     message::{self, show},
     namespace_suffix,
 };
@@ -248,6 +249,12 @@ fn key_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cross
                 list(&numbered),
                 client.title
             )
+        } else if client.across == Across::LaterKeyReplaces {
+            let started = group.last().map(|s| show(&s.key)).unwrap_or_default();
+            format!(
+                "it starts only the server written last ({started}), so no tool of the others \
+                 reaches the model"
+            )
         } else if client.across == Across::HashesNamespaces {
             let hashed: Vec<String> = group
                 .iter()
@@ -305,26 +312,30 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
                 tool: Some(message::short(&tool.name).into_owned()),
                 renamed: None,
             };
-            (q.name.clone(), (member, q.fate))
+            (meets_as(client, &q.name), (member, q.fate, q.name.clone()))
         })
     });
-    for (name, members) in in_order(named) {
+    for (_, members) in in_order(named) {
+        // The name the first of them is shown by (Droid shows tools that meet by other names).
+        let name = members[0].2.clone();
         let first = &members[0].0.server;
-        if members.iter().all(|(m, _)| &m.server == first) {
+        if members.iter().all(|(m, _, _)| &m.server == first) {
             continue; // within one server: that server's own report has it
         }
         // The one sent, where the rule names one.
         let sent: Vec<String> = members
             .iter()
-            .filter(|(_, fate)| !matches!(fate, Fate::Shadowed | Fate::Raced))
-            .map(|(m, _)| member_text(m))
+            .filter(|(_, fate, _)| !matches!(fate, Fate::Shadowed | Fate::Raced))
+            .map(|(m, _, _)| member_text(m))
             .collect();
-        let members: Vec<Member> = members.into_iter().map(|(m, _)| m).collect();
+        let members: Vec<Member> = members.into_iter().map(|(m, _, _)| m).collect();
         let outcome = match (client.across, sent.as_slice()) {
-            (Across::LastInConfig | Across::LastByKey, [one]) => format!(
-                "{}: {one} is sent, the others are left out",
-                message::across_outcome(client),
-            ),
+            (Across::LastInConfig | Across::LastByKey | Across::LaterKeyReplaces, [one]) => {
+                format!(
+                    "{}: {one} is sent, the others are left out",
+                    message::across_outcome(client),
+                )
+            }
             _ => message::across_outcome(client),
         };
         out.push(CrossFinding {

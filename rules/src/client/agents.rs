@@ -1,0 +1,165 @@
+//! More built-in client presets: coding agents whose packages run here (Kilo Code's CLI, Qwen
+//! Code, Factory's Droid) and Goose, read from source. Each has its `source` and `verified`,
+//! as in [`super::presets`].
+
+use super::limits::{Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, sends_all};
+use super::rule::{
+    Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
+    Overflow, PrefixRule, Units, Verification, Verified,
+};
+use crate::contract::{Charset, LLM_COMMON};
+
+/// A client that lists names up front and loads definitions by its tool search: run with
+/// 520 tools, all listed; what becomes of long descriptions and instructions once loaded is
+/// not run (the fake model never searches).
+const LISTED: Limits = Limits {
+    loading: Loading::Listed,
+    description: TextRule::Unknown,
+    instructions: TextRule::Unknown,
+    tools_per_request: None,
+};
+
+/// Kilo Code's CLI (`kilo`, a fork of OpenCode): `<server>_<tool>`, no prefix; every UTF-16
+/// unit outside `A-Z a-z 0-9 _ -` becomes `_` in both parts (an emoji `__`, case kept, no key
+/// refused). Nothing is cut or hashed: a 1,002-character name was sent whole, and the API
+/// behind decides. Of a server's tools that meet after replacing, the last listed is sent
+/// ([`Clash::LastWins`]). Across servers (run on whole configs, each server slow in turn):
+/// tools are kept by their final name, so where two servers' names meet (keys `my.server` and
+/// `my_server` with a tool `search` each) only the tool of the server that connects last is
+/// sent ([`Across::LastConnected`], as in OpenCode); the rest of both servers stays.
+/// MCP prompts are slash commands `/<server>:<prompt>`, each part replaced the same way (run:
+/// `kilo run --command p:hello` sent the prompt's text).
+pub const KILO_CODE: ClientPreset = ClientPreset {
+    id: "kilo_code",
+    title: "Kilo Code CLI",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "_",
+    uses_server_key: true,
+    key: KeyRule {
+        keeps: Some(Charset::ALNUM.with("_-")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Utf16,
+    max_len: NO_LIMIT,
+    measure: Measure::Whole,
+    overflow: Overflow::ApiError,
+    on_clash: Clash::LastWins,
+    across: Across::LastConnected,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    limits: sends_all(TextRule::Whole, Some(OPENAI_CHAT_TOOLS)),
+    source: "the @kilocode/cli npm package run against a fake chat completions API (cli/tests/oracles.rs)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "7.7.7",
+        date: "2026-12-03",
+    },
+};
+
+/// Qwen Code (a fork of Gemini CLI): `mcp__<server>__<tool>`. A name whose whole
+/// `mcp__<key>__<tool>` as written is at most 63 UTF-16 units of `A-Z a-z 0-9 _ -` is sent as
+/// it is; any other (a character outside those, or longer) has each such unit replaced by `_`
+/// (an emoji `__`), is cut to 55 and gets `_` and 7 base-36 digits of the FNV-1a of the name
+/// as written ([`HashInput::WholeFnv1a`]): `my.server` and `search` give
+/// `mcp__my_server__search_` and a hash, never `mcp__my_server__search`, so a changed name
+/// never meets an unchanged one, and two names meet only where `<key>__<tool>` as written is
+/// the same. Across servers (run on whole configs, each server slow in turn): key `a` with
+/// tool `b__c` and key `a__b` with tool `c` both give `mcp__a__b__c`; the tool of the server
+/// that connects last is sent ([`Across::LastConnected`]) and the other server's tool is left
+/// out (its other tools stay). MCP tools are deferred: the system prompt lists each name with its
+/// description, and a `tool_search` tool loads definitions (limits past the name not run).
+/// MCP prompts are slash commands `/<prompt>`, without the server (run: `/hello`).
+pub const QWEN_CODE: ClientPreset = ClientPreset {
+    id: "qwen_code",
+    title: "Qwen Code",
+    prefix: "mcp__",
+    prefix_rule: PrefixRule::Always,
+    separator: "__",
+    uses_server_key: true,
+    key: KeyRule {
+        keeps: Some(Charset::ALNUM.with("_-")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: true,
+    units: Units::Utf16,
+    max_len: 63,
+    measure: Measure::Whole,
+    overflow: Overflow::HashSuffix {
+        hex: 7,
+        input: HashInput::WholeFnv1a,
+        after_server: false,
+    },
+    on_clash: Clash::OneOf,
+    across: Across::LastConnected,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    limits: LISTED,
+    source: "the @qwen-code/qwen-code npm package run against a fake chat completions API (cli/tests/oracles.rs); packages/core/src/utils/tool-name-utils.ts in its bundle (normalizeToolNameForProvider)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "0.24.4",
+        date: "2026-12-03",
+    },
+};
+
+/// Factory's Droid: `<server>___<tool>`, no prefix. The key is made a slug when the config is
+/// read ([`Cleaning::Slug`], cut to 32: `my.server` becomes `my-server`, `数据库`
+/// `invalid-server-name`); every UTF-16 unit of the tool outside `A-Z a-z 0-9 _ -` becomes `_`
+/// (an emoji `__`). Past 64 the name is cut to 55 and gets `_` and 8 hex digits of the
+/// SHA-256 of `<server part>___<tool as written>` ([`HashInput::PartSha256`]). Of a server's
+/// tools that meet after replacing, each whose tool name was changed gets that suffix too and
+/// one unchanged keeps the name ([`Clash::HashesChanged`]). Across servers (read from its
+/// code): servers are kept by their slug, so of two keys with one slug
+/// (`my.server` and `my-server`) only the server configured later is started. MCP tools are
+/// deferred: names only, in a system reminder, definitions loaded by its `ToolSearch` (limits
+/// past the name not run). Run headless (`droid exec`) with `blockOnMcpLoad` set: without it
+/// the first request goes out before the servers have listed their tools.
+pub const DROID: ClientPreset = ClientPreset {
+    id: "droid",
+    title: "Droid",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "___",
+    uses_server_key: true,
+    key: KeyRule {
+        cleaning: Cleaning::Slug(32),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Utf16,
+    max_len: 64,
+    measure: Measure::Whole,
+    overflow: Overflow::HashSuffix {
+        hex: 8,
+        input: HashInput::PartSha256,
+        after_server: false,
+    },
+    on_clash: Clash::HashesChanged,
+    across: Across::LaterKeyReplaces,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    limits: LISTED,
+    source: "the @factory/cli npm package's Linux binary (@factory/cli-linux-x64) run with a custom model against a fake chat completions API (cli/tests/oracles.rs); its bundled code read for the key slug and the clash rule",
+    verified: Verified {
+        how: Verification::Run,
+        version: "0.225.2",
+        date: "2026-12-03",
+    },
+};
