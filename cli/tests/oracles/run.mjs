@@ -11,6 +11,14 @@
 // holds back its answer to `initialize`), and may give `select`: a name prefix
 // whose deferred tools the fake model loads by tool search (the limits corpus), and `say`: the
 // text sent instead of `hi` (Claude Code and Gemini CLI: a slash command, the prompts corpus).
+// A server may name a `plugin` (Claude Code): it is then shipped inside a plugin of that name
+// (a folder with `.claude-plugin/plugin.json` and `.mcp.json`, loaded by `--plugin-dir`), not in
+// the `--mcp-config` file; `plugin_mcp` on any of its servers puts that plugin's servers
+// elsewhere: `"inline"` in the manifest's `mcpServers`, or a path (`"./servers.json"`) that
+// the manifest's `mcpServers` names. `server_info` (`{"name", "version"}`)
+// is what the server announces at initialize (default `oracle-fixture` 1.0.0).
+// Codex: `codex_toml` (TOML lines) on the corpus is added at the end of `config.toml` (with its
+// own table headers), on a server at the end of that server's table.
 // `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries,
 // `prompt_args` every `S.I.J=value` of `oracle prompt arg S.I.J=value` (argument J passed).
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
@@ -41,8 +49,8 @@ mkdirSync(captured);
 // `oracle tool S.T`, so a tool the request describes is traced back to its corpus entry.
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
-  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms }));
-  return { key: server.key, command: process.execPath, args: [join(here, 'server.mjs'), file] };
+  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms, server_info: server.server_info }));
+  return { key: server.key, plugin: server.plugin, pluginMcp: server.plugin_mcp, codexToml: server.codex_toml, command: process.execPath, args: [join(here, 'server.mjs'), file] };
 });
 
 const origin = (description) => {
@@ -57,8 +65,30 @@ function* strings(value) {
 }
 
 /** The servers as the `mcpServers` object most clients' configs hold, each entry with `extra`. */
-const mcpServers = (extra = {}) =>
-  Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args, ...extra }]));
+const mcpServers = (extra = {}, of = servers.filter((s) => !s.plugin)) =>
+  Object.fromEntries(of.map((s) => [s.key, { command: s.command, args: s.args, ...extra }]));
+
+/**
+ * Claude Code plugins: one folder per plugin the corpus names, its manifest (the plugin's
+ * name) and its servers (`.mcp.json`, or inline in the manifest); the folders, to load.
+ */
+function pluginDirs() {
+  const names = [...new Set(servers.filter((s) => s.plugin).map((s) => s.plugin))];
+  return names.map((name, index) => {
+    const dir = join(scratch, 'plugins', `plugin-${index}`);
+    mkdirSync(join(dir, '.claude-plugin'), { recursive: true });
+    const own = servers.filter((s) => s.plugin === name);
+    const manifest = { name, version: '1.0.0', description: 'oracle plugin' };
+    const where = own.find((s) => s.pluginMcp)?.pluginMcp;
+    if (where === 'inline') manifest.mcpServers = mcpServers({}, own);
+    else if (where) {
+      manifest.mcpServers = where;
+      writeFileSync(join(dir, where), JSON.stringify({ mcpServers: mcpServers({}, own) }));
+    } else writeFileSync(join(dir, '.mcp.json'), JSON.stringify({ mcpServers: mcpServers({}, own) }));
+    writeFileSync(join(dir, '.claude-plugin', 'plugin.json'), JSON.stringify(manifest));
+    return dir;
+  });
+}
 
 const toml = (text) => JSON.stringify(text); // a TOML basic string: JSON's escapes are TOML's
 
@@ -90,8 +120,11 @@ const adapters = {
     setup(port) {
       const config = join(scratch, 'mcp.json');
       writeFileSync(config, JSON.stringify({ mcpServers: mcpServers() }));
+      const plugins = pluginDirs();
       return {
-        args: ['-p', say, '--mcp-config', config, '--strict-mcp-config'],
+        // --strict-mcp-config also leaves out the servers of plugins (2.1.332, run): with
+        // plugins it is not given, and the scratch HOME holds no other config.
+        args: ['-p', say, '--mcp-config', config, ...(plugins.length ? [] : ['--strict-mcp-config']), ...plugins.flatMap((dir) => ['--plugin-dir', dir])],
         env: {
           ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
           ANTHROPIC_API_KEY: 'sk-ant-oracle',
@@ -144,7 +177,9 @@ const adapters = {
         lines.push(`[mcp_servers.${toml(s.key)}]`, `command = ${toml(s.command)}`, `args = [${s.args.map(toml).join(', ')}]`);
         // Required: `codex exec` waits for the server, and stops naming a key it refuses.
         lines.push('required = true');
+        if (s.codexToml) lines.push(s.codexToml);
       }
+      if (corpus.codex_toml) lines.push(corpus.codex_toml);
       writeFileSync(join(codexHome, 'config.toml'), `${lines.join('\n')}\n`);
       return {
         args: ['exec', '--skip-git-repo-check', 'hi'],

@@ -123,6 +123,26 @@ pub const CODEX: ClientPreset = ClientPreset {
     },
 };
 
+/// Codex CLI for a server whose tools it names without `mcp__`: its feature
+/// `non_prefixed_mcp_tool_names` in `config.toml` (`[features] non_prefixed_mcp_tool_names =
+/// true` for every server, or the table `[features.non_prefixed_mcp_tool_names]` with `enabled
+/// = true` and `server_names`, the keys as written, for some). The namespace is then the key
+/// alone (`my-srv` becomes `my_srv`, the model sees `my_srv__<tool>`), a key already starting
+/// with `mcp__` is kept as it is, and everything else is [`CODEX`]'s: the same key check, 128,
+/// and hash. Run (0.171.0, `cli/tests/oracle_plugins.rs`, 2026-12-03): `server_names` without
+/// `enabled = true` changes nothing, an empty list none, a table without it every server; a
+/// `non_prefixed_mcp_tool_names` field inside `[mcp_servers.<key>]` is ignored.
+pub const CODEX_NON_PREFIXED: ClientPreset = ClientPreset {
+    prefix: "",
+    source: "the @openai/codex npm package run with its non_prefixed_mcp_tool_names feature against a fake Responses API (cli/tests/oracle_plugins.rs)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "0.171.0",
+        date: "2026-12-03",
+    },
+    ..CODEX
+};
+
 /// Gemini CLI: `mcp_<server>_<tool>`, where `mcp_` is left out when `<server>_<tool>` as
 /// written already starts with it; every UTF-16 unit outside `A-Z a-z 0-9 _ . : -` becomes
 /// `_` (an emoji becomes `__`; no key check, no case folding); past 63 units the first 30
