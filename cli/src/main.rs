@@ -81,6 +81,19 @@ enum Command {
         /// each client reads it under its own rule.
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
+        /// The server is shipped in this Claude Code plugin (the `name` of its
+        /// `.claude-plugin/plugin.json`): Claude Code names it `plugin:<NAME>:<KEY>`, so the
+        /// model sees `mcp__plugin_<NAME>_<KEY>__<tool>`. The other clients keep the key.
+        #[arg(long, value_name = "NAME", conflicts_with_all = ["prompt", "connector"])]
+        plugin: Option<String>,
+        /// The server is this claude.ai connector (its display name, such as `Google Drive`)
+        /// in Claude Code, which names it `claude.ai <NAME>`: `mcp__claude_ai_<NAME>__<tool>`.
+        #[arg(long, value_name = "NAME", conflicts_with = "prompt")]
+        connector: Option<String>,
+        /// Codex names the server's tools without `mcp__` (its `non_prefixed_mcp_tool_names`
+        /// feature): `<KEY>__<tool>`.
+        #[arg(long, conflicts_with = "prompt")]
+        codex_non_prefixed: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -294,6 +307,9 @@ fn dispatch(
             names,
             prompt,
             server_key,
+            plugin,
+            connector,
+            codex_non_prefixed,
             format,
             verbose,
             lints,
@@ -302,7 +318,17 @@ fn dispatch(
             let report: Box<dyn emit::Report> = if prompt {
                 Box::new(prompts::check::run(&names, &server_key, &out))
             } else {
-                Box::new(check::run(&names, &server_key, &out))
+                let mut keys = keys::Keys::new(&server_key, None);
+                if let Some(plugin) = &plugin {
+                    keys = keys.in_plugin(plugin);
+                }
+                if let Some(connector) = &connector {
+                    keys = keys.as_connector(connector);
+                }
+                if codex_non_prefixed {
+                    keys = keys.codex_non_prefixed();
+                }
+                Box::new(check::run(&names, keys, &out))
             };
             Ok((report, format, stdout))
         }
