@@ -69,7 +69,7 @@ pub struct Keys {
     pub targets: Option<Vec<&'static str>>,
     /// The Claude Code plugin the server is shipped in ([`Self::in_plugin`]).
     pub plugin: Option<String>,
-    /// The claude.ai connector it is, in Claude Code ([`Self::as_connector`]).
+    /// The claude.ai connector it is, in Claude Code ([`Self::in_connector`]).
     pub connector: Option<String>,
     /// Whether Codex names its tools without `mcp__` ([`Self::codex_non_prefixed`]).
     pub codex_non_prefixed: bool,
@@ -129,7 +129,7 @@ impl Keys {
     /// These keys for claude.ai connector `connector` (its display name) in Claude Code,
     /// which names it `claude.ai <connector>`; the other clients keep the key as written.
     #[must_use]
-    pub fn as_connector(mut self, connector: &str) -> Self {
+    pub fn in_connector(mut self, connector: &str) -> Self {
         self.claude_code(connector_server_key(connector), connector, None);
         self.connector = Some(connector.to_owned());
         self
@@ -340,7 +340,7 @@ mod tests {
 
     #[test]
     fn connectors_and_codex_without_prefix() {
-        let keys = Keys::new("server", None).as_connector("Google Drive");
+        let keys = Keys::new("server", None).in_connector("Google Drive");
         let q = keys.part(&CLAUDE_CODE).qualify("search");
         assert_eq!(q.name, "mcp__claude_ai_Google_Drive__search");
         let keys = Keys::new("my-srv", None).codex_non_prefixed();

@@ -323,7 +323,7 @@ fn dispatch(
                     keys = keys.in_plugin(plugin);
                 }
                 if let Some(connector) = &connector {
-                    keys = keys.as_connector(connector);
+                    keys = keys.in_connector(connector);
                 }
                 if codex_non_prefixed {
                     keys = keys.codex_non_prefixed();

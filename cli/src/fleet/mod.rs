@@ -199,7 +199,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
             Outcome::Audited { listing, .. } => listing.announced(),
             Outcome::Skipped(_) | Outcome::Failed(_) => None,
         };
-        let keys = Keys::new(&entry.key, announced);
+        let keys = entry.keys(announced);
         ran.push(Server {
             key: entry.key.clone(),
             keys,
