@@ -13,8 +13,8 @@
 // text sent instead of `hi` (Claude Code and Gemini CLI: a slash command, the prompts corpus).
 // A server may name a `plugin` (Claude Code): it is then shipped inside a plugin of that name
 // (a folder with `.claude-plugin/plugin.json` and `.mcp.json`, loaded by `--plugin-dir`), not in
-// the `--mcp-config` file; `plugin_mcp` on any of its servers puts that plugin's servers
-// elsewhere: `"inline"` in the manifest's `mcpServers`, or a path (`"./servers.json"`) that
+// the `--mcp-config` file; its `plugin_mcp` says where in the plugin: `.mcp.json` (the
+// default), `"inline"` in the manifest's `mcpServers`, or a file (`"./servers.json"`) that
 // the manifest's `mcpServers` names. `server_info` (`{"name", "version"}`)
 // is what the server announces at initialize (default `oracle-fixture` 1.0.0).
 // Codex: `codex_toml` (TOML lines) on the corpus is added at the end of `config.toml` (with its
@@ -70,7 +70,9 @@ const mcpServers = (extra = {}, of = servers.filter((s) => !s.plugin)) =>
 
 /**
  * Claude Code plugins: one folder per plugin the corpus names, its manifest (the plugin's
- * name) and its servers (`.mcp.json`, or inline in the manifest); the folders, to load.
+ * name) and its servers, each where its `plugin_mcp` puts it: `.mcp.json` (the default),
+ * `"inline"` in the manifest's `mcpServers`, or a file the manifest's `mcpServers` names (a
+ * path; several places make it a list). Returns the folders, to load.
  */
 function pluginDirs() {
   const names = [...new Set(servers.filter((s) => s.plugin).map((s) => s.plugin))];
@@ -79,12 +81,16 @@ function pluginDirs() {
     mkdirSync(join(dir, '.claude-plugin'), { recursive: true });
     const own = servers.filter((s) => s.plugin === name);
     const manifest = { name, version: '1.0.0', description: 'oracle plugin' };
-    const where = own.find((s) => s.pluginMcp)?.pluginMcp;
-    if (where === 'inline') manifest.mcpServers = mcpServers({}, own);
-    else if (where) {
-      manifest.mcpServers = where;
-      writeFileSync(join(dir, where), JSON.stringify({ mcpServers: mcpServers({}, own) }));
-    } else writeFileSync(join(dir, '.mcp.json'), JSON.stringify({ mcpServers: mcpServers({}, own) }));
+    const declared = [];
+    for (const where of [...new Set(own.map((s) => s.pluginMcp ?? '.mcp.json'))]) {
+      const these = mcpServers({}, own.filter((s) => (s.pluginMcp ?? '.mcp.json') === where));
+      if (where === 'inline') declared.push(these);
+      else {
+        writeFileSync(join(dir, where), JSON.stringify({ mcpServers: these }));
+        if (where !== '.mcp.json') declared.push(where);
+      }
+    }
+    if (declared.length) manifest.mcpServers = declared.length === 1 ? declared[0] : declared;
     writeFileSync(join(dir, '.claude-plugin', 'plugin.json'), JSON.stringify(manifest));
     return dir;
   });
