@@ -309,13 +309,30 @@ fn claude_code_names_servers_by_key_whatever_their_server_info() {
             &[],
         ),
     ];
-    let observed = observe(id, &bin, &corpus(&servers, json!({})), &dir);
     let predicted: Vec<String> = servers
         .iter()
         .flat_map(|s| predict(id, s))
         .flatten()
         .collect();
-    hold(id, "same serverInfo", &observed, predicted, pinned(id));
+    let observed = observe(id, &bin, &corpus(&servers, json!({})), &dir);
+    hold(
+        id,
+        "same serverInfo",
+        &observed,
+        predicted.clone(),
+        pinned(id),
+    );
+    // In the project's `.mcp.json` too, where anthropics/claude-code#74635 (2026-07-06)
+    // reported that neither of two such servers had its tools exposed.
+    let project = json!({"claude_scope": "project"});
+    let observed = observe(id, &bin, &corpus(&servers, project), &dir);
+    hold(
+        id,
+        "same serverInfo, project",
+        &observed,
+        predicted,
+        pinned(id),
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -17,6 +17,8 @@
 // default), `"inline"` in the manifest's `mcpServers`, or a file (`"./servers.json"`) that
 // the manifest's `mcpServers` names. `server_info` (`{"name", "version"}`)
 // is what the server announces at initialize (default `oracle-fixture` 1.0.0).
+// Claude Code: `claude_scope: "project"` puts the servers in the project's `.mcp.json` (the
+// working folder) instead of `--mcp-config`.
 // Codex: `codex_toml` (TOML lines) on the corpus is added at the end of `config.toml` (with its
 // own table headers), on a server at the end of that server's table.
 // `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries,
@@ -121,24 +123,35 @@ const CLINE_ENV = {
   E2E_TEST: 'true',
 };
 
+/** Claude Code's environment: the fake API, nothing else reached. */
+const CLAUDE_ENV = (port) => ({
+  ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
+  ANTHROPIC_API_KEY: 'sk-ant-oracle',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_AUTOUPDATER: '1',
+  DISABLE_ERROR_REPORTING: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+});
+
 const adapters = {
   claude_code: {
     setup(port) {
       const config = join(scratch, 'mcp.json');
       writeFileSync(config, JSON.stringify({ mcpServers: mcpServers() }));
       const plugins = pluginDirs();
+      if (corpus.claude_scope === 'project') {
+        // The project's `.mcp.json` in the working folder, its servers approved in settings
+        // (print mode skips the trust dialog).
+        writeFileSync(join(home, '.mcp.json'), JSON.stringify({ mcpServers: mcpServers() }));
+        mkdirSync(join(home, '.claude'), { recursive: true });
+        writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ enableAllProjectMcpServers: true }));
+        return { args: ['-p', say, ...plugins.flatMap((dir) => ['--plugin-dir', dir])], env: CLAUDE_ENV(port) };
+      }
       return {
         // --strict-mcp-config also leaves out the servers of plugins (2.1.332, run): with
         // plugins it is not given, and the scratch HOME holds no other config.
         args: ['-p', say, '--mcp-config', config, ...(plugins.length ? [] : ['--strict-mcp-config']), ...plugins.flatMap((dir) => ['--plugin-dir', dir])],
-        env: {
-          ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
-          ANTHROPIC_API_KEY: 'sk-ant-oracle',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_AUTOUPDATER: '1',
-          DISABLE_ERROR_REPORTING: '1',
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        },
+        env: CLAUDE_ENV(port),
       };
     },
     tools(body) {
