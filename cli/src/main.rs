@@ -116,9 +116,11 @@ enum Command {
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
         /// A client's MCP config: Claude Desktop `claude_desktop_config.json`, Claude Code
-        /// `.mcp.json`, VS Code `mcp.json` or Codex `config.toml`. Audits each server (stdio
-        /// or Streamable HTTP) under its name in the file, then the collisions between servers
-        /// under each client.
+        /// `.mcp.json`, VS Code `mcp.json`, Codex `config.toml` (with its
+        /// `non_prefixed_mcp_tool_names`), or a Claude Code plugin's folder (or its
+        /// `.claude-plugin/plugin.json`: each server is named `plugin:<plugin>:<key>`). Audits
+        /// each server (stdio or Streamable HTTP) under its name in the file, then the
+        /// collisions between servers under each client.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["server_key", "command", "url"])]
         config: Option<PathBuf>,
         /// A Streamable HTTP server to audit, such as `http://127.0.0.1:3000/mcp`.
