@@ -117,8 +117,9 @@ enum Command {
         server_key: String,
         /// A client's MCP config: Claude Desktop `claude_desktop_config.json`, Claude Code
         /// `.mcp.json`, VS Code `mcp.json`, Codex `config.toml` (with its
-        /// `non_prefixed_mcp_tool_names`), or a Claude Code plugin's folder (or its
-        /// `.claude-plugin/plugin.json`: each server is named `plugin:<plugin>:<key>`). Audits
+        /// `non_prefixed_mcp_tool_names`), a Claude Code plugin's folder (or its
+        /// `.claude-plugin/plugin.json`: each server is named `plugin:<plugin>:<key>`), or
+        /// Claude Code's `settings.json` (the plugins it enables, as installed). Audits
         /// each server (stdio or Streamable HTTP) under its name in the file, then the
         /// collisions between servers under each client.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["server_key", "command", "url"])]

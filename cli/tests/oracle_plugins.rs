@@ -216,6 +216,33 @@ fn claude_code_names_plugin_servers_as_check_plugin_predicts() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The plugins of [`plugin_corpus`] that Claude Code loads, installed from a local
+/// marketplace that lists them under other names: Claude Code still names their servers by
+/// the manifest's `name`, as `check --plugin` (and `audit --config settings.json`) take it.
+#[test]
+fn claude_code_names_installed_plugins_by_their_manifest() {
+    let id = "claude_code";
+    let Some(bin) = client_bin(id) else { return };
+    let dir = scratch("oracle-plugins-installed", id);
+    let servers: Vec<Server> = plugin_corpus()
+        .into_iter()
+        .filter(|s| s.extra["plugin"] == "my-Plugin.x" || s.extra["plugin"] == "lenp")
+        .collect();
+    let observed = observe(
+        id,
+        &bin,
+        &corpus(&servers, json!({"plugin_install": true})),
+        &dir,
+    );
+    let predicted: Vec<String> = servers
+        .iter()
+        .flat_map(|s| predict(id, s))
+        .flatten()
+        .collect();
+    hold(id, "installed plugins", &observed, predicted, pinned(id));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The `mixed` plugin of [`plugin_corpus`] as a folder (`.mcp.json`, a file its manifest
 /// names, a server inline), audited with `audit --config`: Claude Code's names for its tools.
 #[test]

@@ -195,7 +195,7 @@ impl Context {
     /// Expands the variables the host expands in `text` (from field `field`).
     pub(super) fn expand(&self, text: &str, field: &str) -> Result<String, Stop> {
         match self.flavor {
-            Flavor::ClaudeCode => expand_claude(text, field, None),
+            Flavor::ClaudeCode | Flavor::ClaudeSettings => expand_claude(text, field, None),
             Flavor::ClaudePlugin => expand_claude(text, field, Some(&self.dir)),
             Flavor::VsCode => self.expand_vscode(text, field),
             Flavor::ClaudeDesktop | Flavor::McpServers | Flavor::Codex => Ok(text.to_owned()),

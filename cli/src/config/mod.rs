@@ -46,6 +46,9 @@ pub enum Flavor {
     /// A Claude Code plugin: `.claude-plugin/plugin.json` and the servers it ships
     /// (`.mcp.json`, or `mcpServers` in the manifest), each named `plugin:<plugin>:<key>`.
     ClaudePlugin,
+    /// Claude Code's `settings.json`, read as the plugins it enables (`enabledPlugins`), each
+    /// from where Claude Code installed it.
+    ClaudeSettings,
 }
 
 /// Fields of a Claude server entry: stdio ones, then remote ones (accepted, not used).
@@ -116,6 +119,7 @@ impl Flavor {
             Self::VsCode => "VS Code `mcp.json`",
             Self::Codex => "Codex `config.toml`",
             Self::ClaudePlugin => "Claude Code plugin `.claude-plugin/plugin.json`",
+            Self::ClaudeSettings => "Claude Code `settings.json`, its enabled plugins",
         }
     }
 
@@ -129,13 +133,14 @@ impl Flavor {
             Self::VsCode => "vscode",
             Self::Codex => "codex",
             Self::ClaudePlugin => "claude_plugin",
+            Self::ClaudeSettings => "claude_settings",
         }
     }
 
     const fn host(self) -> &'static str {
         match self {
             Self::ClaudeDesktop => "Claude Desktop",
-            Self::ClaudeCode | Self::ClaudePlugin => "Claude Code",
+            Self::ClaudeCode | Self::ClaudePlugin | Self::ClaudeSettings => "Claude Code",
             Self::McpServers => "an `mcpServers` host",
             Self::VsCode => "VS Code",
             Self::Codex => "Codex",
@@ -145,7 +150,9 @@ impl Flavor {
     /// The fields a server entry may have, in the order messages list them.
     fn fields(self) -> Vec<&'static str> {
         match self {
-            Self::ClaudeDesktop | Self::ClaudeCode | Self::ClaudePlugin => CLAUDE_FIELDS.to_vec(),
+            Self::ClaudeDesktop | Self::ClaudeCode | Self::ClaudePlugin | Self::ClaudeSettings => {
+                CLAUDE_FIELDS.to_vec()
+            }
             Self::McpServers => [CLAUDE_FIELDS, MCP_SERVERS_EXTRA_FIELDS].concat(),
             Self::VsCode => VSCODE_FIELDS.to_vec(),
             Self::Codex => CODEX_FIELDS.to_vec(),
@@ -225,6 +232,9 @@ pub fn load(path: &Path) -> Result<Config, String> {
         )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if plugin::is_settings(path, text) {
+        return plugin::settings(path, text);
+    }
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());

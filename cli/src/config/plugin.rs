@@ -4,7 +4,8 @@
 //! path to a file of them, or a list of those): Claude Code 2.1.332 loads both (run with
 //! `--plugin-dir`, `cli/tests/oracle_plugins.rs`). Each server is then named by Claude Code
 //! `plugin:<name>:<key>` ([`mcp_toolname_rules::plugin_server_key`]); `${CLAUDE_PLUGIN_ROOT}`
-//! is the plugin's folder, which is also where its servers start.
+//! is the plugin's folder, which is also where its servers start. A Claude Code
+//! `settings.json` that enables plugins is read as the plugins it enables ([`settings`]).
 
 use std::path::{Path, PathBuf};
 
@@ -85,6 +86,69 @@ pub(super) fn load(root: &Path) -> Result<Config, String> {
     Ok(Config {
         path: manifest_path,
         flavor: Flavor::ClaudePlugin,
+        servers: entries,
+        notes,
+    })
+}
+
+/// Whether `path` is a Claude Code settings file (`settings.json`, `settings.local.json`)
+/// that enables plugins: then its plugins are the config ([`settings`]).
+pub(super) fn is_settings(path: &Path, text: &str) -> bool {
+    let named = path
+        .file_name()
+        .is_some_and(|n| n == "settings.json" || n == "settings.local.json");
+    named
+        && serde_json::from_str::<Value>(text)
+            .is_ok_and(|v| v.get("enabledPlugins").is_some_and(Value::is_object))
+}
+
+/// The plugins a Claude Code settings file enables (`enabledPlugins`, `"<plugin>@<marketplace>":
+/// true`), each read from where Claude Code installed it: `plugins/installed_plugins.json`
+/// beside the file (`~/.claude/`) gives its folder. Claude Code names a plugin's servers by its
+/// manifest's `name`, not the name the marketplace lists it under (run, 2.1.332, a local
+/// marketplace). A plugin enabled but not installed there, or disabled, is a note.
+///
+/// # Errors
+/// One line naming the file when a plugin's manifest or servers cannot be read.
+pub(super) fn settings(path: &Path, text: &str) -> Result<Config, String> {
+    let shown = show(&path.to_string_lossy());
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| format!("Claude Code settings {shown} is not valid JSON: {e}"))?;
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    let installed_path = dir.join("plugins").join("installed_plugins.json");
+    let installed: Value = std::fs::read_to_string(&installed_path)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(Value::Null);
+    let mut notes = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    let enabled = value["enabledPlugins"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    for (id, on) in &enabled {
+        if on != &Value::Bool(true) {
+            notes.push(format!("plugin {} is not enabled: not read", show(id)));
+            continue;
+        }
+        let folder = installed["plugins"][id]
+            .as_array()
+            .and_then(|copies| copies.iter().find_map(|c| c["installPath"].as_str()));
+        let Some(folder) = folder else {
+            notes.push(format!(
+                "plugin {} is enabled but not installed (not in {}): not read",
+                show(id),
+                show(&installed_path.to_string_lossy())
+            ));
+            continue;
+        };
+        let plugin = load(Path::new(folder))?;
+        notes.extend(plugin.notes);
+        entries.extend(plugin.servers);
+    }
+    Ok(Config {
+        path: path.to_owned(),
+        flavor: Flavor::ClaudeSettings,
         servers: entries,
         notes,
     })
@@ -235,6 +299,45 @@ mod tests {
             let q = claude.part(&mcp_toolname_rules::CLAUDE_CODE).qualify("t");
             assert_eq!(q.name, "mcp__plugin_my-Plugin_x_Srv_Key-1__t");
         }
+    }
+
+    #[test]
+    fn settings_enable_installed_plugins() {
+        let dir = plugin(
+            r#"{"name": "manifest-name"}"#,
+            &[(".mcp.json", r#"{"mcpServers": {"srv": {"command": "x"}}}"#)],
+        );
+        let home = plugin(r#"{"name": "unused"}"#, &[]);
+        std::fs::create_dir_all(home.path().join("plugins")).expect("plugins");
+        let installed = serde_json::json!({"version": 2, "plugins": {
+            "entry-name@market": [{"scope": "user", "installPath": dir.path()}],
+        }});
+        std::fs::write(
+            home.path().join("plugins/installed_plugins.json"),
+            installed.to_string(),
+        )
+        .expect("installed");
+        let settings = home.path().join("settings.json");
+        let text = r#"{"enabledPlugins": {"entry-name@market": true, "gone@market": true,
+            "off@market": false}}"#;
+        std::fs::write(&settings, text).expect("settings");
+        let config = load(&settings).expect("read");
+        assert_eq!(config.flavor, Flavor::ClaudeSettings);
+        let keys: Vec<&str> = config.servers.iter().map(|e| e.key.as_str()).collect();
+        assert_eq!(keys, ["srv"]);
+        assert_eq!(config.servers[0].plugin.as_deref(), Some("manifest-name"));
+        assert!(
+            config
+                .notes
+                .iter()
+                .any(|n| n.contains("`gone@market` is enabled but not"))
+        );
+        assert!(
+            config
+                .notes
+                .iter()
+                .any(|n| n.contains("`off@market` is not enabled"))
+        );
     }
 
     #[test]

@@ -17,7 +17,8 @@
 // default), `"inline"` in the manifest's `mcpServers`, or a file (`"./servers.json"`) that
 // the manifest's `mcpServers` names. `server_info` (`{"name", "version"}`)
 // is what the server announces at initialize (default `oracle-fixture` 1.0.0).
-// Claude Code: `claude_scope: "project"` puts the servers in the project's `.mcp.json` (the
+// Claude Code: `plugin_install: true` installs the plugins from a local marketplace (`claude
+// plugin install`) instead of `--plugin-dir`; `claude_scope: "project"` puts the servers in the project's `.mcp.json` (the
 // working folder) instead of `--mcp-config`.
 // Codex: `codex_toml` (TOML lines) on the corpus is added at the end of `config.toml` (with its
 // own table headers), on a server at the end of that server's table.
@@ -29,7 +30,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { basename, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start } from './fake-llm.mjs';
 
@@ -138,7 +139,18 @@ const adapters = {
     setup(port) {
       const config = join(scratch, 'mcp.json');
       writeFileSync(config, JSON.stringify({ mcpServers: mcpServers() }));
-      const plugins = pluginDirs();
+      let plugins = pluginDirs();
+      if (corpus.plugin_install && plugins.length) {
+        // Installed from a local marketplace, as `claude plugin install` does, each listed
+        // under a name of its own (`listed-N`), not its manifest's: loaded from settings.
+        const market = { name: 'oracle-market', owner: { name: 'oracle' }, plugins: plugins.map((dir, i) => ({ name: `listed-${i}`, source: `./plugins/${basename(dir)}` })) };
+        mkdirSync(join(scratch, '.claude-plugin'), { recursive: true });
+        writeFileSync(join(scratch, '.claude-plugin', 'marketplace.json'), JSON.stringify(market));
+        const run = (args) => execFileSync(bin, args, { cwd: home, encoding: 'utf8', timeout: 60000, env: environment(CLAUDE_ENV(port)) });
+        run(['plugin', 'marketplace', 'add', scratch]);
+        plugins.forEach((_, i) => run(['plugin', 'install', `listed-${i}@oracle-market`]));
+        plugins = [];
+      }
       if (corpus.claude_scope === 'project') {
         // The project's `.mcp.json` in the working folder, its servers approved in settings
         // (print mode skips the trust dialog).
@@ -150,7 +162,7 @@ const adapters = {
       return {
         // --strict-mcp-config also leaves out the servers of plugins (2.1.332, run): with
         // plugins it is not given, and the scratch HOME holds no other config.
-        args: ['-p', say, '--mcp-config', config, ...(plugins.length ? [] : ['--strict-mcp-config']), ...plugins.flatMap((dir) => ['--plugin-dir', dir])],
+        args: ['-p', say, '--mcp-config', config, ...(servers.some((s) => s.plugin) ? [] : ['--strict-mcp-config']), ...plugins.flatMap((dir) => ['--plugin-dir', dir])],
         env: CLAUDE_ENV(port),
       };
     },
