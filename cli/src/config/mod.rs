@@ -15,6 +15,7 @@
 
 mod codex;
 mod entry;
+mod manifest;
 mod plugin;
 mod read;
 mod remote;

@@ -13,7 +13,8 @@ use mcp_toolname_rules::message::show;
 use serde_json::Value;
 
 use super::entry::Context;
-use super::read::{Declared, read_json, read_manifest};
+use super::manifest::{Declared, read_manifest};
+use super::read::read_json;
 use super::{Config, Entry, Flavor, add, kind_of};
 
 /// Where the manifest is, in a plugin's folder.

@@ -33,6 +33,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start } from './fake-llm.mjs';
+import { writePlugins } from './plugins.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [client, bin, corpusFile, outFile] = process.argv.slice(2);
@@ -71,33 +72,8 @@ function* strings(value) {
 const mcpServers = (extra = {}, of = servers.filter((s) => !s.plugin)) =>
   Object.fromEntries(of.map((s) => [s.key, { command: s.command, args: s.args, ...extra }]));
 
-/**
- * Claude Code plugins: one folder per plugin the corpus names, its manifest (the plugin's
- * name) and its servers, each where its `plugin_mcp` puts it: `.mcp.json` (the default),
- * `"inline"` in the manifest's `mcpServers`, or a file the manifest's `mcpServers` names (a
- * path; several places make it a list). Returns the folders, to load.
- */
-function pluginDirs() {
-  const names = [...new Set(servers.filter((s) => s.plugin).map((s) => s.plugin))];
-  return names.map((name, index) => {
-    const dir = join(scratch, 'plugins', `plugin-${index}`);
-    mkdirSync(join(dir, '.claude-plugin'), { recursive: true });
-    const own = servers.filter((s) => s.plugin === name);
-    const manifest = { name, version: '1.0.0', description: 'oracle plugin' };
-    const declared = [];
-    for (const where of [...new Set(own.map((s) => s.pluginMcp ?? '.mcp.json'))]) {
-      const these = mcpServers({}, own.filter((s) => (s.pluginMcp ?? '.mcp.json') === where));
-      if (where === 'inline') declared.push(these);
-      else {
-        writeFileSync(join(dir, where), JSON.stringify({ mcpServers: these }));
-        if (where !== '.mcp.json') declared.push(where);
-      }
-    }
-    if (declared.length) manifest.mcpServers = declared.length === 1 ? declared[0] : declared;
-    writeFileSync(join(dir, '.claude-plugin', 'plugin.json'), JSON.stringify(manifest));
-    return dir;
-  });
-}
+/** The corpus's Claude Code plugins as folders ([`plugins.mjs`]), to load. */
+const pluginDirs = () => writePlugins(scratch, servers, (of) => mcpServers({}, of));
 
 const toml = (text) => JSON.stringify(text); // a TOML basic string: JSON's escapes are TOML's
 
