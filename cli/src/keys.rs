@@ -4,8 +4,9 @@
 //! announced. Our own key rule ([`SERVER_KEY`]) is only advice: it never changes a verdict.
 
 use mcp_toolname_rules::{
-    ALL, CLIENTS, ClientPreset, Contract, FixRules, KeyRefusal, Qualified, SERVER_KEY,
-    ServerKeyError, client_key, message, qualify_part,
+    ALL, CLAUDE_CODE, CLIENTS, CODEX, CODEX_NON_PREFIXED, ClientPreset, Contract, FixRules,
+    KeyRefusal, Qualified, SERVER_KEY, ServerKeyError, client_key, connector_server_key, message,
+    plugin_name_refusal, plugin_server_key, qualify_part,
 };
 
 /// What one client makes of a server's key.
@@ -20,8 +21,11 @@ pub struct Part {
     pub part: Result<String, KeyRefusal>,
     /// The part before numbering (equal to `part` when nothing clashed).
     pub base: Result<String, KeyRefusal>,
-    /// Whether making the part replaced characters of the source.
+    /// Whether making the part replaced characters of the source (of the plugin's or the
+    /// connector's name and the key, not the characters the client joins them with).
     pub replaced: bool,
+    /// The Claude Code plugin the server is shipped in, when it is (Claude Code's part).
+    pub plugin: Option<String>,
 }
 
 impl Part {
@@ -30,6 +34,14 @@ impl Part {
     pub fn qualify(&self, tool: &str) -> Qualified {
         match &self.part {
             Ok(part) => qualify_part(self.client, &self.source, part, self.replaced, tool),
+            // A plugin Claude Code does not load: none of its tools are sent.
+            Err(_) if self.plugin.is_some() => Qualified {
+                name: String::new(),
+                measured: 0,
+                fate: mcp_toolname_rules::Fate::KeyRefused,
+                meets: None,
+                meets_server: None,
+            },
             Err(_) => mcp_toolname_rules::qualify(self.client, &self.source, tool),
         }
     }
@@ -37,10 +49,11 @@ impl Part {
     /// Why the client does not start the server, if it does not.
     #[must_use]
     pub fn refusal(&self) -> Option<String> {
-        self.part
-            .as_ref()
-            .err()
-            .map(|r| message::key_refused(self.client, &self.source, *r))
+        let refusal = *self.part.as_ref().err()?;
+        Some(match &self.plugin {
+            Some(plugin) => message::plugin_refused(plugin, refusal),
+            None => message::key_refused(self.client, &self.source, refusal),
+        })
     }
 }
 
@@ -55,6 +68,12 @@ pub struct Keys {
     /// narrow what a fix meets as `#[tool_registry(targets(...))]` narrows the build's; `None`:
     /// every contract and client.
     pub targets: Option<Vec<&'static str>>,
+    /// The Claude Code plugin the server is shipped in ([`Self::in_plugin`]).
+    pub plugin: Option<String>,
+    /// The claude.ai connector it is, in Claude Code ([`Self::in_connector`]).
+    pub connector: Option<String>,
+    /// Whether Codex names its tools without `mcp__` ([`Self::codex_non_prefixed`]).
+    pub codex_non_prefixed: bool,
 }
 
 impl Keys {
@@ -80,6 +99,7 @@ impl Keys {
                     base: part.clone(),
                     part,
                     replaced,
+                    plugin: None,
                 }
             })
             .collect();
@@ -87,7 +107,92 @@ impl Keys {
             key: key.to_owned(),
             parts,
             targets: None,
+            plugin: None,
+            connector: None,
+            codex_non_prefixed: false,
         }
+    }
+
+    /// These keys for a server shipped in Claude Code plugin `plugin` (its manifest's
+    /// `name`): Claude Code names it `plugin:<plugin>:<key>`, or does not load the plugin at
+    /// all ([`plugin_name_refusal`]). The other clients, which do not load Claude Code
+    /// plugins, keep the key as written: what they make of the same server under that key.
+    #[must_use]
+    pub fn in_plugin(mut self, plugin: &str) -> Self {
+        let source = plugin_server_key(plugin, &self.key);
+        let named = format!("{plugin}{}", self.key);
+        let part = self.claude_code(source, &named, plugin_name_refusal(plugin));
+        part.plugin = Some(plugin.to_owned());
+        self.plugin = Some(plugin.to_owned());
+        self
+    }
+
+    /// These keys for claude.ai connector `connector` (its display name) in Claude Code,
+    /// which names it `claude.ai <connector>`; the other clients keep the key as written.
+    #[must_use]
+    pub fn in_connector(mut self, connector: &str) -> Self {
+        self.claude_code(connector_server_key(connector), connector, None);
+        self.connector = Some(connector.to_owned());
+        self
+    }
+
+    /// These keys where Codex names the server's tools without `mcp__`
+    /// ([`CODEX_NON_PREFIXED`]: its `non_prefixed_mcp_tool_names` feature).
+    #[must_use]
+    pub fn codex_non_prefixed(mut self) -> Self {
+        if let Some(part) = self.parts.iter_mut().find(|p| p.client.id == CODEX.id) {
+            part.client = &CODEX_NON_PREFIXED;
+        }
+        self.codex_non_prefixed = true;
+        self
+    }
+
+    /// What besides the key decides the names, in words (`, in Claude Code plugin `p``), for
+    /// the line that names the key; empty when nothing does.
+    #[must_use]
+    pub fn scope(&self) -> String {
+        let mut out = String::new();
+        if let Some(plugin) = &self.plugin {
+            out.push_str(&format!(
+                ", in Claude Code plugin {}",
+                message::show(plugin)
+            ));
+        }
+        if let Some(connector) = &self.connector {
+            out.push_str(&format!(
+                ", claude.ai connector {} in Claude Code",
+                message::show(connector)
+            ));
+        }
+        if self.codex_non_prefixed {
+            out.push_str(", Codex without `mcp__`");
+        }
+        out
+    }
+
+    /// Claude Code's part, made from `source`; `named` is what a reader wrote of it (whose
+    /// replaced characters make a name normalised), `refusal` why it is not loaded at all.
+    fn claude_code(
+        &mut self,
+        source: String,
+        named: &str,
+        refusal: Option<KeyRefusal>,
+    ) -> &mut Part {
+        let i = self
+            .parts
+            .iter()
+            .position(|p| p.client.id == CLAUDE_CODE.id)
+            .unwrap_or(0);
+        let part = &mut self.parts[i];
+        let made = refusal.map_or_else(|| client_key(&CLAUDE_CODE, &source), Err);
+        part.replaced = CLAUDE_CODE
+            .key
+            .keeps
+            .is_some_and(|keeps| named.chars().any(|c| !keeps.contains(c)));
+        part.source = source;
+        part.base = made.clone();
+        part.part = made;
+        part
     }
 
     /// These keys with a fix narrowed to `targets` (ids already checked), as a project's
@@ -141,7 +246,12 @@ impl Keys {
 }
 
 /// For each client that numbers clashing server parts (VS Code), numbers them in config
-/// order: the first keeps its part, the next gets `2`, then `3`.
+/// order: the first keeps its part, the next gets `2`, then `3`, its part cut first so that
+/// the number fits in the client's longest part: `azuredevops_m` and `azuredevops_2`, as
+/// microsoft/vscode#324992 (VS Code 1.127.0, 2026-07-08) reports for servers under distinct
+/// keys that announce the same `serverInfo.name` (`AzureDevOps.Mcp`). That report also says
+/// which server gets which number changes from one reload to the next: config order is an
+/// assumption.
 pub fn number_clashes(servers: &mut [&mut Keys]) {
     for (i, client) in CLIENTS.into_iter().enumerate() {
         if !client.key.numbers_clashes {
@@ -154,7 +264,10 @@ pub fn number_clashes(servers: &mut [&mut Keys]) {
             let mut candidate = base.clone();
             let mut n = 2;
             while taken.contains(&candidate) {
-                candidate = format!("{base}{n}");
+                let number = n.to_string();
+                let room = client.max_key_len.saturating_sub(number.len());
+                let head: String = base.chars().take(room).collect();
+                candidate = format!("{head}{number}");
                 n += 1;
             }
             taken.push(candidate.clone());
@@ -198,6 +311,61 @@ mod tests {
         assert_eq!(vscode(&b).as_deref(), Ok("calculator2"));
         let claude = |k: &Keys| k.part(&mcp_toolname_rules::CLAUDE_CODE).part.clone();
         assert_eq!(claude(&b).as_deref(), Ok("calc"));
+    }
+
+    #[test]
+    fn a_plugin_changes_claude_codes_part_alone() {
+        let keys = Keys::new("Srv.Key-1", None).in_plugin("my-Plugin.x");
+        let claude = keys.part(&CLAUDE_CODE);
+        let q = claude.qualify("create_issue");
+        assert_eq!(q.name, "mcp__plugin_my-Plugin_x_Srv_Key-1__create_issue");
+        assert_eq!(
+            q.fate,
+            mcp_toolname_rules::Fate::Normalised,
+            "the `.` of both"
+        );
+        let q = Keys::new("k", None)
+            .in_plugin("p")
+            .part(&CLAUDE_CODE)
+            .qualify("t");
+        assert_eq!(
+            (q.name.as_str(), q.fate),
+            ("mcp__plugin_p_k__t", mcp_toolname_rules::Fate::Kept),
+            "the `:` Claude Code joins with is no replaced character"
+        );
+        let codex = keys.part(&CODEX).qualify("create_issue");
+        assert_eq!(codex.name, "mcp__Srv_Key-1__create_issue".replace('-', "_"));
+    }
+
+    #[test]
+    fn claude_code_refuses_a_plugin_named_with_a_space() {
+        let keys = Keys::new("k", None).in_plugin("my plugin");
+        let refusal = keys.part(&CLAUDE_CODE).refusal().unwrap_or_default();
+        assert!(refusal.contains("plugin `my plugin`"), "{refusal}");
+        assert_eq!(keys.part(&CODEX).refusal(), None);
+        let q = keys.part(&CLAUDE_CODE).qualify("t");
+        assert_eq!(q.fate, mcp_toolname_rules::Fate::KeyRefused);
+    }
+
+    #[test]
+    fn connectors_and_codex_without_prefix() {
+        let keys = Keys::new("server", None).in_connector("Google Drive");
+        let q = keys.part(&CLAUDE_CODE).qualify("search");
+        assert_eq!(q.name, "mcp__claude_ai_Google_Drive__search");
+        let keys = Keys::new("my-srv", None).codex_non_prefixed();
+        assert_eq!(keys.part(&CODEX).qualify("t").name, "my_srv__t");
+    }
+
+    #[test]
+    fn vs_code_cuts_a_long_announced_name_for_its_number() {
+        let mut a = Keys::new("svc-a", Some("AzureDevOps.Mcp"));
+        let mut b = Keys::new("svc-b", Some("AzureDevOps.Mcp"));
+        let mut c = Keys::new("svc-c", Some("AzureDevOps.Mcp"));
+        number_clashes(&mut [&mut a, &mut b, &mut c]);
+        let vscode = |k: &Keys| k.part(&mcp_toolname_rules::VSCODE).part.clone();
+        assert_eq!(vscode(&a).as_deref(), Ok("azuredevops_m"));
+        assert_eq!(vscode(&b).as_deref(), Ok("azuredevops_2"));
+        assert_eq!(vscode(&c).as_deref(), Ok("azuredevops_3"));
     }
 
     #[test]

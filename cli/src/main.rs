@@ -81,6 +81,19 @@ enum Command {
         /// each client reads it under its own rule.
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
+        /// The server is shipped in this Claude Code plugin (the `name` of its
+        /// `.claude-plugin/plugin.json`): Claude Code names it `plugin:<NAME>:<KEY>`, so the
+        /// model sees `mcp__plugin_<NAME>_<KEY>__<tool>`. The other clients keep the key.
+        #[arg(long, value_name = "NAME", conflicts_with_all = ["prompt", "connector"])]
+        plugin: Option<String>,
+        /// The server is this claude.ai connector (its display name, such as `Google Drive`)
+        /// in Claude Code, which names it `claude.ai <NAME>`: `mcp__claude_ai_<NAME>__<tool>`.
+        #[arg(long, value_name = "NAME", conflicts_with = "prompt")]
+        connector: Option<String>,
+        /// Codex names the server's tools without `mcp__` (its `non_prefixed_mcp_tool_names`
+        /// feature): `<KEY>__<tool>`.
+        #[arg(long, conflicts_with = "prompt")]
+        codex_non_prefixed: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -103,9 +116,12 @@ enum Command {
         #[arg(long, default_value = "server", value_name = "KEY")]
         server_key: String,
         /// A client's MCP config: Claude Desktop `claude_desktop_config.json`, Claude Code
-        /// `.mcp.json`, VS Code `mcp.json` or Codex `config.toml`. Audits each server (stdio
-        /// or Streamable HTTP) under its name in the file, then the collisions between servers
-        /// under each client.
+        /// `.mcp.json`, VS Code `mcp.json`, Codex `config.toml` (with its
+        /// `non_prefixed_mcp_tool_names`), a Claude Code plugin's folder (or its
+        /// `.claude-plugin/plugin.json`: each server is named `plugin:<plugin>:<key>`), or
+        /// Claude Code's `settings.json` (the plugins it enables, as installed). Audits
+        /// each server (stdio or Streamable HTTP) under its name in the file, then the
+        /// collisions between servers under each client.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["server_key", "command", "url"])]
         config: Option<PathBuf>,
         /// A Streamable HTTP server to audit, such as `http://127.0.0.1:3000/mcp`.
@@ -294,6 +310,9 @@ fn dispatch(
             names,
             prompt,
             server_key,
+            plugin,
+            connector,
+            codex_non_prefixed,
             format,
             verbose,
             lints,
@@ -302,7 +321,17 @@ fn dispatch(
             let report: Box<dyn emit::Report> = if prompt {
                 Box::new(prompts::check::run(&names, &server_key, &out))
             } else {
-                Box::new(check::run(&names, &server_key, &out))
+                let mut keys = keys::Keys::new(&server_key, None);
+                if let Some(plugin) = &plugin {
+                    keys = keys.in_plugin(plugin);
+                }
+                if let Some(connector) = &connector {
+                    keys = keys.in_connector(connector);
+                }
+                if codex_non_prefixed {
+                    keys = keys.codex_non_prefixed();
+                }
+                Box::new(check::run(&names, keys, &out))
             };
             Ok((report, format, stdout))
         }

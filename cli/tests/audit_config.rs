@@ -346,8 +346,9 @@ fn an_unknown_format_says_what_was_expected() {
     r.exits(2).err_has(&format!(
         "error: config {} is not a known MCP client config: expected a JSON object with \
          `mcpServers` (Claude Desktop `claude_desktop_config.json`, Claude Code `.mcp.json`) or \
-         `servers` (VS Code `mcp.json`), or a TOML file with `[mcp_servers.<name>]` tables \
-         (Codex `config.toml`); its top-level keys are `servers_list`",
+         `servers` (VS Code `mcp.json`), a TOML file with `[mcp_servers.<name>]` tables \
+         (Codex `config.toml`), or a Claude Code plugin's folder (with \
+         `.claude-plugin/plugin.json`); its top-level keys are `servers_list`",
         shown(&file)
     ));
     run(["audit", "--config", "/nonexistent/mcp.json"])
@@ -363,4 +364,78 @@ fn config_takes_no_command_or_server_key() {
     run(["audit", "--config", "x.json", "--server-key", "k"])
         .exits(2)
         .err_has("cannot be used with");
+}
+
+/// A Claude Code plugin's folder: its server audited under the key Claude Code gives it
+/// (`plugin:<name>:<key>`), the other clients keeping the key; and a Codex `config.toml` whose
+/// `non_prefixed_mcp_tool_names` names one server.
+#[test]
+fn a_plugin_folder_and_codex_without_its_prefix() {
+    let dir = common::scratch_dir("audit-plugin");
+    let root = dir.join("my-plugin");
+    std::fs::create_dir_all(root.join(".claude-plugin")).expect("plugin folder");
+    let argv = common::fixture_server_in(&root, "tools.json", &json!({"tools": ["a.b"]}));
+    std::fs::write(
+        root.join(".claude-plugin/plugin.json"),
+        json!({"name": "my-Plugin", "mcpServers": {"db.x": {"command": argv[0], "args": argv[1..]}}})
+            .to_string(),
+    )
+    .expect("manifest");
+    let names = |report: &serde_json::Value, client: &str| -> Vec<String> {
+        report["clients"]
+            .as_array()
+            .and_then(|c| c.iter().find(|c| c["id"] == client))
+            .and_then(|c| c["names"].as_array())
+            .map(|n| {
+                n.iter()
+                    .filter_map(|n| n["name"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let r = run([
+        "audit",
+        "--config",
+        &root.to_string_lossy(),
+        "--format",
+        "json",
+    ]);
+    r.exits(0);
+    let report = r.json();
+    assert_eq!(report["config"]["format"], "claude_plugin");
+    assert_eq!(
+        names(&report, "claude_code"),
+        ["mcp__plugin_my-Plugin_db_x__a_b"]
+    );
+    assert_eq!(names(&report, "codex"), ["mcp__db_x__a_b"]);
+
+    let mut config = String::new();
+    for key in ["alpha", "my-srv"] {
+        config.push_str(&format!(
+            "[mcp_servers.{}]\ncommand = {}\nargs = {}\n",
+            json!(key),
+            json!(argv[0]),
+            json!(argv[1..])
+        ));
+    }
+    config.push_str(
+        "[features.non_prefixed_mcp_tool_names]\nenabled = true\nserver_names = [\"my-srv\"]\n",
+    );
+    let file = dir.join("config.toml");
+    std::fs::write(&file, config).expect("config.toml");
+    let r = run([
+        "audit",
+        "--config",
+        &file.to_string_lossy(),
+        "--format",
+        "json",
+    ]);
+    let report = r.json();
+    assert_eq!(names(&report, "codex"), ["mcp__alpha__a_b", "my_srv__a_b"]);
+    assert!(
+        report["config"]["notes"]
+            .to_string()
+            .contains("non_prefixed_mcp_tool_names")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,6 +16,10 @@ use crate::qualify::{Fate, Qualified, client_key, digest, len, replace, sha1_hex
 pub struct ServerList<'a> {
     /// The key as written.
     pub key: &'a str,
+    /// The client's rule for this server: the client itself, or a variant of it that only
+    /// some servers get (Codex without `mcp__` for servers its `non_prefixed_mcp_tool_names`
+    /// names: [`crate::CODEX_NON_PREFIXED`]).
+    pub rule: &'a ClientPreset,
     /// Each tool name and its verdict so far, changed in place by [`qualify_config`].
     pub tools: Vec<(&'a str, &'a mut Qualified)>,
 }
@@ -30,8 +34,8 @@ pub struct ServerList<'a> {
 /// use mcp_toolname_rules::{qualify, qualify_config, Fate, ServerList, CODEX, COPILOT_CLI};
 /// let (mut a, mut b) = (qualify(&COPILOT_CLI, "my.server", "search"), qualify(&COPILOT_CLI, "my-server", "search"));
 /// qualify_config(&COPILOT_CLI, &mut [
-///     ServerList { key: "my.server", tools: vec![("search", &mut a)] },
-///     ServerList { key: "my-server", tools: vec![("search", &mut b)] },
+///     ServerList { key: "my.server", rule: &COPILOT_CLI, tools: vec![("search", &mut a)] },
+///     ServerList { key: "my-server", rule: &COPILOT_CLI, tools: vec![("search", &mut b)] },
 /// ]);
 /// // Both are `my-server-search`; the key that sorts last wins, not the later one.
 /// assert_eq!((a.fate, b.fate), (Fate::Normalised, Fate::Shadowed));
@@ -39,8 +43,8 @@ pub struct ServerList<'a> {
 ///
 /// let (mut a, mut b) = (qualify(&CODEX, "my-server", "search"), qualify(&CODEX, "my_server", "search"));
 /// qualify_config(&CODEX, &mut [
-///     ServerList { key: "my-server", tools: vec![("search", &mut a)] },
-///     ServerList { key: "my_server", tools: vec![("search", &mut b)] },
+///     ServerList { key: "my-server", rule: &CODEX, tools: vec![("search", &mut a)] },
+///     ServerList { key: "my_server", rule: &CODEX, tools: vec![("search", &mut b)] },
 /// ]);
 /// assert_eq!(a.name, "mcp__my_server_497a8b629ad2__search");
 /// assert_eq!(b.name, "mcp__my_server_b7840dcbfd2d__search");
@@ -221,13 +225,14 @@ fn codex(client: &ClientPreset, servers: &mut [ServerList<'_>]) {
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut seen: HashSet<(usize, &str)> = HashSet::new();
     for (s, server) in servers.iter().enumerate() {
-        let Ok(part) = client_key(client, server.key) else {
+        let Ok(part) = client_key(server.rule, server.key) else {
             continue;
         };
-        let namespace = if part.starts_with(client.prefix) {
+        let prefix = server.rule.prefix;
+        let namespace = if part.starts_with(prefix) {
             part.clone()
         } else {
-            format!("{}{part}", client.prefix)
+            format!("{prefix}{part}")
         };
         let key_changed = part != server.key;
         for (t, (tool, q)) in server.tools.iter().enumerate() {

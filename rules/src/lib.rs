@@ -33,6 +33,7 @@ pub mod lint;
 mod list;
 pub mod message;
 mod nearest;
+mod plugin;
 mod prompt;
 mod qualify;
 mod shorten;
@@ -46,11 +47,11 @@ pub use check::{
     is_control_like, is_invisible,
 };
 pub use client::{
-    Across, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning,
-    ClientPreset, DROID, GEMINI_CLI, GEMINI_TOOLS, HashInput, KILO_CODE, KeyRule, Limits, Loading,
-    Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, QWEN_CODE, ROO_CODE,
-    TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified, caps_passed,
-    client_by_id,
+    Across, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED, CONTINUE_CLI, COPILOT_CLI,
+    CURSOR, Clash, Cleaning, ClientPreset, DROID, GEMINI_CLI, GEMINI_TOOLS, HashInput, KILO_CODE,
+    KeyRule, Limits, Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule,
+    QWEN_CODE, ROO_CODE, TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified,
+    caps_passed, client_by_id,
 };
 pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,
@@ -59,6 +60,7 @@ pub use contract::{
 pub use fix::{ASSUMED_KEY_LEN, FixRules};
 pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
+pub use plugin::{connector_server_key, plugin_name_refusal, plugin_server_key};
 pub use prompt::{
     CLAUDE_CODE_PROMPTS, GEMINI_CLI_PROMPTS, PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS,
     PromptArguments, PromptClash, PromptClient, SlashCommand, VSCODE_PROMPTS, Whitespace,

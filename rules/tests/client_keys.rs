@@ -3,8 +3,8 @@
 //! cases collected, and vectors of the clients added since.
 
 use mcp_toolname_rules::{
-    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CONTINUE_CLI, COPILOT_CLI, CURSOR, Fate, GEMINI_CLI,
-    OPENCODE, ROO_CODE, VSCODE, check, client_key, message, qualify,
+    CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED, CONTINUE_CLI, COPILOT_CLI, CURSOR,
+    Fate, GEMINI_CLI, OPENCODE, ROO_CODE, VSCODE, check, client_key, message, qualify,
 };
 
 #[test]
@@ -234,4 +234,25 @@ fn roo_code_deletes_what_it_does_not_take() {
     assert_eq!(qualify(&ROO_CODE, "a--b", "1x").name, "mcp--a-b--_1x");
     assert_eq!(qualify(&ROO_CODE, "srv", "query").fate, Fate::Kept);
     assert_eq!(qualify(&ROO_CODE, "srv", "a.b").fate, Fate::Normalised);
+}
+
+/// What Codex 0.171.0 sent with `[features] non_prefixed_mcp_tool_names = true` (run,
+/// 2026-12-03): the namespace is the key alone, the rest as without it.
+#[test]
+fn codex_without_its_prefix() {
+    let name = |key: &str, tool: &str| qualify(&CODEX_NON_PREFIXED, key, tool).name;
+    assert_eq!(name("alpha", "t"), "alpha__t");
+    assert_eq!(name("my-srv.x", "a.b"), "my_srv_x__a_b");
+    assert_eq!(name("mcp__pre", "t"), "mcp__pre__t");
+    let fits = 128 - "long__".len();
+    let q = qualify(&CODEX_NON_PREFIXED, "long", &"x".repeat(fits));
+    assert_eq!((q.name.len(), q.fate), (128, Fate::Kept));
+    let q = qualify(&CODEX_NON_PREFIXED, "long", &"y".repeat(fits + 1));
+    assert_eq!(q.fate, Fate::Hashed);
+    assert_eq!(
+        q.name,
+        format!("long__{}_25c9bf51d825", "y".repeat(fits - 13))
+    );
+    assert!(qualify(&CODEX_NON_PREFIXED, "数据库", "q").fate == Fate::KeyRefused);
+    assert_eq!(qualify(&CODEX, "alpha", "t").name, "mcp__alpha__t");
 }

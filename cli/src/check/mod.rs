@@ -106,8 +106,8 @@ impl Report for Checked {
 /// Runs `check` on `names` and returns its report; its exit code is 1 when a finding is at
 /// deny level (by default, a name that breaks the MCP spec).
 #[must_use]
-pub fn run(names: &[OsString], server_key: &str, out: &Output) -> Checked {
-    let keys = Keys::new(server_key, None).with_targets(out.levels.targets());
+pub fn run(names: &[OsString], keys: Keys, out: &Output) -> Checked {
+    let keys = keys.with_targets(out.levels.targets());
     let mut inputs: Vec<Input> = names
         .iter()
         .enumerate()
@@ -229,7 +229,7 @@ pub fn verified_json(client: &ClientPreset) -> Value {
     })
 }
 
-/// The JSON report: `{server_key, names: [{name, utf8, breaks_spec, contracts, clients,
+/// The JSON report: `{server_key, server_key_advice, plugin, connector, codex_non_prefixed, names: [{name, utf8, breaks_spec, contracts, clients,
 /// suggestion}], breaks_spec}`.
 #[must_use]
 pub fn json(inputs: &[Input], keys: &Keys) -> Value {
@@ -279,6 +279,9 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
     json!({
         "server_key": keys.key,
         "server_key_advice": keys.advice(),
+        "plugin": keys.plugin,
+        "connector": keys.connector,
+        "codex_non_prefixed": keys.codex_non_prefixed,
         "names": names,
         "breaks_spec": inputs.iter().any(Input::breaks_spec),
     })

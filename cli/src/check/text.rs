@@ -56,7 +56,7 @@ pub(super) fn text(
     let detail_of = |input: &Input| {
         let mut detail = String::new();
         match input {
-            Input::Name(report) => name_text(&mut detail, report, &keys.key),
+            Input::Name(report) => name_text(&mut detail, report, keys),
             Input::NotUtf8 {
                 lossy,
                 reason,
@@ -99,7 +99,7 @@ pub(super) fn text(
     text
 }
 
-fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
+fn name_text(out: &mut String, report: &NameReport, keys: &Keys) {
     out.push_str("  contracts:\n");
     // Each reason once, then the contracts (and clients) it breaks.
     let passing: Vec<&str> = report
@@ -122,8 +122,9 @@ fn name_text(out: &mut String, report: &NameReport, server_key: &str) {
         out.push_str(&format!("    {:<ID_WIDTH$} {}\n", "", reason.detail));
     }
     out.push_str(&format!(
-        "  clients (server key {}):\n",
-        message::show(server_key)
+        "  clients (server key {}{}):\n",
+        message::show(&keys.key),
+        keys.scope()
     ));
     for verdict in &report.clients {
         out.push_str(&format!(

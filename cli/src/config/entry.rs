@@ -28,6 +28,17 @@ pub(super) enum Stop {
 }
 
 impl Context {
+    /// A file of Claude Code plugin `root` (its manifest, or a file of its servers): paths
+    /// and `${CLAUDE_PLUGIN_ROOT}` are the plugin's folder.
+    pub(super) fn plugin(path: &Path, root: &Path) -> Self {
+        Self {
+            file: show(&path.to_string_lossy()),
+            flavor: Flavor::ClaudePlugin,
+            dir: std::path::absolute(root).unwrap_or_else(|_| root.to_owned()),
+            workspace: None,
+        }
+    }
+
     pub(super) fn new(path: &Path, flavor: Flavor) -> Self {
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
         let dir = absolute
@@ -166,7 +177,7 @@ impl Context {
             Some(dir) => Some(self.resolve(&expand(dir, "cwd")?)),
             // Claude Code starts servers in the project folder; VS Code in the workspace.
             None => match self.flavor {
-                Flavor::ClaudeCode => Some(self.dir.clone()),
+                Flavor::ClaudeCode | Flavor::ClaudePlugin => Some(self.dir.clone()),
                 Flavor::VsCode => self.workspace.clone(),
                 _ => None,
             },
@@ -184,7 +195,8 @@ impl Context {
     /// Expands the variables the host expands in `text` (from field `field`).
     pub(super) fn expand(&self, text: &str, field: &str) -> Result<String, Stop> {
         match self.flavor {
-            Flavor::ClaudeCode => expand_claude(text, field),
+            Flavor::ClaudeCode | Flavor::ClaudeSettings => expand_claude(text, field, None),
+            Flavor::ClaudePlugin => expand_claude(text, field, Some(&self.dir)),
             Flavor::VsCode => self.expand_vscode(text, field),
             Flavor::ClaudeDesktop | Flavor::McpServers | Flavor::Codex => Ok(text.to_owned()),
         }
@@ -299,9 +311,12 @@ fn expand_with(
 }
 
 /// Claude Code: `${VAR}` and `${VAR:-default}`; an unset variable without a default is an
-/// error, as in Claude Code.
-fn expand_claude(text: &str, field: &str) -> Result<String, Stop> {
+/// error, as in Claude Code. In a plugin (`root`), `${CLAUDE_PLUGIN_ROOT}` is its folder.
+fn expand_claude(text: &str, field: &str, root: Option<&Path>) -> Result<String, Stop> {
     expand_with(text, |inner| {
+        if let (Some(root), "CLAUDE_PLUGIN_ROOT") = (root, inner) {
+            return Ok(root.to_string_lossy().into_owned());
+        }
         let (name, default) = match inner.split_once(":-") {
             Some((name, default)) => (name, Some(default)),
             None => (inner, None),
@@ -368,10 +383,11 @@ mod tests {
     #[test]
     fn claude_variables() {
         assert!(
-            expand_claude("${MCP_TOOLNAME_SURELY_UNSET:-x}/y", "args[0]").is_ok_and(|s| s == "x/y")
+            expand_claude("${MCP_TOOLNAME_SURELY_UNSET:-x}/y", "args[0]", None)
+                .is_ok_and(|s| s == "x/y")
         );
         assert!(matches!(
-            expand_claude("${MCP_TOOLNAME_SURELY_UNSET}", "command"),
+            expand_claude("${MCP_TOOLNAME_SURELY_UNSET}", "command", None),
             Err(Stop::Invalid(_))
         ));
     }

@@ -13,7 +13,10 @@
 //! This module holds the layouts and [`load`]; [`read`] turns a file's text into its server
 //! entries, and [`entry`] turns one entry into a [`Plan`].
 
+mod codex;
 mod entry;
+mod manifest;
+mod plugin;
 mod read;
 mod remote;
 
@@ -23,6 +26,7 @@ use mcp_toolname_rules::message::show;
 use serde_json::Value;
 
 use crate::audit::target::Target;
+use crate::keys::Keys;
 use entry::Context;
 use read::{read_json, read_toml};
 
@@ -40,6 +44,12 @@ pub enum Flavor {
     VsCode,
     /// Codex `config.toml`.
     Codex,
+    /// A Claude Code plugin: `.claude-plugin/plugin.json` and the servers it ships
+    /// (`.mcp.json`, or `mcpServers` in the manifest), each named `plugin:<plugin>:<key>`.
+    ClaudePlugin,
+    /// Claude Code's `settings.json`, read as the plugins it enables (`enabledPlugins`), each
+    /// from where Claude Code installed it.
+    ClaudeSettings,
 }
 
 /// Fields of a Claude server entry: stdio ones, then remote ones (accepted, not used).
@@ -109,6 +119,8 @@ impl Flavor {
             Self::McpServers => "`mcpServers` JSON, read as Claude Desktop's layout",
             Self::VsCode => "VS Code `mcp.json`",
             Self::Codex => "Codex `config.toml`",
+            Self::ClaudePlugin => "Claude Code plugin `.claude-plugin/plugin.json`",
+            Self::ClaudeSettings => "Claude Code `settings.json`, its enabled plugins",
         }
     }
 
@@ -121,13 +133,15 @@ impl Flavor {
             Self::McpServers => "mcp_servers",
             Self::VsCode => "vscode",
             Self::Codex => "codex",
+            Self::ClaudePlugin => "claude_plugin",
+            Self::ClaudeSettings => "claude_settings",
         }
     }
 
     const fn host(self) -> &'static str {
         match self {
             Self::ClaudeDesktop => "Claude Desktop",
-            Self::ClaudeCode => "Claude Code",
+            Self::ClaudeCode | Self::ClaudePlugin | Self::ClaudeSettings => "Claude Code",
             Self::McpServers => "an `mcpServers` host",
             Self::VsCode => "VS Code",
             Self::Codex => "Codex",
@@ -137,7 +151,9 @@ impl Flavor {
     /// The fields a server entry may have, in the order messages list them.
     fn fields(self) -> Vec<&'static str> {
         match self {
-            Self::ClaudeDesktop | Self::ClaudeCode => CLAUDE_FIELDS.to_vec(),
+            Self::ClaudeDesktop | Self::ClaudeCode | Self::ClaudePlugin | Self::ClaudeSettings => {
+                CLAUDE_FIELDS.to_vec()
+            }
             Self::McpServers => [CLAUDE_FIELDS, MCP_SERVERS_EXTRA_FIELDS].concat(),
             Self::VsCode => VSCODE_FIELDS.to_vec(),
             Self::Codex => CODEX_FIELDS.to_vec(),
@@ -163,6 +179,27 @@ pub struct Entry {
     pub key: String,
     /// What to do with it.
     pub plan: Plan,
+    /// The Claude Code plugin that ships it, if one does (Claude Code names it
+    /// `plugin:<plugin>:<key>`).
+    pub plugin: Option<String>,
+    /// Whether Codex names its tools without `mcp__` (`non_prefixed_mcp_tool_names`).
+    pub codex_non_prefixed: bool,
+}
+
+impl Entry {
+    /// The server part each client makes of this entry: of its key, in its plugin, as the
+    /// config says Codex prefixes it; `announced` is the server's `serverInfo` name.
+    #[must_use]
+    pub fn keys(&self, announced: Option<&str>) -> Keys {
+        let mut keys = Keys::new(&self.key, announced);
+        if let Some(plugin) = &self.plugin {
+            keys = keys.in_plugin(plugin);
+        }
+        if self.codex_non_prefixed {
+            keys = keys.codex_non_prefixed();
+        }
+        keys
+    }
 }
 
 /// A config file, read.
@@ -184,6 +221,9 @@ pub struct Config {
 /// One line naming the file when it cannot be read, is not valid JSON or TOML (with the line
 /// and column), or has none of the keys of a known layout (naming the keys expected).
 pub fn load(path: &Path) -> Result<Config, String> {
+    if let Some(root) = plugin::root(path) {
+        return plugin::load(&root);
+    }
     let file = show(&path.to_string_lossy());
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read config {file}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -193,6 +233,9 @@ pub fn load(path: &Path) -> Result<Config, String> {
         )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if plugin::is_settings(path, text) {
+        return plugin::settings(path, text);
+    }
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
@@ -215,18 +258,25 @@ pub fn load(path: &Path) -> Result<Config, String> {
             Err(e) => return Err(format!("config {file} {e}")),
         },
     };
+    let unprefixed = if flavor == Flavor::Codex {
+        codex::non_prefixed(text).map_err(|e| format!("config {file} {e}"))?
+    } else {
+        codex::NonPrefixed::No
+    };
     let ctx = Context::new(path, flavor);
     let mut entries: Vec<Entry> = Vec::new();
     for (key, value) in servers {
-        if let Some(i) = entries.iter().position(|e| e.key == key) {
-            notes.push(format!(
-                "server {} is defined more than once; the last definition is used, as hosts do",
-                show(&key)
-            ));
-            entries.remove(i);
-        }
-        let plan = ctx.plan(&key, &value);
-        entries.push(Entry { key, plan });
+        add(&mut entries, &mut notes, &ctx, key, &value, None);
+    }
+    for entry in &mut entries {
+        entry.codex_non_prefixed = unprefixed.covers(&entry.key);
+    }
+    if unprefixed != codex::NonPrefixed::No {
+        notes.push(format!(
+            "`non_prefixed_mcp_tool_names` is on for {}: Codex names their tools \
+             `<key>__<tool>`, without `mcp__`",
+            unprefixed.describe()
+        ));
     }
     Ok(Config {
         path: path.to_owned(),
@@ -236,11 +286,38 @@ pub fn load(path: &Path) -> Result<Config, String> {
     })
 }
 
+/// Plans server `key` (entry `value`) and adds it to `entries`, the last definition of a key
+/// replacing an earlier one, as hosts do.
+fn add(
+    entries: &mut Vec<Entry>,
+    notes: &mut Vec<String>,
+    ctx: &Context,
+    key: String,
+    value: &Value,
+    plugin: Option<&str>,
+) {
+    if let Some(i) = entries.iter().position(|e| e.key == key) {
+        notes.push(format!(
+            "server {} is defined more than once; the last definition is used, as hosts do",
+            show(&key)
+        ));
+        entries.remove(i);
+    }
+    let plan = ctx.plan(&key, value);
+    entries.push(Entry {
+        key,
+        plan,
+        plugin: plugin.map(str::to_owned),
+        codex_non_prefixed: false,
+    });
+}
+
 /// The layouts, for the error about a file that matches none.
 const EXPECTED: &str = "a JSON object with `mcpServers` (Claude Desktop \
                         `claude_desktop_config.json`, Claude Code `.mcp.json`) or `servers` (VS \
-                        Code `mcp.json`), or a TOML file with `[mcp_servers.<name>]` tables \
-                        (Codex `config.toml`)";
+                        Code `mcp.json`), a TOML file with `[mcp_servers.<name>]` tables \
+                        (Codex `config.toml`), or a Claude Code plugin's folder (with \
+                        `.claude-plugin/plugin.json`)";
 
 /// `a string`, `an array`: what a value is, for messages.
 fn kind_of(value: &Value) -> &'static str {

@@ -21,7 +21,7 @@ type Found = (Flavor, Vec<(String, Value)>);
 
 /// A value read from a JSON object key by key, so that a key given twice is seen twice
 /// (serde_json's maps keep only one).
-trait FromMap<'de>: Sized {
+pub(super) trait FromMap<'de>: Sized {
     /// What the object holds, for serde's "invalid type" message.
     const EXPECTING: &'static str;
 
@@ -44,7 +44,7 @@ impl<'de, T: FromMap<'de>> Visitor<'de> for MapVisitor<T> {
 }
 
 /// `Deserialize::deserialize` for a [`FromMap`] type.
-fn deserialize_map<'de, T: FromMap<'de>, D: Deserializer<'de>>(
+pub(super) fn deserialize_map<'de, T: FromMap<'de>, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<T, D::Error> {
     deserializer.deserialize_map(MapVisitor(PhantomData))
@@ -52,7 +52,7 @@ fn deserialize_map<'de, T: FromMap<'de>, D: Deserializer<'de>>(
 
 /// Server entries in file order, repeated names kept.
 #[derive(Debug, Default)]
-struct Servers(Vec<(String, Value)>);
+pub(super) struct Servers(pub(super) Vec<(String, Value)>);
 
 impl<'de> FromMap<'de> for Servers {
     const EXPECTING: &'static str = "an object of servers, keyed by name";
@@ -142,7 +142,7 @@ impl<'de> Deserialize<'de> for Top {
 }
 
 /// Line and column (1-based) of a serde_json error, in words.
-fn json_error(e: &serde_json::Error) -> String {
+pub(super) fn json_error(e: &serde_json::Error) -> String {
     let text = e.to_string();
     // serde_json ends its messages with ` at line L column C`; say it the same way for both.
     let what = text

@@ -202,7 +202,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
             Outcome::Audited { listing, .. } => listing.announced(),
             Outcome::Skipped(_) | Outcome::Failed(_) => None,
         };
-        let keys = Keys::new(&entry.key, announced);
+        let keys = entry.keys(announced);
         ran.push(Server {
             key: entry.key.clone(),
             keys,
@@ -309,7 +309,8 @@ fn across(servers: &mut [Server]) {
         let mut lists: Vec<ServerList> = servers
             .iter_mut()
             .filter_map(|server| {
-                let key = server.keys.parts.get(c)?.source.as_str();
+                let part = server.keys.parts.get(c)?;
+                let (key, rule) = (part.source.as_str(), part.client);
                 let Outcome::Audited { reports, .. } = &mut server.outcome else {
                     return None;
                 };
@@ -317,7 +318,7 @@ fn across(servers: &mut [Server]) {
                     .iter_mut()
                     .filter_map(|r| Some((r.name.as_str(), &mut r.clients.get_mut(c)?.qualified)))
                     .collect();
-                Some(ServerList { key, tools })
+                Some(ServerList { key, rule, tools })
             })
             .collect();
         qualify_config(client, &mut lists);

@@ -13,6 +13,17 @@
 // holds back its answer to `initialize`), and may give `select`: a name prefix
 // whose deferred tools the fake model loads by tool search (the limits corpus), and `say`: the
 // text sent instead of `hi` (Claude Code and Gemini CLI: a slash command, the prompts corpus).
+// A server may name a `plugin` (Claude Code): it is then shipped inside a plugin of that name
+// (a folder with `.claude-plugin/plugin.json` and `.mcp.json`, loaded by `--plugin-dir`), not in
+// the `--mcp-config` file; its `plugin_mcp` says where in the plugin: `.mcp.json` (the
+// default), `"inline"` in the manifest's `mcpServers`, or a file (`"./servers.json"`) that
+// the manifest's `mcpServers` names. `server_info` (`{"name", "version"}`)
+// is what the server announces at initialize (default `oracle-fixture` 1.0.0).
+// Claude Code: `plugin_install: true` installs the plugins from a local marketplace (`claude
+// plugin install`) instead of `--plugin-dir`; `claude_scope: "project"` puts the servers in the project's `.mcp.json` (the
+// working folder) instead of `--mcp-config`.
+// Codex: `codex_toml` (TOML lines) on the corpus is added at the end of `config.toml` (with its
+// own table headers), on a server at the end of that server's table.
 // `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries,
 // `prompt_args` every `S.I.J=value` of `oracle prompt arg S.I.J=value` (argument J passed).
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
@@ -21,9 +32,10 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { basename, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start } from './fake-llm.mjs';
+import { writePlugins } from './plugins.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [client, bin, corpusFile, outFile] = process.argv.slice(2);
@@ -43,8 +55,8 @@ mkdirSync(captured);
 // `oracle tool S.T`, so a tool the request describes is traced back to its corpus entry.
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
-  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms, calls_log: join(scratch, `calls-${index}.log`) }));
-  return { key: server.key, command: process.execPath, args: [join(here, 'server.mjs'), file] };
+  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms, server_info: server.server_info, calls_log: join(scratch, `calls-${index}.log`) }));
+  return { key: server.key, plugin: server.plugin, pluginMcp: server.plugin_mcp, codexToml: server.codex_toml, command: process.execPath, args: [join(here, 'server.mjs'), file] };
 });
 
 const origin = (description) => {
@@ -59,8 +71,11 @@ function* strings(value) {
 }
 
 /** The servers as the `mcpServers` object most clients' configs hold, each entry with `extra`. */
-const mcpServers = (extra = {}) =>
-  Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args, ...extra }]));
+const mcpServers = (extra = {}, of = servers.filter((s) => !s.plugin)) =>
+  Object.fromEntries(of.map((s) => [s.key, { command: s.command, args: s.args, ...extra }]));
+
+/** The corpus's Claude Code plugins as folders ([`plugins.mjs`]), to load. */
+const pluginDirs = () => writePlugins(scratch, servers, (of) => mcpServers({}, of));
 
 const toml = (text) => JSON.stringify(text); // a TOML basic string: JSON's escapes are TOML's
 
@@ -87,21 +102,46 @@ const CLINE_ENV = {
   E2E_TEST: 'true',
 };
 
+/** Claude Code's environment: the fake API, nothing else reached. */
+const CLAUDE_ENV = (port) => ({
+  ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
+  ANTHROPIC_API_KEY: 'sk-ant-oracle',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_AUTOUPDATER: '1',
+  DISABLE_ERROR_REPORTING: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+});
+
 const adapters = {
   claude_code: {
     setup(port) {
       const config = join(scratch, 'mcp.json');
       writeFileSync(config, JSON.stringify({ mcpServers: mcpServers() }));
+      let plugins = pluginDirs();
+      if (corpus.plugin_install && plugins.length) {
+        // Installed from a local marketplace, as `claude plugin install` does, each listed
+        // under a name of its own (`listed-N`), not its manifest's: loaded from settings.
+        const market = { name: 'oracle-market', owner: { name: 'oracle' }, plugins: plugins.map((dir, i) => ({ name: `listed-${i}`, source: `./plugins/${basename(dir)}` })) };
+        mkdirSync(join(scratch, '.claude-plugin'), { recursive: true });
+        writeFileSync(join(scratch, '.claude-plugin', 'marketplace.json'), JSON.stringify(market));
+        const run = (args) => execFileSync(bin, args, { cwd: home, encoding: 'utf8', timeout: 60000, env: environment(CLAUDE_ENV(port)) });
+        run(['plugin', 'marketplace', 'add', scratch]);
+        plugins.forEach((_, i) => run(['plugin', 'install', `listed-${i}@oracle-market`]));
+        plugins = [];
+      }
+      if (corpus.claude_scope === 'project') {
+        // The project's `.mcp.json` in the working folder, its servers approved in settings
+        // (print mode skips the trust dialog).
+        writeFileSync(join(home, '.mcp.json'), JSON.stringify({ mcpServers: mcpServers() }));
+        mkdirSync(join(home, '.claude'), { recursive: true });
+        writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ enableAllProjectMcpServers: true }));
+        return { args: ['-p', say, ...plugins.flatMap((dir) => ['--plugin-dir', dir])], env: CLAUDE_ENV(port) };
+      }
       return {
-        args: ['-p', say, '--mcp-config', config, '--strict-mcp-config'],
-        env: {
-          ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
-          ANTHROPIC_API_KEY: 'sk-ant-oracle',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_AUTOUPDATER: '1',
-          DISABLE_ERROR_REPORTING: '1',
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        },
+        // --strict-mcp-config also leaves out the servers of plugins (2.1.332, run): with
+        // plugins it is not given, and the scratch HOME holds no other config.
+        args: ['-p', say, '--mcp-config', config, ...(servers.some((s) => s.plugin) ? [] : ['--strict-mcp-config']), ...plugins.flatMap((dir) => ['--plugin-dir', dir])],
+        env: CLAUDE_ENV(port),
       };
     },
     tools(body) {
@@ -146,7 +186,9 @@ const adapters = {
         lines.push(`[mcp_servers.${toml(s.key)}]`, `command = ${toml(s.command)}`, `args = [${s.args.map(toml).join(', ')}]`);
         // Required: `codex exec` waits for the server, and stops naming a key it refuses.
         lines.push('required = true');
+        if (s.codexToml) lines.push(s.codexToml);
       }
+      if (corpus.codex_toml) lines.push(corpus.codex_toml);
       writeFileSync(join(codexHome, 'config.toml'), `${lines.join('\n')}\n`);
       return {
         args: ['exec', '--skip-git-repo-check', 'hi'],

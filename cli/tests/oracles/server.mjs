@@ -9,7 +9,7 @@
 // reaches the prompt is traced back too); for the CLI's own tests, `prompt_page` (prompts per `prompts/list` page),
 // `prompts_capability` (declare `prompts` or not, whatever the list), `prompts_error` (answer
 // `prompts/list` with this error message) and `prompt_cursor` (give this cursor on every
-// page: a loop). `delay_ms` holds back the answer to `initialize`, so that of two servers a
+// page: a loop). `server_info` is the `serverInfo` announced at initialize. `delay_ms` holds back the answer to `initialize`, so that of two servers a
 // client starts at once, the other answers first. Speaks just enough MCP (initialize, tools/list, prompts/list, prompts/get,
 // ping) for a client to list its tools and prompts; it never calls out. `calls_log`: a file
 // each method the client calls is appended to, a line each.
@@ -44,7 +44,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       const answer = () => reply({
         protocolVersion: message.params?.protocolVersion ?? '2025-06-18',
         capabilities: declaresPrompts ? { tools: {}, prompts: {} } : { tools: {} },
-        serverInfo: { name: 'oracle-fixture', version: '1.0.0' },
+        serverInfo: spec.server_info ?? { name: 'oracle-fixture', version: '1.0.0' },
         ...(instructions === undefined ? {} : { instructions }),
       });
       if (spec.delay_ms) setTimeout(answer, spec.delay_ms);

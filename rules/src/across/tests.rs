@@ -22,6 +22,7 @@ fn config(client: &ClientPreset, servers: &[(&str, &[&str])]) -> Vec<Vec<Qualifi
         .zip(out.iter_mut())
         .map(|((key, tools), qs)| ServerList {
             key,
+            rule: client,
             tools: tools.iter().copied().zip(qs.iter_mut()).collect(),
         })
         .collect();

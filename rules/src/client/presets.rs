@@ -19,7 +19,17 @@ use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI
 /// contract says. Of a server's tools that meet after replacing the first listed is sent
 /// ([`Clash::FirstWins`], read from its code: its deferred list carries names only, so the run
 /// sees one name sent, not which tool). Not modelled (rare): reserved keys (`claude_ai`,
-/// `workspace`, ...) are not started, `mcp__ide__*` names other than two are left out.
+/// `workspace`, ...) are not started, `mcp__ide__*` names other than two are left out, and a
+/// plugin's server started by the same command as a server of the user's config is dropped,
+/// the user's kept (run, 2.1.332).
+///
+/// Servers are named by their key alone, never their `serverInfo`: two servers announcing
+/// the same `serverInfo` name and version are both sent under their keys, in `--mcp-config`,
+/// the project's `.mcp.json` and a plugin (run, 2.1.332, `cli/tests/oracle_plugins.rs`;
+/// anthropics/claude-code#74635, 2026-07-06, reported neither exposed in a project's
+/// `.mcp.json`, which this release does not do). A plugin's server is keyed
+/// `plugin:<plugin>:<key>` and a claude.ai connector `claude.ai <name>`
+/// ([`crate::plugin_server_key`], [`crate::connector_server_key`]).
 ///
 /// Past the name (run, the limits corpus): MCP tools are deferred, names up front and
 /// definitions loaded by `ToolSearch`, which answers with a `tool_reference` per tool; 2.1.332
@@ -131,6 +141,26 @@ pub const CODEX: ClientPreset = ClientPreset {
     },
 };
 
+/// Codex CLI for a server whose tools it names without `mcp__`: its feature
+/// `non_prefixed_mcp_tool_names` in `config.toml` (`[features] non_prefixed_mcp_tool_names =
+/// true` for every server, or the table `[features.non_prefixed_mcp_tool_names]` with `enabled
+/// = true` and `server_names`, the keys as written, for some). The namespace is then the key
+/// alone (`my-srv` becomes `my_srv`, the model sees `my_srv__<tool>`), a key already starting
+/// with `mcp__` is kept as it is, and everything else is [`CODEX`]'s: the same key check, 128,
+/// and hash. Run (0.171.0, `cli/tests/oracle_plugins.rs`, 2026-12-03): `server_names` without
+/// `enabled = true` changes nothing, an empty list none, a table without it every server; a
+/// `non_prefixed_mcp_tool_names` field inside `[mcp_servers.<key>]` is ignored.
+pub const CODEX_NON_PREFIXED: ClientPreset = ClientPreset {
+    prefix: "",
+    source: "the @openai/codex npm package run with its non_prefixed_mcp_tool_names feature against a fake Responses API (cli/tests/oracle_plugins.rs)",
+    verified: Verified {
+        how: Verification::Run,
+        version: "0.171.0",
+        date: "2026-12-03",
+    },
+    ..CODEX
+};
+
 /// Gemini CLI: `mcp_<server>_<tool>`, where `mcp_` is left out when `<server>_<tool>` as
 /// written already starts with it; every UTF-16 unit outside `A-Z a-z 0-9 _ . : -` becomes
 /// `_` (an emoji becomes `__`; no key check, no case folding); past 63 units the first 30
@@ -177,7 +207,13 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
 /// run of characters outside `a-z 0-9 _ -` becomes one `_` (VS Code keeps `.` there and turns
 /// every `.` of the whole id into `_` afterwards: the same but for a run mixing `.` with
 /// others), it is cut to 13 (`MaxPrefixLen` 18 counts `mcp_` and the `_`), and a prefix
-/// another server has gets a number (`mcp_foo2_`). The whole name is cut at 64 (no hash).
+/// another server has gets a number (`mcp_foo2_`), cut first to keep 13: servers under
+/// distinct keys announcing `AzureDevOps.Mcp` become `mcp_azuredevops_m_*`,
+/// `mcp_azuredevops_2_*`, `mcp_azuredevops_3_*`, which server gets which number changing from
+/// one reload to the next (microsoft/vscode#324992, VS Code 1.127.0, 2026-07-08; the CLI
+/// numbers in config order). Hiding one of two servers of the same name and version was
+/// asked for across config sources (microsoft/vscode#244644, 2025-03-25) and is not modelled.
+/// The whole name is cut at 64 (no hash).
 pub const VSCODE: ClientPreset = ClientPreset {
     id: "vscode",
     title: "VS Code",

@@ -188,10 +188,11 @@ pub const KEY_REFUSED: Lint = Lint {
     summary: "a client refuses the server key and does not start the server",
     finds: "A server key (`--server-key`, or the server's name in a config) that a client \
             refuses, so that client never starts the server (Codex and a key with a \
-            space).",
+            space); and the name of a Claude Code plugin that Claude Code refuses to load, \
+            so none of its servers start (a space, `@`, `:`, `/`).",
     why: "Warn. It is the config's key, not the server, and other clients start it; deny \
           it for the clients in your `targets`.",
-    help: "give the server a key of `A-Z a-z 0-9 _ -` only",
+    help: "give the server a key (and a plugin a name) of `A-Z a-z 0-9 _ -` only",
     fix: "Rename the key in the client's config: 1 to 32 of `A-Z a-z 0-9 _ -`, no `__`, no \
           `_` at either end.",
     source: "Each client preset, run or read at the version the preset records \

@@ -35,6 +35,30 @@ pub fn key_refused(client: &ClientPreset, key: &str, refusal: KeyRefusal) -> Str
     )
 }
 
+/// Claude Code refusing to load a plugin for its name ([`crate::plugin_name_refusal`]), so
+/// that none of the plugin's servers start.
+///
+/// ```
+/// use mcp_toolname_rules::{message, plugin_name_refusal};
+/// let refusal = plugin_name_refusal("my plugin").unwrap();
+/// assert!(message::plugin_refused("my plugin", refusal)
+///     .starts_with("Claude Code does not load plugin `my plugin`, so none of its servers start: its name contains a space at index 2"));
+/// ```
+#[must_use]
+pub fn plugin_refused(plugin: &str, refusal: KeyRefusal) -> String {
+    let why = match refusal.at {
+        Some((ch, index)) => format!("contains {} at index {index}", describe_char(ch)),
+        None => "is empty".to_owned(),
+    };
+    format!(
+        "Claude Code does not load plugin {}, so none of its servers start: its name {why}, and \
+         Claude Code refuses white space, `@ : / \\`, control, format and private-use \
+         characters in a plugin's name (kebab-case, such as `my-plugin`, is what its marketplaces \
+         take)",
+        show(plugin)
+    )
+}
+
 /// Advice on a config key that works in the clients but breaks the key rule this project
 /// recommends (`problem` says how); the client verdicts use the key as written.
 #[must_use]

@@ -157,7 +157,7 @@ fn vs_code_numbers_keys_that_share_13_characters() {
     assert!(found.iter().any(|f| f.kind == CrossKind::KeyCollision
         && f.client == Some("vscode")
         && f.name.as_deref() == Some("mcp_github-enterp_")
-        && f.message.contains("`mcp_github-enterp2_`")));
+        && f.message.contains("`mcp_github-enter2_`")));
     // Numbered apart, so no name collision under VS Code: only Continue's CLI, which shows
     // the bare name, sends two tools as `search`.
     assert_eq!(
@@ -172,14 +172,19 @@ fn keys_are_taken_as_written() {
     // `a__b` + `c` and `a` + `b__c` meet in Claude Code.
     let found = collisions(&config(&[("a__b", &["c"]), ("a", &["b__c"])]));
     assert!(found.contains(&(Some("claude_code"), Some("mcp__a__b__c".to_owned()))));
-    // Two CJK keys: no client makes both `server`; only Roo Code, which deletes every
-    // character it does not take, makes both `_unnamed`. Continue's CLI shows the bare name.
+    // Two CJK keys: no client makes both `server`; Roo Code, which deletes every character it
+    // does not take, makes both `_unnamed`, and Droid, whose slug keeps none of them, both
+    // `invalid-server-name`. Continue's CLI shows the bare name.
     let servers = config(&[("数据库", &["query"]), ("数据仓库", &["query"])]);
     assert_eq!(
         collisions(&servers),
         [
             (Some("continue_cli"), Some("query".to_owned())),
-            (Some("roo_code"), Some("mcp--_unnamed--query".to_owned()))
+            (Some("roo_code"), Some("mcp--_unnamed--query".to_owned())),
+            (
+                Some("droid"),
+                Some("invalid-server-name___query".to_owned())
+            )
         ]
     );
     assert!(
