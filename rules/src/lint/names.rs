@@ -76,7 +76,8 @@ pub const CLIENT: Lint = Lint {
     summary: "a client cuts, hashes, skips or refuses a tool name, or its API refuses what \
               it sends",
     finds: "What one client preset (Claude Code, Codex, Gemini CLI, VS Code, Cursor, Cline, \
-            OpenCode, Continue CLI, GitHub Copilot CLI, Roo Code) does to the name once it \
+            OpenCode, Continue CLI, GitHub Copilot CLI, Roo Code, Kilo Code CLI, Qwen Code, \
+            Droid) does to the name once it \
             puts its prefix and your server key in front of it: cut past its budget, a hash \
             suffix the model cannot read, the tool left out, or a name it sends as it is that \
             the API behind it refuses. Each client's rule was run or read at the version \
