@@ -207,11 +207,11 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
 /// run of characters outside `a-z 0-9 _ -` becomes one `_` (VS Code keeps `.` there and turns
 /// every `.` of the whole id into `_` afterwards: the same but for a run mixing `.` with
 /// others), it is cut to 13 (`MaxPrefixLen` 18 counts `mcp_` and the `_`), and a prefix
-/// another server has gets a number (`mcp_foo2_`), cut first to keep 13: servers under
-/// distinct keys announcing `AzureDevOps.Mcp` become `mcp_azuredevops_m_*`,
-/// `mcp_azuredevops_2_*`, `mcp_azuredevops_3_*`, which server gets which number changing from
-/// one reload to the next (microsoft/vscode#324992, VS Code 1.127.0, 2026-07-08; the CLI
-/// numbers in config order). Hiding one of two servers of the same name and version was
+/// another server has gets a number (`mcp_foo2_`). Servers under distinct keys announcing
+/// `AzureDevOps.Mcp` were reported as `mcp_azuredevops_m_*`, `mcp_azuredevops_2_*`,
+/// `mcp_azuredevops_3_*`, which server gets which number changing from one reload to the next
+/// (microsoft/vscode#324992, VS Code 1.127.0, 2026-07-08): the CLI numbers in config order, and
+/// the report's `_2` kept to 13 where this rule appends is not settled. Hiding one of two servers of the same name and version was
 /// asked for across config sources (microsoft/vscode#244644, 2025-03-25) and is not modelled.
 /// The whole name is cut at 64 (no hash).
 pub const VSCODE: ClientPreset = ClientPreset {
