@@ -157,7 +157,7 @@ fn vs_code_numbers_keys_that_share_13_characters() {
     assert!(found.iter().any(|f| f.kind == CrossKind::KeyCollision
         && f.client == Some("vscode")
         && f.name.as_deref() == Some("mcp_github-enterp_")
-        && f.message.contains("`mcp_github-enter2_`")));
+        && f.message.contains("`mcp_github-enterp2_`")));
     // Numbered apart, so no name collision under VS Code: only Continue's CLI, which shows
     // the bare name, sends two tools as `search`.
     assert_eq!(
