@@ -11,6 +11,7 @@
 #[macro_use]
 mod emit;
 
+mod allowlist;
 mod args;
 mod audit;
 mod check;
@@ -138,6 +139,16 @@ enum Command {
         /// does.
         #[arg(long, value_name = "FILE", conflicts_with = "config")]
         baseline: Option<PathBuf>,
+        /// With --config: a Claude Code settings file (`.claude/settings.json`) whose
+        /// `permissions` (`allow`, `ask`, `deny`) are matched against the names Claude Code
+        /// gives the config's tools; each entry that matches no tool is reported (repeatable).
+        #[arg(long = "settings", value_name = "FILE", requires = "config")]
+        settings: Vec<PathBuf>,
+        /// With --config: a Claude Code agents folder (`.claude/agents`, its `*.md` files) or
+        /// skills folder (`.claude/skills`, each `*/SKILL.md`), or one such file, whose `tools`,
+        /// `disallowedTools` and `allowed-tools` are matched the same way (repeatable).
+        #[arg(long = "agents", value_name = "PATH", requires = "config")]
+        agents: Vec<PathBuf>,
         /// The server command and its arguments, after `--`.
         #[arg(last = true, value_name = "COMMAND")]
         command: Vec<OsString>,
@@ -318,6 +329,8 @@ fn dispatch(
             lints,
             show_secrets,
             baseline,
+            settings,
+            agents,
             command,
         } => {
             let out = output(verbose, &lints)?;
@@ -331,6 +344,8 @@ fn dispatch(
                     timeout,
                     out,
                     jobs: usize::from(jobs),
+                    settings,
+                    agents,
                 };
                 return Ok((run_async(fleet::run(opts)), format, stdout));
             }

@@ -44,6 +44,11 @@ pub struct Options {
     pub out: Output,
     /// Servers audited at once.
     pub jobs: usize,
+    /// Claude Code settings files whose `permissions` are checked (`--settings`).
+    pub settings: Vec<PathBuf>,
+    /// Claude Code agent and skill folders (or files) whose tool lists are checked
+    /// (`--agents`).
+    pub agents: Vec<PathBuf>,
 }
 
 /// What became of one server of the config.
@@ -140,6 +145,25 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     for note in &config.notes {
         say!("note: {note}");
     }
+    let mut lists = config.lists.clone();
+    let read = opts
+        .settings
+        .iter()
+        .map(|p| crate::allowlist::read::settings(p))
+        .chain(
+            opts.agents
+                .iter()
+                .map(|p| crate::allowlist::read::agents(p)),
+        );
+    for found in read {
+        match found {
+            Ok(found) => lists.extend(found),
+            Err(msg) => {
+                say!("error: {msg}");
+                return Box::new(Failed::new(msg, 2));
+            }
+        }
+    }
     let total = config.servers.len();
     // Up to `jobs` audits at once; each result goes back to its place in the file.
     let slots = Arc::new(Semaphore::new(opts.jobs.max(1)));
@@ -208,14 +232,53 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     }
     let servers = judge(ran);
     let cross = collisions::cross_server(&servers);
-    let code = exit_code(&servers, &cross, &opts.out.levels);
+    let resolved = crate::allowlist::resolve(&lists, &list_names(&servers, &lists));
+    let allowlists = crate::allowlist::report::Findings { lists, resolved };
+    let mut code = exit_code(&servers, &cross, &opts.out.levels);
+    if code == 0 && allowlists.denied(&opts.out.levels) {
+        code = 1;
+    }
     Box::new(Fleet {
         config,
         servers,
         cross,
+        allowlists,
         code,
         out: opts.out,
     })
+}
+
+/// The names each client that reads one of `lists` gives the servers' tools: what
+/// [`crate::allowlist::resolve`] matches the entries against.
+fn list_names(
+    servers: &[Server],
+    lists: &[crate::allowlist::List],
+) -> Vec<crate::allowlist::Names> {
+    let mut out: Vec<crate::allowlist::Names> = Vec::new();
+    for list in lists {
+        let client = list.client;
+        if out.iter().any(|n| n.client.id == client.id) {
+            continue;
+        }
+        let servers = servers
+            .iter()
+            .map(|server| crate::allowlist::Server {
+                key: server.key.clone(),
+                part: server.keys.part(client).part.clone().ok(),
+                listed: matches!(server.outcome, Outcome::Audited { .. }),
+                tools: server
+                    .tools()
+                    .iter()
+                    .map(|tool| {
+                        let q = server.keys.part(client).qualify(&tool.name);
+                        (tool.name.clone(), q.name)
+                    })
+                    .collect(),
+            })
+            .collect();
+        out.push(crate::allowlist::Names { client, servers });
+    }
+    out
 }
 
 /// What `audit --config` found: every server of the config, and what they do to each other.
@@ -223,6 +286,7 @@ struct Fleet {
     config: config::Config,
     servers: Vec<Server>,
     cross: Vec<CrossFinding>,
+    allowlists: crate::allowlist::report::Findings,
     code: u8,
     out: Output,
 }
@@ -233,27 +297,46 @@ impl Report for Fleet {
     }
 
     fn text(&self) -> String {
+        let levels = &self.out.levels;
+        let lists = &self.allowlists;
+        let extra = report::Extra {
+            section: &lists.text(levels),
+            denied: lists
+                .resolved
+                .unmatched
+                .iter()
+                .filter(|u| lists.level(u, levels) == Level::Deny)
+                .map(|_| crate::allowlist::report::LINT.name)
+                .collect(),
+        };
         report::text(
             &self.config,
             &self.servers,
             &self.cross,
             self.code,
             &self.out,
+            &extra,
         )
     }
 
     fn json(&self) -> Doc<'_> {
-        Doc::new(report::json_doc(
+        let mut doc = report::json_doc(
             &self.config,
             &self.servers,
             &self.cross,
             self.code,
             &self.out.levels,
-        ))
+        );
+        doc["allowlists"] = self.allowlists.json(&self.out.levels);
+        Doc::new(doc)
     }
 
     fn found(&self) -> Found {
-        report::found(&self.config, &self.servers, &self.cross, &self.out)
+        let mut found = report::found(&self.config, &self.servers, &self.cross, &self.out);
+        found
+            .diagnostics
+            .extend(self.allowlists.diagnostics(&self.out.levels));
+        found
     }
 }
 

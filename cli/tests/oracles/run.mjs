@@ -11,6 +11,10 @@
 // holds back its answer to `initialize`), and may give `select`: a name prefix
 // whose deferred tools the fake model loads by tool search (the limits corpus), and `say`: the
 // text sent instead of `hi` (Claude Code and Gemini CLI: a slash command, the prompts corpus).
+// For allow lists: a server may give `extra`, fields added to its entry in the client's config
+// (Gemini CLI's `includeTools`, Codex's `enabled_tools`, Copilot CLI's `tools`: JSON values,
+// written as TOML for Codex), and the corpus may give `claude_settings`, a settings object
+// Claude Code reads with `--settings` (its `permissions`).
 // `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries,
 // `prompt_args` every `S.I.J=value` of `oracle prompt arg S.I.J=value` (argument J passed).
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
@@ -42,7 +46,7 @@ mkdirSync(captured);
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
   writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms }));
-  return { key: server.key, command: process.execPath, args: [join(here, 'server.mjs'), file] };
+  return { key: server.key, command: process.execPath, args: [join(here, 'server.mjs'), file], extra: server.extra ?? {} };
 });
 
 const origin = (description) => {
@@ -58,7 +62,7 @@ function* strings(value) {
 
 /** The servers as the `mcpServers` object most clients' configs hold, each entry with `extra`. */
 const mcpServers = (extra = {}) =>
-  Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args, ...extra }]));
+  Object.fromEntries(servers.map((s) => [s.key, { command: s.command, args: s.args, ...extra, ...s.extra }]));
 
 const toml = (text) => JSON.stringify(text); // a TOML basic string: JSON's escapes are TOML's
 
@@ -90,8 +94,14 @@ const adapters = {
     setup(port) {
       const config = join(scratch, 'mcp.json');
       writeFileSync(config, JSON.stringify({ mcpServers: mcpServers() }));
+      const settings = [];
+      if (corpus.claude_settings) {
+        const file = join(scratch, 'claude-settings.json');
+        writeFileSync(file, JSON.stringify(corpus.claude_settings));
+        settings.push('--settings', file);
+      }
       return {
-        args: ['-p', say, '--mcp-config', config, '--strict-mcp-config'],
+        args: ['-p', say, '--mcp-config', config, '--strict-mcp-config', ...settings],
         env: {
           ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
           ANTHROPIC_API_KEY: 'sk-ant-oracle',
@@ -144,6 +154,8 @@ const adapters = {
         lines.push(`[mcp_servers.${toml(s.key)}]`, `command = ${toml(s.command)}`, `args = [${s.args.map(toml).join(', ')}]`);
         // Required: `codex exec` waits for the server, and stops naming a key it refuses.
         lines.push('required = true');
+        // JSON arrays of strings are TOML arrays of basic strings.
+        for (const [field, value] of Object.entries(s.extra)) lines.push(`${field} = ${JSON.stringify(value)}`);
       }
       writeFileSync(join(codexHome, 'config.toml'), `${lines.join('\n')}\n`);
       return {
