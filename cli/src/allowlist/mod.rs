@@ -259,11 +259,25 @@ fn qualified(names: &Names, entry: &str) -> Verdict {
     {
         return Verdict::Matched;
     }
+    // Every tool's name, and each server's whole name (`mcp__<part>`), which an entry in
+    // another case (`mcp__GitHub`) meant.
+    let wholes: Vec<(String, &str)> = names
+        .servers
+        .iter()
+        .filter(|s| s.listed)
+        .filter_map(|s| {
+            Some((
+                format!("{}{}", client.prefix, s.part.as_deref()?),
+                s.key.as_str(),
+            ))
+        })
+        .collect();
     let all: Vec<&str> = names
         .servers
         .iter()
         .filter(|s| s.listed)
         .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
+        .chain(wholes.iter().map(|(w, _)| w.as_str()))
         .collect();
     let near = if entry.contains('*') {
         None
@@ -276,6 +290,12 @@ fn qualified(names: &Names, entry: &str) -> Verdict {
             .iter()
             .find(|s| s.tools.iter().any(|(_, q)| q == n))
             .map(|s| s.key.clone())
+            .or_else(|| {
+                wholes
+                    .iter()
+                    .find(|(w, _)| w == n)
+                    .map(|(_, k)| (*k).to_owned())
+            })
     });
     let server = owner.map(|s| s.key.clone()).or(near_server);
     if server.is_none() {

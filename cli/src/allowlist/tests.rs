@@ -90,6 +90,7 @@ fn claude_code_matches_the_model_facing_name_whole_servers_and_stars() {
             "mcp__alpha__x(y)",
             "mcp__alpha__",
             "mcp__alpha__g?t_user",
+            "mcp__Alpha",
         ],
     );
     let got = unmatched(l, n);
@@ -102,7 +103,12 @@ fn claude_code_matches_the_model_facing_name_whole_servers_and_stars() {
     );
     assert_eq!(got[1].1.as_deref(), Some("mcp__ze_ta__a"));
     assert_eq!(got[2].1.as_deref(), Some("mcp__alpha__x"));
-    assert_eq!(got.len(), 6, "{got:?}");
+    assert_eq!(
+        got[6].1.as_deref(),
+        Some("mcp__alpha"),
+        "the whole server, in another case"
+    );
+    assert_eq!(got.len(), 7, "{got:?}");
 }
 
 #[test]
