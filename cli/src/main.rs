@@ -136,9 +136,11 @@ enum Command {
         show_secrets: bool,
         /// A snapshot (`mcp-toolname snapshot`) to compare the server with: the report adds
         /// each change of its tool surface and whether it breaks a client; exit 1 when one
-        /// does.
-        #[arg(long, value_name = "FILE", conflicts_with = "config")]
-        baseline: Option<PathBuf>,
+        /// does. With --config (repeatable): the snapshot of the config's servers that
+        /// announce its server name; a tool list entry that matched one of its tools and
+        /// matches nothing now is told what became of the tool (renamed, or gone).
+        #[arg(long, value_name = "FILE")]
+        baseline: Vec<PathBuf>,
         /// With --config: a Claude Code settings file (`.claude/settings.json`) whose
         /// `permissions` (`allow`, `ask`, `deny`) are matched against the names Claude Code
         /// gives the config's tools; each entry that matches no tool is reported (repeatable).
@@ -346,11 +348,24 @@ fn dispatch(
                     jobs: usize::from(jobs),
                     settings,
                     agents,
+                    baselines: baseline
+                        .iter()
+                        .map(|p| surface::report::read(p))
+                        .collect::<Result<_, _>>()?,
                 };
                 return Ok((run_async(fleet::run(opts)), format, stdout));
             }
             let target = audit::Target::of(remote(url, &headers)?, command);
-            let baseline = baseline.as_deref().map(surface::report::read).transpose()?;
+            if baseline.len() > 1 {
+                return Err(
+                    "--baseline is given once for one server (several only with --config)"
+                        .to_owned(),
+                );
+            }
+            let baseline = baseline
+                .first()
+                .map(|p| surface::report::read(p))
+                .transpose()?;
             let opts = audit::Options {
                 timeout,
                 server_key,

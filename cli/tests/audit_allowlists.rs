@@ -406,3 +406,101 @@ fn a_settings_file_that_cannot_be_read_stops_the_run() {
     run(["audit", "--settings", &broken]).exits(2);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_baseline_tells_which_entries_a_rename_broke() {
+    let dir = scratch_dir("allowlists-baseline");
+    // Release 1 lists `get_user` and `list`; release 2 renamed `get_user` to `fetch_user`
+    // (the one tool gone and the one new, with one input schema); an entry also names
+    // `drop_me`, which neither lists.
+    let one = fixture_server_in(&dir, "one.json", &json!({ "tools": ["get_user", "list"] }));
+    let two = fixture_server_in(
+        &dir,
+        "two.json",
+        &json!({ "tools": ["fetch_user", "list"] }),
+    );
+    let snapshot = dir.join("one.snapshot.json");
+    let snapshot = snapshot.to_str().expect("path");
+    let mut args = vec!["snapshot", "--out", snapshot, "--"];
+    args.extend(one.iter().map(String::as_str));
+    run(&args).exits(0);
+    let config = json!({ "mcpServers": { "alpha": entry(&two, &json!({
+        "includeTools": ["get_user", "drop_me", "list"],
+    })) }});
+    let file = write(&dir.join("settings.json"), &config.to_string());
+    let settings =
+        json!({ "permissions": { "allow": ["mcp__alpha__get_user", "mcp__alpha__list"] } });
+    let settings = write(&dir.join(".claude/settings.json"), &settings.to_string());
+    let args = [
+        "audit",
+        "--config",
+        &file,
+        "--settings",
+        &settings,
+        "--baseline",
+        snapshot,
+    ];
+    run(args)
+        .exits(0)
+        .out_has("gemini_cli: entry `get_user` of `includeTools` of server `alpha` in")
+        .out_has(
+            "so the tool it meant is left out; in the baseline it matched `get_user`, which the \
+             server renamed to `fetch_user` (the one new tool with the old one's input schema); \
+             the nearest real name is `fetch_user`",
+        )
+        .out_has("entry `drop_me` of `includeTools` of server `alpha` in")
+        .out_has("so the tool it meant is left out; no real name is near it")
+        .out_has("claude_code: entry `mcp__alpha__get_user` of `permissions.allow` in")
+        .out_has("the nearest real name is `mcp__alpha__fetch_user`");
+    let doc = run(args.iter().copied().chain(["--format", "json"])).json();
+    let baseline: Vec<&Value> = doc["allowlists"]["unmatched"]
+        .as_array()
+        .expect("unmatched")
+        .iter()
+        .map(|u| &u["baseline"])
+        .collect();
+    assert_eq!(
+        baseline[0],
+        &json!({ "tool": "get_user", "now": "renamed", "renamed_to": "fetch_user", "known_by": "same_input_schema" })
+    );
+    assert_eq!(
+        baseline[1],
+        &Value::Null,
+        "`drop_me` was not in the baseline"
+    );
+    // Without the baseline, the same entries are reported, without their past.
+    let plain = run([
+        "audit",
+        "--config",
+        &file,
+        "--settings",
+        &settings,
+        "--format",
+        "json",
+    ])
+    .json();
+    assert_eq!(plain["allowlists"]["unmatched"][0]["baseline"], Value::Null);
+    assert_eq!(plain["allowlists"]["unmatched"][0]["nearest"], Value::Null);
+    // A snapshot of another server is not used, and said so.
+    let other = write(
+        &dir.join("other.json"),
+        &std::fs::read_to_string(snapshot)
+            .expect("read")
+            .replace("oracle-fixture", "another"),
+    );
+    run(["audit", "--config", &file, "--baseline", &other])
+        .exits(0)
+        .err_has("no audited server of the config announces `another`");
+    // Without --config, one baseline at most.
+    run([
+        "audit",
+        "--baseline",
+        snapshot,
+        "--baseline",
+        snapshot,
+        "--",
+        "true",
+    ])
+    .exits(2);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -14,6 +14,7 @@
 //! keys ([`crate::fleet`]). [`read`] finds the lists in a config's server entries, a settings
 //! file and an agents folder; [`report`] writes the findings.
 
+pub mod past;
 pub mod read;
 pub mod report;
 #[cfg(test)]
@@ -130,6 +131,9 @@ pub struct Unmatched {
     /// Why it matches nothing, when more can be said than that (a model-facing name in a
     /// list that takes raw names, a wildcard the client does not read).
     pub why: Option<String>,
+    /// With a baseline snapshot: the tool it matched there, and what became of it
+    /// ([`past::against`]).
+    pub was: Option<past::Was>,
 }
 
 /// What [`resolve`] found.
@@ -176,6 +180,7 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
                     server,
                     nearest,
                     why,
+                    was: None,
                 }),
             }
         }
@@ -185,7 +190,7 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
 
 /// What became of one entry.
 #[derive(Debug, PartialEq, Eq)]
-enum Verdict {
+pub(crate) enum Verdict {
     Matched,
     Unjudged,
     Other,
@@ -206,7 +211,7 @@ fn nearest<'a>(entry: &str, candidates: &[&'a str]) -> Option<&'a str> {
 
 /// `pattern` (where `*` stands for any run of characters, the rest literal) matches `name`
 /// whole.
-fn glob(pattern: &str, name: &str) -> bool {
+pub(crate) fn glob(pattern: &str, name: &str) -> bool {
     let mut parts = pattern.split('*');
     let first = parts.next().unwrap_or_default();
     let Some(mut rest) = name.strip_prefix(first) else {
@@ -226,7 +231,7 @@ fn glob(pattern: &str, name: &str) -> bool {
 }
 
 /// An entry of a list of model-facing names (Claude Code's).
-fn qualified(names: &Names, entry: &str) -> Verdict {
+pub(crate) fn qualified(names: &Names, entry: &str) -> Verdict {
     let client = names.client;
     let Some(rest) = entry.strip_prefix(client.prefix) else {
         return Verdict::Other;
@@ -323,7 +328,7 @@ fn qualified(names: &Names, entry: &str) -> Verdict {
 }
 
 /// An entry of a list of one server's raw tool names (a per-server filter).
-fn raw(names: &Names, key: &str, entry: &str) -> Verdict {
+pub(crate) fn raw(names: &Names, key: &str, entry: &str) -> Verdict {
     let client = names.client;
     let Some(server) = names.servers.iter().find(|s| s.key == key) else {
         return Verdict::Unjudged;

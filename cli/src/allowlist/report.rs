@@ -7,6 +7,7 @@ use mcp_toolname_rules::lint::{self, Lint};
 use mcp_toolname_rules::message::{self, show};
 use serde_json::{Value, json};
 
+use super::past::{How, Now};
 use super::{List, Resolved, Unmatched};
 use crate::diag::{self, Diagnostic, Place, Spot};
 use crate::lint::{Level, Levels};
@@ -61,6 +62,23 @@ impl Findings {
         );
         if let Some(why) = &u.why {
             text.push_str(&format!(" ({why})"));
+        }
+        if let Some(was) = &u.was {
+            text.push_str(&format!(
+                "; in the baseline it matched {}, which {}",
+                show(&was.tool),
+                match &was.now {
+                    Now::Gone => "the server no longer lists".to_owned(),
+                    Now::Renamed { to, how } => format!(
+                        "the server renamed to {} ({})",
+                        show(to),
+                        match how {
+                            How::Alias => "it lists the old name as an alias of it",
+                            How::SameSchema => "the one new tool with the old one's input schema",
+                        }
+                    ),
+                }
+            ));
         }
         match &u.nearest {
             Some(near) => text.push_str(&format!("; the nearest real name is {}", show(near))),
@@ -152,6 +170,19 @@ impl Findings {
                     "entry": message::short(&u.entry),
                     "server": u.server.as_deref().map(message::short),
                     "nearest": u.nearest.as_deref().map(message::short),
+                    "baseline": u.was.as_ref().map(|was| json!({
+                        "tool": message::short(&was.tool),
+                        "now": match was.now { Now::Gone => "gone", Now::Renamed { .. } => "renamed" },
+                        "renamed_to": match &was.now {
+                            Now::Renamed { to, .. } => Some(message::short(to)),
+                            Now::Gone => None,
+                        },
+                        "known_by": match &was.now {
+                            Now::Renamed { how: How::Alias, .. } => Some("alias"),
+                            Now::Renamed { how: How::SameSchema, .. } => Some("same_input_schema"),
+                            Now::Gone => None,
+                        },
+                    })),
                     "message": self.message(u),
                 })
             })

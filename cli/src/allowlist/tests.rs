@@ -295,3 +295,116 @@ fn front_matter_lists_every_form() {
     assert_eq!(entries, [("mcp__a__b", Some(3)), ("mcp__a__c", Some(4))]);
     assert!(front_matter_lists("x.md", "no front matter\ntools: a\n").is_empty());
 }
+
+/// A snapshot entry: a listed tool with input schema `schema`, or an alias of `of`.
+fn entry(name: &str, schema: &str, of: Option<&str>) -> crate::surface::Entry {
+    use crate::surface::entry::Kind;
+    crate::surface::Entry {
+        name: name.to_owned(),
+        kind: if of.is_some() {
+            Kind::Alias
+        } else {
+            Kind::Tool
+        },
+        listed: of.is_none(),
+        of: of.map(str::to_owned),
+        until: None,
+        args: None,
+        arguments: std::collections::BTreeMap::new(),
+        input_schema: Some(schema.to_owned()),
+        output_schema: None,
+    }
+}
+
+fn surface(entries: Vec<crate::surface::Entry>) -> crate::surface::Surface {
+    let server = crate::surface::Server {
+        name: "srv".to_owned(),
+        version: "1".to_owned(),
+    };
+    crate::surface::Surface::new(server, true, entries)
+}
+
+#[test]
+fn a_tools_fate_is_its_alias_else_the_one_new_tool_of_its_schema() {
+    use super::past::{How, Now, fates};
+    let old = surface(vec![
+        entry("get_user", "s1", None),
+        entry("list", "s2", None),
+        entry("drop", "s3", None),
+        entry("twice", "s4", None),
+        entry("kept", "s5", None),
+        entry("one_of_two", "s7", None),
+        entry("two_of_two", "s7", None),
+    ]);
+    let live = surface(vec![
+        entry("fetch_user", "s9", None),
+        entry("get_user", "s9", Some("fetch_user")),
+        entry("list_all", "s2", None),
+        entry("a", "s4", None),
+        entry("b", "s4", None),
+        entry("kept", "s5", None),
+        entry("new_of_two", "s7", None),
+    ]);
+    let found = fates(&old, &live);
+    let renamed = |to: &str, how| Now::Renamed {
+        to: to.to_owned(),
+        how,
+    };
+    assert_eq!(
+        found,
+        [
+            ("drop".to_owned(), Now::Gone),
+            ("get_user".to_owned(), renamed("fetch_user", How::Alias)),
+            ("list".to_owned(), renamed("list_all", How::SameSchema)),
+            ("one_of_two".to_owned(), Now::Gone),
+            ("twice".to_owned(), Now::Gone),
+            ("two_of_two".to_owned(), Now::Gone),
+        ]
+    );
+}
+
+#[test]
+fn an_entry_that_matched_a_renamed_tool_is_given_its_new_name() {
+    use super::past::{How, Now, against};
+    let live = names(&CLAUDE_CODE, &[("alpha", &["fetch_user", "x"])]);
+    let past = names(&CLAUDE_CODE, &[("alpha", &["get_user", "x"])]);
+    let l = list(
+        &CLAUDE_CODE,
+        Form::Qualified,
+        &["mcp__alpha__get_user", "mcp__alpha__nope"],
+    );
+    let lists = [l];
+    let mut r = resolve(&lists, std::slice::from_ref(&live));
+    assert_eq!(r.unmatched.len(), 2);
+    let fates = vec![(
+        "alpha".to_owned(),
+        vec![(
+            "get_user".to_owned(),
+            Now::Renamed {
+                to: "fetch_user".to_owned(),
+                how: How::SameSchema,
+            },
+        )],
+    )];
+    against(&lists, &mut r, &[past], &[live], &fates);
+    let u = &r.unmatched[0];
+    assert_eq!(u.nearest.as_deref(), Some("mcp__alpha__fetch_user"));
+    assert_eq!(u.was.as_ref().map(|w| w.tool.as_str()), Some("get_user"));
+    assert_eq!(
+        r.unmatched[1].was, None,
+        "it matched nothing in the baseline either"
+    );
+    let findings = super::report::Findings {
+        lists: lists.to_vec(),
+        resolved: r,
+    };
+    let message = findings.message(&findings.resolved.unmatched[0]);
+    assert!(
+        message.contains(
+            "in the baseline it matched `get_user`, which the server renamed to `fetch_user` \
+             (the one new tool with the old one's input schema); the nearest real name is \
+             `mcp__alpha__fetch_user`"
+        ),
+        "{message}"
+    );
+}

@@ -49,6 +49,10 @@ pub struct Options {
     /// Claude Code agent and skill folders (or files) whose tool lists are checked
     /// (`--agents`).
     pub agents: Vec<PathBuf>,
+    /// Snapshots of servers of the config (`--baseline`), each held to the servers that
+    /// announce its server's name: the list entries that matched a tool there and match
+    /// nothing now are told what became of it.
+    pub baselines: Vec<crate::surface::Surface>,
 }
 
 /// What became of one server of the config.
@@ -232,7 +236,13 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     }
     let servers = judge(ran);
     let cross = collisions::cross_server(&servers);
-    let resolved = crate::allowlist::resolve(&lists, &list_names(&servers, &lists));
+    let live = list_names(&servers, &lists, |s| {
+        s.tools().iter().map(|t| t.name.clone()).collect()
+    });
+    let mut resolved = crate::allowlist::resolve(&lists, &live);
+    if !opts.baselines.is_empty() {
+        past(&servers, &lists, &opts.baselines, &live, &mut resolved);
+    }
     let allowlists = crate::allowlist::report::Findings { lists, resolved };
     let mut code = exit_code(&servers, &cross, &opts.out.levels);
     if code == 0 && allowlists.denied(&opts.out.levels) {
@@ -248,11 +258,61 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     })
 }
 
-/// The names each client that reads one of `lists` gives the servers' tools: what
-/// [`crate::allowlist::resolve`] matches the entries against.
+/// Holds the entries that match nothing to `baselines`: each snapshot is the past of the
+/// servers that announce its server's name.
+fn past(
+    servers: &[Server],
+    lists: &[crate::allowlist::List],
+    baselines: &[crate::surface::Surface],
+    live: &[crate::allowlist::Names],
+    resolved: &mut crate::allowlist::Resolved,
+) {
+    let baseline_of = |server: &Server| match &server.outcome {
+        Outcome::Audited { listing, .. } => baselines
+            .iter()
+            .find(|b| b.server.name == listing.name)
+            .map(|b| (b, listing.surface(false))),
+        Outcome::Skipped(_) | Outcome::Failed(_) => None,
+    };
+    for baseline in baselines {
+        if !servers.iter().any(|s| {
+            matches!(&s.outcome, Outcome::Audited { listing, .. } if listing.name == baseline.server.name)
+        }) {
+            say!(
+                "note: no audited server of the config announces {}, the server of a --baseline \
+                 snapshot; it is not used",
+                show(&baseline.server.name)
+            );
+        }
+    }
+    let fates: Vec<(String, Vec<(String, crate::allowlist::past::Now)>)> = servers
+        .iter()
+        .filter_map(|s| {
+            let (old, now) = baseline_of(s)?;
+            Some((s.key.clone(), crate::allowlist::past::fates(old, &now)))
+        })
+        .collect();
+    let past = list_names(servers, lists, |s| {
+        baseline_of(s)
+            .map(|(old, _)| {
+                old.tools
+                    .iter()
+                    .filter(|e| e.listed && e.kind == crate::surface::entry::Kind::Tool)
+                    .map(|e| e.name.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    crate::allowlist::past::against(lists, resolved, &past, live, &fates);
+}
+
+/// The names each client that reads one of `lists` gives the servers' tools (`tools` of
+/// each server: its raw names): what [`crate::allowlist::resolve`] matches the entries
+/// against.
 fn list_names(
     servers: &[Server],
     lists: &[crate::allowlist::List],
+    tools: impl Fn(&Server) -> Vec<String>,
 ) -> Vec<crate::allowlist::Names> {
     let mut out: Vec<crate::allowlist::Names> = Vec::new();
     for list in lists {
@@ -266,12 +326,11 @@ fn list_names(
                 key: server.key.clone(),
                 part: server.keys.part(client).part.clone().ok(),
                 listed: matches!(server.outcome, Outcome::Audited { .. }),
-                tools: server
-                    .tools()
-                    .iter()
+                tools: tools(server)
+                    .into_iter()
                     .map(|tool| {
-                        let q = server.keys.part(client).qualify(&tool.name);
-                        (tool.name.clone(), q.name)
+                        let q = server.keys.part(client).qualify(&tool);
+                        (tool, q.name)
                     })
                     .collect(),
             })
