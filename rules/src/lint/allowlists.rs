@@ -20,8 +20,10 @@ pub const ALLOWLIST_ENTRY_UNMATCHED: Lint = Lint {
             CLI's per-server `includeTools` and `excludeTools`, Codex's `enabled_tools` and \
             `disabled_tools`, GitHub Copilot CLI's per-server `tools`. Claude Code's lists \
             take the model-facing name; the per-server filters take the tool's name exactly as \
-            the server lists it (case, `.` and `-` included; Gemini CLI also takes \
-            `name(...)`), so the model-facing name there matches nothing. The finding names \
+            the server lists it (case, `.` and `-` included; no wildcard, but Gemini CLI \
+            also takes `name(...)` and Copilot CLI `*` alone), so the model-facing name there \
+            matches nothing. With `--baseline`, an entry that matched a tool of the snapshot \
+            says whether the tool was renamed or is gone. The finding names \
             the nearest real name.",
     why: "Warn. The client says nothing: an allow or filter entry that matches nothing leaves \
           the tool asking or gone, a deny entry that matches nothing lets the tool through.",
