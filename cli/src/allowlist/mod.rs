@@ -209,25 +209,46 @@ fn nearest<'a>(entry: &str, candidates: &[&'a str]) -> Option<&'a str> {
     closest_name(entry, candidates)
 }
 
-/// `pattern` (where `*` stands for any run of characters, the rest literal) matches `name`
-/// whole.
-pub(crate) fn glob(pattern: &str, name: &str) -> bool {
-    let mut parts = pattern.split('*');
-    let first = parts.next().unwrap_or_default();
-    let Some(mut rest) = name.strip_prefix(first) else {
-        return false;
-    };
-    let parts: Vec<&str> = parts.collect();
-    let Some((last, middle)) = parts.split_last() else {
-        return rest.is_empty();
-    };
-    for part in middle {
-        match rest.find(part) {
-            Some(at) => rest = &rest[at + part.len()..],
-            None => return false,
+/// An entry read as a pattern: `*` stands for any run of characters, the rest is literal.
+/// Split once per entry, so matching a long entry against many names costs each name's length,
+/// not the entry's.
+pub(crate) struct Pattern<'a> {
+    /// The literal pieces between the stars; one piece when there is no star.
+    pieces: Vec<&'a str>,
+}
+
+impl<'a> Pattern<'a> {
+    pub(crate) fn new(entry: &'a str) -> Self {
+        Self {
+            pieces: entry.split('*').collect(),
         }
     }
-    rest.len() >= last.len() && rest.ends_with(last)
+
+    /// Whether the pattern matches `name` whole.
+    pub(crate) fn matches(&self, name: &str) -> bool {
+        let Some((first, rest_pieces)) = self.pieces.split_first() else {
+            return false;
+        };
+        let Some(mut rest) = name.strip_prefix(first) else {
+            return false;
+        };
+        let Some((last, middle)) = rest_pieces.split_last() else {
+            return rest.is_empty();
+        };
+        for piece in middle {
+            match rest.find(piece) {
+                Some(at) => rest = &rest[at + piece.len()..],
+                None => return false,
+            }
+        }
+        rest.len() >= last.len() && rest.ends_with(last)
+    }
+}
+
+/// `pattern` matches `name` whole ([`Pattern`]).
+#[cfg(test)]
+pub(crate) fn glob(pattern: &str, name: &str) -> bool {
+    Pattern::new(pattern).matches(name)
 }
 
 /// An entry of a list of model-facing names (Claude Code's).
@@ -259,8 +280,9 @@ pub(crate) fn qualified(names: &Names, entry: &str) -> Verdict {
     // The whole server, or a pattern over the whole model-facing name (Claude Code reads `*`
     // anywhere in the entry, even within the server part: run).
     let listed = || names.servers.iter().filter(|s| s.listed);
+    let pattern = Pattern::new(entry);
     if listed().any(|s| s.part.as_deref().is_some_and(|p| rest == p))
-        || listed().any(|s| s.tools.iter().any(|(_, q)| glob(entry, q)))
+        || listed().any(|s| s.tools.iter().any(|(_, q)| pattern.matches(q)))
     {
         return Verdict::Matched;
     }

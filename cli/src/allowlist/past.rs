@@ -5,7 +5,7 @@
 use crate::surface::Surface;
 use crate::surface::entry::Kind;
 
-use super::{Form, List, Names, Resolved, Verdict, glob, qualified, raw};
+use super::{Form, List, Names, Pattern, Resolved, Verdict, qualified, raw};
 
 /// What became of a baseline tool the live server no longer lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,9 +124,10 @@ pub fn against(
             continue;
         }
         // The baseline tool it matched, and its server.
+        let pattern = Pattern::new(&u.entry);
         let found = names.servers.iter().find_map(|s| {
             let tool = s.tools.iter().find(|(r, q)| match &list.form {
-                Form::Qualified => glob(&u.entry, q),
+                Form::Qualified => pattern.matches(q),
                 Form::Raw { server } => server == &s.key && raw_is(list, &u.entry, r),
             })?;
             Some((s.key.clone(), tool.0.clone()))

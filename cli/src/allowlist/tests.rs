@@ -408,3 +408,20 @@ fn an_entry_that_matched_a_renamed_tool_is_given_its_new_name() {
         "{message}"
     );
 }
+
+#[test]
+fn a_long_pattern_against_many_names_costs_the_names_length() {
+    let tools: Vec<String> = (0..2000).map(|i| format!("tool_{i}")).collect();
+    let tools: Vec<&str> = tools.iter().map(String::as_str).collect();
+    let n = names(&CLAUDE_CODE, &[("s", &tools)]);
+    // Half a million pieces: split once, each name fails within its own length.
+    let entry = format!("mcp__s__{}", "*a".repeat(500_000));
+    let started = std::time::Instant::now();
+    let r = resolve(&[list(&CLAUDE_CODE, Form::Qualified, &[&entry])], &[n]);
+    assert_eq!(r.unmatched.len(), 1);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+}
