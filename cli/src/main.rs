@@ -11,6 +11,7 @@
 #[macro_use]
 mod emit;
 
+mod allowlist;
 mod args;
 mod audit;
 mod check;
@@ -151,9 +152,21 @@ enum Command {
         show_secrets: bool,
         /// A snapshot (`mcp-toolname snapshot`) to compare the server with: the report adds
         /// each change of its tool surface and whether it breaks a client; exit 1 when one
-        /// does.
-        #[arg(long, value_name = "FILE", conflicts_with = "config")]
-        baseline: Option<PathBuf>,
+        /// does. With --config (repeatable): the snapshot of the config's servers that
+        /// announce its server name; a tool list entry that matched one of its tools and
+        /// matches nothing now is told what became of the tool (renamed, or gone).
+        #[arg(long, value_name = "FILE")]
+        baseline: Vec<PathBuf>,
+        /// With --config: a Claude Code settings file (`.claude/settings.json`) whose
+        /// `permissions` (`allow`, `ask`, `deny`) are matched against the names Claude Code
+        /// gives the config's tools; each entry that matches no tool is reported (repeatable).
+        #[arg(long = "settings", value_name = "FILE", requires = "config")]
+        settings: Vec<PathBuf>,
+        /// With --config: a Claude Code agents folder (`.claude/agents`, its `*.md` files) or
+        /// skills folder (`.claude/skills`, each `*/SKILL.md`), or one such file, whose `tools`,
+        /// `disallowedTools` and `allowed-tools` are matched the same way (repeatable).
+        #[arg(long = "agents", value_name = "PATH", requires = "config")]
+        agents: Vec<PathBuf>,
         /// The server command and its arguments, after `--`.
         #[arg(last = true, value_name = "COMMAND")]
         command: Vec<OsString>,
@@ -347,6 +360,8 @@ fn dispatch(
             lints,
             show_secrets,
             baseline,
+            settings,
+            agents,
             command,
         } => {
             let out = output(verbose, &lints)?;
@@ -360,11 +375,26 @@ fn dispatch(
                     timeout,
                     out,
                     jobs: usize::from(jobs),
+                    settings,
+                    agents,
+                    baselines: baseline
+                        .iter()
+                        .map(|p| surface::report::read(p))
+                        .collect::<Result<_, _>>()?,
                 };
                 return Ok((run_async(fleet::run(opts)), format, stdout));
             }
             let target = audit::Target::of(remote(url, &headers)?, command);
-            let baseline = baseline.as_deref().map(surface::report::read).transpose()?;
+            if baseline.len() > 1 {
+                return Err(
+                    "--baseline is given once for one server (several only with --config)"
+                        .to_owned(),
+                );
+            }
+            let baseline = baseline
+                .first()
+                .map(|p| surface::report::read(p))
+                .transpose()?;
             let opts = audit::Options {
                 timeout,
                 server_key,

@@ -111,7 +111,8 @@ impl Context {
         }
         let kind = string("type")?;
         match kind {
-            None | Some("stdio") => {}
+            // Copilot CLI writes a stdio server as `local`.
+            None | Some("stdio" | "local") => {}
             Some(remote @ ("http" | "sse" | "streamable-http" | "streamableHttp" | "ws")) => {
                 return self.remote(entry, Some(remote)).map(Target::Url);
             }

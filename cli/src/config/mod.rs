@@ -72,6 +72,12 @@ const MCP_SERVERS_EXTRA_FIELDS: &[&str] = &[
     "alwaysAllow",
     "timeout",
     "transportType",
+    // Gemini CLI's `settings.json`: which tools of the server reach the model, and whether
+    // its calls are confirmed; Copilot CLI's `mcp-config.json`: its tool filter.
+    "includeTools",
+    "excludeTools",
+    "trust",
+    "tools",
 ];
 const VSCODE_FIELDS: &[&str] = &[
     "type",
@@ -213,6 +219,9 @@ pub struct Config {
     pub servers: Vec<Entry>,
     /// Things worth knowing that are not errors (a server defined twice, comments read).
     pub notes: Vec<String>,
+    /// The per-server tool filters of its entries (Gemini CLI's `includeTools`, Codex's
+    /// `enabled_tools`, Copilot CLI's `tools`...), of the definitions used.
+    pub lists: Vec<crate::allowlist::List>,
 }
 
 /// Reads `path` and plans each of its servers.
@@ -265,7 +274,19 @@ pub fn load(path: &Path) -> Result<Config, String> {
     };
     let ctx = Context::new(path, flavor);
     let mut entries: Vec<Entry> = Vec::new();
+    let mut lists: Vec<crate::allowlist::List> = Vec::new();
+    let shown_path = path.to_string_lossy();
     for (key, value) in servers {
+        lists.retain(
+            |l| !matches!(&l.form, crate::allowlist::Form::Raw { server } if *server == key),
+        );
+        lists.extend(crate::allowlist::read::server_filters(
+            &shown_path,
+            text,
+            flavor == Flavor::Codex,
+            &key,
+            &value,
+        ));
         add(&mut entries, &mut notes, &ctx, key, &value, None);
     }
     for entry in &mut entries {
@@ -283,6 +304,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
         flavor,
         servers: entries,
         notes,
+        lists,
     })
 }
 

@@ -89,6 +89,8 @@ pub(super) fn load(root: &Path) -> Result<Config, String> {
         flavor: Flavor::ClaudePlugin,
         servers: entries,
         notes,
+        // Tool lists come with `--settings` and `--agents`.
+        lists: Vec::new(),
     })
 }
 
@@ -152,6 +154,8 @@ pub(super) fn settings(path: &Path, text: &str) -> Result<Config, String> {
         flavor: Flavor::ClaudeSettings,
         servers: entries,
         notes,
+        // Tool lists come with `--settings` and `--agents`.
+        lists: Vec::new(),
     })
 }
 

@@ -46,6 +46,15 @@ pub struct Options {
     pub out: Output,
     /// Servers audited at once.
     pub jobs: usize,
+    /// Claude Code settings files whose `permissions` are checked (`--settings`).
+    pub settings: Vec<PathBuf>,
+    /// Claude Code agent and skill folders (or files) whose tool lists are checked
+    /// (`--agents`).
+    pub agents: Vec<PathBuf>,
+    /// Snapshots of servers of the config (`--baseline`), each held to the servers that
+    /// announce its server's name: the list entries that matched a tool there and match
+    /// nothing now are told what became of it.
+    pub baselines: Vec<crate::surface::Surface>,
 }
 
 /// What became of one server of the config.
@@ -143,6 +152,25 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     for note in &config.notes {
         say!("note: {note}");
     }
+    let mut lists = config.lists.clone();
+    let read = opts
+        .settings
+        .iter()
+        .map(|p| crate::allowlist::read::settings(p))
+        .chain(
+            opts.agents
+                .iter()
+                .map(|p| crate::allowlist::read::agents(p)),
+        );
+    for found in read {
+        match found {
+            Ok(found) => lists.extend(found),
+            Err(msg) => {
+                say!("error: {msg}");
+                return Box::new(Failed::new(msg, 2));
+            }
+        }
+    }
     let total = config.servers.len();
     // Up to `jobs` audits at once; each result goes back to its place in the file.
     let slots = Arc::new(Semaphore::new(opts.jobs.max(1)));
@@ -211,14 +239,117 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     }
     let servers = judge(ran);
     let cross = collisions::cross_server(&servers);
-    let code = exit_code(&servers, &cross, &opts.out.levels);
+    let live = list_names(&servers, &lists, |s| {
+        s.tools().iter().map(|t| t.name.clone()).collect()
+    });
+    let mut resolved = crate::allowlist::resolve(&lists, &live);
+    if !opts.baselines.is_empty() {
+        past(&servers, &lists, &opts.baselines, &live, &mut resolved);
+    }
+    let allowlists = crate::allowlist::report::Findings { lists, resolved };
+    let mut code = exit_code(&servers, &cross, &opts.out.levels);
+    if code == 0 && allowlists.denied(&opts.out.levels) {
+        code = 1;
+    }
     Box::new(Fleet {
         config,
         servers,
         cross,
+        allowlists,
         code,
         out: opts.out,
     })
+}
+
+/// Holds the entries that match nothing to `baselines`: each snapshot is the past of the
+/// servers that announce its server's name.
+fn past(
+    servers: &[Server],
+    lists: &[crate::allowlist::List],
+    baselines: &[crate::surface::Surface],
+    live: &[crate::allowlist::Names],
+    resolved: &mut crate::allowlist::Resolved,
+) {
+    let baseline_of = |server: &Server| match &server.outcome {
+        Outcome::Audited { listing, .. } => baselines
+            .iter()
+            .find(|b| b.server.name == listing.name)
+            .map(|b| (b, listing.surface(false))),
+        Outcome::Skipped(_) | Outcome::Failed(_) => None,
+    };
+    for baseline in baselines {
+        if !servers.iter().any(|s| {
+            matches!(&s.outcome, Outcome::Audited { listing, .. } if listing.name == baseline.server.name)
+        }) {
+            say!(
+                "note: no audited server of the config announces {}, the server of a --baseline \
+                 snapshot; it is not used",
+                show(&baseline.server.name)
+            );
+        }
+    }
+    let fates: Vec<(String, Vec<(String, crate::allowlist::past::Now)>)> = servers
+        .iter()
+        .filter_map(|s| {
+            let (old, now) = baseline_of(s)?;
+            Some((s.key.clone(), crate::allowlist::past::fates(old, &now)))
+        })
+        .collect();
+    let past = list_names(servers, lists, |s| {
+        baseline_of(s)
+            .map(|(old, _)| {
+                old.tools
+                    .iter()
+                    .filter(|e| e.listed && e.kind == crate::surface::entry::Kind::Tool)
+                    .map(|e| e.name.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    crate::allowlist::past::against(lists, resolved, &past, live, &fates);
+}
+
+/// The names each client that reads one of `lists` gives the servers' tools (`tools` of
+/// each server: its raw names), as [`judge`] gave them over the whole config: what
+/// [`crate::allowlist::resolve`] matches the entries against.
+fn list_names(
+    servers: &[Server],
+    lists: &[crate::allowlist::List],
+    tools: impl Fn(&Server) -> Vec<String>,
+) -> Vec<crate::allowlist::Names> {
+    let mut out: Vec<crate::allowlist::Names> = Vec::new();
+    for list in lists {
+        let client = list.client;
+        if out.iter().any(|n| n.client.id == client.id) {
+            continue;
+        }
+        let servers = servers
+            .iter()
+            .map(|server| crate::allowlist::Server {
+                key: server.key.clone(),
+                part: server.keys.part(client).part.clone().ok(),
+                listed: matches!(server.outcome, Outcome::Audited { .. }),
+                tools: tools(server)
+                    .into_iter()
+                    .map(|tool| {
+                        // The name over the whole config where the server lists the tool
+                        // (Codex's namespace hash), else the name the server alone gives it.
+                        let listed = server
+                            .tools()
+                            .iter()
+                            .find(|r| r.name == tool)
+                            .and_then(|r| r.clients.iter().find(|v| v.client.id == client.id))
+                            .map(|v| v.qualified.name.clone());
+                        let name =
+                            listed.unwrap_or_else(|| server.keys.part(client).qualify(&tool).name);
+                        (tool, name)
+                    })
+                    .collect(),
+            })
+            .collect();
+        out.push(crate::allowlist::Names { client, servers });
+    }
+    out
 }
 
 /// What `audit --config` found: every server of the config, and what they do to each other.
@@ -226,6 +357,7 @@ struct Fleet {
     config: config::Config,
     servers: Vec<Server>,
     cross: Vec<CrossFinding>,
+    allowlists: crate::allowlist::report::Findings,
     code: u8,
     out: Output,
 }
@@ -236,27 +368,46 @@ impl Report for Fleet {
     }
 
     fn text(&self) -> String {
+        let levels = &self.out.levels;
+        let lists = &self.allowlists;
+        let extra = report::Extra {
+            section: &lists.text(levels),
+            denied: lists
+                .resolved
+                .unmatched
+                .iter()
+                .filter(|u| lists.level(u, levels) == Level::Deny)
+                .map(|_| crate::allowlist::report::LINT.name)
+                .collect(),
+        };
         report::text(
             &self.config,
             &self.servers,
             &self.cross,
             self.code,
             &self.out,
+            &extra,
         )
     }
 
     fn json(&self) -> Doc<'_> {
-        Doc::new(report::json_doc(
+        let mut doc = report::json_doc(
             &self.config,
             &self.servers,
             &self.cross,
             self.code,
             &self.out.levels,
-        ))
+        );
+        doc["allowlists"] = self.allowlists.json(&self.out.levels);
+        Doc::new(doc)
     }
 
     fn found(&self) -> Found {
-        report::found(&self.config, &self.servers, &self.cross, &self.out)
+        let mut found = report::found(&self.config, &self.servers, &self.cross, &self.out);
+        found
+            .diagnostics
+            .extend(self.allowlists.diagnostics(&self.out.levels));
+        found
     }
 }
 

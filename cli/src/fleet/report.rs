@@ -18,14 +18,23 @@ use crate::wrap::plural;
 // ---------------------------------------------------------------------------------------
 // Text
 
+/// What other checks of the run add to the text report: their section (before the summary)
+/// and the lint of each of their findings at deny level (for the summary's verdict).
+pub(super) struct Extra<'a> {
+    pub section: &'a str,
+    pub denied: Vec<&'static str>,
+}
+
 /// The text report: the config and each server's state, each server's section, then what
-/// the servers do to each other (every client's names only under `--verbose`), and a summary.
+/// the servers do to each other (every client's names only under `--verbose`), `extra`, and
+/// a summary.
 pub(super) fn text(
     config: &Config,
     servers: &[Server],
     cross: &[CrossFinding],
     code: u8,
     out: &Output,
+    extra: &Extra<'_>,
 ) -> String {
     let total = servers.len();
     let mut text = crate::redact::notice();
@@ -120,11 +129,19 @@ pub(super) fn text(
             text.push_str(&verdict::line(2, Some(*level), &cross_text(finding)));
         }
     }
+    text.push_str(extra.section);
     text.push('\n');
     if out.verbose {
         text.push_str(&wrap::hanging("", &crate::check::verified_line(), 2));
     }
-    text.push_str(&summary(servers, cross, &shown, code, &out.levels));
+    text.push_str(&summary(
+        servers,
+        cross,
+        &shown,
+        code,
+        &out.levels,
+        &extra.denied,
+    ));
     text
 }
 
@@ -205,6 +222,7 @@ fn summary(
     cross: &[(&CrossFinding, Level)],
     code: u8,
     levels: &Levels,
+    extra_denied: &[&'static str],
 ) -> String {
     let Tally {
         audited,
@@ -225,6 +243,7 @@ fn summary(
             denied.push(finding.kind.name());
         }
     }
+    denied.extend_from_slice(extra_denied);
     let verdict = match code {
         2 => format!(
             "exit code 2: {failed} {} could not be audited",

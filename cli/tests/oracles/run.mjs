@@ -24,6 +24,10 @@
 // working folder) instead of `--mcp-config`.
 // Codex: `codex_toml` (TOML lines) on the corpus is added at the end of `config.toml` (with its
 // own table headers), on a server at the end of that server's table.
+// For allow lists: a server may give `extra`, fields added to its entry in the client's config
+// (Gemini CLI's `includeTools`, Codex's `enabled_tools`, Copilot CLI's `tools`: JSON values,
+// written as TOML for Codex), and the corpus may give `claude_settings`, a settings object
+// Claude Code reads with `--settings` (its `permissions`).
 // `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries,
 // `prompt_args` every `S.I.J=value` of `oracle prompt arg S.I.J=value` (argument J passed).
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
@@ -56,7 +60,7 @@ mkdirSync(captured);
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
   writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms, server_info: server.server_info, calls_log: join(scratch, `calls-${index}.log`) }));
-  return { key: server.key, plugin: server.plugin, pluginMcp: server.plugin_mcp, codexToml: server.codex_toml, command: process.execPath, args: [join(here, 'server.mjs'), file] };
+  return { key: server.key, plugin: server.plugin, pluginMcp: server.plugin_mcp, codexToml: server.codex_toml, command: process.execPath, args: [join(here, 'server.mjs'), file], extra: server.extra ?? {} };
 });
 
 const origin = (description) => {
@@ -72,7 +76,7 @@ function* strings(value) {
 
 /** The servers as the `mcpServers` object most clients' configs hold, each entry with `extra`. */
 const mcpServers = (extra = {}, of = servers.filter((s) => !s.plugin)) =>
-  Object.fromEntries(of.map((s) => [s.key, { command: s.command, args: s.args, ...extra }]));
+  Object.fromEntries(of.map((s) => [s.key, { command: s.command, args: s.args, ...extra, ...s.extra }]));
 
 /** The corpus's Claude Code plugins as folders ([`plugins.mjs`]), to load. */
 const pluginDirs = () => writePlugins(scratch, servers, (of) => mcpServers({}, of));
@@ -117,6 +121,12 @@ const adapters = {
     setup(port) {
       const config = join(scratch, 'mcp.json');
       writeFileSync(config, JSON.stringify({ mcpServers: mcpServers() }));
+      const settings = [];
+      if (corpus.claude_settings) {
+        const file = join(scratch, 'claude-settings.json');
+        writeFileSync(file, JSON.stringify(corpus.claude_settings));
+        settings.push('--settings', file);
+      }
       let plugins = pluginDirs();
       if (corpus.plugin_install && plugins.length) {
         // Installed from a local marketplace, as `claude plugin install` does, each listed
@@ -140,7 +150,7 @@ const adapters = {
       return {
         // --strict-mcp-config also leaves out the servers of plugins (2.1.332, run): with
         // plugins it is not given, and the scratch HOME holds no other config.
-        args: ['-p', say, '--mcp-config', config, ...(servers.some((s) => s.plugin) ? [] : ['--strict-mcp-config']), ...plugins.flatMap((dir) => ['--plugin-dir', dir])],
+        args: ['-p', say, '--mcp-config', config, ...(servers.some((s) => s.plugin) ? [] : ['--strict-mcp-config']), ...plugins.flatMap((dir) => ['--plugin-dir', dir]), ...settings],
         env: CLAUDE_ENV(port),
       };
     },
@@ -186,6 +196,8 @@ const adapters = {
         lines.push(`[mcp_servers.${toml(s.key)}]`, `command = ${toml(s.command)}`, `args = [${s.args.map(toml).join(', ')}]`);
         // Required: `codex exec` waits for the server, and stops naming a key it refuses.
         lines.push('required = true');
+        // JSON arrays of strings are TOML arrays of basic strings.
+        for (const [field, value] of Object.entries(s.extra)) lines.push(`${field} = ${JSON.stringify(value)}`);
         if (s.codexToml) lines.push(s.codexToml);
       }
       if (corpus.codex_toml) lines.push(corpus.codex_toml);

@@ -21,11 +21,13 @@
 //! assert_eq!(new.name, "contract");
 //! ```
 
+mod allowlists;
 mod fleet;
 mod names;
 mod prompts;
 mod server;
 
+pub use allowlists::ALLOWLIST_ENTRY_UNMATCHED;
 pub use fleet::{KEY_COLLISION, KEY_LOOK_ALIKE, NAME_COLLISION, PROMPT_COLLISION, SHARED_NAME};
 pub use names::{
     CASE_COLLISION, CLIENT, CONTRACT, DUPLICATE, KEY_OUTSIDE_RULE, KEY_REFUSED, LISTED_ALIAS_NAME,
@@ -186,7 +188,7 @@ pub struct Lint {
 /// assert_eq!(LINTS[0].name, "spec");
 /// assert!(LINTS.iter().all(|l| !l.name.is_empty()));
 /// ```
-pub static LINTS: [Lint; 28] = [
+pub static LINTS: [Lint; 29] = [
     names::SPEC,
     names::CONTRACT,
     names::CLIENT,
@@ -215,6 +217,7 @@ pub static LINTS: [Lint; 28] = [
     fleet::SHARED_NAME,
     fleet::KEY_LOOK_ALIKE,
     fleet::PROMPT_COLLISION,
+    allowlists::ALLOWLIST_ENTRY_UNMATCHED,
 ];
 
 /// The name that sets every lint left at warn, in flags and the config file, as in rustc;

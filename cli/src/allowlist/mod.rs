@@ -1,0 +1,406 @@
+//! Allow, deny and filter lists that name tools: does each entry still match a tool?
+//!
+//! Users write tool names into lists: Claude Code's `permissions` rules and its agents' and
+//! skills' `tools` front matter (model-facing names, `mcp__<server>__<tool>`), and per-server
+//! filters that take the tool's name as the server lists it (Gemini CLI's `includeTools` and
+//! `excludeTools`, Codex's `enabled_tools` and `disabled_tools`, Copilot CLI's `tools`). A
+//! client says nothing about an entry that matches no tool: the tool it meant is then left
+//! out, keeps asking, or is not blocked. [`resolve`] matches each entry against the names a
+//! client really gives the audited servers' tools and returns the entries that match nothing,
+//! each with the nearest real name.
+//!
+//! The input is the client and, per server, its raw tool names and their model-facing names
+//! ([`Names`]), however they were computed: `audit --config` builds them from each server's
+//! keys ([`crate::fleet`]). [`read`] finds the lists in a config's server entries, a settings
+//! file and an agents folder; [`report`] writes the findings.
+
+pub mod past;
+pub mod read;
+pub mod report;
+#[cfg(test)]
+mod tests;
+
+use mcp_toolname_rules::{COPILOT_CLI, ClientPreset, GEMINI_CLI, closest_name};
+
+/// Entries read from one list at most: past it the rest is counted, not matched, so a huge
+/// list costs a bounded time.
+pub const MAX_ENTRIES: usize = 4096;
+/// Entries longer than this (in characters) are matched, but no nearest name is looked for
+/// (that costs time in their length times the number of names).
+pub const MAX_NEAREST_CHARS: usize = 512;
+
+/// What a list does with the tools its entries name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Allowed without asking (`permissions.allow`).
+    Allow,
+    /// Asked about each time (`permissions.ask`).
+    Ask,
+    /// Blocked (`permissions.deny`, `disallowedTools`, `excludeTools`, `disabled_tools`).
+    Deny,
+    /// The only tools kept (`includeTools`, `enabled_tools`, Copilot CLI's `tools`, an
+    /// agent's `tools`).
+    Only,
+}
+
+impl Effect {
+    /// What an entry that matches nothing does, in words.
+    #[must_use]
+    pub const fn consequence(self) -> &'static str {
+        match self {
+            Self::Allow => "the tool it meant still asks for permission",
+            Self::Ask => "the tool it meant is not asked about",
+            Self::Deny => "the tool it meant is not blocked",
+            Self::Only => "the tool it meant is left out",
+        }
+    }
+}
+
+/// How a list's entries name tools.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Form {
+    /// Model-facing names of any server (Claude Code): `<prefix><part><sep><tool>`, the whole
+    /// server as `<prefix><part>`, and `*` standing for any run of characters anywhere in
+    /// the name (case counts; `?` is itself). Entries that do not start with the client's prefix are not about MCP tools
+    /// (`Bash(npm test)`, `Read`) and are left alone.
+    Qualified,
+    /// The raw names of one server's tools, exactly as it lists them.
+    Raw {
+        /// The server's key in the config.
+        server: String,
+    },
+}
+
+/// One list of tool names, for one client.
+#[derive(Debug, Clone)]
+pub struct List {
+    /// The client that reads it.
+    pub client: &'static ClientPreset,
+    /// The file it is in, as given.
+    pub file: String,
+    /// What the list is: `permissions.deny`, `includeTools of server alpha`, `tools of agent
+    /// reviewer`.
+    pub field: String,
+    /// What it does with the tools it names.
+    pub effect: Effect,
+    /// How its entries name tools.
+    pub form: Form,
+    /// Its entries (at most [`MAX_ENTRIES`]), with the 1-based line each is on when known.
+    pub entries: Vec<(String, Option<usize>)>,
+    /// Entries past [`MAX_ENTRIES`], not matched.
+    pub dropped: usize,
+}
+
+/// One server's tools under one client.
+#[derive(Debug, Clone)]
+pub struct Server {
+    /// The server's key in the config.
+    pub key: String,
+    /// The client's server part (the key as the client rewrites it); `None` when the client
+    /// does not start the server.
+    pub part: Option<String>,
+    /// Whether its tools are known (it was audited); `false` for a server skipped or that
+    /// could not be audited: entries about it are not judged.
+    pub listed: bool,
+    /// Each tool: its raw name, and its model-facing name under the client.
+    pub tools: Vec<(String, String)>,
+}
+
+/// Every server's tools under one client.
+#[derive(Debug, Clone)]
+pub struct Names {
+    /// The client.
+    pub client: &'static ClientPreset,
+    /// The servers of the config, in order.
+    pub servers: Vec<Server>,
+}
+
+/// An entry that matches nothing.
+#[derive(Debug, Clone)]
+pub struct Unmatched {
+    /// The index of its list in the lists given to [`resolve`].
+    pub list: usize,
+    /// The entry as written.
+    pub entry: String,
+    /// Its line in the list's file, when known.
+    pub line: Option<usize>,
+    /// The server it is about, when one can be told.
+    pub server: Option<String>,
+    /// The real name it most likely meant, in the form the list takes.
+    pub nearest: Option<String>,
+    /// Why it matches nothing, when more can be said than that (a model-facing name in a
+    /// list that takes raw names, a wildcard the client does not read).
+    pub why: Option<String>,
+    /// With a baseline snapshot: the tool it matched there, and what became of it
+    /// ([`past::against`]).
+    pub was: Option<past::Was>,
+}
+
+/// What [`resolve`] found.
+#[derive(Debug, Clone, Default)]
+pub struct Resolved {
+    /// Every entry that matches nothing, in list order.
+    pub unmatched: Vec<Unmatched>,
+    /// Entries that match at least one tool.
+    pub matched: usize,
+    /// Entries not judged: about a server not audited, or not in the config.
+    pub unjudged: usize,
+    /// Entries not about MCP tools (`Bash(...)`, `Read`), left alone.
+    pub other: usize,
+}
+
+/// Matches each entry of each list against `names` (one [`Names`] per client; a list whose
+/// client has none is not judged).
+#[must_use]
+pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
+    let mut out = Resolved::default();
+    for (i, list) in lists.iter().enumerate() {
+        out.unjudged += list.dropped;
+        let Some(names) = names.iter().find(|n| n.client.id == list.client.id) else {
+            out.unjudged += list.entries.len();
+            continue;
+        };
+        for (entry, line) in &list.entries {
+            let verdict = match &list.form {
+                Form::Qualified => qualified(names, entry),
+                Form::Raw { server } => raw(names, server, entry),
+            };
+            match verdict {
+                Verdict::Matched => out.matched += 1,
+                Verdict::Unjudged => out.unjudged += 1,
+                Verdict::Other => out.other += 1,
+                Verdict::Unmatched {
+                    server,
+                    nearest,
+                    why,
+                } => out.unmatched.push(Unmatched {
+                    list: i,
+                    entry: entry.clone(),
+                    line: *line,
+                    server,
+                    nearest,
+                    why,
+                    was: None,
+                }),
+            }
+        }
+    }
+    out
+}
+
+/// What became of one entry.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    Matched,
+    Unjudged,
+    Other,
+    Unmatched {
+        server: Option<String>,
+        nearest: Option<String>,
+        why: Option<String>,
+    },
+}
+
+/// The nearest of `candidates` to `entry`, unless `entry` is too long to compare.
+fn nearest<'a>(entry: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    if entry.chars().nth(MAX_NEAREST_CHARS).is_some() {
+        return None;
+    }
+    closest_name(entry, candidates)
+}
+
+/// An entry read as a pattern: `*` stands for any run of characters, the rest is literal.
+/// Split once per entry, so matching a long entry against many names costs each name's length,
+/// not the entry's.
+pub(crate) struct Pattern<'a> {
+    /// The literal pieces between the stars; one piece when there is no star.
+    pieces: Vec<&'a str>,
+}
+
+impl<'a> Pattern<'a> {
+    pub(crate) fn new(entry: &'a str) -> Self {
+        Self {
+            pieces: entry.split('*').collect(),
+        }
+    }
+
+    /// Whether the pattern matches `name` whole.
+    pub(crate) fn matches(&self, name: &str) -> bool {
+        let Some((first, rest_pieces)) = self.pieces.split_first() else {
+            return false;
+        };
+        let Some(mut rest) = name.strip_prefix(first) else {
+            return false;
+        };
+        let Some((last, middle)) = rest_pieces.split_last() else {
+            return rest.is_empty();
+        };
+        for piece in middle {
+            match rest.find(piece) {
+                Some(at) => rest = &rest[at + piece.len()..],
+                None => return false,
+            }
+        }
+        rest.len() >= last.len() && rest.ends_with(last)
+    }
+}
+
+/// `pattern` matches `name` whole ([`Pattern`]).
+#[cfg(test)]
+pub(crate) fn glob(pattern: &str, name: &str) -> bool {
+    Pattern::new(pattern).matches(name)
+}
+
+/// An entry of a list of model-facing names (Claude Code's).
+pub(crate) fn qualified(names: &Names, entry: &str) -> Verdict {
+    let client = names.client;
+    let Some(rest) = entry.strip_prefix(client.prefix) else {
+        return Verdict::Other;
+    };
+    if rest.is_empty() {
+        return Verdict::Other;
+    }
+    // The server it names: the one whose part the entry starts with (the longest, as a part
+    // may hold the separator), whole or followed by the separator.
+    let owner = names
+        .servers
+        .iter()
+        .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
+        .filter(|(_, part)| {
+            rest == *part
+                || rest
+                    .strip_prefix(part)
+                    .is_some_and(|t| t.starts_with(client.separator))
+        })
+        .max_by_key(|(_, part)| part.len())
+        .map(|(s, _)| s);
+    if owner.is_some_and(|s| !s.listed) {
+        return Verdict::Unjudged;
+    }
+    // The whole server, or a pattern over the whole model-facing name (Claude Code reads `*`
+    // anywhere in the entry, even within the server part: run).
+    let listed = || names.servers.iter().filter(|s| s.listed);
+    let pattern = Pattern::new(entry);
+    if listed().any(|s| s.part.as_deref().is_some_and(|p| rest == p))
+        || listed().any(|s| s.tools.iter().any(|(_, q)| pattern.matches(q)))
+    {
+        return Verdict::Matched;
+    }
+    // Every tool's name, and each server's whole name (`mcp__<part>`), which an entry in
+    // another case (`mcp__GitHub`) meant.
+    let wholes: Vec<(String, &str)> = names
+        .servers
+        .iter()
+        .filter(|s| s.listed)
+        .filter_map(|s| {
+            Some((
+                format!("{}{}", client.prefix, s.part.as_deref()?),
+                s.key.as_str(),
+            ))
+        })
+        .collect();
+    let all: Vec<&str> = names
+        .servers
+        .iter()
+        .filter(|s| s.listed)
+        .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
+        .chain(wholes.iter().map(|(w, _)| w.as_str()))
+        .collect();
+    let near = if entry.contains('*') {
+        None
+    } else {
+        nearest(entry, &all)
+    };
+    let near_server = near.and_then(|n| {
+        names
+            .servers
+            .iter()
+            .find(|s| s.tools.iter().any(|(_, q)| q == n))
+            .map(|s| s.key.clone())
+            .or_else(|| {
+                wholes
+                    .iter()
+                    .find(|(w, _)| w == n)
+                    .map(|(_, k)| (*k).to_owned())
+            })
+    });
+    let server = owner.map(|s| s.key.clone()).or(near_server);
+    if server.is_none() {
+        // A server of another config, or one this run did not audit: not ours to judge.
+        return Verdict::Unjudged;
+    }
+    let why = owner.and_then(|s| {
+        // The raw name where the model-facing one was wanted.
+        let tool = rest
+            .strip_prefix(s.part.as_deref().unwrap_or(""))
+            .and_then(|t| t.strip_prefix(client.separator))?;
+        let (_, q) = s.tools.iter().find(|(raw, q)| raw == tool && q != tool)?;
+        Some(format!(
+            "the entry holds the tool's name as the server lists it, and {} matches the name \
+             it gives the model ({})",
+            client.title,
+            mcp_toolname_rules::message::show(q)
+        ))
+    });
+    Verdict::Unmatched {
+        server,
+        nearest: near.map(str::to_owned),
+        why,
+    }
+}
+
+/// An entry of a list of one server's raw tool names (a per-server filter).
+pub(crate) fn raw(names: &Names, key: &str, entry: &str) -> Verdict {
+    let client = names.client;
+    let Some(server) = names.servers.iter().find(|s| s.key == key) else {
+        return Verdict::Unjudged;
+    };
+    if !server.listed {
+        return Verdict::Unjudged;
+    }
+    // Gemini CLI reads `name(...)` as `name`; Copilot CLI reads `*` as every tool (both run).
+    let wanted = if client.id == GEMINI_CLI.id {
+        entry
+            .strip_suffix(')')
+            .and_then(|e| e.split_once('('))
+            .map_or(entry, |(name, _)| name)
+    } else {
+        entry
+    };
+    if (client.id == COPILOT_CLI.id && entry == "*")
+        || server.tools.iter().any(|(raw, _)| raw == wanted)
+    {
+        return Verdict::Matched;
+    }
+    let raws: Vec<&str> = server.tools.iter().map(|(raw, _)| raw.as_str()).collect();
+    let as_model = server.tools.iter().find(|(_, q)| q == entry);
+    let (near, why) = match as_model {
+        Some((raw, _)) => (
+            Some(raw.as_str()),
+            Some(format!(
+                "it is the name {} gives the model, and this list takes the tool's name as \
+                 the server lists it",
+                client.title
+            )),
+        ),
+        None => {
+            let why = entry.contains('*').then(|| {
+                format!(
+                    "{} reads no wildcard in this list{}",
+                    client.title,
+                    if client.id == COPILOT_CLI.id {
+                        " but `*` alone"
+                    } else {
+                        ""
+                    }
+                )
+            });
+            (nearest(wanted, &raws), why)
+        }
+    };
+    Verdict::Unmatched {
+        server: Some(server.key.clone()),
+        nearest: near.map(str::to_owned),
+        why,
+    }
+}

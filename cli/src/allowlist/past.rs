@@ -1,0 +1,175 @@
+//! Against a baseline snapshot (`audit --config --baseline FILE`): of the entries that match
+//! nothing now, the ones that matched a tool of the baseline, and what became of that tool: a
+//! release that renamed or dropped it broke the list.
+
+use crate::surface::Surface;
+use crate::surface::entry::Kind;
+
+use super::{Form, List, Names, Pattern, Resolved, Verdict, qualified, raw};
+
+/// What became of a baseline tool the live server no longer lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Now {
+    /// Nothing tells where it went.
+    Gone,
+    /// Renamed: the live server serves `to` in its place.
+    Renamed {
+        /// The tool's name now.
+        to: String,
+        /// How that is known.
+        how: How,
+    },
+}
+
+/// How a rename is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// The live server lists the old name as an alias or tombstone of the new one.
+    Alias,
+    /// The new tool is the one tool new in the release with the old one's input schema, and
+    /// the old one the one tool gone with it.
+    SameSchema,
+}
+
+/// The baseline tool an entry matched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Was {
+    /// The server's key.
+    pub server: String,
+    /// The tool's raw name in the baseline.
+    pub tool: String,
+    /// What became of it.
+    pub now: Now,
+}
+
+/// Every tool of `old` (listed to every client) that `live` no longer lists as a tool, with
+/// what became of it.
+#[must_use]
+pub fn fates(old: &Surface, live: &Surface) -> Vec<(String, Now)> {
+    let is_tool = |s: &Surface, name: &str| {
+        s.get(name)
+            .is_some_and(|e| e.kind == Kind::Tool && e.listed)
+    };
+    let new_tools: Vec<&crate::surface::Entry> = live
+        .tools
+        .iter()
+        .filter(|e| e.kind == Kind::Tool && old.get(&e.name).is_none())
+        .collect();
+    let gone: Vec<&crate::surface::Entry> = old
+        .tools
+        .iter()
+        .filter(|e| e.kind == Kind::Tool && e.listed && !is_tool(live, &e.name))
+        .collect();
+    gone.iter()
+        .map(|e| {
+            let alias = live
+                .get(&e.name)
+                .filter(|l| l.kind != Kind::Tool)
+                .and_then(|l| l.of.clone());
+            let same_schema = || {
+                let schema = e.input_schema.as_ref()?;
+                // Two tools gone with one schema: which became the new one is not known.
+                if gone
+                    .iter()
+                    .filter(|g| g.input_schema.as_ref() == Some(schema))
+                    .count()
+                    > 1
+                {
+                    return None;
+                }
+                let mut same = new_tools
+                    .iter()
+                    .filter(|n| n.input_schema.as_ref() == Some(schema));
+                let one = same.next()?;
+                // Two candidates tell nothing.
+                same.next().is_none().then(|| one.name.clone())
+            };
+            let now = match (alias, same_schema()) {
+                (Some(to), _) => Now::Renamed {
+                    to,
+                    how: How::Alias,
+                },
+                (None, Some(to)) => Now::Renamed {
+                    to,
+                    how: How::SameSchema,
+                },
+                (None, None) => Now::Gone,
+            };
+            (e.name.clone(), now)
+        })
+        .collect()
+}
+
+/// Marks each entry of `resolved` that matches nothing now but matched a tool in `past` (the
+/// names each client gave the baseline's tools, one [`Names`] per client) with that tool and
+/// `fates[server]` of it; where the tool was renamed, its new name (in the list's form, from
+/// `live`) becomes the nearest.
+pub fn against(
+    lists: &[List],
+    resolved: &mut Resolved,
+    past: &[Names],
+    live: &[Names],
+    fates: &[(String, Vec<(String, Now)>)],
+) {
+    for u in &mut resolved.unmatched {
+        let list = &lists[u.list];
+        let Some(names) = past.iter().find(|n| n.client.id == list.client.id) else {
+            continue;
+        };
+        let verdict = match &list.form {
+            Form::Qualified => qualified(names, &u.entry),
+            Form::Raw { server } => raw(names, server, &u.entry),
+        };
+        if verdict != Verdict::Matched {
+            continue;
+        }
+        // The baseline tool it matched, and its server.
+        let pattern = Pattern::new(&u.entry);
+        let found = names.servers.iter().find_map(|s| {
+            let tool = s.tools.iter().find(|(r, q)| match &list.form {
+                Form::Qualified => pattern.matches(q),
+                Form::Raw { server } => server == &s.key && raw_is(list, &u.entry, r),
+            })?;
+            Some((s.key.clone(), tool.0.clone()))
+        });
+        let Some((server, tool)) = found else {
+            continue;
+        };
+        let now = fates
+            .iter()
+            .find(|(key, _)| *key == server)
+            .and_then(|(_, f)| f.iter().find(|(old, _)| *old == tool))
+            .map_or(Now::Gone, |(_, now)| now.clone());
+        if let Now::Renamed { to, .. } = &now {
+            let new_name = match &list.form {
+                Form::Raw { .. } => Some(to.clone()),
+                Form::Qualified => live
+                    .iter()
+                    .find(|n| n.client.id == list.client.id)
+                    .and_then(|n| n.servers.iter().find(|s| s.key == server))
+                    .and_then(|s| s.tools.iter().find(|(r, _)| r == to))
+                    .map(|(_, q)| q.clone()),
+            };
+            if new_name.is_some() {
+                u.nearest = new_name;
+            }
+        }
+        u.server = Some(server.clone());
+        u.was = Some(Was { server, tool, now });
+    }
+}
+
+/// Whether `entry` of a raw-name list names the raw tool `name`, as the list's client reads
+/// it.
+fn raw_is(list: &List, entry: &str, name: &str) -> bool {
+    let one = Names {
+        client: list.client,
+        servers: vec![super::Server {
+            key: String::new(),
+            part: None,
+            listed: true,
+            tools: vec![(name.to_owned(), String::new())],
+        }],
+    };
+    raw(&one, "", entry) == Verdict::Matched
+}
