@@ -17,8 +17,8 @@ fn spec_examples_and_a_space() {
         // The contracts that pass, then each reason once with the contracts it breaks.
         .out_has(
             "warning  `admin.tools.list` [contract, client]: contains a dot `.` at index 5, \
-             refused by `anthropic`, `openai`, `bedrock` and 3 more; 2 clients handle it badly \
-             (`cline` and `continue_cli`); write `admin_tools_list` instead\n  contracts:\n    \
+             refused by `anthropic`, `openai`, `bedrock` and 3 more; 3 clients handle it badly \
+             (`cline`, `continue_cli` and `qwen_code`); write `admin_tools_list` instead\n  contracts:\n    \
              pass         mcp, sep_986, gemini\n",
         )
         .out_has(
@@ -101,8 +101,8 @@ fn the_default_report_is_a_verdict_per_name() {
     r.exits(1)
         .out_has(
             "error    `search documents` [spec, contract, client]: contains a space at index 6, \
-             refused by `mcp`, `sep_986`, `anthropic` and 6 more; 2 clients handle it badly \
-             (`cline` and `continue_cli`); write `search_documents` instead\n",
+             refused by `mcp`, `sep_986`, `anthropic` and 6 more; 3 clients handle it badly \
+             (`cline`, `continue_cli` and `qwen_code`); write `search_documents` instead\n",
         )
         .out_has("\nok       `getUser`\n")
         .out_has("--verbose shows each contract and each client's name");
@@ -158,7 +158,7 @@ fn json_has_every_contract_and_client() {
     assert_eq!(first["contracts"].as_array().map(Vec::len), Some(9));
     assert_eq!(first["contracts"][0]["id"], "mcp");
     assert_eq!(first["contracts"][0]["pass"], false);
-    assert_eq!(first["clients"].as_array().map(Vec::len), Some(10));
+    assert_eq!(first["clients"].as_array().map(Vec::len), Some(13));
     assert_eq!(first["clients"][0]["name"], "mcp__server__search_documents");
     assert_eq!(first["clients"][0]["fate"], "normalised");
     assert_eq!(doc["names"][1]["suggestion"], serde_json::Value::Null);
@@ -216,7 +216,7 @@ fn a_name_over_a_client_budget_gets_a_fix_that_fits() {
         .out_has("is 65 characters long, but Anthropic tool search (`tool_reference`) allows at most 64")
         .out_has(&format!(
             "  suggestion:  write `{}` instead (passes every contract and fits every client's budget)\n",
-            "a".repeat(51)
+            "a".repeat(50)
         ))
         .out_has("summary: 1 name: 0 errors, 1 warning, 0 ok\n");
 }
@@ -394,15 +394,31 @@ fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
         "send_mcp_implementation_posted_notification",
         "browser_generate_playwright_test",
     ]);
+    // Every client: Qwen Code's 63 whole leaves 16.
     r.exits(0)
         .out_has("  suggestion:  write `approve_item` instead")
-        .out_has("  suggestion:  write `send_posted_notif` instead")
+        .out_has("  suggestion:  write `send_impl_notif` instead")
         .out_has("  suggestion:  write `browser_gen_test` instead");
+    // The fixture's targets (Claude Code and Codex leave 17): the build's fix.
+    let mut args = vec![
+        "check",
+        "--server-key",
+        "pulsemcp-admin-submission-queue-readonly",
+    ];
+    for id in ["claude_code", "codex", "gemini_cli", "cursor"] {
+        args.extend(["--target", id]);
+    }
+    args.extend([
+        "approve_official_mirror_queue_item_without_modifying",
+        "send_mcp_implementation_posted_notification",
+    ]);
+    let r = run(&args);
     let build = include_str!("../../tests/ui/targets/whole_word_fix.stderr");
     for fix in [
         "write `approve_item` instead",
         "write `send_posted_notif` instead",
     ] {
+        assert!(common::spaced(&r.stdout).contains(fix), "{}", r.stdout);
         assert!(build.contains(fix), "the build says otherwise:\n{build}");
     }
     // With room to spare, the same tool keeps more words, still whole.
@@ -413,5 +429,5 @@ fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
         "pulsemcp-admin",
         "approve_official_mirror_queue_item_without_modifying",
     ])
-    .out_has("write `approve_mirror_queue_item_without_modifying` instead");
+    .out_has("write `approve_mirror_queue_item_no_modifying` instead");
 }
