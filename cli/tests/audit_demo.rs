@@ -18,20 +18,20 @@ fn text_report_shows_every_kind_of_finding() {
         // One verdict per tool, errors first, each naming its lints and ending with the fix.
         .out_has(
             "\ntools\n  error    `search documents` [spec, contract, client]: contains a space at \
-             index 6, refused by `mcp`, `sep_986`, `anthropic` and 6 more; 2 clients handle it \
-             badly (`cline` and `continue_cli`); write `search_documents` instead\n",
+             index 6, refused by `mcp`, `sep_986`, `anthropic` and 6 more; 3 clients handle it \
+             badly (`cline`, `continue_cli` and `qwen_code`); write `search_documents` instead\n",
         )
         // `admin_tools_list` is taken by another tool, so the fix for `admin.tools.list` is not it.
         .out_has(
             "  warning  `admin.tools.list` [contract, client]: contains a dot `.` at index 5, \
-             refused by `anthropic`, `openai`, `bedrock` and 3 more; 2 clients handle it badly \
-             (`cline` and `continue_cli`); write `admin_tools_list_2` instead\n",
+             refused by `anthropic`, `openai`, `bedrock` and 3 more; 3 clients handle it badly \
+             (`cline`, `continue_cli` and `qwen_code`); write `admin_tools_list_2` instead\n",
         )
         // 70 characters: over 64.
         .out_has(
             "`generate_quarterly_financial_summary_report_for_each_regional_division` [contract, \
              client]: is 70 characters long, refused by `sep_986`, `openai`, `gemini` and 4 more; \
-             10 clients handle it badly",
+             13 clients handle it badly",
         )
         .out_has("  ok       `GetUser`\n  ok       `admin_tools_list`\n")
         // Whole-list findings, each with what to do.
@@ -56,7 +56,7 @@ fn text_report_shows_every_kind_of_finding() {
         .out_has("[prompt_look_alike] prompt names `summarise` and `Summarise` differ only in case")
         .out_has(
             "summary: 8 tools: 1 error, 3 warnings, 4 ok; 4 prompts: 1 error, 0 warnings, 3 ok; \
-             across the lists: 0 errors, 8 warnings\n",
+             across the lists: 0 errors, 10 warnings\n",
         )
         .out_has(
             "a real server with these names would exit 1: `spec` and `prompt_name` at deny level \

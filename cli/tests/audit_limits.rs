@@ -76,7 +76,7 @@ fn limits_past_the_names_are_findings_of_their_own() {
         .unwrap()["message"];
     let too_many = too_many.as_str().unwrap();
     assert!(
-        too_many.starts_with("this server lists 130 tools; Cline, OpenCode, Continue CLI and GitHub Copilot CLI send every tool in each request")
+        too_many.starts_with("this server lists 130 tools; Cline, OpenCode, Continue CLI, GitHub Copilot CLI and Kilo Code CLI send every tool in each request")
             && too_many.contains("the OpenAI Chat Completions API refuses more than 128"),
         "{too_many}"
     );
