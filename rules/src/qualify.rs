@@ -188,13 +188,7 @@ pub(crate) fn digest(
             for piece in [part, client.separator, tool] {
                 hasher.update(piece.as_bytes());
             }
-            let mut out: String = hasher
-                .finalize()
-                .iter()
-                .map(|byte| format!("{byte:02x}"))
-                .collect();
-            out.truncate(hex);
-            out
+            lower_hex(&hasher.finalize(), hex)
         }
         HashInput::Joined => sha1_hex(&[key, client.separator, tool], hex),
         HashInput::CodexIdentity => sha1_hex(&[key, "\0", key, "\0\0", tool, "\0", tool], hex),
@@ -228,11 +222,12 @@ pub(crate) fn sha1_hex(parts: &[&str], hex: usize) -> String {
     for part in parts {
         hasher.update(part.as_bytes());
     }
-    let mut out: String = hasher
-        .finalize()
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
+    lower_hex(&hasher.finalize(), hex)
+}
+
+/// The first `hex` lower-case hex digits of `digest`.
+fn lower_hex(digest: &[u8], hex: usize) -> String {
+    let mut out: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
     out.truncate(hex);
     out
 }
