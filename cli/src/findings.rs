@@ -387,7 +387,7 @@ fn normalisation_collisions(names: &[&String], keys: &Keys, out: &mut Vec<Findin
                     if group.len() == 2 { "both" } else { "all" },
                     message::show(&model_name),
                     client.title,
-                    message::clash_outcome(client, false)
+                    message::clash_outcome(client)
                 ),
                 suggestion: None,
             });

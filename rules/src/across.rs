@@ -171,8 +171,12 @@ fn meet(client: &ClientPreset, servers: &mut [ServerList<'_>], members: &[(usize
             None if s != first.0 => Some(first),
             None => second,
         }
-        .map(|(os, ot)| (servers[os].key.to_owned(), servers[os].tools[ot].0));
-        let other = other.map(|(key, tool)| (key, tool.to_owned()));
+        .map(|(os, ot)| {
+            (
+                servers[os].key.to_owned(),
+                servers[os].tools[ot].0.to_owned(),
+            )
+        });
         let q = &mut servers[s].tools[t].1;
         if let Some((key, tool)) = other {
             q.meets = Some(tool);

@@ -349,20 +349,17 @@ pub fn clash(name: &str, client: &ClientPreset, q: &Qualified) -> String {
     }
 }
 
-/// What `client` does with tools whose names meet, as the end of a sentence about them:
-/// within one server's list, or `across` servers ([`across_outcome`]).
+/// What `client` does with tools of one server's list whose names meet, as the end of a
+/// sentence about them; across servers, [`across_outcome`].
 ///
 /// ```
 /// use mcp_toolname_rules::{message, CODEX, GEMINI_CLI};
-/// assert_eq!(message::clash_outcome(&GEMINI_CLI, false), "Gemini CLI sends only the last of them listed");
-/// assert_eq!(message::clash_outcome(&CODEX, true), "Codex CLI tells them apart by a hash suffix the model cannot read");
+/// assert_eq!(message::clash_outcome(&GEMINI_CLI), "Gemini CLI sends only the last of them listed");
+/// assert_eq!(message::clash_outcome(&CODEX), "Codex CLI gives each a hash suffix the model cannot read");
 /// ```
 #[must_use]
-pub fn clash_outcome(client: &ClientPreset, across: bool) -> String {
+pub fn clash_outcome(client: &ClientPreset) -> String {
     let title = client.title;
-    if across {
-        return across_outcome(client);
-    }
     match client.on_clash {
         Clash::FirstWins | Clash::LastWins | Clash::GreatestWins => {
             format!("{title} sends only the {}", the_one_sent(client.on_clash))

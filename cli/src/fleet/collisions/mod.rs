@@ -64,8 +64,8 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
 
 /// Prompts of different servers that become one command under `client`: one whose command
 /// holds no server part, or one whose command holds the key as it makes it, where two keys
-/// make one (Claude Code: the server that connects first answers). Where the client renames the prompt of every server but the one it
-/// reads first ([`PromptClash::LaterRenamed`]), each member carries the command its prompt
+/// make one (Claude Code: the server that connects first answers). Where the client renames
+/// the prompt of every server but the one it reads first ([`PromptClash::LaterRenamed`]), each member carries the command its prompt
 /// gets when it is renamed. Gemini CLI starts every server at once and registers each one's
 /// prompts when it has listed them, so the one read first is the one that answers first, not
 /// the first in the config: either can keep the command.

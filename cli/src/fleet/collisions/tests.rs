@@ -123,7 +123,6 @@ fn one_servers_prompts_do_not_collide_across_servers() {
     );
 }
 
-/// `audited` for each, then clashes numbered as `audit --config` does.
 /// Servers as `audit --config` judges them: keys numbered where a client numbers them, then
 /// every name's fate over the whole config.
 fn config(servers: &[(&str, &[&str])]) -> Vec<Server> {
