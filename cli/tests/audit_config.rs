@@ -92,16 +92,20 @@ fn two_calculators_that_vs_code_numbers_apart() {
             "server keys `Calc` and `calc` differ only in case and in `_`, `-` and `.`: often \
              one server configured twice",
         );
-    // No client that prefixes the key gives two tools one name: VS Code numbers, the others
-    // keep the case. Continue's CLI shows the bare name, so it sends each tool twice.
+    // Of the clients that prefix the key only Goose, which lower-cases it, gives two tools one
+    // name: VS Code numbers, the others keep the case. Continue's CLI shows the bare name, so
+    // it sends each tool twice.
     assert_eq!(
         r.stdout.matches("[name_collision]").count(),
-        r.stdout.matches("[name_collision] continue_cli:").count(),
+        r.stdout.matches("[name_collision] continue_cli:").count()
+            + r.stdout.matches("[name_collision] goose:").count(),
         "{}",
         r.stdout
     );
     assert!(
         r.stdout.contains("[name_collision] continue_cli:")
+            && r.stdout.contains("[name_collision] goose:")
+            && r.stdout.contains("[key_collision] goose:")
             && !r.stdout.contains("[key_collision] codex"),
         "{}",
         r.stdout
@@ -123,7 +127,7 @@ fn two_calculators_that_vs_code_numbers_apart() {
         cross
             .iter()
             .filter(|f| f["kind"] == "name_collision")
-            .all(|f| f["client"] == "continue_cli"),
+            .all(|f| f["client"] == "continue_cli" || f["client"] == "goose"),
         "{cross:#?}"
     );
     assert!(cross.iter().any(|f| f["kind"] == "key_collision"

@@ -18,20 +18,20 @@ fn text_report_shows_every_kind_of_finding() {
         // One verdict per tool, errors first, each naming its lints and ending with the fix.
         .out_has(
             "\ntools\n  error    `search documents` [spec, contract, client]: contains a space at \
-             index 6, refused by `mcp`, `sep_986`, `anthropic` and 6 more; 3 clients handle it \
-             badly (`cline`, `continue_cli` and `qwen_code`); write `search_documents` instead\n",
+             index 6, refused by `mcp`, `sep_986`, `anthropic` and 6 more; 4 clients handle it \
+             badly (`cline`, `continue_cli`, `qwen_code` and 1 more); write `search_documents` instead\n",
         )
         // `admin_tools_list` is taken by another tool, so the fix for `admin.tools.list` is not it.
         .out_has(
             "  warning  `admin.tools.list` [contract, client]: contains a dot `.` at index 5, \
-             refused by `anthropic`, `openai`, `bedrock` and 3 more; 3 clients handle it badly \
-             (`cline`, `continue_cli` and `qwen_code`); write `admin_tools_list_2` instead\n",
+             refused by `anthropic`, `openai`, `bedrock` and 3 more; 4 clients handle it badly \
+             (`cline`, `continue_cli`, `qwen_code` and 1 more); write `admin_tools_list_2` instead\n",
         )
         // 70 characters: over 64.
         .out_has(
             "`generate_quarterly_financial_summary_report_for_each_regional_division` [contract, \
              client]: is 70 characters long, refused by `sep_986`, `openai`, `gemini` and 4 more; \
-             13 clients handle it badly",
+             14 clients handle it badly",
         )
         .out_has("  ok       `GetUser`\n  ok       `admin_tools_list`\n")
         // Whole-list findings, each with what to do.

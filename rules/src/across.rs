@@ -156,6 +156,7 @@ fn meet(client: &ClientPreset, servers: &mut [ServerList<'_>], members: &[(usize
         | Across::LaterKeyReplaces
         | Across::SendsAll
         | Across::HashesNamespaces
+        | Across::MapOrder
         | Across::Unknown => None,
     };
     // The first member, and the first of another server than its: each member's "other".
@@ -187,6 +188,7 @@ fn meet(client: &ClientPreset, servers: &mut [ServerList<'_>], members: &[(usize
             Across::FirstConnected
             | Across::LastConnected
             | Across::LaterKeyReplaces
+            | Across::MapOrder
             | Across::Unknown => Fate::Raced,
             Across::SendsAll | Across::HashesNamespaces => q.fate,
         };

@@ -38,6 +38,12 @@ pub(crate) fn clean(text: &str, cleaning: Cleaning) -> Cow<'_, str> {
         }
         Cleaning::DeleteInvalid => delete_invalid(text).into(),
         Cleaning::Slug(max) => slug(text, max).into(),
+        Cleaning::DeleteWhiteSpace if !text.contains(char::is_whitespace) => text.into(),
+        Cleaning::DeleteWhiteSpace => text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .into(),
     }
 }
 

@@ -50,8 +50,9 @@ pub enum Fate {
     /// ([`Qualified::meets`] names it).
     Shadowed,
     /// A tool of another server of the config gets the same name, and which of them the
-    /// client sends depends on the order the servers connect in ([`crate::Across`]): this one
-    /// is sent on some starts and left out on others.
+    /// client sends depends on the order the servers connect in, or on another order that
+    /// changes between starts ([`crate::Across`]): this one is sent on some starts and left out
+    /// on others.
     Raced,
 }
 

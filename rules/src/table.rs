@@ -136,6 +136,7 @@ fn key_rule(client: &ClientPreset) -> String {
         Cleaning::Slug(max) => steps.push(format!(
             "white space and ASCII punctuation to `-`, others outside `A-Z a-z 0-9 _ -` deleted, `-` runs to one and trimmed, cut to {max}, empty to `invalid-server-name`"
         )),
+        Cleaning::DeleteWhiteSpace => steps.push("white space deleted".to_owned()),
     }
     if rule.lowercase {
         steps.push("lower-cased".to_owned());

@@ -2,7 +2,9 @@
 //! Droid): each expectation below is a name the client itself sent in a run
 //! (`cli/tests/oracles.rs`), so the hashes are the client's, not recomputed from this crate.
 
-use mcp_toolname_rules::{DROID, Fate, KILO_CODE, QWEN_CODE, client_key, qualify, qualify_list};
+use mcp_toolname_rules::{
+    DROID, Fate, GOOSE, KILO_CODE, QWEN_CODE, client_key, qualify, qualify_list,
+};
 
 #[test]
 fn kilo_code_replaces_each_utf16_unit_and_never_cuts() {
@@ -98,4 +100,22 @@ fn droid_hashes_the_changed_tools_whose_names_meet() {
     assert_eq!(names[2], "c___p_q_ec22d248");
     assert_eq!(names[3], "c___p_q_632a046c");
     assert_eq!(names[4], "c___r_s", "changed but meets nothing: no hash");
+}
+
+// Goose is read from its source, not run (see the preset): these hold the rule as read.
+#[test]
+fn goose_deletes_white_space_in_the_key_lower_cases_it_and_sends_the_tool_as_listed() {
+    assert_eq!(
+        qualify(&GOOSE, "My Server", "search").name,
+        "myserver__search"
+    );
+    assert_eq!(
+        qualify(&GOOSE, "my.server", "a.b c").name,
+        "my_server__a.b c"
+    );
+    // The ideographic space is deleted; each CJK character becomes `_`.
+    assert_eq!(qualify(&GOOSE, "数据\u{3000}库", "q").name, "_____q");
+    let long = "t".repeat(300);
+    let q = qualify(&GOOSE, "k", &long);
+    assert_eq!((q.name.len(), q.fate), (303, Fate::Kept));
 }

@@ -99,7 +99,7 @@ fn clients_are_found_by_id_with_dashes_or_underscores() {
     assert_eq!(client_by_id("claude-code"), Some(&CLAUDE_CODE));
     assert_eq!(client_by_id("gemini_cli"), Some(&GEMINI_CLI));
     assert_eq!(client_by_id("zed"), None);
-    assert_eq!(CLIENTS.len(), 13);
+    assert_eq!(CLIENTS.len(), 14);
 }
 
 // qualify.jsonl: the prefix pushes a valid 44-character name past 64.

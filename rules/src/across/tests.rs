@@ -205,3 +205,31 @@ fn droid_keeps_tools_by_part_and_tool_and_starts_the_later_of_one_slug() {
     assert_eq!(out[0][0].meets_server.as_deref(), Some("my-server"));
     assert_eq!(out[0][0].meets, None);
 }
+
+#[test]
+fn goose_sends_one_of_the_tools_that_meet_in_the_order_of_its_hash_map() {
+    use crate::client::GOOSE;
+    // `My Server` and `myserver` make one key; `x` with `y__z` and `x__y` with `z` meet at the
+    // separator. Which one is sent changes between starts: raced, both ways; `alpha` is
+    // sent under the changed key.
+    let out = config(
+        &GOOSE,
+        &[
+            ("My Server", &["search", "alpha"]),
+            ("myserver", &["search"]),
+            ("x", &["y__z"]),
+            ("x__y", &["z"]),
+        ],
+    );
+    assert_eq!(
+        fates(&out),
+        [
+            vec![Fate::Raced, Fate::Normalised],
+            vec![Fate::Raced],
+            vec![Fate::Raced],
+            vec![Fate::Raced]
+        ]
+    );
+    assert_eq!(out[1][0].meets_server.as_deref(), Some("My Server"));
+    assert!(crate::message::across_outcome(&GOOSE).contains("hash map"));
+}

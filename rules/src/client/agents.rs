@@ -2,7 +2,7 @@
 //! Code, Factory's Droid) and Goose, read from source. Each has its `source` and `verified`,
 //! as in [`super::presets`].
 
-use super::limits::{Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, sends_all};
+use super::limits::{Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all};
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
     Overflow, PrefixRule, Units, Verification, Verified,
@@ -160,6 +160,53 @@ pub const DROID: ClientPreset = ClientPreset {
     verified: Verified {
         how: Verification::Run,
         version: "0.225.2",
+        date: "2026-12-03",
+    },
+};
+
+/// Goose (`block/goose`, a Rust binary; no package of it runs here, and its repository is too
+/// large to fetch whole, so this is read from its source, file by file): `<key>__<tool>`, no
+/// prefix. The key is the extension's name with every white space character deleted, every
+/// other character outside `A-Z a-z 0-9 _ -` made `_` (one each) and lower-cased
+/// (`name_to_key`); the tool name is sent as the server lists it, with no cut and no hash, so
+/// the API behind decides ([`Overflow::ApiError`]). Of a server's tools that meet, the first
+/// listed is kept ([`Clash::FirstWins`]: "Duplicate tool name - skipping"). Across servers the
+/// first of one name in the order of its hash map of servers is kept, an order seeded anew in
+/// every process ([`Across::MapOrder`]); an extension whose key another already has is not
+/// started at all. Not modelled: with exactly one extension enabled (its built-in `developer`
+/// extension is on by default, so rarely) tool names are sent bare.
+pub const GOOSE: ClientPreset = ClientPreset {
+    id: "goose",
+    title: "Goose",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "__",
+    uses_server_key: true,
+    key: KeyRule {
+        cleaning: Cleaning::DeleteWhiteSpace,
+        lowercase: true,
+        keeps: Some(Charset::ALNUM.with("_-")),
+        ..KEY_AS_WRITTEN
+    },
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: None,
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Chars,
+    max_len: NO_LIMIT,
+    measure: Measure::Whole,
+    overflow: Overflow::ApiError,
+    on_clash: Clash::FirstWins,
+    across: Across::MapOrder,
+    numbers_cut_clashes: false,
+    contract: &LLM_COMMON,
+    limits: UNKNOWN_LIMITS,
+    source: "block/goose, crates/goose/src/agents/extension_manager.rs at 2554e58d (fetch_all_tools: `<key>__<tool>`, the first of one name kept; add_extension: a key already there is not started) and crates/goose/src/config/extensions.rs at 1071c824 (name_to_key); no one commit of the search index holds both",
+    verified: Verified {
+        how: Verification::Source,
+        version: "2554e58d",
         date: "2026-12-03",
     },
 };

@@ -1,7 +1,7 @@
 //! The built-in client presets, each with where its rule was read (`source`) and what it was
 //! verified against (`verified`: run in CI, read from source at a commit, or user reports).
 
-use super::agents::{DROID, KILO_CODE, QWEN_CODE};
+use super::agents::{DROID, GOOSE, KILO_CODE, QWEN_CODE};
 use super::limits::{
     GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all,
 };
@@ -500,7 +500,7 @@ pub const ROO_CODE: ClientPreset = ClientPreset {
 };
 
 /// Every built-in client preset.
-pub const CLIENTS: [&ClientPreset; 13] = [
+pub const CLIENTS: [&ClientPreset; 14] = [
     &CLAUDE_CODE,
     &CODEX,
     &GEMINI_CLI,
@@ -514,6 +514,7 @@ pub const CLIENTS: [&ClientPreset; 13] = [
     &KILO_CODE,
     &QWEN_CODE,
     &DROID,
+    &GOOSE,
 ];
 
 /// The built-in preset with this id; `-` is read as `_` (`claude-code`).

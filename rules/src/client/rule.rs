@@ -87,6 +87,11 @@ pub enum Across {
     /// SHA-1 of the server's identity after the namespace, and every name is then kept apart
     /// as within one server (Codex; [`crate::qualify_config`] applies it).
     HashesNamespaces,
+    /// The tool of the server that comes first in the client's hash map of servers is sent;
+    /// the others are left out. That order is a hash of the key seeded anew in every process,
+    /// so which one the model gets can change from one start to the next (Goose, read from its
+    /// code).
+    MapOrder,
     /// Not known: one of them reaches the model.
     Unknown,
 }
@@ -214,6 +219,9 @@ pub enum Cleaning {
     /// (Factory's Droid: `my.server` becomes `my-server`, `@scope/pkg` `scope-pkg`, `数据库`
     /// `invalid-server-name`).
     Slug(usize),
+    /// Every white space character (Unicode `White_Space`) is deleted (Goose, in the key:
+    /// `My Server` becomes `MyServer` before it is lower-cased and replaced).
+    DeleteWhiteSpace,
 }
 
 /// When a client writes its prefix.

@@ -415,6 +415,11 @@ pub fn across_outcome(client: &ClientPreset) -> String {
         Across::HashesNamespaces => {
             format!("{title} tells them apart by a hash suffix the model cannot read")
         }
+        Across::MapOrder => format!(
+            "{title} sends only the one whose server comes first in its hash map of servers, \
+             an order seeded anew at every start, so which one the model gets can change from \
+             one start to the next"
+        ),
         Across::Unknown => {
             "the model can reach only one of them; which one is not known".to_owned()
         }
