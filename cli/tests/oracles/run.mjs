@@ -316,8 +316,11 @@ const adapters = {
         },
         mcp,
       }));
+      // A slash command to say is run as `--command <name>`, the words after it the message.
+      const [command, ...rest] = say.startsWith('/') ? say.slice(1).split(' ') : [null];
+      const message = command === null ? [say] : rest.length ? [rest.join(' ')] : [];
       return {
-        args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', 'hi'],
+        args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', ...(command === null ? [] : ['--command', command]), ...message],
         env: {
           KILO_CONFIG: config,
           PWD: home,
