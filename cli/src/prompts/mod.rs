@@ -8,8 +8,8 @@ pub mod audit;
 pub mod check;
 
 use mcp_toolname_rules::{
-    PROMPT, PROMPT_CLIENTS, PromptClient, SetFix, SlashCommand, Whitespace, check, message,
-    slash_command, suggest_set,
+    CommandTaken, PROMPT, PROMPT_CLIENTS, PromptClient, SetFix, SlashCommand, Whitespace,
+    builtin_met, check, message, slash_command, suggest_set,
 };
 
 use crate::findings::Kind;
@@ -127,6 +127,14 @@ pub fn cannot_run(client: &PromptClient, name: &str, command: &str) -> String {
     );
     if name.is_empty() {
         return format!("{head}: an empty name leaves only the prefix, which names no prompt");
+    }
+    if let Some(builtin) = builtin_met(client, name)
+        && client.on_taken == CommandTaken::BuiltinKeeps
+    {
+        return format!(
+            "{head}: that is its built-in command {}, which keeps it",
+            message::show(&format!("{}{builtin}", client.prefix))
+        );
     }
     match client.whitespace {
         Whitespace::EndsCommand if name.chars().any(char::is_whitespace) => {
