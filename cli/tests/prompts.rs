@@ -100,8 +100,8 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
     .out_has(
         "error    `review pr` [prompt_name, prompt_command]: contains a space at index 6, which \
          the slash-command rule for prompts does not allow (allowed: any character but white \
-         space, controls and invisible ones); Claude Code cannot run it as a slash command; write \
-         `review_pr` instead\n",
+         space, controls and invisible ones); Claude Code and Qwen Code cannot run it as a slash \
+         command; write `review_pr` instead\n",
     )
     .out_has("ok       `review-pr`\n");
     // A warning, on request.
@@ -152,6 +152,8 @@ fn check_prompt_json_has_its_own_shape() {
         json!([
             {"id": "claude_code", "command": "/mcp__server__a b", "runs": false},
             {"id": "gemini_cli", "command": "/a-b", "runs": true},
+            {"id": "kilo_code", "command": "/server:a_b", "runs": true},
+            {"id": "qwen_code", "command": "/a b", "runs": false},
             {"id": "vscode", "command": "/mcp.server.a b", "runs": null},
         ])
     );
@@ -224,6 +226,8 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
             "clients": [
                 {"id": "claude_code", "command": "/mcp__gh__review pr", "runs": false},
                 {"id": "gemini_cli", "command": "/review-pr", "runs": true},
+                {"id": "kilo_code", "command": "/gh:review_pr", "runs": true},
+                {"id": "qwen_code", "command": "/review pr", "runs": false},
                 {"id": "vscode", "command": "/mcp.gh.review pr", "runs": null},
             ],
         })
@@ -236,6 +240,11 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
             (
                 "prompt_command".to_owned(),
                 Some("claude_code".to_owned()),
+                one("review pr")
+            ),
+            (
+                "prompt_command".to_owned(),
+                Some("qwen_code".to_owned()),
                 one("review pr")
             ),
             ("prompt_duplicate".to_owned(), None, one("plain")),
@@ -268,7 +277,8 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
          the slash-command rule for prompts does not allow",
     )
     .out_has(
-        "Claude Code cannot run it as a slash command; write `review_pr` instead\n  ok       \
+        "Claude Code and Qwen Code cannot run it as a slash command; write `review_pr` \
+         instead\n  ok       \
          `plain`\n  ok       `Plain`\n  ok       `slash/x`\n",
     )
     .out_has(
@@ -366,7 +376,8 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
         .iter()
         .filter(|f| f["kind"] == "prompt_collision")
         .collect();
-    assert_eq!(cross.len(), 2, "{cross:#?}");
+    // Gemini CLI's two, then Qwen Code's `/plain` (it ends `a b` at the space).
+    assert_eq!(cross.len(), 3, "{cross:#?}");
     assert_eq!(cross[0]["client"], "gemini_cli");
     assert_eq!(cross[0]["name"], "/plain");
     assert_eq!(
@@ -376,13 +387,26 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
             {"server": "two", "tool": "plain", "renamed": "/two_plain"},
         ])
     );
+    // Two names that make one command: Gemini CLI gives each the server in front (run, in
+    // oracle_configs.rs: `/review-pr` runs neither).
     assert_eq!(cross[1]["name"], "/a-b");
     assert_eq!(
         cross[1]["members"],
         json!([
-            {"server": "one", "tool": "a b", "renamed": "/one_a-b"},
-            {"server": "two", "tool": "a-b", "renamed": "/two_a-b"},
+            {"server": "one", "tool": "a b", "renamed": "/one.a-b"},
+            {"server": "two", "tool": "a-b", "renamed": "/two.a-b"},
         ])
+    );
+    assert!(
+        cross[1]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("so `/a-b` runs none of them")),
+        "{}",
+        cross[1]["message"]
+    );
+    assert_eq!(
+        (&cross[2]["client"], &cross[2]["name"]),
+        (&json!("qwen_code"), &json!("/plain"))
     );
     // Other kinds keep their members' shape.
     assert!(
@@ -409,7 +433,7 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
     );
     assert_eq!(
         r.stdout.matches("[prompt_collision]").count(),
-        2,
+        3,
         "{}",
         r.stdout
     );
