@@ -146,6 +146,9 @@ pub struct PromptClient {
     pub builtins: &'static [&'static str],
     /// What becomes of a prompt whose command is a built-in's or another server's.
     pub on_taken: CommandTaken,
+    /// Characters that make the client read the command as a file path, not a command: a
+    /// prompt whose name holds one cannot be run (Qwen Code: `/` and `\`).
+    pub path_chars: &'static [char],
     /// Prompts of two servers that make one command.
     pub on_clash: PromptClash,
     /// How the words after the command become the prompt's arguments.
@@ -216,6 +219,8 @@ pub struct SlashCommand {
 /// assert_eq!(slash_command(&GEMINI_CLI_PROMPTS, "github", "help").command, "/github.help");
 /// let q = slash_command(&QWEN_CODE_PROMPTS, "github", "help");
 /// assert_eq!((q.command.as_str(), q.runs), ("/help", Some(false)));
+/// // Qwen Code reads `/slash/x` as a path.
+/// assert_eq!(slash_command(&QWEN_CODE_PROMPTS, "github", "slash/x").runs, Some(false));
 /// // Kilo Code makes both parts of `A-Z a-z 0-9 _ -`.
 /// let k = slash_command(&KILO_CODE_PROMPTS, "my.server", "dot.name x");
 /// assert_eq!((k.command.as_str(), k.runs), ("/my_server:dot_name_x", Some(true)));
@@ -294,9 +299,10 @@ fn bare_command(client: &PromptClient, name: &str) -> (String, Option<bool>) {
             Whitespace::Unknown => (name.to_owned(), None),
         }
     };
+    let as_path = name.chars().any(|ch| client.path_chars.contains(&ch));
     (
         bare,
-        if untypeable {
+        if untypeable || as_path {
             runs.map(|_| false)
         } else {
             runs

@@ -136,6 +136,12 @@ pub fn cannot_run(client: &PromptClient, name: &str, command: &str) -> String {
             message::show(&format!("{}{builtin}", client.prefix))
         );
     }
+    if let Some(ch) = name.chars().find(|ch| client.path_chars.contains(ch)) {
+        return format!(
+            "{head}: the {} in it makes it read the command as a file path",
+            message::show(&ch.to_string())
+        );
+    }
     match client.whitespace {
         Whitespace::EndsCommand if name.chars().any(char::is_whitespace) => {
             let read = command.split(char::is_whitespace).next().unwrap_or(command);

@@ -18,6 +18,7 @@ pub const CLAUDE_CODE_PROMPTS: PromptClient = PromptClient {
     sanitized: false,
     builtins: &[],
     on_taken: CommandTaken::NeverTaken,
+    path_chars: &[],
     on_clash: PromptClash::FirstConnected,
     arguments: PromptArguments::Positional,
     source: "the @anthropic-ai/claude-code npm package run with `-p /mcp__<server>__<prompt>` against a fixture server (cli/tests/oracle_prompts.rs): the prompt's text reaches the model; `/mcp__<server>__<prompt> v0 v1 ...` passes each word to the argument at its place, whatever the names (`a=b`, `with space`, `ümlaut` too)",
@@ -44,6 +45,7 @@ pub const GEMINI_CLI_PROMPTS: PromptClient = PromptClient {
     sanitized: false,
     builtins: &GEMINI_CLI_BUILTINS,
     on_taken: CommandTaken::RenamedWithServer("."),
+    path_chars: &[],
     on_clash: PromptClash::LaterRenamed("_"),
     arguments: PromptArguments::Named { flag: "--" },
     source: "the @google/gemini-cli npm package run with `-p /<prompt>` against fixture servers (cli/tests/oracle_prompts.rs, cli/tests/oracle_configs.rs); its log: `Prompt with name \"plain\" is already registered. Renaming to \"two_plain\"`; google-gemini/gemini-cli PR 12910 (white space); `/<prompt> --<name>=<value>` passes each argument by name, `with space` and `ümlaut` too, but not `a=b` (read as `a`); its bundle's McpPromptLoader (`trim().replace(/\\s+/g, \"-\")`), SlashCommandResolver (`<server>.<command>`) and BuiltinCommandLoader (the built-in names)",
@@ -113,6 +115,7 @@ pub const KILO_CODE_PROMPTS: PromptClient = PromptClient {
     sanitized: true,
     builtins: &[],
     on_taken: CommandTaken::NeverTaken,
+    path_chars: &[],
     on_clash: PromptClash::LastConnected,
     arguments: PromptArguments::Positional,
     source: "the @kilocode/cli npm package run with `run --command <server>:<prompt>` against fixture servers (cli/tests/oracle_configs.rs): `srv:with_space` and `srv:dot_name` ran `with space` and `dot.name`; keys `my.server` and `my_server`, each slow in turn, share `my_server:plain` and the slower one answers; its bundle: prompts keyed `sanitize(server) + \":\" + sanitize(prompt)`, arguments mapped to `$1`, `$2`, ...",
@@ -165,7 +168,8 @@ pub const QWEN_CODE_BUILTINS: [&str; 33] = [
 /// Qwen Code (a fork of Gemini CLI): `/<prompt>`, the name as written; white space ends the
 /// command. As in Gemini CLI, the prompt of a server that answers later, with a name already
 /// taken, becomes `/<server>_<prompt>`; a prompt named as a built-in command
-/// ([`QWEN_CODE_BUILTINS`]) cannot be run: the built-in keeps the command.
+/// ([`QWEN_CODE_BUILTINS`]) cannot be run: the built-in keeps the command; nor can one whose
+/// name holds `/` or `\`: the command is read as a file path.
 pub const QWEN_CODE_PROMPTS: PromptClient = PromptClient {
     id: "qwen_code",
     title: "Qwen Code",
@@ -176,9 +180,10 @@ pub const QWEN_CODE_PROMPTS: PromptClient = PromptClient {
     sanitized: false,
     builtins: &QWEN_CODE_BUILTINS,
     on_taken: CommandTaken::BuiltinKeeps,
+    path_chars: &['/', '\\'],
     on_clash: PromptClash::LaterRenamed("_"),
     arguments: PromptArguments::Named { flag: "--" },
-    source: "the @qwen-code/qwen-code npm package run with `/<prompt>` as the prompt against fixture servers (cli/tests/oracle_configs.rs): `/two_plain` ran the later server's `plain`, `/help` the built-in; its bundle: PromptRegistry (`<server>_<prompt>`), McpPromptLoader (the name as written, `--<name>=<value>`), CommandService (a later loader's command replaces an earlier one's)",
+    source: "the @qwen-code/qwen-code npm package run with `/<prompt>` as the prompt against fixture servers (cli/tests/oracle_configs.rs): `/two_plain` ran the later server's `plain`, `/help` the built-in, `/slash/x` nothing (read as a path); its bundle: isSlashCommand (a `/` or `\\` in the first word), PromptRegistry (`<server>_<prompt>`), McpPromptLoader (the name as written, `--<name>=<value>`), CommandService (a later loader's command replaces an earlier one's)",
     verified: Verified {
         how: Verification::Run,
         version: "0.24.4",
@@ -198,6 +203,7 @@ pub const VSCODE_PROMPTS: PromptClient = PromptClient {
     sanitized: false,
     builtins: &[],
     on_taken: CommandTaken::Unknown,
+    path_chars: &[],
     on_clash: PromptClash::NeverMeet,
     arguments: PromptArguments::Unknown,
     source: "code.visualstudio.com/docs/copilot/chat/mcp-servers (\"Use MCP prompts\": type `/` then `mcp.servername.promptname`)",
