@@ -110,17 +110,16 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
         .out_has("warning  `review pr` [prompt_name, prompt_command]")
         .out_has("exit code 0: nothing at deny level\n");
     // Names every client runs: exit 0, nothing to fix.
-    let r = run([
-        "check",
-        "--prompt",
-        "-v",
-        "dot.name",
-        "colon:name",
-        "slash/x",
-        "üml",
-    ]);
+    let r = run(["check", "--prompt", "-v", "dot.name", "colon:name", "üml"]);
     r.exits(0).out_has("  suggestion:  none needed\n");
     assert!(!r.stdout.contains("cannot run"), "{}", r.stdout);
+    // A `/` passes the rule, but Qwen Code reads the command as a path: a warning of its own.
+    run(["check", "--prompt", "-v", "slash/x"])
+        .exits(0)
+        .out_has(
+            "Qwen Code cannot run prompt `slash/x` as `/slash/x`: the `/` in it makes it read the \
+         command as a file path",
+        );
 }
 
 #[test]
@@ -247,6 +246,11 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
                 Some("qwen_code".to_owned()),
                 one("review pr")
             ),
+            (
+                "prompt_command".to_owned(),
+                Some("qwen_code".to_owned()),
+                one("slash/x")
+            ),
             ("prompt_duplicate".to_owned(), None, one("plain")),
             (
                 "prompt_look_alike".to_owned(),
@@ -278,15 +282,16 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
     )
     .out_has(
         "Claude Code and Qwen Code cannot run it as a slash command; write `review_pr` \
-         instead\n  ok       \
-         `plain`\n  ok       `Plain`\n  ok       `slash/x`\n",
+         instead\n  warning  `slash/x` [prompt_command]: Qwen Code cannot run it as a slash \
+         command; rename the prompt\n",
     )
+    .out_has("  ok       `plain`\n  ok       `Plain`\n")
     .out_has(
         "\nacross the prompt list\n  error    [prompt_duplicate] the server listed prompt name \
          `plain` 2 times",
     )
     .out_has("  warning  [prompt_look_alike] prompt names `plain` and `Plain` differ only in case")
-    .out_has("; 4 prompts: 1 error, 0 warnings, 3 ok; across the lists: 1 error, 1 warning\n")
+    .out_has("; 4 prompts: 1 error, 1 warning, 2 ok; across the lists: 1 error, 1 warning\n")
     .out_has("exit code 1: `prompt_name` and `prompt_duplicate` at deny level (2 findings)\n");
     // Each client's command on request.
     audit(&["--server-key", "gh", "--verbose"], &server)
