@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs the client oracles (cli/tests/oracles.rs, oracle_limits.rs for what comes beside the
-# names, and oracle_prompts.rs for prompt names and arguments) against the newest published
-# version of each
-# client pinned in cli/tests/oracles/clients.txt, and prints what changed against the pinned
-# one: the version, and every (key, tool) pair whose name or fate the preset now predicts
-# wrongly. CI keeps the pinned versions; this is for re-verifying a preset when a client
+# names, oracle_prompts.rs for prompt names and arguments, and oracle_configs.rs for whole
+# configs: every (client, server, tool) and every prompt command) against the newest published
+# version of each client pinned in cli/tests/oracles/clients.txt, and prints what changed
+# against the pinned one: the version, and every (key, tool) pair and prompt command whose
+# name or fate the preset now predicts wrongly. CI keeps the pinned versions; this is for re-verifying a preset when a client
 # releases. Needs npm (the registry) and cargo; every client runs against 127.0.0.1 only.
 # Usage: scripts/oracle-drift.sh [DIR]   (DIR: where the newest clients are installed)
 set -euo pipefail

@@ -51,7 +51,10 @@ fn text_report_shows_every_kind_of_finding() {
             "\nprompts (4 in 1 page, each a slash command)\n  error    `review pr` [prompt_name, \
              prompt_command]: contains a space at index 6",
         )
-        .out_has("Claude Code cannot run it as a slash command; write `review_pr` instead\n")
+        .out_has(
+            "Claude Code and Qwen Code cannot run it as a slash command; write `review_pr` \
+             instead\n",
+        )
         .out_has("  ok       `summarise`\n")
         .out_has("[prompt_look_alike] prompt names `summarise` and `Summarise` differ only in case")
         .out_has(

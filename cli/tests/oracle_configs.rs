@@ -7,14 +7,24 @@
 //! tool out. Where the audit says the order the servers connect in decides (`raced`), exactly
 //! one of the tools that meet must be sent under the name.
 //!
-//! Every view of the audit document must agree with itself on every config: `names[]`, each
-//! server's `tools[].clients[]`, and the cross-server findings (no client needed).
+//! The configs' servers serve prompts that meet too (one name on several servers, keys that
+//! meet, names a client rewrites, names of built-in commands): for each prompt client verified
+//! by a run, every command `audit --config` gives in `prompt_clients[]` is said to the client
+//! in a run of its own, and the prompt that reached the model must be the one the audit says
+//! (`oracle_configs/prompts.rs`).
 //!
-//! What each client sent is recorded in `oracles/configs/observed/<client>.json`
+//! Every view of the audit document must agree with itself on every config: `names[]`, each
+//! server's `tools[].clients[]`, and the cross-server findings; for prompts, `prompt_clients[]`,
+//! each server's `prompts[].clients[]` and the `prompt_collision`s (no client needed).
+//!
+//! What each client sent is recorded in `oracles/configs/observed/<client>.json` (with each
+//! prompt command tried and the prompt bodies it brought)
 //! (`MCP_TOOLNAME_ORACLE_RECORD=1` rewrites it), so a change in a client shows as a diff, and
 //! the record is judged as the live run is, in every test run.
 
 mod common;
+#[path = "oracle_configs/prompts.rs"]
+mod prompts;
 #[path = "oracle_configs/sent.rs"]
 mod sent;
 
@@ -58,7 +68,10 @@ fn run_audit(name: &str, corpus: &Value, args: &[&str]) -> common::Run {
         .enumerate()
     {
         let file = dir.join(format!("tools-{i}.json"));
-        let spec = json!({"tools": server["tools"], "prefix": format!("{i}.")});
+        let mut spec = json!({"tools": server["tools"], "prefix": format!("{i}.")});
+        if server["prompts"].is_array() {
+            spec["prompts"] = server["prompts"].clone();
+        }
         std::fs::write(&file, spec.to_string()).expect("tools written");
         let entry = json!({
             "command": std::env::var("MCP_TOOLNAME_NODE").unwrap_or_else(|_| "node".into()),
@@ -246,6 +259,7 @@ fn every_view_of_the_audit_agrees_on_every_config() {
         let corpus = corpus(name);
         let doc = audit(name, &corpus);
         views_agree(name, &doc, &corpus);
+        prompts::views_agree(name, &doc, &corpus);
         // The text report's table of names (`--verbose`) gives each fate as often.
         let run = run_audit(name, &corpus, &["--verbose"]);
         let text = &run.stdout;
@@ -285,8 +299,11 @@ fn oracle(id: &str) {
     let mut record = serde_json::Map::new();
     let mut version = String::new();
     let (mut agree, mut total, mut wrong) = (0, 0, Vec::new());
+    let (mut prompts_agree, mut prompts_total) = (0, 0);
+    let judges_prompts = prompts::run_clients().any(|c| c.id == id);
     for name in CONFIGS {
         let mut corpus = corpus(name);
+        let plain = corpus.clone();
         // Claude Code defers MCP tools: the fake model loads them all, so each carries its
         // description and is traced back to its server.
         corpus["select"] = json!("mcp__");
@@ -302,13 +319,30 @@ fn oracle(id: &str) {
         total += t;
         wrong.extend(w);
         let names: BTreeMap<&String, &String> = sent.names.iter().collect();
-        record.insert(
-            name.to_owned(),
-            json!({"sent": names, "untraced": sent.untraced, "refused": sent.refused}),
-        );
+        let mut entry = json!({"sent": names, "untraced": sent.untraced, "refused": sent.refused});
+        if judges_prompts {
+            // Each command the audit predicts, said to the client in a run of its own.
+            let predicted = prompts::predicted(&doc, &plain, id);
+            let tried =
+                prompts::try_commands(id, &bin, &plain, &dir, &prompts::commands(&predicted));
+            let (a, t, w) = prompts::judge(name, &plain, &predicted, &tried);
+            report(&format!(
+                "oracle configs {id} ({version}): {name}: {a}/{t} prompts agree"
+            ));
+            prompts_agree += a;
+            prompts_total += t;
+            wrong.extend(w);
+            entry["prompts"] = json!(tried);
+        }
+        record.insert(name.to_owned(), entry);
     }
+    let prompts_said = if judges_prompts {
+        format!(", {prompts_agree}/{prompts_total} prompts agree")
+    } else {
+        String::new()
+    };
     report(&format!(
-        "oracle configs {id} ({version}): all configs: {agree}/{total} tools agree"
+        "oracle configs {id} ({version}): all configs: {agree}/{total} tools agree{prompts_said}"
     ));
     if std::env::var_os("MCP_TOOLNAME_ORACLE_RECORD").is_some() {
         let file = record_file(id);
@@ -333,10 +367,21 @@ fn oracle(id: &str) {
         "{id}: ran {version:?}, the preset was verified on {}",
         preset.verified.version
     );
+    if judges_prompts {
+        let preset = prompts::run_clients()
+            .find(|c| c.id == id)
+            .expect("a prompt client");
+        assert!(
+            version.contains(preset.verified.version),
+            "{id}: ran {version:?}, the prompt preset was verified on {}",
+            preset.verified.version
+        );
+    }
     assert!(
         wrong.is_empty(),
-        "{id}: {} of {total} disagree:\n{}",
+        "{id}: {} of {} disagree:\n{}",
         wrong.len(),
+        total + prompts_total,
         wrong.join("\n")
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -353,7 +398,7 @@ fn recorded_runs_agree_with_the_audit() {
             (*name, corpus, doc)
         })
         .collect();
-    let mut judged = 0;
+    let (mut judged, mut prompts_judged) = (0, 0);
     for client in CLIENTS
         .iter()
         .filter(|c| c.verified.how == Verification::Run)
@@ -393,8 +438,25 @@ fn recorded_runs_agree_with_the_audit() {
                 wrong.join("\n")
             );
             judged += 1;
+            if prompts::run_clients().any(|c| c.id == client.id) {
+                let predicted = prompts::predicted(doc, corpus, client.id);
+                let tried = prompts::recorded(observed);
+                let (_, total, wrong) = prompts::judge(name, corpus, &predicted, &tried);
+                assert!(
+                    wrong.is_empty(),
+                    "{}'s prompts as recorded: {} of {total} disagree:\n{}",
+                    client.id,
+                    wrong.len(),
+                    wrong.join("\n")
+                );
+                prompts_judged += 1;
+            }
         }
     }
+    assert!(
+        prompts_judged >= CONFIGS.len() * 4,
+        "every prompt client's record is judged"
+    );
     assert!(
         judged >= CONFIGS.len() * 7,
         "every pinned client's record is judged"

@@ -10,7 +10,7 @@
 //! `with space`, ...), each given a value as the client takes arguments (by place, or
 //! `--<name>=<value>`): exactly the arguments `audit` raises no `prompt_argument` for must
 //! reach the fixture's `prompts/get`. Clients are named as in `oracles.rs` (`MCP_TOOLNAME_ORACLE_CLAUDE_CODE`,
-//! `..._GEMINI_CLI`), skipped without them except in CI; `MCP_TOOLNAME_ORACLE_DRIFT` reports
+//! `..._GEMINI_CLI`, `..._KILO_CODE`, `..._QWEN_CODE`), skipped without them except in CI; `MCP_TOOLNAME_ORACLE_DRIFT` reports
 //! differences instead of failing.
 
 mod common;
@@ -18,7 +18,9 @@ mod common;
 use std::path::Path;
 
 use common::oracle::{client_bin, observe, report, scratch};
-use mcp_toolname_rules::{PROMPT_CLIENTS, PromptArguments, PromptClient, Verification};
+use mcp_toolname_rules::{
+    PROMPT_CLIENTS, PromptArguments, PromptClash, PromptClient, Verification,
+};
 use serde_json::{Value, json};
 
 /// The key of the corpus's server.
@@ -242,18 +244,25 @@ fn judge(id: &str) {
         }
     }
     // Two servers serving one name, one of them slow to answer `initialize`: the other's
-    // prompt is reached by the command `audit --config` says they share, whichever is first in
-    // the config, and the slow one's by its `renamed` where the client renames (Gemini CLI,
-    // whose commands hold no key); Claude Code holds the key, so its servers' keys must meet.
+    // prompt (the slow one's for Kilo Code, which keeps the last) is reached by the command
+    // `audit --config` says they share, whichever is first in the config, and the other one's
+    // by its `renamed` where the client renames (Gemini CLI and Qwen Code, whose commands hold
+    // no key); Claude Code and Kilo Code hold the key, so their servers' keys must meet.
     let keys = match id {
-        "gemini_cli" => Some(["one", "two"]),
-        "claude_code" => Some(["my.server", "my_server"]),
+        "gemini_cli" | "qwen_code" => Some(["one", "two"]),
+        "claude_code" | "kilo_code" => Some(["my.server", "my_server"]),
         _ => None,
     };
     if let Some(keys) = keys {
         let (shared, renamed) = predict_collision(id, keys, &["plain"], &dir);
         for slow in [0, 1] {
-            let fast = 1 - slow;
+            // The server whose prompt keeps the shared command: the one that answers first,
+            // or last where the client keeps the last (Kilo Code).
+            let winner = if preset.on_clash == PromptClash::LastConnected {
+                slow
+            } else {
+                1 - slow
+            };
             let servers: Vec<Value> = keys
                 .iter()
                 .enumerate()
@@ -263,9 +272,9 @@ fn judge(id: &str) {
                 })
                 .collect();
             let servers = Value::from(servers);
-            let mut says = vec![(shared.clone(), fast)];
+            let mut says = vec![(shared.clone(), winner)];
             if let Some(renamed) = &renamed {
-                says.push((renamed[slow].clone(), slow));
+                says.push((renamed[1 - winner].clone(), 1 - winner));
             }
             for (say, server) in &says {
                 tried += 1;
@@ -313,6 +322,16 @@ fn claude_code_runs_the_prompts_check_says_it_runs() {
 #[test]
 fn gemini_cli_runs_the_prompts_check_says_it_runs() {
     judge("gemini_cli");
+}
+
+#[test]
+fn kilo_code_runs_the_prompts_check_says_it_runs() {
+    judge("kilo_code");
+}
+
+#[test]
+fn qwen_code_runs_the_prompts_check_says_it_runs() {
+    judge("qwen_code");
 }
 
 /// Every prompt client verified by a run is judged here.

@@ -100,8 +100,8 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
     .out_has(
         "error    `review pr` [prompt_name, prompt_command]: contains a space at index 6, which \
          the slash-command rule for prompts does not allow (allowed: any character but white \
-         space, controls and invisible ones); Claude Code cannot run it as a slash command; write \
-         `review_pr` instead\n",
+         space, controls and invisible ones); Claude Code and Qwen Code cannot run it as a slash \
+         command; write `review_pr` instead\n",
     )
     .out_has("ok       `review-pr`\n");
     // A warning, on request.
@@ -110,17 +110,16 @@ fn check_prompt_says_what_each_client_makes_of_a_name() {
         .out_has("warning  `review pr` [prompt_name, prompt_command]")
         .out_has("exit code 0: nothing at deny level\n");
     // Names every client runs: exit 0, nothing to fix.
-    let r = run([
-        "check",
-        "--prompt",
-        "-v",
-        "dot.name",
-        "colon:name",
-        "slash/x",
-        "üml",
-    ]);
+    let r = run(["check", "--prompt", "-v", "dot.name", "colon:name", "üml"]);
     r.exits(0).out_has("  suggestion:  none needed\n");
     assert!(!r.stdout.contains("cannot run"), "{}", r.stdout);
+    // A `/` passes the rule, but Qwen Code reads the command as a path: a warning of its own.
+    run(["check", "--prompt", "-v", "slash/x"])
+        .exits(0)
+        .out_has(
+            "Qwen Code cannot run prompt `slash/x` as `/slash/x`: the `/` in it makes it read the \
+         command as a file path",
+        );
 }
 
 #[test]
@@ -152,6 +151,8 @@ fn check_prompt_json_has_its_own_shape() {
         json!([
             {"id": "claude_code", "command": "/mcp__server__a b", "runs": false},
             {"id": "gemini_cli", "command": "/a-b", "runs": true},
+            {"id": "kilo_code", "command": "/server:a_b", "runs": true},
+            {"id": "qwen_code", "command": "/a b", "runs": false},
             {"id": "vscode", "command": "/mcp.server.a b", "runs": null},
         ])
     );
@@ -224,6 +225,8 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
             "clients": [
                 {"id": "claude_code", "command": "/mcp__gh__review pr", "runs": false},
                 {"id": "gemini_cli", "command": "/review-pr", "runs": true},
+                {"id": "kilo_code", "command": "/gh:review_pr", "runs": true},
+                {"id": "qwen_code", "command": "/review pr", "runs": false},
                 {"id": "vscode", "command": "/mcp.gh.review pr", "runs": null},
             ],
         })
@@ -237,6 +240,16 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
                 "prompt_command".to_owned(),
                 Some("claude_code".to_owned()),
                 one("review pr")
+            ),
+            (
+                "prompt_command".to_owned(),
+                Some("qwen_code".to_owned()),
+                one("review pr")
+            ),
+            (
+                "prompt_command".to_owned(),
+                Some("qwen_code".to_owned()),
+                one("slash/x")
             ),
             ("prompt_duplicate".to_owned(), None, one("plain")),
             (
@@ -268,15 +281,17 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
          the slash-command rule for prompts does not allow",
     )
     .out_has(
-        "Claude Code cannot run it as a slash command; write `review_pr` instead\n  ok       \
-         `plain`\n  ok       `Plain`\n  ok       `slash/x`\n",
+        "Claude Code and Qwen Code cannot run it as a slash command; write `review_pr` \
+         instead\n  warning  `slash/x` [prompt_command]: Qwen Code cannot run it as a slash \
+         command; rename the prompt\n",
     )
+    .out_has("  ok       `plain`\n  ok       `Plain`\n")
     .out_has(
         "\nacross the prompt list\n  error    [prompt_duplicate] the server listed prompt name \
          `plain` 2 times",
     )
     .out_has("  warning  [prompt_look_alike] prompt names `plain` and `Plain` differ only in case")
-    .out_has("; 4 prompts: 1 error, 0 warnings, 3 ok; across the lists: 1 error, 1 warning\n")
+    .out_has("; 4 prompts: 1 error, 1 warning, 2 ok; across the lists: 1 error, 1 warning\n")
     .out_has("exit code 1: `prompt_name` and `prompt_duplicate` at deny level (2 findings)\n");
     // Each client's command on request.
     audit(&["--server-key", "gh", "--verbose"], &server)
@@ -366,7 +381,8 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
         .iter()
         .filter(|f| f["kind"] == "prompt_collision")
         .collect();
-    assert_eq!(cross.len(), 2, "{cross:#?}");
+    // Gemini CLI's two, then Qwen Code's `/plain` (it ends `a b` at the space).
+    assert_eq!(cross.len(), 3, "{cross:#?}");
     assert_eq!(cross[0]["client"], "gemini_cli");
     assert_eq!(cross[0]["name"], "/plain");
     assert_eq!(
@@ -376,13 +392,26 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
             {"server": "two", "tool": "plain", "renamed": "/two_plain"},
         ])
     );
+    // Two names that make one command: Gemini CLI gives each the server in front (run, in
+    // oracle_configs.rs: `/review-pr` runs neither).
     assert_eq!(cross[1]["name"], "/a-b");
     assert_eq!(
         cross[1]["members"],
         json!([
-            {"server": "one", "tool": "a b", "renamed": "/one_a-b"},
-            {"server": "two", "tool": "a-b", "renamed": "/two_a-b"},
+            {"server": "one", "tool": "a b", "renamed": "/one.a-b"},
+            {"server": "two", "tool": "a-b", "renamed": "/two.a-b"},
         ])
+    );
+    assert!(
+        cross[1]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("so `/a-b` runs none of them")),
+        "{}",
+        cross[1]["message"]
+    );
+    assert_eq!(
+        (&cross[2]["client"], &cross[2]["name"]),
+        (&json!("qwen_code"), &json!("/plain"))
     );
     // Other kinds keep their members' shape.
     assert!(
@@ -409,7 +438,7 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
     );
     assert_eq!(
         r.stdout.matches("[prompt_collision]").count(),
-        2,
+        3,
         "{}",
         r.stdout
     );

@@ -62,9 +62,10 @@ pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
 pub use plugin::{connector_server_key, plugin_name_refusal, plugin_server_key};
 pub use prompt::{
-    CLAUDE_CODE_PROMPTS, GEMINI_CLI_PROMPTS, PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS,
-    PromptArguments, PromptClash, PromptClient, SlashCommand, VSCODE_PROMPTS, Whitespace,
-    argument_passes, slash_command,
+    CLAUDE_CODE_PROMPTS, CommandTaken, GEMINI_CLI_BUILTINS, GEMINI_CLI_PROMPTS, KILO_CODE_PROMPTS,
+    PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS, PromptArguments, PromptClash, PromptClient,
+    PromptFate, PromptVerdict, QWEN_CODE_BUILTINS, QWEN_CODE_PROMPTS, SlashCommand, VSCODE_PROMPTS,
+    Whitespace, argument_passes, builtin_met, prompts_across, slash_command,
 };
 pub use qualify::{
     Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,

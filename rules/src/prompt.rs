@@ -3,7 +3,16 @@
 //! prompt names (server/prompts); [`PROMPT`] is what survives as a command in the clients run
 //! here, and each [`PromptClient`] says how it makes the command.
 
-use crate::client::{CLAUDE_CODE, Verification, Verified, client_by_id};
+mod across;
+mod presets;
+
+pub use across::{PromptFate, PromptVerdict, prompts_across};
+pub use presets::{
+    CLAUDE_CODE_PROMPTS, GEMINI_CLI_BUILTINS, GEMINI_CLI_PROMPTS, KILO_CODE_PROMPTS,
+    PROMPT_CLIENTS, QWEN_CODE_BUILTINS, QWEN_CODE_PROMPTS, VSCODE_PROMPTS,
+};
+
+use crate::client::{Verified, client_by_id};
 use crate::contract::{Charset, Contract, FirstChar};
 use crate::qualify::client_key;
 
@@ -51,6 +60,9 @@ pub enum Whitespace {
     EndsCommand,
     /// Each white-space character becomes this one.
     Becomes(char),
+    /// White space at either end is dropped and each run of it inside becomes this one
+    /// character (Gemini CLI: `a  b` gives `a-b`).
+    RunsBecome(char),
     /// Not run here: not known.
     Unknown,
 }
@@ -70,6 +82,27 @@ pub enum PromptClash {
     /// server that connects first; the other cannot be run (Claude Code, run with each of two
     /// servers slow in turn in `cli/tests/oracle_prompts.rs`).
     FirstConnected,
+    /// As [`PromptClash::FirstConnected`], but the server that connects last answers (Kilo
+    /// Code, run with each of two servers slow in turn: its prompts are gathered per server
+    /// and the later server's entry replaces the earlier one's).
+    LastConnected,
+    /// Not run here: not known.
+    Unknown,
+}
+
+/// What a client does with a prompt whose command is already taken: by one of its built-in
+/// commands, or by another server's prompt of another name that makes the same command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommandTaken {
+    /// The command holds what no built-in command holds (the server's key, `mcp__`, `:`):
+    /// it is never taken.
+    NeverTaken,
+    /// Each prompt so met is renamed `<prefix><server><separator><command>`, the built-in
+    /// keeping its command (Gemini CLI: a prompt `help` of server `srv` is `/srv.help`; prompts
+    /// `review pr` of `one` and `review-pr` of `two` are `/one.review-pr` and `/two.review-pr`).
+    RenamedWithServer(&'static str),
+    /// The built-in keeps the command: the prompt cannot be run (Qwen Code).
+    BuiltinKeeps,
     /// Not run here: not known.
     Unknown,
 }
@@ -106,6 +139,16 @@ pub struct PromptClient {
     pub separator: &'static str,
     /// White space in the name.
     pub whitespace: Whitespace,
+    /// Whether every UTF-16 unit of the prompt name outside `A-Z a-z 0-9 _ -` becomes `_`
+    /// (Kilo Code; white space too).
+    pub sanitized: bool,
+    /// The client's built-in slash commands (without `/`) that a prompt's command can meet.
+    pub builtins: &'static [&'static str],
+    /// What becomes of a prompt whose command is a built-in's or another server's.
+    pub on_taken: CommandTaken,
+    /// Characters that make the client read the command as a file path, not a command: a
+    /// prompt whose name holds one cannot be run (Qwen Code: `/` and `\`).
+    pub path_chars: &'static [char],
     /// Prompts of two servers that make one command.
     pub on_clash: PromptClash,
     /// How the words after the command become the prompt's arguments.
@@ -115,71 +158,6 @@ pub struct PromptClient {
     /// What it was verified against.
     pub verified: Verified,
 }
-
-/// Claude Code: `/mcp__<server>__<prompt>`, the prompt name as written (run: `.`, `:`, `/`,
-/// `ü`, 70 characters work); white space ends the command, so such a prompt cannot be run.
-/// The key is made as for tools (`my.server` gives `my_server`): two keys that make one share
-/// the commands of their prompts, and the server that connects first answers them
-/// ([`PromptClash::FirstConnected`]).
-pub const CLAUDE_CODE_PROMPTS: PromptClient = PromptClient {
-    id: "claude_code",
-    title: "Claude Code",
-    prefix: "/mcp__",
-    uses_server_key: true,
-    separator: "__",
-    whitespace: Whitespace::EndsCommand,
-    on_clash: PromptClash::FirstConnected,
-    arguments: PromptArguments::Positional,
-    source: "the @anthropic-ai/claude-code npm package run with `-p /mcp__<server>__<prompt>` against a fixture server (cli/tests/oracle_prompts.rs): the prompt's text reaches the model; `/mcp__<server>__<prompt> v0 v1 ...` passes each word to the argument at its place, whatever the names (`a=b`, `with space`, `ümlaut` too)",
-    verified: Verified {
-        how: Verification::Run,
-        version: CLAUDE_CODE.verified.version,
-        date: "2026-12-02",
-    },
-};
-
-/// Gemini CLI: `/<prompt>`, each white-space character turned into `-`; no server in the
-/// command, so the prompt of a server that answers later, with a name already taken, becomes
-/// `<server>_<prompt>` (which server answers first is a race, not the config's order).
-pub const GEMINI_CLI_PROMPTS: PromptClient = PromptClient {
-    id: "gemini_cli",
-    title: "Gemini CLI",
-    prefix: "/",
-    uses_server_key: false,
-    separator: "",
-    whitespace: Whitespace::Becomes('-'),
-    on_clash: PromptClash::LaterRenamed("_"),
-    arguments: PromptArguments::Named { flag: "--" },
-    source: "the @google/gemini-cli npm package run with `-p /<prompt>` against fixture servers (cli/tests/oracle_prompts.rs); its log: `Prompt with name \"plain\" is already registered. Renaming to \"two_plain\"`; google-gemini/gemini-cli PR 12910 (white space); `/<prompt> --<name>=<value>` passes each argument by name, `with space` and `ümlaut` too, but not `a=b` (read as `a`)",
-    verified: Verified {
-        how: Verification::Run,
-        version: "0.61.0",
-        date: "2026-12-02",
-    },
-};
-
-/// VS Code: `/mcp.<server>.<prompt>` in chat, from its documentation; not run here (no
-/// package of it runs headless).
-pub const VSCODE_PROMPTS: PromptClient = PromptClient {
-    id: "vscode",
-    title: "VS Code",
-    prefix: "/mcp.",
-    uses_server_key: true,
-    separator: ".",
-    whitespace: Whitespace::Unknown,
-    on_clash: PromptClash::NeverMeet,
-    arguments: PromptArguments::Unknown,
-    source: "code.visualstudio.com/docs/copilot/chat/mcp-servers (\"Use MCP prompts\": type `/` then `mcp.servername.promptname`)",
-    verified: Verified {
-        how: Verification::Reports,
-        version: "",
-        date: "2026-12-02",
-    },
-};
-
-/// Every prompt client, in the order reports list them.
-pub const PROMPT_CLIENTS: [&PromptClient; 3] =
-    [&CLAUDE_CODE_PROMPTS, &GEMINI_CLI_PROMPTS, &VSCODE_PROMPTS];
 
 /// Whether `client` can pass a prompt's argument named `name` by what the user types after the
 /// command: `Some(true)` where it can, `Some(false)` where it cannot (a client that passes
@@ -221,17 +199,31 @@ pub struct SlashCommand {
     pub runs: Option<bool>,
 }
 
-/// The command `client` makes of prompt `name` of the server with config key `key`.
+/// The command `client` makes of prompt `name` of the server with config key `key`, on its
+/// own (what other servers' prompts do to it is [`prompts_across`]'s): a prompt named as a
+/// built-in command is renamed or cannot be run, as the client does ([`CommandTaken`]).
 ///
 /// ```
-/// use mcp_toolname_rules::{slash_command, CLAUDE_CODE_PROMPTS, GEMINI_CLI_PROMPTS};
+/// use mcp_toolname_rules::{
+///     slash_command, CLAUDE_CODE_PROMPTS, GEMINI_CLI_PROMPTS, KILO_CODE_PROMPTS,
+///     QWEN_CODE_PROMPTS,
+/// };
 /// let c = slash_command(&CLAUDE_CODE_PROMPTS, "github", "review pr");
 /// assert_eq!(c.command, "/mcp__github__review pr");
 /// assert_eq!(c.runs, Some(false), "the space ends the command");
-/// let g = slash_command(&GEMINI_CLI_PROMPTS, "github", "review pr");
+/// let g = slash_command(&GEMINI_CLI_PROMPTS, "github", "review  pr");
 /// assert_eq!((g.command.as_str(), g.runs), ("/review-pr", Some(true)));
 /// // A zero-width space cannot be typed: no client can run it.
 /// assert_eq!(slash_command(&GEMINI_CLI_PROMPTS, "github", "a\u{200B}b").runs, Some(false));
+/// // Named as a built-in: Gemini CLI puts the server in front, Qwen Code keeps its own.
+/// assert_eq!(slash_command(&GEMINI_CLI_PROMPTS, "github", "help").command, "/github.help");
+/// let q = slash_command(&QWEN_CODE_PROMPTS, "github", "help");
+/// assert_eq!((q.command.as_str(), q.runs), ("/help", Some(false)));
+/// // Qwen Code reads `/slash/x` as a path.
+/// assert_eq!(slash_command(&QWEN_CODE_PROMPTS, "github", "slash/x").runs, Some(false));
+/// // Kilo Code makes both parts of `A-Z a-z 0-9 _ -`.
+/// let k = slash_command(&KILO_CODE_PROMPTS, "my.server", "dot.name x");
+/// assert_eq!((k.command.as_str(), k.runs), ("/my_server:dot_name_x", Some(true)));
 /// ```
 #[must_use]
 pub fn slash_command(client: &PromptClient, key: &str, name: &str) -> SlashCommand {
@@ -244,27 +236,87 @@ pub fn slash_command(client: &PromptClient, key: &str, name: &str) -> SlashComma
     } else {
         String::new()
     };
+    let (bare, runs) = bare_command(client, name);
+    if builtin_met(client, name).is_some() {
+        match client.on_taken {
+            CommandTaken::RenamedWithServer(sep) => {
+                return SlashCommand {
+                    command: format!("{}{key}{sep}{bare}", client.prefix),
+                    runs,
+                };
+            }
+            CommandTaken::BuiltinKeeps => {
+                return SlashCommand {
+                    command: format!("{}{bare}", client.prefix),
+                    runs: runs.map(|_| false),
+                };
+            }
+            CommandTaken::NeverTaken | CommandTaken::Unknown => {}
+        }
+    }
+    SlashCommand {
+        command: format!("{}{key_part}{bare}", client.prefix),
+        runs,
+    }
+}
+
+/// The built-in command of `client` that a prompt named `name` meets, where it meets one.
+#[must_use]
+pub fn builtin_met(client: &PromptClient, name: &str) -> Option<&'static str> {
+    if client.uses_server_key {
+        return None;
+    }
+    let (bare, _) = bare_command(client, name);
+    client.builtins.iter().copied().find(|b| *b == bare)
+}
+
+/// The name part of `client`'s command for prompt `name`, and whether it can be typed.
+fn bare_command(client: &PromptClient, name: &str) -> (String, Option<bool>) {
     let spaced = name.chars().any(char::is_whitespace);
     // A control or invisible character cannot be typed into a command line at all.
     let untypeable = name.chars().any(|ch| {
         !ch.is_whitespace() && (crate::chars::is_control_like(ch) || crate::chars::is_invisible(ch))
     });
-    let (name, runs) = match client.whitespace {
-        Whitespace::Becomes(c) => (
-            name.chars()
-                .map(|ch| if ch.is_whitespace() { c } else { ch })
-                .collect(),
-            Some(!name.is_empty()),
-        ),
-        Whitespace::EndsCommand => (name.to_owned(), Some(!spaced && !name.is_empty())),
-        Whitespace::Unknown => (name.to_owned(), None),
+    let (bare, runs) = if client.sanitized {
+        (sanitize(name), Some(!name.is_empty()))
+    } else {
+        match client.whitespace {
+            Whitespace::Becomes(c) => (
+                name.chars()
+                    .map(|ch| if ch.is_whitespace() { c } else { ch })
+                    .collect(),
+                Some(!name.is_empty()),
+            ),
+            Whitespace::RunsBecome(c) => {
+                let joined = name
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(&c.to_string());
+                let runs = Some(!joined.is_empty());
+                (joined, runs)
+            }
+            Whitespace::EndsCommand => (name.to_owned(), Some(!spaced && !name.is_empty())),
+            Whitespace::Unknown => (name.to_owned(), None),
+        }
     };
-    SlashCommand {
-        command: format!("{}{key_part}{name}", client.prefix),
-        runs: if untypeable {
+    let as_path = name.chars().any(|ch| client.path_chars.contains(&ch));
+    (
+        bare,
+        if untypeable || as_path {
             runs.map(|_| false)
         } else {
             runs
         },
-    }
+    )
+}
+
+/// Every UTF-16 unit outside `A-Z a-z 0-9 _ -` as `_` (a character past U+FFFF gives two).
+fn sanitize(name: &str) -> String {
+    name.chars()
+        .flat_map(|ch| {
+            let keep = ch.is_ascii_alphanumeric() || ch == '_' || ch == '-';
+            let n = if keep { 1 } else { ch.len_utf16() };
+            std::iter::repeat_n(if keep { ch } else { '_' }, n)
+        })
+        .collect()
 }

@@ -16,7 +16,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mcp_toolname_rules::{
-    CLIENTS, ClientPreset, Qualified, ServerList, message::show, qualify_config,
+    CLIENTS, ClientPreset, PromptClient, PromptVerdict, Qualified, ServerList, message::show,
+    prompts_across, qualify_config,
 };
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
@@ -121,6 +122,34 @@ fn qualified<'a>(
             Some((server, tool, &verdict.qualified))
         })
     })
+}
+
+/// Every audited (server, prompt) of `servers`, in order, with its command and fate under
+/// `client` over the whole config ([`prompts_across`]): the one verdict every prompt view
+/// across servers reads.
+fn prompt_verdicts<'a>(
+    servers: &'a [Server],
+    client: &PromptClient,
+) -> Vec<(&'a Server, &'a PromptReport, PromptVerdict)> {
+    let names: Vec<(&str, Vec<&str>)> = servers
+        .iter()
+        .map(|s| {
+            let prompts = s.prompts().iter().map(|p| p.name.as_str()).collect();
+            (s.key.as_str(), prompts)
+        })
+        .collect();
+    let verdicts = prompts_across(client, &names);
+    servers
+        .iter()
+        .zip(verdicts)
+        .flat_map(|(server, verdicts)| {
+            server
+                .prompts()
+                .iter()
+                .zip(verdicts)
+                .map(move |(prompt, verdict)| (server, prompt, verdict))
+        })
+        .collect()
 }
 
 /// Runs `audit --config` and returns its report. Its exit code: 2 when the config cannot be

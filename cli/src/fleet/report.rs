@@ -2,10 +2,10 @@
 //! names and the cross-server findings, as text or as one JSON document.
 
 use mcp_toolname_rules::message::{self, show};
-use mcp_toolname_rules::{CLIENTS, Fate};
+use mcp_toolname_rules::{CLIENTS, Fate, PROMPT_CLIENTS};
 use serde_json::{Value, json};
 
-use super::{CrossFinding, Outcome, Server, list, qualified};
+use super::{CrossFinding, Outcome, Server, list, prompt_verdicts, qualified};
 use crate::args::Output;
 use crate::config::Config;
 use crate::diag::{self, Diagnostic, Spot};
@@ -440,6 +440,34 @@ pub(super) fn json_doc(
             })
         })
         .collect();
+    let prompt_clients: Vec<Value> = PROMPT_CLIENTS
+        .into_iter()
+        .map(|client| {
+            let prompts: Vec<Value> = prompt_verdicts(servers, client)
+                .into_iter()
+                .map(|(server, prompt, v)| {
+                    json!({
+                        "server": server.key,
+                        "prompt": message::short(&prompt.name),
+                        "command": message::short(&v.command),
+                        "fate": v.fate.word(),
+                        "renamed": v.renamed.as_deref().map(message::short),
+                        "meets_server": v.meets_server.map(|s| servers[s].key.as_str()),
+                    })
+                })
+                .collect();
+            json!({
+                "id": client.id,
+                "title": client.title,
+                "verified": {
+                    "how": client.verified.how.word(),
+                    "version": Some(client.verified.version).filter(|v| !v.is_empty()),
+                    "date": client.verified.date,
+                },
+                "prompts": prompts,
+            })
+        })
+        .collect();
     let tally = Tally::of(servers);
     json!({
         "secrets": crate::redact::state(),
@@ -450,6 +478,7 @@ pub(super) fn json_doc(
         },
         "servers": entries,
         "clients": clients,
+        "prompt_clients": prompt_clients,
         "cross_server": cross.iter().map(|f| {
             let mut value = serde_json::to_value(f).unwrap_or_default();
             value["lint"] = json!(f.kind.name());

@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn a_clean_list_has_no_findings() {
-        assert!(kinds(&["plain", "dot.name", "üml", "slash/x"]).is_empty());
+        assert!(kinds(&["plain", "dot.name", "üml", "colon:x"]).is_empty());
     }
 
     #[test]
@@ -333,11 +333,17 @@ mod tests {
                     Some("claude_code"),
                     vec!["with space".to_owned()]
                 ),
+                (
+                    Kind::PromptCommand,
+                    Some("qwen_code"),
+                    vec!["with space".to_owned()]
+                ),
             ]
         );
-        // The name is refused as the build refuses it; the command is one client's.
+        // The name is refused as the build refuses it; each command is one client's.
         let levels: Vec<_> = found.iter().map(|(k, _, _)| k.lint().level).collect();
-        assert_eq!(levels, [crate::lint::Level::Deny, crate::lint::Level::Warn]);
+        let (deny, warn) = (crate::lint::Level::Deny, crate::lint::Level::Warn);
+        assert_eq!(levels, [deny, warn, warn]);
     }
 
     #[test]
@@ -358,16 +364,19 @@ mod tests {
             .filter(|f| f.kind == Kind::PromptArgument)
             .map(|f| (f.client, f.suggestion.as_deref(), f.message.as_str()))
             .collect();
-        assert_eq!(found.len(), 3, "{found:?}");
+        // Gemini CLI and Qwen Code pass arguments by name; Claude Code and Kilo Code by place.
+        assert_eq!(found.len(), 5, "{found:?}");
         assert_eq!((found[0].0, found[0].1), (None, None));
         assert!(
             found[0].2.contains("argument `x` 2 times"),
             "{}",
             found[0].2
         );
-        // Sorted by name: the empty one first, then `a=b`; Claude Code passes both by place.
+        // Per client, sorted by name: the empty one first, then `a=b`.
         assert_eq!((found[1].0, found[1].1), (Some("gemini_cli"), None));
         assert_eq!((found[2].0, found[2].1), (Some("gemini_cli"), Some("a_b")));
+        assert_eq!((found[3].0, found[3].1), (Some("qwen_code"), None));
+        assert_eq!((found[4].0, found[4].1), (Some("qwen_code"), Some("a_b")));
         assert!(
             found[2].2.starts_with(
                 "Gemini CLI cannot pass argument `a=b` of prompt `review` by name \

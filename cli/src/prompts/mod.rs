@@ -8,8 +8,8 @@ pub mod audit;
 pub mod check;
 
 use mcp_toolname_rules::{
-    PROMPT, PROMPT_CLIENTS, PromptClient, SetFix, SlashCommand, Whitespace, check, message,
-    slash_command, suggest_set,
+    CommandTaken, PROMPT, PROMPT_CLIENTS, PromptClient, SetFix, SlashCommand, Whitespace,
+    builtin_met, check, message, slash_command, suggest_set,
 };
 
 use crate::findings::Kind;
@@ -128,6 +128,20 @@ pub fn cannot_run(client: &PromptClient, name: &str, command: &str) -> String {
     if name.is_empty() {
         return format!("{head}: an empty name leaves only the prefix, which names no prompt");
     }
+    if let Some(builtin) = builtin_met(client, name)
+        && client.on_taken == CommandTaken::BuiltinKeeps
+    {
+        return format!(
+            "{head}: that is its built-in command {}, which keeps it",
+            message::show(&format!("{}{builtin}", client.prefix))
+        );
+    }
+    if let Some(ch) = name.chars().find(|ch| client.path_chars.contains(ch)) {
+        return format!(
+            "{head}: the {} in it makes it read the command as a file path",
+            message::show(&ch.to_string())
+        );
+    }
     match client.whitespace {
         Whitespace::EndsCommand if name.chars().any(char::is_whitespace) => {
             let read = command.split(char::is_whitespace).next().unwrap_or(command);
@@ -221,13 +235,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_space_is_a_problem_and_claude_code_cannot_run_it() {
+    fn a_space_is_a_problem_and_claude_code_and_qwen_code_cannot_run_it() {
         let reports = judge_set(&["review pr", "plain"], "github", &[]);
         let spaced = &reports[0];
         assert!(!spaced.passes());
         assert_eq!(spaced.suggestion().as_deref(), Some("review_pr"));
         let not_run: Vec<&str> = spaced.not_run().map(|c| c.client.id).collect();
-        assert_eq!(not_run, ["claude_code"]);
+        assert_eq!(not_run, ["claude_code", "qwen_code"]);
         let c = spaced.not_run().next().unwrap();
         assert_eq!(
             cannot_run(c.client, &spaced.name, &c.slash.command),
@@ -237,6 +251,27 @@ mod tests {
         );
         assert!(reports[1].passes() && reports[1].not_run().next().is_none());
         assert_eq!(reports[1].help(), None);
+    }
+
+    #[test]
+    fn a_built_in_command_name_is_moved_or_kept_by_the_client() {
+        let reports = judge_set(&["help"], "srv", &[]);
+        let not_run: Vec<&Command> = reports[0].not_run().collect();
+        assert_eq!(not_run.len(), 1);
+        assert_eq!(
+            cannot_run(not_run[0].client, "help", &not_run[0].slash.command),
+            "Qwen Code cannot run prompt `help` as `/help`: that is its built-in command \
+             `/help`, which keeps it"
+        );
+        let gemini = reports[0]
+            .commands
+            .iter()
+            .find(|c| c.client.id == "gemini_cli")
+            .unwrap();
+        assert_eq!(
+            (gemini.slash.command.as_str(), gemini.slash.runs),
+            ("/srv.help", Some(true))
+        );
     }
 
     #[test]

@@ -316,8 +316,12 @@ const adapters = {
         },
         mcp,
       }));
+      // A slash command to say is run as `--command <name>`, the words after it the message,
+      // each its own argument: given them as one, it fills `$1` with all of them.
+      const [command, ...rest] = say.startsWith('/') ? say.slice(1).split(' ') : [null];
+      const message = command === null ? [say] : rest;
       return {
-        args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', 'hi'],
+        args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', ...(command === null ? [] : ['--command', command]), ...message],
         env: {
           KILO_CONFIG: config,
           PWD: home,

@@ -99,9 +99,11 @@ pub const PROMPT_COLLISION: Lint = Lint {
     build: Build::Silent,
     old_names: &[],
     summary: "prompts of different servers become one slash command under a client",
-    finds: "Prompts of several servers that a client whose command holds no server part \
-            (Gemini CLI) makes one command; it keeps it for the server that answers first \
-            and renames the others.",
+    finds: "Prompts of several servers that a client makes one command: one whose command \
+            holds no server part (Gemini CLI, Qwen Code) keeps it for the server that answers \
+            first and renames the others, and Gemini CLI renames every prompt met under \
+            another name `/<server>.<command>`; one whose command holds the key (Claude Code, \
+            Kilo Code) runs one server's where two keys make one, the others never.",
     why: "Warn. Which prompt the command runs can change from one start to the next.",
     help: "rename the prompts apart",
     fix: "Rename one of the prompts; `renamed` in the JSON says what each becomes.",

@@ -35,8 +35,9 @@ pub const PROMPT_COMMAND: Lint = Lint {
     build: Build::Silent,
     old_names: &[],
     summary: "a client cannot run a prompt as the slash command it makes of it",
-    finds: "A prompt whose slash command does not run in a client (Claude Code ends a \
-            command at white space), as the client was run.",
+    finds: "A prompt whose slash command does not run in a client (Claude Code and Qwen \
+            Code end a command at white space; Qwen Code keeps its built-in commands, such as \
+            `/help`, for itself), as the client was run.",
     why: "Warn. Other clients run it; deny it for the clients in your `targets`.",
     help: "rename the prompt so every client runs its command",
     fix: "Use the suggested name.",

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use mcp_toolname_rules::{
-    Across, CLIENTS, ClientPreset, Fate, PROMPT_CLIENTS, PromptClash, PromptClient, look_alike_key,
-    meets_as,
+    Across, CLIENTS, ClientPreset, Fate, PROMPT_CLIENTS, PromptClash, PromptClient, PromptFate,
+    look_alike_key, meets_as,
     message::{self, show},
     namespace_suffix,
 };
@@ -62,73 +62,73 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
     out
 }
 
-/// Prompts of different servers that become one command under `client`: one whose command
-/// holds no server part, or one whose command holds the key as it makes it, where two keys
-/// make one (Claude Code: the server that connects first answers). Where the client renames
-/// the prompt of every server but the one it reads first ([`PromptClash::LaterRenamed`]), each member carries the command its prompt
-/// gets when it is renamed. Gemini CLI starts every server at once and registers each one's
-/// prompts when it has listed them, so the one read first is the one that answers first, not
-/// the first in the config: either can keep the command.
+/// Prompts of different servers that become one command under `client`, read from the
+/// verdicts [`super::prompt_verdicts`] gave them over the whole config: one finding per
+/// command they meet at. A client whose command holds no server part meets on the name; one
+/// whose command holds the key as it makes it meets where two keys make one (Claude Code: the
+/// server that connects first answers; Kilo Code: the one that connects last). Where the
+/// client renames the prompt of every server but the one it reads first
+/// ([`PromptClash::LaterRenamed`]), each member carries the command its prompt gets when
+/// renamed; where it renames every prompt met under another name (Gemini CLI:
+/// `/<server>.<command>`), each member carries its new command. Gemini CLI starts every
+/// server at once and registers each one's prompts when it has listed them, so the one read
+/// first is the one that answers first, not the first in the config.
 fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<CrossFinding>) {
-    let commands = servers.iter().flat_map(|server| {
-        server.prompts().iter().filter_map(move |prompt| {
-            let command = prompt.commands.iter().find(|c| c.client.id == client.id)?;
-            (command.slash.runs != Some(false)).then(|| {
-                (
-                    command.slash.command.clone(),
-                    (server, prompt.name.as_str()),
-                )
-            })
+    let met = super::prompt_verdicts(servers, client)
+        .into_iter()
+        .filter(|(server, _, v)| {
+            matches!(v.fate, PromptFate::Raced | PromptFate::Moved)
+                && v.meets_server
+                    .is_some_and(|s| !std::ptr::eq(&servers[s], *server))
         })
-    });
-    for (command, all) in in_order(commands) {
-        // One prompt per server: a server's own look-alikes are its own report's finding.
-        let mut group: Vec<(&Server, &str)> = Vec::new();
-        for (server, name) in all {
-            if !group.iter().any(|(s, _)| std::ptr::eq(*s, server)) {
-                group.push((server, name));
-            }
-        }
-        if group.len() < 2 {
-            continue;
-        }
-        let bare = command.strip_prefix(client.prefix).unwrap_or(&command);
+        .filter_map(|(server, prompt, v)| {
+            // The command they meet at: each one's own, before the config is read whole.
+            let own = prompt.commands.iter().find(|c| c.client.id == client.id)?;
+            Some((own.slash.command.clone(), (server, prompt.name.as_str(), v)))
+        });
+    for (command, group) in in_order(met) {
+        let moved = group.iter().all(|(_, _, v)| v.fate == PromptFate::Moved);
         let members: Vec<Member> = group
             .iter()
-            .map(|(server, name)| Member {
+            .map(|(server, name, v)| Member {
                 server: server.key.clone(),
                 tool: Some(message::short(name).into_owned()),
-                renamed: match client.on_clash {
-                    PromptClash::LaterRenamed(sep) => Some(
-                        message::short(&format!("{}{}{sep}{bare}", client.prefix, server.key))
-                            .into_owned(),
-                    ),
-                    PromptClash::NeverMeet | PromptClash::FirstConnected | PromptClash::Unknown => {
-                        None
-                    }
+                renamed: if moved {
+                    Some(message::short(&v.command).into_owned())
+                } else {
+                    v.renamed.as_deref().map(|r| message::short(r).into_owned())
                 },
             })
             .collect();
+        let renamed: Vec<String> = members
+            .iter()
+            .filter_map(|m| m.renamed.as_deref().map(show))
+            .collect();
         let outcome = match client.on_clash {
-            PromptClash::LaterRenamed(_) => {
-                let renamed: Vec<String> = members
-                    .iter()
-                    .map(|m| show(m.renamed.as_deref().unwrap_or_default()))
-                    .collect();
-                format!(
-                    "it keeps {} for the server it reads first, which is the one that answers \
-                     first (it starts them all at once), and renames the others' ({}), so \
-                     which prompt {} runs can change from one start to the next: rename the \
-                     prompts apart",
-                    show(&command),
-                    message::joined(&renamed, "or"),
-                    show(&command)
-                )
-            }
-            PromptClash::FirstConnected => format!(
-                "it runs the prompt of the server that connects first, so which prompt {} \
-                 runs can change from one start to the next, and the others cannot be run: \
-                 give the servers keys that stay apart",
+            _ if moved => format!(
+                "it gives each of them a command with its server in front ({}), so {} runs \
+                 none of them: rename the prompts apart",
+                message::joined(&renamed, "and"),
+                show(&command)
+            ),
+            PromptClash::LaterRenamed(_) => format!(
+                "it keeps {} for the server it reads first, which is the one that answers \
+                 first (it starts them all at once), and renames the others' ({}), so which \
+                 prompt {} runs can change from one start to the next: rename the prompts \
+                 apart",
+                show(&command),
+                message::joined(&renamed, "or"),
+                show(&command)
+            ),
+            PromptClash::FirstConnected | PromptClash::LastConnected => format!(
+                "it runs the prompt of the server that connects {}, so which prompt {} runs \
+                 can change from one start to the next, and the others cannot be run: give \
+                 the servers keys that stay apart",
+                if client.on_clash == PromptClash::FirstConnected {
+                    "first"
+                } else {
+                    "last"
+                },
                 show(&command)
             ),
             PromptClash::NeverMeet | PromptClash::Unknown => {

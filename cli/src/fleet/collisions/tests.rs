@@ -83,8 +83,12 @@ fn gemini_cli_keeps_one_servers_prompt_and_renames_the_others() {
         .into_iter()
         .filter(|f| f.kind == CrossKind::PromptCollision)
         .collect();
-    assert_eq!(found.len(), 2, "{found:#?}");
-    assert!(found.iter().all(|f| f.client == Some("gemini_cli")));
+    // Gemini CLI's two, then Qwen Code's `/plain` (it ends `a b` at the space, so `a-b`
+    // meets nothing there).
+    assert_eq!(found.len(), 3, "{found:#?}");
+    assert!(found[..2].iter().all(|f| f.client == Some("gemini_cli")));
+    assert_eq!(found[2].client, Some("qwen_code"));
+    assert_eq!(found[2].name.as_deref(), Some("/plain"));
     let plain = &found[0];
     assert_eq!(plain.name.as_deref(), Some("/plain"));
     let renamed: Vec<(&str, Option<&str>)> = plain
@@ -108,9 +112,11 @@ fn gemini_cli_keeps_one_servers_prompt_and_renames_the_others() {
          others' (`/one_plain`, `/two_plain` or `/three_plain`), so which prompt `/plain` \
          runs can change from one start to the next: rename the prompts apart"
     );
-    // `a b` becomes `/a-b` under Gemini CLI, as `a-b` is.
+    // `a b` becomes `/a-b` under Gemini CLI, as `a-b` is; two names that make one command are
+    // each given their server in front (run: cli/tests/oracle_configs.rs).
     assert_eq!(found[1].name.as_deref(), Some("/a-b"));
-    assert_eq!(found[1].members[1].renamed.as_deref(), Some("/three_a-b"));
+    assert_eq!(found[1].members[0].renamed.as_deref(), Some("/one.a-b"));
+    assert_eq!(found[1].members[1].renamed.as_deref(), Some("/three.a-b"));
 }
 
 #[test]
