@@ -59,7 +59,7 @@ pub use namespace::{Namespace, NamespaceError, ServerKey};
 pub use origin::Origin;
 pub use registry::{
     ALIAS_META_KEY, DEPRECATION_META_KEY, IntoRoute, ORIGIN_META_KEY, PromptRegistry,
-    PromptRegistryBuilder, Registry, RegistryBuilder, SURFACE_ENV_VAR, ToolRegistry,
+    PromptRegistryBuilder, Registry, RegistryBuilder, SURFACE_ENV_VAR, SURFACE_META_KEY, ToolRegistry,
     ToolRegistryBuilder,
 };
 pub use shared::{SharedPromptRegistry, SharedRegistry, SharedToolRegistry};

@@ -33,7 +33,8 @@ impl Target {
     /// [`SURFACE_ENV_VAR`](crate::surface::SURFACE_ENV_VAR)`=1`, so one built with
     /// mcp-toolname also says what a client is not shown (hidden aliases and tombstones,
     /// aliases past their window, where each tool is declared); any other server ignores the
-    /// variable. Over a URL or for the demo nothing changes.
+    /// variable. Over a URL or for the demo nothing changes here: every list request also
+    /// asks for the whole surface in its `_meta`, which reaches a server over any transport.
     #[must_use]
     pub fn in_surface_mode(mut self) -> Self {
         if let Self::Command(launch) = &mut self {
