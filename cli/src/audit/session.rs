@@ -78,10 +78,12 @@ impl SessionError {
     }
 }
 
-/// Initializes over `transport` and lists every tool.
+/// Initializes over `transport` and lists every tool; with `whole`, each list request asks for
+/// the whole surface.
 pub(super) async fn session<T, E, A>(
     transport: T,
     stage: &watch::Sender<Stage>,
+    whole: bool,
 ) -> Result<Listing, SessionError>
 where
     T: IntoTransport<RoleClient, E, A>,
@@ -110,7 +112,7 @@ where
         say!("the server does not declare the `tools` capability; listing tools anyway");
     }
     let answered = AtomicBool::new(false);
-    let (tools, pages) = list_tools(&client, stage, &answered).await?;
+    let (tools, pages) = list_tools(&client, stage, whole, &answered).await?;
     listing.surface_answered = answered.into_inner();
     for (name, described, entry, declared) in tools {
         if declared.expired {
@@ -127,7 +129,7 @@ where
     }
     listing.pages = pages;
     if listing.has_prompts {
-        match list_prompts(&client, stage).await {
+        match list_prompts(&client, stage, whole).await {
             Ok((prompts, pages)) => {
                 // What every client sees is audited; the surface keeps every name.
                 listing.prompts = prompts
@@ -245,12 +247,15 @@ where
     )))
 }
 
-/// A list request's parameters asking for the whole surface (`_meta`
+/// A list request's parameters, with `whole` asking for the whole surface (`_meta`
 /// `{"mcp-toolname/surface": true}`, the runtime's `SURFACE_META_KEY`): a server built with
 /// mcp-toolname answers with its hidden aliases and tombstones and marks its answer with the
 /// same key; any other server ignores it, as the spec has a receiver do with `_meta` it does
 /// not know (MCP specification 2025-11-25, Basic, "General fields: `_meta`", read 2026-12-03).
-fn asking_surface(mut params: PaginatedRequestParams) -> PaginatedRequestParams {
+fn asking_surface(mut params: PaginatedRequestParams, whole: bool) -> PaginatedRequestParams {
+    if !whole {
+        return params;
+    }
     let mut meta = RequestMetaObject::new();
     meta.0
         .0
@@ -266,16 +271,17 @@ fn marked_surface(meta: Option<&MetaObject>) -> bool {
         == Some(true)
 }
 
-/// Every page of `tools/list` ([`follow_pages`]), asking for the whole surface: each tool's
+/// Every page of `tools/list` ([`follow_pages`]), with `whole` asking for the whole surface: each tool's
 /// name, the length of its description, its snapshot entry, and what it declares beyond that;
 /// `answered` is set when a page says it is the whole surface.
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
+    whole: bool,
     answered: &AtomicBool,
 ) -> Result<(Vec<(String, usize, Entry, Declared)>, usize), SessionError> {
     follow_pages(&TOOLS, stage, |params| async move {
-        let result = client.list_tools(Some(asking_surface(params))).await?;
+        let result = client.list_tools(Some(asking_surface(params, whole))).await?;
         if marked_surface(result.meta.as_ref()) {
             answered.store(true, Ordering::Relaxed);
         }
@@ -294,15 +300,16 @@ async fn list_tools(
     .await
 }
 
-/// Every page of `prompts/list` ([`follow_pages`]), asking for the whole surface: each
+/// Every page of `prompts/list` ([`follow_pages`]), with `whole` asking for the whole surface: each
 /// prompt's snapshot entry (hidden ones too, where the server shows them), its name and
 /// argument names as the audit reads them, and what it declares beyond that.
 async fn list_prompts(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
+    whole: bool,
 ) -> Result<(Vec<(Entry, ServedPrompt, Declared)>, usize), SessionError> {
     follow_pages(&PROMPTS, stage, |params| async move {
-        let result = client.list_prompts(Some(asking_surface(params))).await?;
+        let result = client.list_prompts(Some(asking_surface(params, whole))).await?;
         let prompts = result
             .prompts
             .into_iter()

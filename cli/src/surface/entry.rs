@@ -65,7 +65,8 @@ impl Declared {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
-    /// A tool.
+    /// A tool, or a prompt: the item itself (`prompt` in a snapshot's `prompts`).
+    #[serde(alias = "prompt")]
     Tool,
     /// An old name of a tool, answered by it.
     Alias,

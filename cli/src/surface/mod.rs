@@ -50,9 +50,24 @@ pub struct Surface {
     pub hidden_names_asked: bool,
     /// Every served tool name, sorted.
     pub tools: Vec<Entry>,
-    /// Every served prompt name, sorted (absent from a version-1 file).
-    #[serde(default)]
+    /// Every served prompt name, sorted (absent from a version-1 file); a prompt's own entry
+    /// has the kind `prompt`.
+    #[serde(default, serialize_with = "prompts_out")]
     pub prompts: Vec<Entry>,
+}
+
+/// `prompts` as the file writes them: each item's kind `prompt`, not `tool`.
+fn prompts_out<S: serde::Serializer>(prompts: &[Entry], out: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::{Error, SerializeSeq};
+    let mut seq = out.serialize_seq(Some(prompts.len()))?;
+    for prompt in prompts {
+        let mut value = serde_json::to_value(prompt).map_err(S::Error::custom)?;
+        if prompt.kind == entry::Kind::Tool {
+            value["kind"] = "prompt".into();
+        }
+        seq.serialize_element(&value)?;
+    }
+    seq.end()
 }
 
 /// `entries` sorted by name, each in its one order; `Err` with the name a file gives twice.
