@@ -122,7 +122,12 @@ fn a_prompt_renamed_without_an_alias_breaks_a_client() {
     });
     assert_eq!(code, 1);
     assert!(changes.contains(&json!(["prompt", "summarize_thread", "removed", true])));
-    assert!(changes.contains(&json!(["prompt", "summarize_threads", "prompt_added", false])));
+    assert!(changes.contains(&json!([
+        "prompt",
+        "summarize_threads",
+        "prompt_added",
+        false
+    ])));
     // In words: it names the prompt and the alias to keep.
     let mut doc = read(&old);
     entry(&mut doc, "prompts", "summarize_thread")["name"] = "summarize_threads".into();
@@ -189,7 +194,10 @@ fn a_prompt_argument_removed_or_newly_required_breaks_a_client() {
     let old = prompts_snapshot(&dir);
     let (changes, code) = diff_after(&dir, &old, |doc| {
         let arguments = &mut entry(doc, "prompts", "code_review")["arguments"];
-        arguments.as_object_mut().expect("arguments").remove("focus");
+        arguments
+            .as_object_mut()
+            .expect("arguments")
+            .remove("focus");
     });
     assert_eq!(code, 1);
     assert_eq!(
@@ -202,7 +210,12 @@ fn a_prompt_argument_removed_or_newly_required_breaks_a_client() {
     assert_eq!(code, 1);
     assert_eq!(
         changes,
-        [json!(["prompt", "code_review", "argument_now_required", true])]
+        [json!([
+            "prompt",
+            "code_review",
+            "argument_now_required",
+            true
+        ])]
     );
 }
 
@@ -220,7 +233,10 @@ fn each_tool_argument_change_has_its_verdict() {
         args.as_object_mut().expect("arguments").remove("focus");
         set(doc, args);
     });
-    assert_eq!((changes, code), (vec![json!(["tool", "lint", "argument_removed", true])], 1));
+    assert_eq!(
+        (changes, code),
+        (vec![json!(["tool", "lint", "argument_removed", true])], 1)
+    );
     // Made required.
     let (changes, code) = diff_after(&dir, &old, |doc| {
         let mut args = lint(doc);
@@ -229,7 +245,10 @@ fn each_tool_argument_change_has_its_verdict() {
     });
     assert_eq!(
         (changes, code),
-        (vec![json!(["tool", "lint", "argument_now_required", true])], 1)
+        (
+            vec![json!(["tool", "lint", "argument_now_required", true])],
+            1
+        )
     );
     // A new required one.
     let (changes, code) = diff_after(&dir, &old, |doc| {
@@ -239,7 +258,10 @@ fn each_tool_argument_change_has_its_verdict() {
     });
     assert_eq!(
         (changes, code),
-        (vec![json!(["tool", "lint", "required_argument_added", true])], 1)
+        (
+            vec![json!(["tool", "lint", "required_argument_added", true])],
+            1
+        )
     );
     // Its type changed.
     let (changes, code) = diff_after(&dir, &old, |doc| {
@@ -249,7 +271,10 @@ fn each_tool_argument_change_has_its_verdict() {
     });
     assert_eq!(
         (changes, code),
-        (vec![json!(["tool", "lint", "argument_type_changed", true])], 1)
+        (
+            vec![json!(["tool", "lint", "argument_type_changed", true])],
+            1
+        )
     );
     // Renamed: the old name is no longer accepted.
     let (changes, code) = diff_after(&dir, &old, |doc| {
@@ -272,7 +297,10 @@ fn each_tool_argument_change_has_its_verdict() {
     });
     assert_eq!(
         (changes, code),
-        (vec![json!(["tool", "lint", "optional_argument_added", false])], 0)
+        (
+            vec![json!(["tool", "lint", "optional_argument_added", false])],
+            0
+        )
     );
 }
 

@@ -281,7 +281,9 @@ async fn list_tools(
     answered: &AtomicBool,
 ) -> Result<(Vec<(String, usize, Entry, Declared)>, usize), SessionError> {
     follow_pages(&TOOLS, stage, |params| async move {
-        let result = client.list_tools(Some(asking_surface(params, whole))).await?;
+        let result = client
+            .list_tools(Some(asking_surface(params, whole)))
+            .await?;
         if marked_surface(result.meta.as_ref()) {
             answered.store(true, Ordering::Relaxed);
         }
@@ -309,7 +311,9 @@ async fn list_prompts(
     whole: bool,
 ) -> Result<(Vec<(Entry, ServedPrompt, Declared)>, usize), SessionError> {
     follow_pages(&PROMPTS, stage, |params| async move {
-        let result = client.list_prompts(Some(asking_surface(params, whole))).await?;
+        let result = client
+            .list_prompts(Some(asking_surface(params, whole)))
+            .await?;
         let prompts = result
             .prompts
             .into_iter()

@@ -5,82 +5,12 @@
 use chrono::{DateTime, Utc};
 use mcp_toolname_rules::closest_name;
 use mcp_toolname_rules::message::{show, show_text};
-use serde::Serialize;
 
+use super::arguments::arguments;
+use super::change::Items;
+pub use super::change::{Change, Level};
 use super::entry::{Entry, Kind};
 use super::{Surface, find};
-
-/// The semver level a change asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    /// Nothing a client can see.
-    Patch,
-    /// Something new (a tool, an optional argument): old clients keep working.
-    Minor,
-    /// A client that worked may fail: breaking.
-    Major,
-}
-
-impl Level {
-    /// The word printed.
-    #[must_use]
-    pub const fn word(self) -> &'static str {
-        match self {
-            Self::Patch => "patch",
-            Self::Minor => "minor",
-            Self::Major => "major",
-        }
-    }
-}
-
-/// One change. Field names are stable: they are the JSON output.
-#[derive(Debug, Clone, Serialize)]
-pub struct Change {
-    /// What the name is of: `tool` or `prompt`.
-    pub item: &'static str,
-    /// The name it is about.
-    pub name: String,
-    /// What changed, in one snake-case word (`removed`, `alias_dropped_early`,
-    /// `renamed_with_alias`, `required_argument_added`, ...).
-    pub kind: &'static str,
-    /// Its semver level.
-    pub level: Level,
-    /// Whether it breaks a client ([`Level::Major`]).
-    pub breaking: bool,
-    /// The change in words, with what to do where it breaks.
-    pub message: String,
-}
-
-/// One side of the comparison: the tools, or the prompts, of both surfaces.
-#[derive(Clone, Copy)]
-struct Items<'a> {
-    /// `tool` or `prompt`.
-    word: &'static str,
-    old: &'a [Entry],
-    new: &'a [Entry],
-    /// Whether the new surface shows hidden aliases and tombstones.
-    hidden_seen: bool,
-}
-
-impl Items<'_> {
-    fn change(&self, name: &str, kind: &'static str, level: Level, message: String) -> Change {
-        let mut made = change(name, kind, level, message);
-        made.item = self.word;
-        made
-    }
-}
-
-fn change(name: &str, kind: &'static str, level: Level, message: String) -> Change {
-    Change {
-        item: "tool",
-        name: name.to_owned(),
-        kind,
-        level,
-        breaking: level == Level::Major,
-        message,
-    }
-}
 
 /// Whether `until` (RFC 3339) is at or before `now`: the window has ended.
 fn ended(until: Option<&str>, now: DateTime<Utc>) -> bool {
@@ -127,7 +57,11 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
             Some(after) => kept(before, after, items, out),
         }
     }
-    for after in items.new.iter().filter(|e| find(items.old, &e.name).is_none()) {
+    for after in items
+        .new
+        .iter()
+        .filter(|e| find(items.old, &e.name).is_none())
+    {
         let (kind, text) = match after.kind {
             Kind::Tool => (
                 if items.word == "prompt" {
@@ -147,7 +81,11 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
             ),
             Kind::Tombstone => (
                 "tombstone_added",
-                format!("{} now only says where its {} went", show(&after.name), items.word),
+                format!(
+                    "{} now only says where its {} went",
+                    show(&after.name),
+                    items.word
+                ),
             ),
         };
         let level = if after.kind == Kind::Tombstone {
@@ -210,7 +148,11 @@ fn gone(before: &Entry, items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Chan
                 .map(|e| e.name.as_str())
                 .collect();
             let hint = likely_rename(name, &added).map_or_else(
-                || format!("; keep it, or keep its name as an alias of the {word} that replaces it"),
+                || {
+                    format!(
+                        "; keep it, or keep its name as an alias of the {word} that replaces it"
+                    )
+                },
                 |to| {
                     format!(
                         "; if it was renamed to {}, keep the old name as its alias \
@@ -356,143 +298,6 @@ fn kept(before: &Entry, after: &Entry, items: Items<'_>, out: &mut Vec<Change>) 
         )),
         (Kind::Tombstone, _) => {}
     }
-}
-
-/// How the arguments of `before` fit `after` (less the `carried` ones an alias fixes). An
-/// argument gone while one of the same types is new is taken as renamed. A snapshot records
-/// which argument names a schema lists, so "the old name is still accepted" can be seen only
-/// as the old name still listed beside the new one: then nothing was removed, and the new
-/// name is an argument added.
-fn arguments(
-    items: Items<'_>,
-    name: &str,
-    before: &Entry,
-    after: &Entry,
-    carried: &[&str],
-    out: &mut Vec<Change>,
-) {
-    let open = |a: &str| !carried.contains(&a);
-    let removed: Vec<&str> = before
-        .arguments
-        .keys()
-        .map(String::as_str)
-        .filter(|a| open(a) && !after.arguments.contains_key(*a))
-        .collect();
-    let mut added: Vec<&str> = after
-        .arguments
-        .keys()
-        .map(String::as_str)
-        .filter(|a| open(a) && !before.arguments.contains_key(*a))
-        .collect();
-    let mut renamed = Vec::new();
-    for old in &removed {
-        let types = &before.arguments[*old].types;
-        let fits: Vec<&str> = added
-            .iter()
-            .copied()
-            .filter(|a| &after.arguments[*a].types == types)
-            .collect();
-        let to = match fits.as_slice() {
-            [only] => Some(*only),
-            _ => closest_name(old, &fits),
-        };
-        if let Some(to) = to {
-            added.retain(|a| *a != to);
-            renamed.push((*old, to));
-        }
-    }
-    for (old, to) in &renamed {
-        out.push(items.change(
-            name,
-            "argument_renamed",
-            Level::Major,
-            format!(
-                "the argument {} of {} was renamed to {}: a client that sends the old name is \
-                 refused or its value is lost; accept both names (keep {} in the schema) for a \
-                 window",
-                show(old),
-                show(name),
-                show(to),
-                show(old)
-            ),
-        ));
-    }
-    for (arg, now) in &after.arguments {
-        if !open(arg) || renamed.iter().any(|(_, to)| to == arg) {
-            continue;
-        }
-        match before.arguments.get(arg) {
-            None if now.required => out.push(items.change(
-                name,
-                "required_argument_added",
-                Level::Major,
-                format!(
-                    "{} now requires the argument {}: a client calling it as before is refused; \
-                     make it optional (with a default), or add a new {}",
-                    show(name),
-                    show(arg),
-                    items.word
-                ),
-            )),
-            None => out.push(items.change(
-                name,
-                "optional_argument_added",
-                Level::Minor,
-                format!("{} takes a new optional argument {}", show(name), show(arg)),
-            )),
-            Some(was) if was.types != now.types => out.push(items.change(
-                name,
-                "argument_type_changed",
-                Level::Major,
-                format!(
-                    "the argument {} of {} was {} and is now {}: a client sending the old type \
-                     is refused",
-                    show(arg),
-                    show(name),
-                    types(&was.types),
-                    types(&now.types)
-                ),
-            )),
-            Some(was) if !was.required && now.required => out.push(items.change(
-                name,
-                "argument_now_required",
-                Level::Major,
-                format!(
-                    "the argument {} of {} is now required: a client that left it out is \
-                     refused",
-                    show(arg),
-                    show(name)
-                ),
-            )),
-            Some(_) => {}
-        }
-    }
-    for arg in removed {
-        if renamed.iter().any(|(old, _)| *old == arg) {
-            continue;
-        }
-        out.push(items.change(
-            name,
-            "argument_removed",
-            Level::Major,
-            format!(
-                "{} no longer takes the argument {}: a client that sends it may be refused, \
-                 and its value is no longer used",
-                show(name),
-                show(arg)
-            ),
-        ));
-    }
-}
-
-/// An argument's JSON Schema types as a snapshot gives them (`string or null`), each escaped
-/// and cut: a snapshot file is anybody's text.
-fn types(types: &[String]) -> String {
-    types
-        .iter()
-        .map(|t| show(t))
-        .collect::<Vec<_>>()
-        .join(" or ")
 }
 
 /// The semver level of `changes` as a whole: the highest; `None` for no change.

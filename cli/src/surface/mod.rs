@@ -4,6 +4,8 @@
 //! `schema_version`. `snapshot` writes it; `diff` and `audit --baseline` compare two
 //! ([`diff`]). A file is read in any order: it is sorted as it is read.
 
+mod arguments;
+mod change;
 pub mod diff;
 pub mod entry;
 pub mod report;
@@ -123,7 +125,8 @@ impl Surface {
             .get("schema_version")
             .and_then(serde_json::Value::as_u64)
         {
-            Some(v) if (u64::from(OLDEST_SCHEMA_VERSION)..=u64::from(SCHEMA_VERSION)).contains(&v) => {}
+            Some(v)
+                if (u64::from(OLDEST_SCHEMA_VERSION)..=u64::from(SCHEMA_VERSION)).contains(&v) => {}
             Some(v) => {
                 return Err(format!(
                     "snapshot {what} has schema_version {v}; this mcp-toolname reads \

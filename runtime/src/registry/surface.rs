@@ -47,7 +47,8 @@ pub(super) fn asked(meta: &rmcp::model::RequestMetaObject) -> bool {
 /// so a client can tell a server that answered from one that ignored the request.
 pub(super) fn answered() -> rmcp::model::MetaObject {
     let mut meta = rmcp::model::MetaObject::default();
-    meta.0.insert(SURFACE_META_KEY.to_owned(), Value::Bool(true));
+    meta.0
+        .insert(SURFACE_META_KEY.to_owned(), Value::Bool(true));
     meta
 }
 
