@@ -64,20 +64,13 @@ pub(super) struct Items<'a> {
 impl Items<'_> {
     /// A change about the name `name` of this kind of item.
     pub fn change(&self, name: &str, kind: &'static str, level: Level, message: String) -> Change {
-        let mut made = change(name, kind, level, message);
-        made.item = self.word;
-        made
-    }
-}
-
-/// A change about the tool `name`.
-fn change(name: &str, kind: &'static str, level: Level, message: String) -> Change {
-    Change {
-        item: "tool",
-        name: name.to_owned(),
-        kind,
-        level,
-        breaking: level == Level::Major,
-        message,
+        Change {
+            item: self.word,
+            name: name.to_owned(),
+            kind,
+            level,
+            breaking: level == Level::Major,
+            message,
+        }
     }
 }
