@@ -128,9 +128,9 @@ pub use mcp_toolname_runtime::{
     ALIAS_META_KEY, ALIAS_UNTIL_ENV_VAR, Alias, AliasNotice, AliasUsage, Clock,
     DEPRECATION_META_KEY, ExpiredAnswer, FixedClock, ManualClock, Namespace, NamespaceError,
     ORIGIN_META_KEY, OffsetClock, Origin, PROMPT_ALIAS_UNTIL_ENV_VAR, Problem, PromptDef,
-    PromptRegistry, PromptRegistryBuilder, RegistryError, SURFACE_ENV_VAR, ServerKey,
-    SharedPromptRegistry, SharedToolRegistry, Successor, SystemClock, TOMBSTONE_META_KEY,
-    Tombstone, ToolDef, ToolRegistry, ToolRegistryBuilder,
+    PromptRegistry, PromptRegistryBuilder, RegistryError, SURFACE_ENV_VAR, SURFACE_META_KEY,
+    ServerKey, SharedPromptRegistry, SharedToolRegistry, Successor, SystemClock,
+    TOMBSTONE_META_KEY, Tombstone, ToolDef, ToolRegistry, ToolRegistryBuilder,
 };
 
 // Every Rust block of README.md is compiled and run as a doctest by `cargo test --doc` (and so

@@ -50,11 +50,19 @@ pub struct Listing {
     /// Aliases past their window by the server's clock that it still declares (surface
     /// mode): not in [`Self::tools`], since no client can call them.
     pub expired: Vec<Entry>,
+    /// Every prompt name the server serves as a snapshot records it: in surface mode its
+    /// hidden aliases and tombstones too (aliases past their window left out).
+    pub prompt_surface: Vec<Entry>,
+    /// Whether the server answered the request for its whole surface (`_meta`
+    /// `mcp-toolname/surface` on its `tools/list` answer): a server built with mcp-toolname,
+    /// over any transport.
+    pub surface_answered: bool,
 }
 
 impl Listing {
-    /// The tool surface this listing shows (`snapshot`, `audit --baseline`); `asked` says
-    /// whether the server was started in surface mode.
+    /// The surface this listing shows (`snapshot`, `audit --baseline`); `asked` says whether
+    /// the server was started in surface mode. Hidden names count as seen then, or when the
+    /// server answered the request for them ([`Self::surface_answered`]).
     #[must_use]
     pub fn surface(&self, asked: bool) -> Surface {
         let server = Server {
@@ -63,8 +71,9 @@ impl Listing {
         };
         Surface::new(
             server,
-            asked,
+            asked || self.surface_answered,
             self.tools.iter().map(|t| t.entry.clone()).collect(),
+            self.prompt_surface.clone(),
         )
     }
 

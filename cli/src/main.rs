@@ -171,11 +171,12 @@ enum Command {
         #[arg(last = true, value_name = "COMMAND")]
         command: Vec<OsString>,
     },
-    /// Write a server's tool surface to a reviewable file: every name a client can call
-    /// (tools, aliases with their tool and window, tombstones), each tool's arguments and a
-    /// digest of each schema. A stdio server is started with MCP_TOOLNAME_SURFACE=1, so one
-    /// built with mcp-toolname lists its hidden aliases too. Commit the file; `diff` and
-    /// `audit --baseline` hold later releases to it.
+    /// Write a server's surface to a reviewable file: every name a client can call, of its
+    /// tools and its prompts (aliases with their window, tombstones), each one's arguments
+    /// and a digest of each tool schema. The list requests ask for the whole surface, and a
+    /// stdio server is started with MCP_TOOLNAME_SURFACE=1, so one built with mcp-toolname
+    /// lists its hidden aliases too. Commit the file; `diff` and `audit --baseline` hold later
+    /// releases to it.
     Snapshot {
         /// Where to write it; standard output if not given.
         #[arg(long, short, value_name = "FILE")]

@@ -1,7 +1,8 @@
-//! `mcp-toolname snapshot`: a server's tool surface written to a reviewable file.
-//! A stdio server (a command after `--`, or an entry of a client config) is started with
-//! `MCP_TOOLNAME_SURFACE=1`, so a server built with mcp-toolname lists its hidden aliases and
-//! tombstones too; over `--url` only what every client sees is known.
+//! `mcp-toolname snapshot`: a server's surface (tools and prompts) written to a reviewable
+//! file. Every list request asks for the whole surface in its `_meta`
+//! (`mcp-toolname/surface`), and a stdio server (a command after `--`, or an entry of a
+//! client config) is also started with `MCP_TOOLNAME_SURFACE=1`, so a server built with
+//! mcp-toolname lists its hidden aliases and tombstones too, over stdio and over `--url`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -79,27 +80,29 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
             .map(|listing| (listing, target.asks_surface())),
         Err(failure) => Err(failure),
     };
-    let (listing, asked) = match listing {
+    let (listing, started_in_surface_mode) = match listing {
         Ok(found) => found,
         Err(Failure(msg, code)) => {
             say!("error: {msg}");
             return Box::new(Failed::new(msg, code));
         }
     };
-    let surface = listing.surface(asked);
+    let surface = listing.surface(started_in_surface_mode);
     if let Sink::File(path) = &opts.sink {
         say!(
             "writing {} names of server {} {} to {}",
-            surface.tools.len(),
+            surface.tools.len() + surface.prompts.len(),
             show(&surface.server.name),
             show(&surface.server.version),
             show(&path.to_string_lossy())
         );
     }
-    if !asked {
+    if !surface.hidden_names_asked {
         say!(
-            "over --url only what every client sees is known: hidden aliases and tombstones \
-             are left out (start the server with {SURFACE_ENV_VAR}=1 to list them)"
+            "the server did not answer the request for its whole surface: only what every \
+             client sees is known, hidden aliases and tombstones are left out (a server built \
+             with mcp-toolname answers it in its `list_tools_result`, or when started with \
+             {SURFACE_ENV_VAR}=1)"
         );
     }
     Box::new(Snapshot(surface))

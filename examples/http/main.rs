@@ -10,7 +10,8 @@
 //!
 //! It prints `listening on http://127.0.0.1:PORT/mcp` as its first line on stdout. Tools:
 //! `subtract`, formerly `minus` (a listed, deprecated alias: until 2027-03-01, or for
-//! `--alias-for SECS` seconds from the start); `multiply`; `add_tool` / `remove_tool`, which
+//! `--alias-for SECS` seconds from the start) and `sub` (a hidden alias, callable, listed only
+//! to a request that asks for the whole surface); `multiply`; `add_tool` / `remove_tool`, which
 //! add and remove a tool `extra_<name>` for every session. Each session's handler is a clone
 //! holding the same registry. Every client hears `notifications/tools/list_changed` when the
 //! list changes: on the protocol versions before 2026-07-28, each open session (joined in
@@ -41,10 +42,10 @@ use metrics_exporter_prometheus::PrometheusBuilder;
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, JsonObject, ServerCapabilities, ServerConfig,
-    SubscriptionFilter, Tool,
+    CallToolResult, ContentBlock, Implementation, JsonObject, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, SubscriptionFilter, Tool,
 };
-use rmcp::service::{NotificationContext, SubscriptionContext};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler, schemars, tool_handler};
 use serde::Deserialize;
@@ -73,7 +74,10 @@ struct Http {
 #[tool_registry]
 impl Http {
     /// Subtracts `b` from `a`.
-    #[mcp_tool(alias(name = "minus", until = "2027-03-01"))]
+    #[mcp_tool(
+        alias(name = "minus", until = "2027-03-01"),
+        alias(name = "sub", until = "2099-01-01", hidden)
+    )]
     fn subtract(&self, Parameters(Pair { a, b }): Parameters<Pair>) -> Result<String, String> {
         a.checked_sub(b)
             .map(|v| v.to_string())
@@ -138,6 +142,17 @@ impl ServerHandler for Http {
             .enable_tool_list_changed()
             .build();
         ServerConfig::new(capabilities).with_server_info(Implementation::new("http", "1.0.0"))
+    }
+
+    /// The list with its cache hints, and the whole surface (the hidden `sub` too) for a
+    /// request that asks for it, as `mcp-toolname snapshot --url` does: rmcp's generated
+    /// `list_tools` cannot see the request.
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(self.tools.snapshot().list_tools_result(&context))
     }
 
     /// Protocol 2026-07-28 has no sessions: a client hears of changes by listening.

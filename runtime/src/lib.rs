@@ -59,8 +59,8 @@ pub use namespace::{Namespace, NamespaceError, ServerKey};
 pub use origin::Origin;
 pub use registry::{
     ALIAS_META_KEY, DEPRECATION_META_KEY, IntoRoute, ORIGIN_META_KEY, PromptRegistry,
-    PromptRegistryBuilder, Registry, RegistryBuilder, SURFACE_ENV_VAR, ToolRegistry,
-    ToolRegistryBuilder,
+    PromptRegistryBuilder, Registry, RegistryBuilder, SURFACE_ENV_VAR, SURFACE_META_KEY,
+    ToolRegistry, ToolRegistryBuilder,
 };
 pub use shared::{SharedPromptRegistry, SharedRegistry, SharedToolRegistry};
 pub use tombstone::{Successor, TOMBSTONE_META_KEY, Tombstone};

@@ -321,7 +321,7 @@ fn surface(entries: Vec<crate::surface::Entry>) -> crate::surface::Surface {
         name: "srv".to_owned(),
         version: "1".to_owned(),
     };
-    crate::surface::Surface::new(server, true, entries)
+    crate::surface::Surface::new(server, true, entries, Vec::new())
 }
 
 #[test]

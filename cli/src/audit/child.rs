@@ -59,6 +59,14 @@ pub struct Launch {
 }
 
 impl Launch {
+    /// Whether the server is started in surface mode (`MCP_TOOLNAME_SURFACE=1` in its env).
+    #[must_use]
+    pub fn in_surface_mode(&self) -> bool {
+        self.env
+            .iter()
+            .any(|(k, v)| k == crate::surface::SURFACE_ENV_VAR && v == "1")
+    }
+
     /// A command line, run with this process's environment and directory.
     #[must_use]
     pub fn command(argv: &[OsString]) -> Self {

@@ -131,7 +131,7 @@ fn failed(msg: String, code: u8) -> Box<dyn Report> {
 
 async fn audit_demo(timeout: Duration) -> Result<Listing, Failure> {
     let (stage, _) = watch::channel(Stage::Initialize);
-    let session = session(demo::start(), &stage);
+    let session = session(demo::start(), &stage, false);
     match tokio::time::timeout(timeout, session).await {
         Ok(Ok(listing)) => Ok(listing),
         Ok(Err(err)) => Err(Failure(
@@ -173,7 +173,7 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
     let outcome = tokio::select! {
         biased;
         Ok(problem) = &mut garbage => Outcome::Garbage(problem),
-        result = session(transport, &stage) => match result {
+        result = session(transport, &stage, launch.in_surface_mode()) => match result {
             Ok(listing) => Outcome::Listed(Box::new(listing)),
             // The stdout guard closes the pipe after reporting garbage: report the garbage.
             Err(err) => garbage.try_recv().map_or(Outcome::Session(err), Outcome::Garbage),

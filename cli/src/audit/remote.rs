@@ -25,6 +25,9 @@ const RESERVED: &[&str] = &[
 pub struct Remote {
     url: String,
     headers: Vec<(String, String)>,
+    /// Whether the list requests ask for the whole surface (`snapshot`, `audit`); an audit of
+    /// a client's config asks for what every client sees.
+    pub(crate) surface: bool,
 }
 
 impl Remote {
@@ -77,6 +80,7 @@ impl Remote {
         Ok(Self {
             url: url.to_owned(),
             headers,
+            surface: false,
         })
     }
 
@@ -134,7 +138,7 @@ pub async fn audit_url(remote: &Remote, timeout: Duration) -> Result<Listing, Fa
     say!("connecting to {display}");
     let (stage, stage_rx) = watch::channel(Stage::Initialize);
     let result = tokio::select! {
-        result = session(remote.transport(), &stage) => result,
+        result = session(remote.transport(), &stage, remote.surface) => result,
         () = tokio::time::sleep(timeout) => {
             return Err(Failure(format!(
                 "server {display} did not finish within {} s (it was {}); the audit was \

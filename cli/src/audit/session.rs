@@ -4,9 +4,10 @@
 //! ([`Listing`], [`Failure`]) live here, below both.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rmcp::ServiceExt;
-use rmcp::model::PaginatedRequestParams;
+use rmcp::model::{MetaObject, PaginatedRequestParams, RequestMetaObject};
 use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceError};
 use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
@@ -15,8 +16,8 @@ use crate::listing::ListedTool;
 pub use crate::listing::Listing;
 use crate::listing::ServedPrompt;
 use crate::redact;
-use crate::surface::Entry;
 use crate::surface::entry::Declared;
+use crate::surface::{Entry, SURFACE_META_KEY};
 
 /// Most `tools/list` (or `prompts/list`) pages followed before giving up.
 pub const MAX_PAGES: usize = 100;
@@ -77,10 +78,12 @@ impl SessionError {
     }
 }
 
-/// Initializes over `transport` and lists every tool.
+/// Initializes over `transport` and lists every tool; with `whole`, each list request asks for
+/// the whole surface.
 pub(super) async fn session<T, E, A>(
     transport: T,
     stage: &watch::Sender<Stage>,
+    whole: bool,
 ) -> Result<Listing, SessionError>
 where
     T: IntoTransport<RoleClient, E, A>,
@@ -108,7 +111,9 @@ where
     if !listing.has_tools {
         say!("the server does not declare the `tools` capability; listing tools anyway");
     }
-    let (tools, pages) = list_tools(&client, stage).await?;
+    let answered = AtomicBool::new(false);
+    let (tools, pages) = list_tools(&client, stage, whole, &answered).await?;
+    listing.surface_answered = answered.into_inner();
     for (name, described, entry, declared) in tools {
         if declared.expired {
             listing.expired.push(entry);
@@ -124,9 +129,19 @@ where
     }
     listing.pages = pages;
     if listing.has_prompts {
-        match list_prompts(&client, stage).await {
+        match list_prompts(&client, stage, whole).await {
             Ok((prompts, pages)) => {
-                listing.prompts = prompts;
+                // What every client sees is audited; the surface keeps every name.
+                listing.prompts = prompts
+                    .iter()
+                    .filter(|(entry, _, _)| entry.listed)
+                    .map(|(_, served, _)| served.clone())
+                    .collect();
+                listing.prompt_surface = prompts
+                    .into_iter()
+                    .filter(|(_, _, declared)| !declared.expired)
+                    .map(|(entry, _, _)| entry)
+                    .collect();
                 listing.prompt_pages = pages;
             }
             // The connection is gone: the session failed, as it would listing tools.
@@ -232,14 +247,46 @@ where
     )))
 }
 
-/// Every page of `tools/list` ([`follow_pages`]): each tool's name, the length of its
-/// description, its snapshot entry, and what it declares beyond that.
+/// A list request's parameters, with `whole` asking for the whole surface (`_meta`
+/// `{"mcp-toolname/surface": true}`, the runtime's `SURFACE_META_KEY`): a server built with
+/// mcp-toolname answers with its hidden aliases and tombstones and marks its answer with the
+/// same key; any other server ignores it, as the spec has a receiver do with `_meta` it does
+/// not know (MCP specification 2025-11-25, Basic, "General fields: `_meta`", read 2026-12-03).
+fn asking_surface(mut params: PaginatedRequestParams, whole: bool) -> PaginatedRequestParams {
+    if !whole {
+        return params;
+    }
+    let mut meta = RequestMetaObject::new();
+    meta.0
+        .0
+        .insert(SURFACE_META_KEY.to_owned(), serde_json::Value::Bool(true));
+    params.meta = Some(meta);
+    params
+}
+
+/// Whether a list answer's `_meta` says it is the whole surface.
+fn marked_surface(meta: Option<&MetaObject>) -> bool {
+    meta.and_then(|m| m.0.get(SURFACE_META_KEY))
+        .and_then(serde_json::Value::as_bool)
+        == Some(true)
+}
+
+/// Every page of `tools/list` ([`follow_pages`]), with `whole` asking for the whole surface: each tool's
+/// name, the length of its description, its snapshot entry, and what it declares beyond that;
+/// `answered` is set when a page says it is the whole surface.
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
+    whole: bool,
+    answered: &AtomicBool,
 ) -> Result<(Vec<(String, usize, Entry, Declared)>, usize), SessionError> {
     follow_pages(&TOOLS, stage, |params| async move {
-        let result = client.list_tools(Some(params)).await?;
+        let result = client
+            .list_tools(Some(asking_surface(params, whole)))
+            .await?;
+        if marked_surface(result.meta.as_ref()) {
+            answered.store(true, Ordering::Relaxed);
+        }
         let tools = result
             .tools
             .into_iter()
@@ -255,36 +302,34 @@ async fn list_tools(
     .await
 }
 
-/// Every page of `prompts/list` ([`follow_pages`]): each prompt's name and argument names,
-/// nothing else of it.
+/// Every page of `prompts/list` ([`follow_pages`]), with `whole` asking for the whole surface: each
+/// prompt's snapshot entry (hidden ones too, where the server shows them), its name and
+/// argument names as the audit reads them, and what it declares beyond that.
 async fn list_prompts(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
-) -> Result<(Vec<ServedPrompt>, usize), SessionError> {
+    whole: bool,
+) -> Result<(Vec<(Entry, ServedPrompt, Declared)>, usize), SessionError> {
     follow_pages(&PROMPTS, stage, |params| async move {
-        let result = client.list_prompts(Some(params)).await?;
+        let result = client
+            .list_prompts(Some(asking_surface(params, whole)))
+            .await?;
         let prompts = result
             .prompts
             .into_iter()
-            // In surface mode a server of ours lists hidden aliases and tombstones too; the
-            // audit of prompts is of what every client sees.
-            .filter(|p| {
-                let meta = p.meta.as_ref().map(|m| &m.0);
-                let get = |key: &str| meta.and_then(|m| m.get(key));
-                get(crate::surface::entry::TOMBSTONE_KEY).is_none()
-                    && get(crate::surface::entry::ALIAS_KEY)
-                        .and_then(|a| a.get("hidden"))
-                        .and_then(serde_json::Value::as_bool)
-                        != Some(true)
-            })
-            .map(|p| ServedPrompt {
-                name: p.name,
-                arguments: p
-                    .arguments
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(|a| a.name)
-                    .collect(),
+            .map(|p| {
+                let entry = Entry::of_prompt(&p);
+                let declared = Declared::of_meta(p.meta.as_ref());
+                let served = ServedPrompt {
+                    name: p.name,
+                    arguments: p
+                        .arguments
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|a| a.name)
+                        .collect(),
+                };
+                (entry, served, declared)
             })
             .collect();
         Ok((prompts, result.next_cursor))

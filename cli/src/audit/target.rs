@@ -33,21 +33,30 @@ impl Target {
     /// [`SURFACE_ENV_VAR`](crate::surface::SURFACE_ENV_VAR)`=1`, so one built with
     /// mcp-toolname also says what a client is not shown (hidden aliases and tombstones,
     /// aliases past their window, where each tool is declared); any other server ignores the
-    /// variable. Over a URL or for the demo nothing changes.
+    /// variable. Over stdio and a URL alike, every list request also asks for the whole
+    /// surface in its `_meta` ([`SURFACE_META_KEY`](crate::surface::SURFACE_META_KEY)),
+    /// which a server built with mcp-toolname answers in its `list_tools_result`. For the demo
+    /// nothing changes.
     #[must_use]
     pub fn in_surface_mode(mut self) -> Self {
-        if let Self::Command(launch) = &mut self {
-            // Set after the launch learned its secrets: `1` is no secret to mask.
-            launch
-                .env
-                .push((crate::surface::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
+        match &mut self {
+            Self::Command(launch) => {
+                // Set after the launch learned its secrets: `1` is no secret to mask.
+                launch
+                    .env
+                    .push((crate::surface::SURFACE_ENV_VAR.to_owned(), "1".to_owned()));
+            }
+            Self::Url(remote) => remote.surface = true,
+            Self::Demo => {}
         }
         self
     }
 
-    /// Whether the server was asked for its whole surface (a stdio server in surface mode).
+    /// Whether a stdio server was started in surface mode: its hidden names count as seen
+    /// even when its answers do not say they are the whole surface (rmcp's generated
+    /// `list_tools` cannot mark them).
     #[must_use]
     pub fn asks_surface(&self) -> bool {
-        matches!(self, Self::Command(launch) if launch.env.iter().any(|(k, _)| k == crate::surface::SURFACE_ENV_VAR))
+        matches!(self, Self::Command(launch) if launch.in_surface_mode())
     }
 }

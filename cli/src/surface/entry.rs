@@ -1,10 +1,11 @@
 //! One served name as a snapshot records it ([`Entry`]), made from the tool `tools/list`
 //! gave: a tool, an alias of one (listed, or hidden and shown only in surface mode), or a
-//! tombstone; its arguments (name, JSON type, required) and a digest of each schema.
+//! tombstone; its arguments (name, JSON type, required) and a digest of each schema. A prompt
+//! of `prompts/list` is read the same way.
 
 use std::collections::BTreeMap;
 
-use rmcp::model::Tool;
+use rmcp::model::{MetaObject, Prompt, Tool};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -39,7 +40,13 @@ impl Declared {
     /// What `tool`'s `_meta` declares.
     #[must_use]
     pub fn of_tool(tool: &Tool) -> Self {
-        let meta = tool.meta.as_ref().map(|m| &m.0);
+        Self::of_meta(tool.meta.as_ref())
+    }
+
+    /// What an item's `_meta` declares (a tool's or a prompt's).
+    #[must_use]
+    pub fn of_meta(meta: Option<&MetaObject>) -> Self {
+        let meta = meta.map(|m| &m.0);
         let get = |key: &str| meta.and_then(|m| m.get(key)).and_then(Value::as_object);
         let origin = get(ORIGIN_KEY).and_then(|o| {
             let file = o.get("file")?.as_str()?.to_owned();
@@ -58,7 +65,8 @@ impl Declared {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
-    /// A tool.
+    /// A tool, or a prompt: the item itself (`prompt` in a snapshot's `prompts`).
+    #[serde(alias = "prompt")]
     Tool,
     /// An old name of a tool, answered by it.
     Alias,
@@ -172,13 +180,8 @@ impl Entry {
     /// mode says it is hidden.
     #[must_use]
     pub fn of_tool(tool: &Tool) -> Self {
-        let meta = tool.meta.as_ref().map(|m| &m.0);
-        let get = |key: &str| meta.and_then(|m| m.get(key)).and_then(Value::as_object);
-        let text = |map: &Map<String, Value>, key: &str| {
-            map.get(key).and_then(Value::as_str).map(str::to_owned)
-        };
         let schema = Value::Object((*tool.input_schema).clone());
-        let mut entry = Self {
+        let entry = Self {
             name: tool.name.to_string(),
             kind: Kind::Tool,
             listed: true,
@@ -192,26 +195,80 @@ impl Entry {
                 .as_ref()
                 .map(|s| digest(&Value::Object((**s).clone()))),
         };
+        entry.marked(tool.meta.as_ref())
+    }
+
+    /// The entry for one prompt of `prompts/list`, read as a tool's is: its arguments are its
+    /// declared ones, each a string (`prompts/get` takes `arguments` as a map of strings:
+    /// MCP specification 2025-11-25, Server Features, Prompts, "Getting a Prompt", read
+    /// 2026-12-03), required when it says so; a prompt has no schema to digest.
+    #[must_use]
+    pub fn of_prompt(prompt: &Prompt) -> Self {
+        let arguments = prompt
+            .arguments
+            .iter()
+            .flatten()
+            .map(|a| {
+                let argument = Argument {
+                    types: vec!["string".to_owned()],
+                    required: a.required == Some(true),
+                };
+                (a.name.clone(), argument)
+            })
+            .collect();
+        let entry = Self {
+            name: prompt.name.clone(),
+            kind: Kind::Tool,
+            listed: true,
+            of: None,
+            until: None,
+            args: None,
+            arguments,
+            input_schema: None,
+            output_schema: None,
+        };
+        entry.marked(prompt.meta.as_ref())
+    }
+
+    /// This entry as `meta` marks it: an alias (surface mode, or a listed alias's
+    /// deprecation), a tombstone, or left a tool.
+    fn marked(mut self, meta: Option<&MetaObject>) -> Self {
+        let meta = meta.map(|m| &m.0);
+        let get = |key: &str| meta.and_then(|m| m.get(key)).and_then(Value::as_object);
+        let text = |map: &Map<String, Value>, key: &str| {
+            map.get(key).and_then(Value::as_str).map(str::to_owned)
+        };
         if let Some(alias) = get(ALIAS_KEY) {
-            entry.kind = Kind::Alias;
-            entry.of = text(alias, "of");
-            entry.until = text(alias, "until");
-            entry.listed = alias.get("hidden").and_then(Value::as_bool) != Some(true);
-            entry.args = alias.get("args").and_then(Value::as_object).cloned();
+            self.kind = Kind::Alias;
+            self.of = text(alias, "of");
+            self.until = text(alias, "until");
+            self.listed = alias.get("hidden").and_then(Value::as_bool) != Some(true);
+            self.args = alias.get("args").and_then(Value::as_object).cloned();
         } else if let Some(deprecated) = get(DEPRECATED_KEY) {
-            entry.kind = Kind::Alias;
-            entry.of = text(deprecated, "replacement");
-            entry.until = text(deprecated, "until");
+            self.kind = Kind::Alias;
+            self.of = text(deprecated, "replacement");
+            self.until = text(deprecated, "until");
         } else if let Some(tombstone) = get(TOMBSTONE_KEY) {
-            entry.kind = Kind::Tombstone;
-            entry.listed = false;
-            entry.of = text(tombstone, "replacement");
-            entry.until = text(tombstone, "until");
-            entry.arguments.clear();
-            entry.input_schema = None;
-            entry.output_schema = None;
+            self.kind = Kind::Tombstone;
+            self.listed = false;
+            self.of = text(tombstone, "replacement");
+            self.until = text(tombstone, "until");
+            self.arguments.clear();
+            self.input_schema = None;
+            self.output_schema = None;
         }
-        entry
+        self
+    }
+
+    /// The same entry in one order whatever order its file gave: each argument's types
+    /// sorted (the arguments are a map, already in name order).
+    #[must_use]
+    pub fn sorted(mut self) -> Self {
+        for argument in self.arguments.values_mut() {
+            argument.types.sort();
+            argument.types.dedup();
+        }
+        self
     }
 }
 

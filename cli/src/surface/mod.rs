@@ -1,8 +1,11 @@
-//! A server's tool surface as a reviewable file: every name a client can call
-//! (tools, aliases with their tool and window, tombstones), each tool's arguments and a digest
-//! of each schema, sorted, with a `schema_version`. `snapshot` writes it; `diff` and
-//! `audit --baseline` compare two ([`diff`]).
+//! A server's surface as a reviewable file: every name a client can call, of its tools and of
+//! its prompts (each with its aliases, their windows, and tombstones), each one's arguments
+//! (name, JSON type, required) and a digest of each tool schema, sorted, with a
+//! `schema_version`. `snapshot` writes it; `diff` and `audit --baseline` compare two
+//! ([`diff`]). A file is read in any order: it is sorted as it is read.
 
+mod arguments;
+mod change;
 pub mod diff;
 pub mod entry;
 pub mod report;
@@ -15,8 +18,16 @@ pub use entry::Entry;
 /// (the runtime's `SURFACE_ENV_VAR`).
 pub const SURFACE_ENV_VAR: &str = "MCP_TOOLNAME_SURFACE";
 
-/// The version of the snapshot file's shape.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The `_meta` key of a list request that asks a server built with mcp-toolname for its whole
+/// surface, over any transport, and of the answer that gives it (the runtime's
+/// `SURFACE_META_KEY`).
+pub const SURFACE_META_KEY: &str = "mcp-toolname/surface";
+
+/// The version of the snapshot file's shape: 2 holds `prompts` beside `tools`.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// The oldest version read: 1, the same without `prompts` (its prompts are not compared).
+pub const OLDEST_SCHEMA_VERSION: u32 = 1;
 
 /// The server a snapshot was taken of.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,37 +41,83 @@ pub struct Server {
 /// One snapshot. Field names are stable: they are the file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Surface {
-    /// [`SCHEMA_VERSION`].
+    /// [`SCHEMA_VERSION`] for a surface made here; a file read keeps its own.
     pub schema_version: u32,
     /// The server.
     pub server: Server,
-    /// Whether hidden aliases and tombstones were asked for (the server was started with
-    /// `MCP_TOOLNAME_SURFACE=1`, as `snapshot` starts stdio servers): a server built with
-    /// mcp-toolname then lists them. `false` for `--url`, where only what every client sees
-    /// is known.
+    /// Whether hidden aliases and tombstones were asked for and can be seen: a stdio server
+    /// started with `MCP_TOOLNAME_SURFACE=1` (as `snapshot` starts one), or a server that
+    /// answered the request's `mcp-toolname/surface` (a server built with mcp-toolname, over
+    /// any transport). `false` where only what every client sees is known.
     pub hidden_names_asked: bool,
-    /// Every served name, sorted.
+    /// Every served tool name, sorted.
     pub tools: Vec<Entry>,
+    /// Every served prompt name, sorted (absent from a version-1 file); a prompt's own entry
+    /// has the kind `prompt`.
+    #[serde(default, serialize_with = "prompts_out")]
+    pub prompts: Vec<Entry>,
+}
+
+/// `prompts` as the file writes them: each item's kind `prompt`, not `tool`.
+fn prompts_out<S: serde::Serializer>(prompts: &[Entry], out: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::{Error, SerializeSeq};
+    let mut seq = out.serialize_seq(Some(prompts.len()))?;
+    for prompt in prompts {
+        let mut value = serde_json::to_value(prompt).map_err(S::Error::custom)?;
+        if prompt.kind == entry::Kind::Tool {
+            value["kind"] = "prompt".into();
+        }
+        seq.serialize_element(&value)?;
+    }
+    seq.end()
+}
+
+/// `entries` sorted by name, each in its one order; `Err` with the name a file gives twice.
+fn sorted(mut entries: Vec<Entry>) -> Result<Vec<Entry>, String> {
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    if let Some(pair) = entries.windows(2).find(|p| p[0].name == p[1].name) {
+        return Err(pair[0].name.clone());
+    }
+    Ok(entries.into_iter().map(Entry::sorted).collect())
+}
+
+/// `entries` sorted by name, one entry per name (the first a server listed).
+fn deduped(mut entries: Vec<Entry>) -> Vec<Entry> {
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    entries.dedup_by(|a, b| a.name == b.name);
+    entries.into_iter().map(Entry::sorted).collect()
 }
 
 impl Surface {
-    /// The surface of `entries` (sorted here), as `server` listed them.
+    /// The surface of `tools` and `prompts` (sorted here), as `server` listed them.
     #[must_use]
-    pub fn new(server: Server, hidden_names_asked: bool, mut entries: Vec<Entry>) -> Self {
-        entries.sort_by(|a, b| a.name.cmp(&b.name));
-        entries.dedup_by(|a, b| a.name == b.name);
+    pub fn new(
+        server: Server,
+        hidden_names_asked: bool,
+        tools: Vec<Entry>,
+        prompts: Vec<Entry>,
+    ) -> Self {
         Self {
             schema_version: SCHEMA_VERSION,
             server,
             hidden_names_asked,
-            tools: entries,
+            tools: deduped(tools),
+            prompts: deduped(prompts),
         }
     }
 
-    /// Reads a snapshot file's text; `what` names it in errors.
+    /// Whether the file holds prompts (version 2 on); a version-1 file's prompts are unknown.
+    #[must_use]
+    pub fn has_prompts(&self) -> bool {
+        self.schema_version >= 2
+    }
+
+    /// Reads a snapshot file's text; `what` names it in errors. Order in the file does not
+    /// matter: tools, prompts and each one's types are sorted as they are read.
     ///
     /// # Errors
-    /// Not JSON, not a snapshot, or a `schema_version` this build does not read.
+    /// Not JSON, not a snapshot, a `schema_version` this build does not read, or a name the
+    /// file gives twice.
     pub fn parse(text: &str, what: &str) -> Result<Self, String> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("snapshot {what} is not JSON ({e})"))?;
@@ -68,11 +125,12 @@ impl Surface {
             .get("schema_version")
             .and_then(serde_json::Value::as_u64)
         {
-            Some(v) if v == u64::from(SCHEMA_VERSION) => {}
+            Some(v)
+                if (u64::from(OLDEST_SCHEMA_VERSION)..=u64::from(SCHEMA_VERSION)).contains(&v) => {}
             Some(v) => {
                 return Err(format!(
                     "snapshot {what} has schema_version {v}; this mcp-toolname reads \
-                     {SCHEMA_VERSION}"
+                     {OLDEST_SCHEMA_VERSION} to {SCHEMA_VERSION}"
                 ));
             }
             None => {
@@ -82,15 +140,31 @@ impl Surface {
                 ));
             }
         }
-        serde_json::from_value(value).map_err(|e| format!("snapshot {what}: {e}"))
+        let mut surface: Self =
+            serde_json::from_value(value).map_err(|e| format!("snapshot {what}: {e}"))?;
+        let twice = |kind: &str, name: String| {
+            format!(
+                "snapshot {what} names the {kind} {} twice",
+                mcp_toolname_rules::message::show(&name)
+            )
+        };
+        surface.tools = sorted(surface.tools).map_err(|n| twice("tool", n))?;
+        surface.prompts = sorted(surface.prompts).map_err(|n| twice("prompt", n))?;
+        Ok(surface)
     }
 
-    /// The entry named `name`.
+    /// The tool entry named `name`.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&Entry> {
-        self.tools
-            .binary_search_by(|e| e.name.as_str().cmp(name))
-            .ok()
-            .map(|i| &self.tools[i])
+        find(&self.tools, name)
     }
+}
+
+/// The entry named `name` of the sorted `entries`.
+#[must_use]
+pub fn find<'a>(entries: &'a [Entry], name: &str) -> Option<&'a Entry> {
+    entries
+        .binary_search_by(|e| e.name.as_str().cmp(name))
+        .ok()
+        .map(|i| &entries[i])
 }

@@ -22,7 +22,15 @@ pub fn read(path: &Path) -> Result<Surface, String> {
     let shown = mcp_toolname_rules::message::show(&path.to_string_lossy());
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("cannot read snapshot {shown}: {e}"))?;
-    Surface::parse(&text, &shown)
+    let surface = Surface::parse(&text, &shown)?;
+    if !surface.has_prompts() {
+        say!(
+            "note: snapshot {shown} has schema_version {}: it holds no prompts, so prompts are \
+             not compared (take it again with this mcp-toolname to hold them too)",
+            surface.schema_version
+        );
+    }
+    Ok(surface)
 }
 
 /// Runs `diff` and returns its report: the changes from `old` to `new`; its exit code is 1
@@ -74,10 +82,10 @@ pub fn text(old: &Surface, new: &Surface, changes: &[Change]) -> String {
         "from {} {} ({} names) to {} {} ({} names)\n",
         show(&old.server.name),
         show_text(&old.server.version),
-        old.tools.len(),
+        old.tools.len() + old.prompts.len(),
         show(&new.server.name),
         show_text(&new.server.version),
-        new.tools.len()
+        new.tools.len() + new.prompts.len()
     );
     for (heading, breaking) in [
         ("breaks a client", true),

@@ -34,7 +34,7 @@ use crate::tombstone::Tombstone;
 pub use build::{PromptRegistryBuilder, RegistryBuilder, ToolRegistryBuilder};
 pub use entry::DEPRECATION_META_KEY;
 pub use route::IntoRoute;
-pub use surface::{ALIAS_META_KEY, ORIGIN_META_KEY, SURFACE_ENV_VAR};
+pub use surface::{ALIAS_META_KEY, ORIGIN_META_KEY, SURFACE_ENV_VAR, SURFACE_META_KEY};
 
 use entry::Named;
 use no_map::NoMap;
@@ -198,10 +198,16 @@ impl<R: Item> Registry<R> {
     /// sees the difference unless the server's operator sets it.
     #[must_use]
     pub fn list_all(&self) -> Vec<R::Listed> {
+        self.list(surface::wanted())
+    }
+
+    /// The list answer: what every client sees, or with `whole` the whole surface
+    /// ([`list_all`](Self::list_all) in surface mode).
+    fn list(&self, whole: bool) -> Vec<R::Listed> {
         let now = self.state.clock.since_epoch();
         let mut tools = self.state.listed().to_vec();
         let before = tools.len();
-        if surface::wanted() {
+        if whole {
             surface::mark_origins(&self.state, &mut tools);
             surface::extend(&self.state, now, &mut tools);
         } else {
@@ -350,16 +356,23 @@ impl<S: 'static> ToolRegistry<S> {
     ///
     /// let _server = Server { tools: ToolRegistry::new() };
     /// ```
+    ///
+    /// A request whose `_meta` carries [`SURFACE_META_KEY`]` = true` (as `mcp-toolname
+    /// snapshot` and `audit` send it, over stdio and HTTP alike) gets the whole surface, as in
+    /// surface mode, and the answer's `_meta` says so with the same key; any other request
+    /// gets what [`list_all`](Self::list_all) gives. rmcp's generated `list_tools` cannot see
+    /// the request, which is why this form is written by hand.
     #[must_use]
     pub fn list_tools_result(
         &self,
         context: &rmcp::service::RequestContext<rmcp::RoleServer>,
     ) -> rmcp::model::ListToolsResult {
         let (ttl_ms, cache_scope) = self.cache_hints(context);
+        let (tools, meta) = self.surface_answer(context);
         rmcp::model::ListToolsResult {
             result_type: Some(rmcp::model::ResultType::COMPLETE),
-            tools: self.list_all(),
-            meta: None,
+            tools,
+            meta,
             next_cursor: None,
             ttl_ms,
             cache_scope,
@@ -368,6 +381,17 @@ impl<S: 'static> ToolRegistry<S> {
 }
 
 impl<R: Item> Registry<R> {
+    /// The list a request of `context` is answered with, and the answer's `_meta`: the whole
+    /// surface, marked, when the request asks for it ([`SURFACE_META_KEY`]) or the process is
+    /// in surface mode; else what every client sees and no `_meta`.
+    fn surface_answer(
+        &self,
+        context: &rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> (Vec<R::Listed>, Option<rmcp::model::MetaObject>) {
+        let whole = surface::wanted() || surface::asked(&context.meta);
+        (self.list(whole), whole.then(surface::answered))
+    }
+
     /// What a list answer tells a client of `context`'s protocol about caching it: on
     /// 2026-07-28 and later its lifetime ([`list_ttl_ms`](Self::list_ttl_ms)) and scope
     /// (public, as rmcp's handler sends); before, nothing.

@@ -113,14 +113,17 @@ impl<S: MaybeSend + 'static> PromptRegistry<S> {
 
     /// The `prompts/list` answer for `context`'s protocol: [`list_all`](Self::list_all), and
     /// on 2026-07-28 and later its cache lifetime ([`list_ttl_ms`](Self::list_ttl_ms)) and
-    /// scope, as [`ToolRegistry::list_tools_result`](super::ToolRegistry::list_tools_result).
+    /// scope, as [`ToolRegistry::list_tools_result`](super::ToolRegistry::list_tools_result);
+    /// a request that asks for the whole surface gets it, marked, as there.
     #[must_use]
     pub fn list_prompts_result(
         &self,
         context: &rmcp::service::RequestContext<rmcp::RoleServer>,
     ) -> ListPromptsResult {
         let (ttl_ms, cache_scope) = self.cache_hints(context);
-        let mut result = ListPromptsResult::with_all_items(self.list_all());
+        let (prompts, meta) = self.surface_answer(context);
+        let mut result = ListPromptsResult::with_all_items(prompts);
+        result.meta = meta;
         result.ttl_ms = ttl_ms;
         result.cache_scope = cache_scope;
         result

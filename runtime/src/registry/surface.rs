@@ -1,7 +1,9 @@
 //! The whole surface (tools or prompts), for `mcp-toolname snapshot`: in a process started
-//! with [`SURFACE_ENV_VAR`], `tools/list` (and `prompts/list`) also carries hidden aliases and tombstones, each
-//! marked in `_meta`, so a snapshot records every name a client can call. The one opt-in
-//! way; nothing changes for ordinary clients.
+//! with [`SURFACE_ENV_VAR`], or for a list request whose `_meta` carries [`SURFACE_META_KEY`]
+//! `: true` (answered by `list_tools_result` / `list_prompts_result`, so over any transport),
+//! `tools/list` (and `prompts/list`) also carries hidden aliases and tombstones, each marked in
+//! `_meta`, so a snapshot records every name a client can call. Both are opt-in; nothing
+//! changes for a client that asks for neither.
 
 use std::sync::OnceLock;
 
@@ -25,6 +27,30 @@ pub const ALIAS_META_KEY: &str = "mcp-toolname/alias";
 /// "line", "column"}` (the [`Origin`](crate::Origin) of its `#[mcp_tool]` or `#[mcp_prompt]`,
 /// or of the call that added it), so that an audit can point at the source.
 pub const ORIGIN_META_KEY: &str = "mcp-toolname/origin";
+
+/// The `_meta` key of a `tools/list` or `prompts/list` request that asks for the whole surface
+/// (`{"mcp-toolname/surface": true}`), and of the answer that gives it. A request's `_meta` is
+/// the protocol's place for such extensions, and a key with a prefix of its own is the
+/// implementer's to define ("Prefix: If specified, MUST be a series of labels separated by
+/// dots (.), followed by a slash (/) ... Unless empty, MUST begin and end with a letter or
+/// digit"; the `io.modelcontextprotocol/` and `mcp/`-like prefixes are reserved): MCP
+/// specification 2025-11-25, Basic, "General fields: `_meta`", read 2026-12-03. A server not
+/// built with mcp-toolname ignores the key and answers as to any client.
+pub const SURFACE_META_KEY: &str = "mcp-toolname/surface";
+
+/// Whether a list request's `_meta` asks for the whole surface ([`SURFACE_META_KEY`]).
+pub(super) fn asked(meta: &rmcp::model::RequestMetaObject) -> bool {
+    meta.0.0.get(SURFACE_META_KEY).and_then(Value::as_bool) == Some(true)
+}
+
+/// The `_meta` of a list answer that is the whole surface: `{"mcp-toolname/surface": true}`,
+/// so a client can tell a server that answered from one that ignored the request.
+pub(super) fn answered() -> rmcp::model::MetaObject {
+    let mut meta = rmcp::model::MetaObject::default();
+    meta.0
+        .insert(SURFACE_META_KEY.to_owned(), Value::Bool(true));
+    meta
+}
 
 /// Whether this process lists the whole surface.
 pub(super) fn wanted() -> bool {
