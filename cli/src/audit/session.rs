@@ -15,7 +15,6 @@ use crate::listing::ListedTool;
 pub use crate::listing::Listing;
 use crate::listing::ServedPrompt;
 use crate::redact;
-use crate::surface::Entry;
 use crate::surface::entry::Declared;
 
 /// Most `tools/list` (or `prompts/list`) pages followed before giving up.
@@ -109,18 +108,15 @@ where
         say!("the server does not declare the `tools` capability; listing tools anyway");
     }
     let (tools, pages) = list_tools(&client, stage).await?;
-    for (name, described, entry, declared) in tools {
+    for (tool, declared) in tools {
         if declared.expired {
-            listing.expired.push(entry);
+            listing.expired.push(tool.entry);
             continue;
         }
         if let Some(origin) = declared.origin {
-            listing.origins.insert(name.clone(), origin);
+            listing.origins.insert(tool.name().to_owned(), origin);
         }
-        listing.tools.push(ListedTool {
-            entry,
-            description_units: described,
-        });
+        listing.tools.push(tool);
     }
     listing.pages = pages;
     if listing.has_prompts {
@@ -232,23 +228,18 @@ where
     )))
 }
 
-/// Every page of `tools/list` ([`follow_pages`]): each tool's name, the length of its
-/// description, its snapshot entry, and what it declares beyond that.
+/// Every page of `tools/list` ([`follow_pages`]): each tool as the reports read it, and what
+/// it declares beyond that.
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
-) -> Result<(Vec<(String, usize, Entry, Declared)>, usize), SessionError> {
+) -> Result<(Vec<(ListedTool, Declared)>, usize), SessionError> {
     follow_pages(&TOOLS, stage, |params| async move {
         let result = client.list_tools(Some(params)).await?;
         let tools = result
             .tools
             .into_iter()
-            .map(|t| {
-                let described = t.description.as_deref().map_or(0, utf16_len);
-                let entry = Entry::of_tool(&t);
-                let declared = Declared::of_tool(&t);
-                (t.name.into_owned(), described, entry, declared)
-            })
+            .map(|t| (ListedTool::of(&t), Declared::of_tool(&t)))
             .collect();
         Ok((tools, result.next_cursor))
     })
