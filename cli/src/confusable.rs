@@ -1,6 +1,6 @@
 //! Tool names of one server a model can take for one another (lint `confusable`), where the
-//! listing says the tools are alike too: the same arguments (names and types), or
-//! descriptions that share half their words. The rules crate finds the pairs, as it does for
+//! listing says the tools are alike too: the same arguments (names and types, at least one),
+//! or descriptions that share three in five of their words. The rules crate finds the pairs, as it does for
 //! the build.
 
 use mcp_toolname_rules::{Evidence, alike_pairs, message, overlap};
@@ -24,7 +24,8 @@ pub fn audit(tools: &[ListedTool]) -> Vec<Finding> {
         .filter_map(|(i, j, how)| {
             let (first, later) = (tools[i], tools[j]);
             let evidence = Evidence {
-                same_shape: first.entry.arguments == later.entry.arguments,
+                same_shape: !first.entry.arguments.is_empty()
+                    && first.entry.arguments == later.entry.arguments,
                 descriptions: overlap(&first.description_words, &later.description_words),
             };
             evidence.holds().then(|| {

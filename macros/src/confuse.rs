@@ -1,6 +1,6 @@
 //! Tool names of one impl a model can take for one another (lint `confusable`), where the
-//! build sees what says the tools are alike too: the same `Parameters<T>` type (or none),
-//! or descriptions that share half their words. The build knows a description only when it
+//! build sees what says the tools are alike too: the same `Parameters<T>` type, or
+//! descriptions that share three in five of their words. The build knows a description only when it
 //! is a literal or the doc comment, and an input only by the type path as written; `audit`
 //! reads both from `tools/list` and so sees more. The rules crate finds the pairs, for the
 //! build and the CLI alike.
@@ -37,7 +37,7 @@ pub fn confusable(tools: &[ToolFn], kind: &Kind, warnings: &mut TokenStream) {
             continue;
         }
         let evidence = Evidence {
-            same_shape: first.shape == later.shape,
+            same_shape: !first.shape.is_empty() && first.shape == later.shape,
             descriptions: overlap(&words[i], &words[j]),
         };
         if !evidence.holds() {

@@ -26,6 +26,8 @@ fn synonym_verbs_count_only_with_the_rest_equal() {
     assert_eq!(likeness("search_files", "find_files"), Some(Likeness::Synonym));
     assert_eq!(likeness("search_files", "find_folders"), None);
     assert_eq!(likeness("delete_user", "create_user"), None);
+    // A list and one of it: the usual pair of a REST API, not a swapped verb.
+    assert_eq!(likeness("list_alerts", "get_alert"), None);
 }
 
 #[test]

@@ -172,17 +172,24 @@ pub const CONFUSABLE: Lint = Lint {
             verb swapped for its near-synonym (`list_skills`, `get_skills`), or one letter \
             apart in names of six letters or more, digits left alone (`get_status`, \
             `get_stats`); and only where something says the tools are alike too: the same \
-            input (the same argument names and types; in the build, the same \
-            `Parameters<T>` type, or none) or near-identical descriptions (half or more of \
-            their words shared, little words like `the` left out). The build sees the \
+            input (the same argument names and types, at least one; in the build, the \
+            same `Parameters<T>` type) or near-identical descriptions (three in five or more \
+            of their words shared, little words like `the` left out). The build sees the \
             description only where it is a literal or the doc comment, and the input only as \
             the written type path: two paths to one type read as two shapes.",
     why: "Warn. Nothing breaks on the wire, but a model choosing between two such tools picks \
           the wrong one. An issue of this project cites a public study that found such pairs \
           on 45.8% of 377 registry servers (not found in the public sources searched, \
           2026-12-03); public reports of agent failures name the same pairs (`search_files` \
-          and `find_files`). Measured on public servers, 2026-12-03: see the false positives \
-          listed in the note below.",
+          and `find_files`). Measured on 165 tools of five public servers, 2026-12-03 (GitHub's \
+          `github-mcp-server` at 64a49f3, 117 tools from its tool snapshots; the reference \
+          servers `everything` (npm), `filesystem`, `memory` and `git` at 76d64c8): the \
+          names alone pair 3 (`actions_get`/`actions_list`, `projects_get`/`projects_list`, \
+          `get_label`/`list_label`; judged 1 a plausible confusion, 2 not: a method \
+          dispatcher's one-or-many), and none is corroborated, so 0 warnings and 0 false \
+          positives. An earlier draft that read `list_alerts`/`get_alert` as a swapped verb \
+          warned on 2 pairs of GitHub's, both false (a list and one of it): that pattern is \
+          left out.",
     help: "rename one so the names say how the tools differ, or merge them into one tool",
     fix: "Rename one to say what sets it apart (`search_items` and `item_search` as \
           `search_items` and `search_item_history`), or merge the two into one tool with an \
