@@ -73,16 +73,20 @@ mod tests {
         let tools = [
             tool("search_items", "Searches the catalogue.", query()),
             tool("item_search", "Finds things by a text.", query()),
-            tool("get_stats", "Counts requests per day.", json!({"type": "object"})),
+            tool(
+                "get_stats",
+                "Counts requests per day.",
+                json!({"type": "object"}),
+            ),
             tool("get_status", "Whether the service is up.", query()),
         ];
         let found = audit(&tools);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].tools, ["search_items", "item_search"]);
         assert!(
-            found[0]
-                .message
-                .contains("have the same words in another order, and the two tools take the same input"),
+            found[0].message.contains(
+                "have the same words in another order, and the two tools take the same input"
+            ),
             "{}",
             found[0].message
         );
@@ -91,11 +95,23 @@ mod tests {
     #[test]
     fn near_identical_descriptions_are_evidence_enough() {
         let tools = [
-            tool("get_skill", "Lists the skills of the current user.", json!({"type": "object"})),
-            tool("get_skills", "Lists the skills of the current user, by tag.", query()),
+            tool(
+                "get_skill",
+                "Lists the skills of the current user.",
+                json!({"type": "object"}),
+            ),
+            tool(
+                "get_skills",
+                "Lists the skills of the current user, by tag.",
+                query(),
+            ),
         ];
         let found = audit(&tools);
         assert_eq!(found.len(), 1);
-        assert!(found[0].message.contains("have near-identical descriptions"));
+        assert!(
+            found[0]
+                .message
+                .contains("have near-identical descriptions")
+        );
     }
 }

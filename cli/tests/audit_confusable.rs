@@ -40,16 +40,18 @@ fn alike_names_warn_only_with_near_identical_descriptions() {
     assert_eq!(found[0]["level"], "warn");
     let message = found[0]["message"].as_str().unwrap_or_default();
     assert!(
-        message.contains("differ only in a plural, and the two tools have near-identical descriptions"),
+        message.contains(
+            "differ only in a plural, and the two tools have near-identical descriptions"
+        ),
         "{message}"
     );
 
     // The text report says it as a warning, with what to do; `--allow confusable` silences it.
     let mut args = vec!["audit", "--"];
     args.extend(server.iter().map(String::as_str));
-    run(&args)
-        .exits(0)
-        .out_has("warning  [confusable] tool names `get_skills` and `get_skill` differ only in a plural");
+    run(&args).exits(0).out_has(
+        "warning  [confusable] tool names `get_skills` and `get_skill` differ only in a plural",
+    );
     let mut args = vec!["audit", "--allow", "confusable", "--"];
     args.extend(server.iter().map(String::as_str));
     let quiet = run(&args);

@@ -29,7 +29,12 @@ pub fn confusable(tools: &[ToolFn], kind: &Kind, warnings: &mut TokenStream) {
     }
     let words: Vec<Vec<u64>> = tools
         .iter()
-        .map(|t| t.description.as_deref().map(description_words).unwrap_or_default())
+        .map(|t| {
+            t.description
+                .as_deref()
+                .map(description_words)
+                .unwrap_or_default()
+        })
         .collect();
     for (i, j, how) in pairs {
         let (first, later) = (tools[i], tools[j]);

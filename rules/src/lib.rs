@@ -26,8 +26,8 @@ mod across;
 mod chars;
 mod check;
 mod clean;
-mod confusable;
 mod client;
+mod confusable;
 mod contract;
 mod fix;
 pub mod lint;
@@ -55,8 +55,8 @@ pub use client::{
     caps_passed, client_by_id,
 };
 pub use confusable::{
-    DESCRIPTIONS_ALIKE, Evidence, GROUP_LIMIT, Likeness, PAIR_LIMIT, alike_pairs, description_words,
-    likeness, overlap,
+    DESCRIPTIONS_ALIKE, Evidence, GROUP_LIMIT, Likeness, PAIR_LIMIT, alike_pairs,
+    description_words, likeness, overlap,
 };
 pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,

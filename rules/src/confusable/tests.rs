@@ -7,23 +7,41 @@ fn words_of(text: &str) -> Vec<u64> {
 #[test]
 fn plural_and_singular_are_one_name_in_number() {
     assert_eq!(likeness("get_entry", "get_entries"), Some(Likeness::Number));
-    assert_eq!(likeness("listClass", "list_classes"), Some(Likeness::Number));
+    assert_eq!(
+        likeness("listClass", "list_classes"),
+        Some(Likeness::Number)
+    );
     // `status` and `bus` are not plurals.
-    assert_eq!(likeness("get_status", "get_statu"), Some(Likeness::Spelling));
+    assert_eq!(
+        likeness("get_status", "get_statu"),
+        Some(Likeness::Spelling)
+    );
     assert_eq!(likeness("read_file", "read_files"), Some(Likeness::Number));
 }
 
 #[test]
 fn word_order_swaps_read_through_plurals() {
-    assert_eq!(likeness("search_items", "item_search"), Some(Likeness::WordOrder));
-    assert_eq!(likeness("user_create", "createUser"), Some(Likeness::WordOrder));
+    assert_eq!(
+        likeness("search_items", "item_search"),
+        Some(Likeness::WordOrder)
+    );
+    assert_eq!(
+        likeness("user_create", "createUser"),
+        Some(Likeness::WordOrder)
+    );
     assert_eq!(likeness("user_create", "create_users_now"), None);
 }
 
 #[test]
 fn synonym_verbs_count_only_with_the_rest_equal() {
-    assert_eq!(likeness("list_skills", "get_skills"), Some(Likeness::Synonym));
-    assert_eq!(likeness("search_files", "find_files"), Some(Likeness::Synonym));
+    assert_eq!(
+        likeness("list_skills", "get_skills"),
+        Some(Likeness::Synonym)
+    );
+    assert_eq!(
+        likeness("search_files", "find_files"),
+        Some(Likeness::Synonym)
+    );
     assert_eq!(likeness("search_files", "find_folders"), None);
     assert_eq!(likeness("delete_user", "create_user"), None);
     // A list and one of it: the usual pair of a REST API, not a swapped verb.
@@ -32,8 +50,14 @@ fn synonym_verbs_count_only_with_the_rest_equal() {
 
 #[test]
 fn one_letter_apart_needs_letters_and_leaves_digits_alone() {
-    assert_eq!(likeness("get_stats", "get_status"), Some(Likeness::Spelling));
-    assert_eq!(likeness("serach_docs", "search_docs"), Some(Likeness::Spelling));
+    assert_eq!(
+        likeness("get_stats", "get_status"),
+        Some(Likeness::Spelling)
+    );
+    assert_eq!(
+        likeness("serach_docs", "search_docs"),
+        Some(Likeness::Spelling)
+    );
     // Too short to be a slip rather than another word.
     assert_eq!(likeness("get", "set"), None);
     // Numbered on purpose.

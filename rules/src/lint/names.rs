@@ -161,7 +161,7 @@ pub const CONFUSABLE: Lint = Lint {
     name: "confusable",
     level: Level::Warn,
     targeted: false,
-    said: false,
+    said: true,
     reported_by: "`audit`, `audit --config`",
     build: Build::Warning,
     old_names: &[],

@@ -119,7 +119,7 @@ pub fn look_alike(name: &str, other: &str) -> String {
 ///     message::confusable("get_skills", "list_skills", Likeness::Synonym, evidence),
 ///     "tool names `get_skills` and `list_skills` differ only in a verb of the same meaning, \
 ///      and the two tools take the same input: a model choosing between them can pick the \
-///      wrong one"
+///      wrong one; rename one to say how the tools differ, or merge them into one tool"
 /// );
 /// ```
 #[must_use]
@@ -131,7 +131,8 @@ pub fn confusable(
 ) -> String {
     format!(
         "tool names {} and {} {}, and the two tools {}: a model choosing between them can \
-         pick the wrong one",
+         pick the wrong one; rename one to say how the tools differ, or merge them into one \
+         tool",
         super::show(name),
         super::show(other),
         how.said(),
