@@ -27,6 +27,9 @@ pub enum Kind {
     CaseCollision,
     /// Two names differ only in case and in `_`, `-` and `.` (and in more than case).
     LookAlike,
+    /// Two names a model can take for one another (plural, word order, synonym verb, one
+    /// letter), with alike inputs or descriptions.
+    Confusable,
     /// Two names become one model-facing name under a client.
     NormalisationCollision,
     /// A client refuses the server's key and does not start the server.
@@ -60,13 +63,14 @@ pub enum Kind {
 impl Kind {
     /// Every kind, in the lint table's order.
     #[cfg(test)]
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 20] = [
         Self::Spec,
         Self::Contract,
         Self::Client,
         Self::Duplicate,
         Self::CaseCollision,
         Self::LookAlike,
+        Self::Confusable,
         Self::NormalisationCollision,
         Self::KeyRefused,
         Self::TooManyTools,
@@ -98,6 +102,7 @@ impl Kind {
             Self::Duplicate => &lint::DUPLICATE,
             Self::CaseCollision => &lint::CASE_COLLISION,
             Self::LookAlike => &lint::LOOK_ALIKE,
+            Self::Confusable => &lint::CONFUSABLE,
             Self::NormalisationCollision => &lint::NORMALISATION_COLLISION,
             Self::KeyRefused => &lint::KEY_REFUSED,
             Self::TooManyTools => &lint::TOO_MANY_TOOLS,
@@ -147,6 +152,7 @@ impl Kind {
             Self::Duplicate => "duplicate",
             Self::CaseCollision => "case",
             Self::LookAlike => "look-alike",
+            Self::Confusable => "confusable",
             Self::NormalisationCollision => "collision",
             Self::KeyRefused => "key",
             Self::TooManyTools => "tools",

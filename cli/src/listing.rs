@@ -143,9 +143,24 @@ pub struct ListedTool {
     /// Its description's length in UTF-16 units, as the JavaScript clients count it; 0 for
     /// none.
     pub description_units: usize,
+    /// Its description's words as hashes ([`mcp_toolname_rules::description_words`]): enough
+    /// to tell two near-identical descriptions apart from two unrelated ones, without holding
+    /// the text.
+    pub description_words: Vec<u64>,
 }
 
 impl ListedTool {
+    /// The tool as `tools/list` gave it, read into what the reports need.
+    #[must_use]
+    pub fn of(tool: &rmcp::model::Tool) -> Self {
+        let description = tool.description.as_deref().unwrap_or_default();
+        Self {
+            entry: Entry::of_tool(tool),
+            description_units: description.encode_utf16().count(),
+            description_words: mcp_toolname_rules::description_words(description),
+        }
+    }
+
     /// The tool's name.
     #[must_use]
     pub fn name(&self) -> &str {

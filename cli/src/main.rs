@@ -16,6 +16,7 @@ mod args;
 mod audit;
 mod check;
 mod config;
+mod confusable;
 mod demo;
 mod diag;
 mod findings;

@@ -292,6 +292,7 @@ pub fn impl_tools(
         .filter(|l| check(&l.name.value(), targets.kind.contract).is_ok())
         .collect();
     merged_names(&names, targets, errors, &mut warnings);
+    crate::confuse::confusable(tools, targets.kind, &mut warnings);
     (resolved, warnings)
 }
 

@@ -53,6 +53,10 @@ pub struct Kind {
     pub case_lint: &'static Lint,
     /// See `case_lint`.
     pub look_alike_lint: &'static Lint,
+    /// The lint of two names a model can take for one another where their inputs or
+    /// descriptions are alike too; `None` where the build cannot tell (prompts are picked
+    /// by a person from a list of commands, not by a model from names).
+    pub confusable_lint: Option<&'static Lint>,
 }
 
 impl Deref for Kind {
@@ -117,6 +121,7 @@ impl Kind {
         listed_alias_refused: listed_tool_alias_refused,
         case_lint: &lint::CASE_COLLISION,
         look_alike_lint: &lint::LOOK_ALIKE,
+        confusable_lint: Some(&lint::CONFUSABLE),
     };
 
     /// Prompts: `#[prompt_registry]` / `#[mcp_prompt]`, over rmcp's `#[prompt_router]` /
@@ -177,6 +182,7 @@ impl Kind {
         listed_alias_refused: message::listed_prompt_alias_refused,
         case_lint: &lint::PROMPT_LOOK_ALIKE,
         look_alike_lint: &lint::PROMPT_LOOK_ALIKE,
+        confusable_lint: None,
     };
 }
 

@@ -10,6 +10,7 @@
 mod args;
 mod check;
 mod cond;
+mod confuse;
 #[cfg(test)]
 mod corpus;
 mod dates;

@@ -27,6 +27,7 @@ mod chars;
 mod check;
 mod clean;
 mod client;
+mod confusable;
 mod contract;
 mod fix;
 pub mod lint;
@@ -52,6 +53,10 @@ pub use client::{
     KILO_CODE, KeyRule, Limits, Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow,
     PrefixRule, QWEN_CODE, ROO_CODE, TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE,
     Verification, Verified, caps_passed, client_by_id,
+};
+pub use confusable::{
+    DESCRIPTIONS_ALIKE, Evidence, GROUP_LIMIT, Likeness, PAIR_LIMIT, alike_pairs,
+    description_words, likeness, overlap,
 };
 pub use contract::{
     ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,

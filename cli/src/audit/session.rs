@@ -114,18 +114,15 @@ where
     let answered = AtomicBool::new(false);
     let (tools, pages) = list_tools(&client, stage, whole, &answered).await?;
     listing.surface_answered = answered.into_inner();
-    for (name, described, entry, declared) in tools {
+    for (tool, declared) in tools {
         if declared.expired {
-            listing.expired.push(entry);
+            listing.expired.push(tool.entry);
             continue;
         }
         if let Some(origin) = declared.origin {
-            listing.origins.insert(name.clone(), origin);
+            listing.origins.insert(tool.name().to_owned(), origin);
         }
-        listing.tools.push(ListedTool {
-            entry,
-            description_units: described,
-        });
+        listing.tools.push(tool);
     }
     listing.pages = pages;
     if listing.has_prompts {
@@ -271,15 +268,15 @@ fn marked_surface(meta: Option<&MetaObject>) -> bool {
         == Some(true)
 }
 
-/// Every page of `tools/list` ([`follow_pages`]), with `whole` asking for the whole surface: each tool's
-/// name, the length of its description, its snapshot entry, and what it declares beyond that;
-/// `answered` is set when a page says it is the whole surface.
+/// Every page of `tools/list` ([`follow_pages`]), with `whole` asking for the whole surface:
+/// each tool as the reports read it, and what it declares beyond that; `answered` is set when
+/// a page says it is the whole surface.
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
     whole: bool,
     answered: &AtomicBool,
-) -> Result<(Vec<(String, usize, Entry, Declared)>, usize), SessionError> {
+) -> Result<(Vec<(ListedTool, Declared)>, usize), SessionError> {
     follow_pages(&TOOLS, stage, |params| async move {
         let result = client
             .list_tools(Some(asking_surface(params, whole)))
@@ -290,12 +287,7 @@ async fn list_tools(
         let tools = result
             .tools
             .into_iter()
-            .map(|t| {
-                let described = t.description.as_deref().map_or(0, utf16_len);
-                let entry = Entry::of_tool(&t);
-                let declared = Declared::of_tool(&t);
-                (t.name.into_owned(), described, entry, declared)
-            })
+            .map(|t| (ListedTool::of(&t), Declared::of_tool(&t)))
             .collect();
         Ok((tools, result.next_cursor))
     })

@@ -4,6 +4,7 @@
 
 use mcp_toolname_rules::message;
 use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
 use syn::{Attribute, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Meta, Token, Visibility};
@@ -80,6 +81,10 @@ pub struct ToolFn {
     /// else the doc comment as rmcp joins it (each line trimmed, blank ones left out, joined
     /// by newlines); `None` when it is not a literal (`include_str!`, a `const`).
     pub description: Option<String>,
+    /// The tool's input as the build sees it: the type inside `Parameters<...>` among the
+    /// fn's arguments, as written (spaces dropped); empty when it takes none. Two paths to
+    /// one type (`Args`, `crate::Args`) read as two shapes.
+    pub shape: String,
 }
 
 impl ToolFn {
@@ -339,6 +344,7 @@ pub fn take_tool_fns(
                 cond,
                 attr_preds: preds,
                 description,
+                shape: input_shape(&func.sig),
             });
         }
         // Report rmcp's `#[tool]` (`#[prompt]`) and drop it, so no follow-on error hides the
@@ -355,6 +361,31 @@ pub fn take_tool_fns(
         });
     }
     (tools, found)
+}
+
+/// The type inside the first `Parameters<...>` argument of `sig` (rmcp's extractor of a
+/// tool's arguments), as written without spaces; empty when there is none.
+fn input_shape(sig: &syn::Signature) -> String {
+    sig.inputs
+        .iter()
+        .filter_map(|arg| match arg {
+            syn::FnArg::Typed(typed) => Some(&*typed.ty),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .find_map(|ty| {
+            let syn::Type::Path(path) = ty else {
+                return None;
+            };
+            let last = path.path.segments.last()?;
+            if last.ident != "Parameters" {
+                return None;
+            }
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return None;
+            };
+            Some(args.args.to_token_stream().to_string().replace(' ', ""))
+        })
+        .unwrap_or_default()
 }
 
 /// The doc comment as rmcp makes a description of it: each `#[doc = "..."]` line trimmed,

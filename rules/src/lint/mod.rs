@@ -30,8 +30,8 @@ mod server;
 pub use allowlists::ALLOWLIST_ENTRY_UNMATCHED;
 pub use fleet::{KEY_COLLISION, KEY_LOOK_ALIKE, NAME_COLLISION, PROMPT_COLLISION, SHARED_NAME};
 pub use names::{
-    CASE_COLLISION, CLIENT, CONTRACT, DUPLICATE, KEY_OUTSIDE_RULE, KEY_REFUSED, LISTED_ALIAS_NAME,
-    LOOK_ALIKE, NORMALISATION_COLLISION, SPEC,
+    CASE_COLLISION, CLIENT, CONFUSABLE, CONTRACT, DUPLICATE, KEY_OUTSIDE_RULE, KEY_REFUSED,
+    LISTED_ALIAS_NAME, LOOK_ALIKE, NORMALISATION_COLLISION, SPEC,
 };
 pub use prompts::{
     PROMPT_ARGUMENT, PROMPT_COMMAND, PROMPT_DUPLICATE, PROMPT_LOOK_ALIKE, PROMPT_NAME,
@@ -188,13 +188,14 @@ pub struct Lint {
 /// assert_eq!(LINTS[0].name, "spec");
 /// assert!(LINTS.iter().all(|l| !l.name.is_empty()));
 /// ```
-pub static LINTS: [Lint; 29] = [
+pub static LINTS: [Lint; 30] = [
     names::SPEC,
     names::CONTRACT,
     names::CLIENT,
     names::DUPLICATE,
     names::CASE_COLLISION,
     names::LOOK_ALIKE,
+    names::CONFUSABLE,
     names::NORMALISATION_COLLISION,
     names::LISTED_ALIAS_NAME,
     names::KEY_REFUSED,

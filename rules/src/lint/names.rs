@@ -155,6 +155,52 @@ pub const LOOK_ALIKE: Lint = Lint {
              names.",
 };
 
+/// `confusable`: tool names a model can take for one another, where their inputs or
+/// descriptions say the tools are alike too.
+pub const CONFUSABLE: Lint = Lint {
+    name: "confusable",
+    level: Level::Warn,
+    targeted: false,
+    said: true,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Warning,
+    old_names: &[],
+    summary: "tool names a model can take for one another, with alike inputs or descriptions",
+    finds: "Two tool names of one server that differ in more than case and separators but read \
+            alike: one word plural in one and singular in the other (`get_skill`, \
+            `get_skills`), the same words in another order (`search_items`, `item_search`), a \
+            verb swapped for its near-synonym (`list_skills`, `get_skills`), or one letter \
+            apart in names of six letters or more, digits left alone (`get_status`, \
+            `get_stats`); and only where something says the tools are alike too: the same \
+            input (the same argument names and types, at least one; in the build, the \
+            same `Parameters<T>` type) or near-identical descriptions (three in five or more \
+            of their words shared, little words like `the` left out). The build sees the \
+            description only where it is a literal or the doc comment, and the input only as \
+            the written type path: two paths to one type read as two shapes.",
+    why: "Warn. Nothing breaks on the wire, but a model choosing between two such tools picks \
+          the wrong one. An issue of this project cites a public study that found such pairs \
+          on 45.8% of 377 registry servers (not found in the public sources searched, \
+          2026-12-03); public reports of agent failures name the same pairs (`search_files` \
+          and `find_files`). Measured on 165 tools of five public servers, 2026-12-03 (GitHub's \
+          `github-mcp-server` at 64a49f3, 117 tools from its tool snapshots; the reference \
+          servers `everything` (npm), `filesystem`, `memory` and `git` at 76d64c8): the \
+          names alone pair 3 (`actions_get`/`actions_list`, `projects_get`/`projects_list`, \
+          `get_label`/`list_label`; judged 1 a plausible confusion, 2 not: a method \
+          dispatcher's one-or-many), and none is corroborated, so 0 warnings and 0 false \
+          positives. An earlier draft that read `list_alerts`/`get_alert` as a swapped verb \
+          warned on 2 pairs of GitHub's, both false (a list and one of it): that pattern is \
+          left out.",
+    help: "rename one so the names say how the tools differ, or merge them into one tool",
+    fix: "Rename one to say what sets it apart (`search_items` and `item_search` as \
+          `search_items` and `search_item_history`), or merge the two into one tool with an \
+          argument. `allow(confusable)` on either tool silences it in the build.",
+    source: "This project's rule (2026-12-03): agentbeck.bot report 16790 (2026-06-17), \
+             \"similarly-named MCP tools cause persistent selection confusion even with good \
+             descriptions\", names `search_files` and `find_files`; Microsoft Research, \
+             \"Tool-space interference in the MCP era\" (2025-09) on tools whose names and \
+             descriptions overlap.",
+};
+
 /// `normalisation_collision`: two tool names become one model-facing name under a client.
 pub const NORMALISATION_COLLISION: Lint = Lint {
     name: "normalisation_collision",

@@ -109,6 +109,37 @@ pub fn look_alike(name: &str, other: &str) -> String {
     super::item_look_alike(&super::Kind::TOOL, name, other)
 }
 
+/// Two tool names of one server a model can take for one another ([`crate::likeness`]),
+/// with what says the tools are alike too ([`crate::Evidence`]).
+///
+/// ```
+/// use mcp_toolname_rules::{Evidence, Likeness, message};
+/// let evidence = Evidence { same_shape: true, descriptions: 0.0 };
+/// assert_eq!(
+///     message::confusable("get_skills", "list_skills", Likeness::Synonym, evidence),
+///     "tool names `get_skills` and `list_skills` differ only in a verb of the same meaning, \
+///      and the two tools take the same input: a model choosing between them can pick the \
+///      wrong one; rename one to say how the tools differ, or merge them into one tool"
+/// );
+/// ```
+#[must_use]
+pub fn confusable(
+    name: &str,
+    other: &str,
+    how: crate::Likeness,
+    evidence: crate::Evidence,
+) -> String {
+    format!(
+        "tool names {} and {} {}, and the two tools {}: a model choosing between them can \
+         pick the wrong one; rename one to say how the tools differ, or merge them into one \
+         tool",
+        super::show(name),
+        super::show(other),
+        how.said(),
+        evidence.said()
+    )
+}
+
 /// A listed alias that a client's normalisation merges with another listed name.
 #[must_use]
 pub fn merged_alias(alias: &str, other: &str, client: &str, form: &str) -> String {

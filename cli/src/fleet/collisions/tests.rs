@@ -24,10 +24,7 @@ fn audited(key: &str, names: &[&str]) -> Server {
                             "",
                             std::sync::Arc::new(serde_json::Map::new()),
                         );
-                        ListedTool {
-                            entry: crate::surface::Entry::of_tool(&tool),
-                            description_units: 0,
-                        }
+                        ListedTool::of(&tool)
                     })
                     .collect(),
                 ..Listing::default()
