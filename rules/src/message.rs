@@ -501,3 +501,30 @@ pub fn list_until_not_before_until(list_until: &str, until: &str) -> String {
         show(until)
     )
 }
+
+/// An argument name (a property key of an input schema at `at`) that `contract`, the
+/// argument-key rule of `applies_to`, refuses: what is wrong, who refuses it, and the
+/// `#[serde(rename)]` that fixes it while the Rust field keeps its name.
+///
+/// ```
+/// use mcp_toolname_rules::{ANTHROPIC_ARGUMENT, check, message};
+/// let err = check("rule_name[]", &ANTHROPIC_ARGUMENT).unwrap_err();
+/// let text = message::argument_refused("rule_name[]", &err, &ANTHROPIC_ARGUMENT, "Claude");
+/// assert!(text.starts_with("argument name `rule_name[]` contains `[`"));
+/// assert!(text.ends_with("`#[serde(rename = \"rule_name\")]` on the field keeps its Rust name"));
+/// ```
+#[must_use]
+pub fn argument_refused(
+    key: &str,
+    err: &NameError,
+    contract: &Contract,
+    applies_to: &str,
+) -> String {
+    let reason = named_error("argument", key, err, contract);
+    let fix = crate::suggest(key, contract);
+    format!(
+        "{reason}; {applies_to} refuses the whole request with it; rename it on the wire: \
+         `#[serde(rename = {})]` on the field keeps its Rust name",
+        serde_json::Value::String(fix)
+    )
+}
