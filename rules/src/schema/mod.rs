@@ -124,11 +124,19 @@ pub fn walk<'a>(
     schema: &'a Value,
     visit: &mut dyn FnMut(&[Step<'a>], &'a Map<String, Value>),
 ) -> bool {
+    match schema {
+        Value::Object(root) => walk_object(root, visit),
+        _ => true,
+    }
+}
+
+/// [`walk`] of a schema held as an object (as rmcp holds a tool's `input_schema`).
+pub fn walk_object<'a>(
+    root: &'a Map<String, Value>,
+    visit: &mut dyn FnMut(&[Step<'a>], &'a Map<String, Value>),
+) -> bool {
     let mut steps = Vec::new();
     let mut nodes = 0;
-    let Value::Object(root) = schema else {
-        return true;
-    };
     enter(root, &mut steps, &mut nodes, visit)
 }
 
@@ -246,8 +254,20 @@ pub fn argument_refusals(key: &str, top_level: bool) -> Vec<(&'static ArgumentRu
 /// stands. Allocates only for a refused key.
 #[must_use]
 pub fn refused_keys(schema: &Value) -> RefusedKeys<'_> {
+    match schema {
+        Value::Object(root) => refused_keys_of(root),
+        _ => RefusedKeys {
+            keys: Vec::new(),
+            complete: true,
+        },
+    }
+}
+
+/// [`refused_keys`] of a schema held as an object (as rmcp holds a tool's `input_schema`).
+#[must_use]
+pub fn refused_keys_of(schema: &Map<String, Value>) -> RefusedKeys<'_> {
     let mut keys = Vec::new();
-    let complete = walk(schema, &mut |steps, node| {
+    let complete = walk_object(schema, &mut |steps, node| {
         let Some(Value::Object(properties)) = node.get("properties") else {
             return;
         };
