@@ -55,12 +55,20 @@ pub enum Kind {
     PromptLookAlike,
     /// A prompt argument a client cannot pass, or a name two of a prompt's arguments share.
     PromptArgument,
+    /// An argument name (input schema property key) the Anthropic API refuses.
+    ArgumentName,
+    /// An argument name another API's documented rule refuses.
+    ArgumentContract,
+    /// The top level of an input schema an API refuses.
+    SchemaRoot,
+    /// An input schema OpenAI's strict mode refuses.
+    SchemaStrict,
 }
 
 impl Kind {
     /// Every kind, in the lint table's order.
     #[cfg(test)]
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 23] = [
         Self::Spec,
         Self::Contract,
         Self::Client,
@@ -69,6 +77,10 @@ impl Kind {
         Self::LookAlike,
         Self::NormalisationCollision,
         Self::KeyRefused,
+        Self::ArgumentName,
+        Self::ArgumentContract,
+        Self::SchemaRoot,
+        Self::SchemaStrict,
         Self::TooManyTools,
         Self::DescriptionCut,
         Self::InstructionsCut,
@@ -111,6 +123,10 @@ impl Kind {
             Self::PromptDuplicate => &lint::PROMPT_DUPLICATE,
             Self::PromptLookAlike => &lint::PROMPT_LOOK_ALIKE,
             Self::PromptArgument => &lint::PROMPT_ARGUMENT,
+            Self::ArgumentName => &lint::ARGUMENT_NAME,
+            Self::ArgumentContract => &lint::ARGUMENT_CONTRACT,
+            Self::SchemaRoot => &lint::SCHEMA_ROOT,
+            Self::SchemaStrict => &lint::SCHEMA_STRICT,
         }
     }
 
@@ -159,6 +175,8 @@ impl Kind {
             Self::PromptDuplicate => "duplicate",
             Self::PromptLookAlike => "alike",
             Self::PromptArgument => "argument",
+            Self::ArgumentName | Self::ArgumentContract => "argument",
+            Self::SchemaRoot | Self::SchemaStrict => "schema",
         }
     }
 

@@ -134,6 +134,8 @@ pub struct ListedTool {
     /// Its description's length in UTF-16 units, as the JavaScript clients count it; 0 for
     /// none.
     pub description_units: usize,
+    /// What its input schema shows the APIs (refused argument names, rules it breaks).
+    pub schema: crate::arguments::SchemaSeen,
 }
 
 impl ListedTool {

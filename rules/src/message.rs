@@ -384,6 +384,17 @@ pub fn prompt_argument_error(prompt: &str, argument: &str, err: &NameError) -> S
     )
 }
 
+/// A prompt argument (written in `arguments = ...`, or carried by an alias) whose name breaks
+/// [`PROMPT_ARGUMENT`](crate::PROMPT_ARGUMENT).
+#[must_use]
+pub fn prompt_argument_refused(argument: &str, err: &NameError) -> String {
+    let reason = named_error("argument", argument, err, &crate::PROMPT_ARGUMENT);
+    format!(
+        "{reason}; clients that pass prompt arguments by name (Gemini CLI: \
+         `--<name>=<value>`) cannot pass it"
+    )
+}
+
 /// The `tracing` warning logged when a deprecated alias is called.
 #[must_use]
 pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String {

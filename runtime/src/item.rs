@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use mcp_toolname_rules::PROMPT_ARGUMENT;
 use mcp_toolname_rules::lint;
-use mcp_toolname_rules::schema::refused_keys_of;
 use mcp_toolname_rules::message::{self, Kind};
+use mcp_toolname_rules::schema::refused_keys_of;
 use rmcp::RoleServer;
 use rmcp::handler::server::router::prompt::PromptRoute;
 use rmcp::handler::server::router::tool::ToolRoute;
@@ -243,7 +243,10 @@ fn argument_problems(tool: &str, schema: &JsonObject) -> Vec<String> {
         .keys
         .iter()
         .filter_map(|key| {
-            let (rule, error) = key.rules.iter().find(|(r, _)| r.lint == &lint::ARGUMENT_NAME)?;
+            let (rule, error) = key
+                .rules
+                .iter()
+                .find(|(r, _)| r.lint == &lint::ARGUMENT_NAME)?;
             let text = message::argument_refused(key.key, error, rule.contract, rule.applies_to);
             Some(format!("tool {}: {text}", message::show(tool)))
         })

@@ -11,6 +11,7 @@ use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceEr
 use rmcp::transport::IntoTransport;
 use tokio::sync::watch;
 
+use crate::arguments::SchemaSeen;
 use crate::listing::ListedTool;
 pub use crate::listing::Listing;
 use crate::listing::ServedPrompt;
@@ -109,7 +110,7 @@ where
         say!("the server does not declare the `tools` capability; listing tools anyway");
     }
     let (tools, pages) = list_tools(&client, stage).await?;
-    for (name, described, entry, declared) in tools {
+    for (name, (described, schema), entry, declared) in tools {
         if declared.expired {
             listing.expired.push(entry);
             continue;
@@ -120,6 +121,7 @@ where
         listing.tools.push(ListedTool {
             entry,
             description_units: described,
+            schema,
         });
     }
     listing.pages = pages;
@@ -237,7 +239,7 @@ where
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
-) -> Result<(Vec<(String, usize, Entry, Declared)>, usize), SessionError> {
+) -> Result<(Vec<(String, (usize, SchemaSeen), Entry, Declared)>, usize), SessionError> {
     follow_pages(&TOOLS, stage, |params| async move {
         let result = client.list_tools(Some(params)).await?;
         let tools = result
@@ -245,9 +247,10 @@ async fn list_tools(
             .into_iter()
             .map(|t| {
                 let described = t.description.as_deref().map_or(0, utf16_len);
+                let schema = SchemaSeen::of(&t.input_schema);
                 let entry = Entry::of_tool(&t);
                 let declared = Declared::of_tool(&t);
-                (t.name.into_owned(), described, entry, declared)
+                (t.name.into_owned(), (described, schema), entry, declared)
             })
             .collect();
         Ok((tools, result.next_cursor))

@@ -438,6 +438,7 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
         } = &mut server.outcome
         {
             (*reports, *findings) = findings::audit_names(&listing.names(), &server.keys);
+            findings.extend(crate::arguments::audit(&listing.tools));
             findings.extend(crate::limits::audit(
                 &crate::limits::Past::of(listing),
                 reports,

@@ -61,7 +61,7 @@ pub const ARGUMENT_CONTRACT: Lint = Lint {
 pub const SCHEMA_ROOT: Lint = Lint {
     name: "schema_root",
     level: Level::Warn,
-    targeted: true,
+    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
     build: Build::Silent,
@@ -70,8 +70,8 @@ pub const SCHEMA_ROOT: Lint = Lint {
     finds: "`anyOf`, `oneOf` or `allOf` at the top level of an input schema (Claude's API \
             refuses it), and a top-level `type` other than `object` (Bedrock Converse \
             refuses it). One finding per rule and tool, naming the API and the rule's source.",
-    why: "Warn. Each refuses the whole request, but only for the API named; deny it for \
-          your `targets`.",
+    why: "Warn. Each refuses the whole request, but only for the API named; \
+          `--deny schema_root` where you serve it.",
     help: "move the union into the properties (or the description) and keep `type: object` \
            at the top",
     fix: "Write the choice as properties of one object (an enum field, optional fields) and \
@@ -85,7 +85,7 @@ pub const SCHEMA_ROOT: Lint = Lint {
 pub const SCHEMA_STRICT: Lint = Lint {
     name: "schema_strict",
     level: Level::Allow,
-    targeted: true,
+    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
     build: Build::Silent,

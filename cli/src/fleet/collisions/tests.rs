@@ -27,6 +27,7 @@ fn audited(key: &str, names: &[&str]) -> Server {
                         ListedTool {
                             entry: crate::surface::Entry::of_tool(&tool),
                             description_units: 0,
+                            schema: Default::default(),
                         }
                     })
                     .collect(),
