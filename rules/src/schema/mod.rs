@@ -102,6 +102,9 @@ pub fn pointer(steps: &[Step]) -> String {
     out
 }
 
+/// What [`walk`] calls for each subschema: the steps to it, and it.
+pub type Visit<'a, 'f> = dyn FnMut(&[Step<'a>], &'a Map<String, Value>) + 'f;
+
 /// Members whose value is one subschema.
 const ONE: [&str; 6] = [
     "items",
@@ -120,10 +123,7 @@ const MAP: [&str; 4] = ["properties", "$defs", "definitions", "patternProperties
 /// most [`MAX_NODES`] of them, none deeper than [`MAX_DEPTH`]. `$ref` is not followed where it
 /// stands: the `$defs` and `definitions` it points into are walked in place, each once, so a
 /// recursive type is read once and cannot loop. Returns whether every subschema was read.
-pub fn walk<'a>(
-    schema: &'a Value,
-    visit: &mut dyn FnMut(&[Step<'a>], &'a Map<String, Value>),
-) -> bool {
+pub fn walk<'a>(schema: &'a Value, visit: &mut Visit<'a, '_>) -> bool {
     match schema {
         Value::Object(root) => walk_object(root, visit),
         _ => true,
@@ -131,10 +131,7 @@ pub fn walk<'a>(
 }
 
 /// [`walk`] of a schema held as an object (as rmcp holds a tool's `input_schema`).
-pub fn walk_object<'a>(
-    root: &'a Map<String, Value>,
-    visit: &mut dyn FnMut(&[Step<'a>], &'a Map<String, Value>),
-) -> bool {
+pub fn walk_object<'a>(root: &'a Map<String, Value>, visit: &mut Visit<'a, '_>) -> bool {
     let mut steps = Vec::new();
     let mut nodes = 0;
     enter(root, &mut steps, &mut nodes, visit)
@@ -144,7 +141,7 @@ fn enter<'a>(
     node: &'a Map<String, Value>,
     steps: &mut Vec<Step<'a>>,
     nodes: &mut usize,
-    visit: &mut dyn FnMut(&[Step<'a>], &'a Map<String, Value>),
+    visit: &mut Visit<'a, '_>,
 ) -> bool {
     *nodes += 1;
     if *nodes > MAX_NODES || steps.len() > MAX_DEPTH * 2 {
@@ -191,7 +188,7 @@ fn enter_list<'a>(
     list: &'a [Value],
     steps: &mut Vec<Step<'a>>,
     nodes: &mut usize,
-    visit: &mut dyn FnMut(&[Step<'a>], &'a Map<String, Value>),
+    visit: &mut Visit<'a, '_>,
 ) -> bool {
     steps.push(Step::Key(key));
     let mut complete = true;
