@@ -17,6 +17,31 @@ fn build(c: &mut Criterion) {
     group.bench_function("registry_100_aliases", |b| b.iter(|| registry(1_000, 100)));
     group.finish();
 
+    // Tools with the input schema a `Parameters<T>` gives (five arguments, one a nested object,
+    // one an array of objects, one through `$defs`): the registry reads every argument name
+    // (the Anthropic API refuses the whole request for one bad key). Run the same file on a
+    // checkout without that check to compare.
+    let mut group = c.benchmark_group("build_1000_with_arguments");
+    let routes = || {
+        (0..1_000)
+            .map(|i| argued_route(name(i)))
+            .collect::<Vec<_>>()
+    };
+    group.bench_function("registry", |b| {
+        b.iter_batched(
+            routes,
+            |routes| {
+                routes
+                    .into_iter()
+                    .fold(ToolRegistry::builder(), |r, t| r.tool(ToolDef::new(t)))
+                    .build()
+                    .expect("distinct names")
+            },
+            criterion::BatchSize::SmallInput,
+        );
+    });
+    group.finish();
+
     let mut group = c.benchmark_group("merge_500_plus_500");
     let half = |from: usize| {
         (from..from + 500)
@@ -60,6 +85,29 @@ fn build(c: &mut Criterion) {
         );
     });
     group.finish();
+}
+
+/// A tool whose input schema is what schemars writes for a five-field arguments type.
+fn argued_route(name: String) -> rmcp::handler::server::router::tool::ToolRoute<common::Bench> {
+    use rmcp::model::{CallToolResult, Tool};
+    let serde_json::Value::Object(schema) = serde_json::json!({
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "What to look for."},
+            "limit": {"type": ["integer", "null"], "format": "uint32", "minimum": 0},
+            "filter": {"$ref": "#/$defs/Filter"},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "sort": {"type": "object", "properties": {"field": {"type": "string"}, "desc": {"type": "boolean"}}}
+        },
+        "required": ["query"],
+        "$defs": {"Filter": {"type": "object", "properties": {"rule_name": {"type": "string"}, "issue_type": {"type": "string"}}}}
+    }) else {
+        unreachable!("an object literal")
+    };
+    rmcp::handler::server::router::tool::ToolRoute::new_dyn(
+        Tool::new(name, "a generated tool", std::sync::Arc::new(schema)),
+        |_ctx| Box::pin(async { Ok(CallToolResult::default().into()) }),
+    )
 }
 
 /// N tools added one at a time, each its own change of `tools/list`.

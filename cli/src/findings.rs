@@ -58,12 +58,20 @@ pub enum Kind {
     PromptLookAlike,
     /// A prompt argument a client cannot pass, or a name two of a prompt's arguments share.
     PromptArgument,
+    /// An argument name (input schema property key) the Anthropic API refuses.
+    ArgumentName,
+    /// An argument name another API's documented rule refuses.
+    ArgumentContract,
+    /// The top level of an input schema an API refuses.
+    SchemaRoot,
+    /// An input schema OpenAI's strict mode refuses.
+    SchemaStrict,
 }
 
 impl Kind {
     /// Every kind, in the lint table's order.
     #[cfg(test)]
-    pub const ALL: [Self; 20] = [
+    pub const ALL: [Self; 24] = [
         Self::Spec,
         Self::Contract,
         Self::Client,
@@ -73,6 +81,10 @@ impl Kind {
         Self::Confusable,
         Self::NormalisationCollision,
         Self::KeyRefused,
+        Self::ArgumentName,
+        Self::ArgumentContract,
+        Self::SchemaRoot,
+        Self::SchemaStrict,
         Self::TooManyTools,
         Self::DescriptionCut,
         Self::InstructionsCut,
@@ -116,6 +128,10 @@ impl Kind {
             Self::PromptDuplicate => &lint::PROMPT_DUPLICATE,
             Self::PromptLookAlike => &lint::PROMPT_LOOK_ALIKE,
             Self::PromptArgument => &lint::PROMPT_ARGUMENT,
+            Self::ArgumentName => &lint::ARGUMENT_NAME,
+            Self::ArgumentContract => &lint::ARGUMENT_CONTRACT,
+            Self::SchemaRoot => &lint::SCHEMA_ROOT,
+            Self::SchemaStrict => &lint::SCHEMA_STRICT,
         }
     }
 
@@ -165,6 +181,8 @@ impl Kind {
             Self::PromptDuplicate => "duplicate",
             Self::PromptLookAlike => "alike",
             Self::PromptArgument => "argument",
+            Self::ArgumentName | Self::ArgumentContract => "argument",
+            Self::SchemaRoot | Self::SchemaStrict => "schema",
         }
     }
 

@@ -147,6 +147,8 @@ pub struct ListedTool {
     /// to tell two near-identical descriptions apart from two unrelated ones, without holding
     /// the text.
     pub description_words: Vec<u64>,
+    /// What its input schema shows the APIs (refused argument names, rules it breaks).
+    pub schema: crate::arguments::SchemaSeen,
 }
 
 impl ListedTool {
@@ -158,6 +160,7 @@ impl ListedTool {
             entry: Entry::of_tool(tool),
             description_units: description.encode_utf16().count(),
             description_words: mcp_toolname_rules::description_words(description),
+            schema: crate::arguments::SchemaSeen::of(&tool.input_schema),
         }
     }
 

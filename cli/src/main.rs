@@ -13,6 +13,7 @@ mod emit;
 
 mod allowlist;
 mod args;
+mod arguments;
 mod audit;
 mod check;
 mod config;

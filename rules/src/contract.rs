@@ -332,3 +332,43 @@ pub const ALL: [&Contract; 9] = [
 pub fn by_id(id: &str) -> Option<&'static Contract> {
     ALL.into_iter().find(|c| c.id == id)
 }
+
+/// Anthropic Messages API `tools[].input_schema` property keys: `^[a-zA-Z0-9_.-]{1,64}$`.
+/// The API refuses the whole request with `tools.N.custom.input_schema.properties: Property
+/// keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'`, and so does Amazon Bedrock Converse
+/// for Claude (the same validator behind it). The check reads the top-level `properties` only
+/// (keys nested in an object property, in `items` or in `$defs` pass it, as reported for
+/// Bedrock). Not a tool-name contract, so not in [`ALL`]; see [`crate::ARGUMENT_RULES`].
+pub const ANTHROPIC_ARGUMENT: Contract = Contract {
+    id: "anthropic",
+    title: "the Anthropic API (input_schema property keys)",
+    charset: Charset::ALNUM.with("_.-"),
+    first: FirstChar::Any,
+    max_len: 64,
+    pattern: "^[a-zA-Z0-9_.-]{1,64}$",
+    allowed: "`A-Z a-z 0-9 _ . -`",
+    source: "the API's error, public in github.com/PrefectHQ/fastmcp/issues/839 (2025-06-15), \
+             github.com/erikmaday/unusual-whales-mcp/pull/57 (2026-01-08, keys `rule_name[]`, \
+             `issue_types[]`), and for Claude on Bedrock Converse, top-level keys only, \
+             github.com/aws-solutions-library-samples/accelerated-intelligent-document-processing-on-aws/issues/709 \
+             (2026-08-31)",
+    checked: "2026-12-03",
+};
+
+/// Gemini (Vertex AI) `FunctionDeclaration.parameters` property names: a letter or `_`, then
+/// `A-Z a-z 0-9 _`, at most 64 characters ("Parameter names must start with a letter or an
+/// underscore and must only contain chars a-z, A-Z, 0-9, or underscores with a maximum length
+/// of 64"). Stated for `parameters` (the OpenAPI form); `parametersJsonSchema`, the other way
+/// a client may send a schema, states no rule. Not in [`ALL`]; see [`crate::ARGUMENT_RULES`].
+pub const GEMINI_ARGUMENT: Contract = Contract {
+    id: "gemini",
+    title: "Gemini (`FunctionDeclaration.parameters` names)",
+    charset: Charset::ALNUM.with("_"),
+    first: FirstChar::LetterOrUnderscore,
+    max_len: 64,
+    pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$",
+    allowed: "`A-Z a-z 0-9 _`",
+    source: "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration \
+             (parameters)",
+    checked: "2026-12-03",
+};

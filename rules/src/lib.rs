@@ -37,6 +37,7 @@ mod nearest;
 mod plugin;
 mod prompt;
 mod qualify;
+pub mod schema;
 mod shorten;
 mod suggest;
 pub mod table;
@@ -59,8 +60,9 @@ pub use confusable::{
     description_words, likeness, overlap,
 };
 pub use contract::{
-    ALL, ANTHROPIC, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract, DEEPSEEK, FirstChar, GEMINI,
-    LLM_COMMON, MCP, OPENAI, PORTABLE, SEP_986, SERVER_KEY, by_id,
+    ALL, ANTHROPIC, ANTHROPIC_ARGUMENT, ANTHROPIC_TOOL_SEARCH, BEDROCK, Charset, Contract,
+    DEEPSEEK, FirstChar, GEMINI, GEMINI_ARGUMENT, LLM_COMMON, MCP, OPENAI, PORTABLE, SEP_986,
+    SERVER_KEY, by_id,
 };
 pub use fix::{ASSUMED_KEY_LEN, FixRules};
 pub use list::qualify_list;
@@ -76,6 +78,7 @@ pub use qualify::{
     Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,
     tool_budget,
 };
+pub use schema::ARGUMENT_RULES;
 pub use suggest::{SetFix, suggest, suggest_all, suggest_set, suggest_within};
 pub use words::{abbreviation, words};
 

@@ -384,6 +384,17 @@ pub fn prompt_argument_error(prompt: &str, argument: &str, err: &NameError) -> S
     )
 }
 
+/// A prompt argument (written in `arguments = ...`, or carried by an alias) whose name breaks
+/// [`PROMPT_ARGUMENT`](crate::PROMPT_ARGUMENT).
+#[must_use]
+pub fn prompt_argument_refused(argument: &str, err: &NameError) -> String {
+    let reason = named_error("argument", argument, err, &crate::PROMPT_ARGUMENT);
+    format!(
+        "{reason}; clients that pass prompt arguments by name (Gemini CLI: \
+         `--<name>=<value>`) cannot pass it"
+    )
+}
+
 /// The `tracing` warning logged when a deprecated alias is called.
 #[must_use]
 pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String {
@@ -499,5 +510,32 @@ pub fn list_until_not_before_until(list_until: &str, until: &str) -> String {
          hidden but callable until `until`, so `list_until` comes first",
         show(list_until),
         show(until)
+    )
+}
+
+/// An argument name (a property key of an input schema at `at`) that `contract`, the
+/// argument-key rule of `applies_to`, refuses: what is wrong, who refuses it, and the
+/// `#[serde(rename)]` that fixes it while the Rust field keeps its name.
+///
+/// ```
+/// use mcp_toolname_rules::{ANTHROPIC_ARGUMENT, check, message};
+/// let err = check("rule_name[]", &ANTHROPIC_ARGUMENT).unwrap_err();
+/// let text = message::argument_refused("rule_name[]", &err, &ANTHROPIC_ARGUMENT, "Claude");
+/// assert!(text.starts_with("argument name `rule_name[]` contains `[`"));
+/// assert!(text.ends_with("`#[serde(rename = \"rule_name\")]` on the field keeps its Rust name"));
+/// ```
+#[must_use]
+pub fn argument_refused(
+    key: &str,
+    err: &NameError,
+    contract: &Contract,
+    applies_to: &str,
+) -> String {
+    let reason = named_error("argument", key, err, contract);
+    let fix = crate::suggest(key, contract);
+    format!(
+        "{reason}; {applies_to} refuses the whole request with it; rename it on the wire: \
+         `#[serde(rename = {})]` on the field keeps its Rust name",
+        serde_json::Value::String(fix)
     )
 }

@@ -41,9 +41,10 @@ pub enum Problem {
         /// The contract the name breaks.
         contract: &'static Contract,
     },
-    /// Argument names of a prompt a slash command cannot carry (white space, controls).
+    /// Argument names of a tool the Anthropic API refuses (and with them every request), or
+    /// of a prompt a slash command cannot carry (white space, controls).
     Arguments {
-        /// The prompt.
+        /// The tool or prompt.
         name: String,
         /// Where it was defined.
         origin: Origin,

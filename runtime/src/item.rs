@@ -7,7 +7,9 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use mcp_toolname_rules::PROMPT_ARGUMENT;
+use mcp_toolname_rules::lint;
 use mcp_toolname_rules::message::{self, Kind};
+use mcp_toolname_rules::schema::refused_keys_of;
 use rmcp::RoleServer;
 use rmcp::handler::server::router::prompt::PromptRoute;
 use rmcp::handler::server::router::tool::ToolRoute;
@@ -225,6 +227,30 @@ impl<S> Item for ToolRoute<S> {
             None => Vec::new(),
         }
     }
+
+    /// Every argument name (top-level property key of the input schema) the Anthropic API
+    /// refuses: it refuses the whole request with it, so the set is refused here as a name
+    /// outside the spec is. Rules that hold for one API only ([`lint::ARGUMENT_CONTRACT`])
+    /// are left to `audit`.
+    fn own_problems(&self) -> Vec<String> {
+        argument_problems(&self.attr.name, &self.attr.input_schema)
+    }
+}
+
+/// The refused argument names of tool `tool` with input schema `schema`, in words.
+fn argument_problems(tool: &str, schema: &JsonObject) -> Vec<String> {
+    refused_keys_of(schema)
+        .keys
+        .iter()
+        .filter_map(|key| {
+            let (rule, error) = key
+                .rules
+                .iter()
+                .find(|(r, _)| r.lint == &lint::ARGUMENT_NAME)?;
+            let text = message::argument_refused(key.key, error, rule.contract, rule.applies_to);
+            Some(format!("tool {}: {text}", message::show(tool)))
+        })
+        .collect()
 }
 
 impl<S> Item for PromptRoute<S> {

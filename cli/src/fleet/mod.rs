@@ -468,6 +468,7 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
         {
             (*reports, *findings) = findings::audit_names(&listing.names(), &server.keys);
             findings.extend(crate::confusable::audit(&listing.tools));
+            findings.extend(crate::arguments::audit(&listing.tools));
             findings.extend(crate::limits::audit(
                 &crate::limits::Past::of(listing),
                 reports,

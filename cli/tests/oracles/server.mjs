@@ -12,7 +12,8 @@
 // page: a loop). `server_info` is the `serverInfo` announced at initialize. `delay_ms` holds back the answer to `initialize`, so that of two servers a
 // client starts at once, the other answers first. Speaks just enough MCP (initialize, tools/list, prompts/list, prompts/get,
 // ping) for a client to list its tools and prompts; it never calls out. `calls_log`: a file
-// each method the client calls is appended to, a line each.
+// each method the client calls is appended to, a line each. `schemas` (one per tool, optional)
+// is each tool's `inputSchema` in place of an empty object's.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -25,7 +26,7 @@ const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const listed = tools.map((name, index) => ({
   name,
   description: `oracle tool ${prefix}${index}${descriptions[index] ?? ''}`,
-  inputSchema: { type: 'object', properties: {} },
+  inputSchema: spec.schemas?.[index] ?? { type: 'object', properties: {} },
 }));
 
 createInterface({ input: process.stdin }).on('line', (line) => {

@@ -143,6 +143,9 @@ fn tool_arg(
                 };
                 out.description_written = true;
             }
+            if k == "arguments" {
+                prompt_argument_names(value.to_token_stream(), errors);
+            }
             let path = &meta.path;
             out.forwarded.push(quote!(#path = #value));
         }
@@ -193,7 +196,7 @@ fn alias_attr(
             reject(&inner, &alias_attr_name, &key, kind.alias_args, errors);
             return Ok(());
         }
-        let result = alias_arg(&inner, &key, &mut alias, &mut name, errors);
+        let result = alias_arg(&inner, &key, kind, &mut alias, &mut name, errors);
         name_written |= key == "name";
         finish(&inner, &key, result, errors);
         Ok(())
@@ -212,6 +215,7 @@ fn alias_attr(
 fn alias_arg(
     inner: &ParseNestedMeta,
     key: &str,
+    kind: &Kind,
     alias: &mut AliasAttr,
     name: &mut Option<LitStr>,
     errors: &mut Errors,
@@ -253,7 +257,7 @@ fn alias_arg(
         "notice_once" => {
             alias.notice_once = flag(inner, "notice_once", errors)?;
         }
-        "args" => alias.args = Some(carried_args(inner, errors)?),
+        "args" => alias.args = Some(carried_args(inner, kind, errors)?),
         // The caller refused every key outside the kind's `alias_args`, each matched above.
         _ => {}
     }
@@ -264,6 +268,7 @@ fn alias_arg(
 /// literal; anything else is reported where it stands and left out.
 fn carried_args(
     meta: &ParseNestedMeta,
+    kind: &Kind,
     errors: &mut Errors,
 ) -> syn::Result<serde_json::Map<String, serde_json::Value>> {
     use serde_json::Value;
@@ -273,6 +278,9 @@ fn carried_args(
         let key = path_name(&inner);
         if seen.contains(&key) {
             errors.push(inner.path.span_of(), message::alias_arg_twice(&key));
+        }
+        if let Some(refused) = carried_key_refused(kind, &key) {
+            errors.push(inner.path.span_of(), refused);
         }
         seen.push(key.clone());
         let expr: Expr = inner.value()?.parse()?;
@@ -313,6 +321,52 @@ fn carried_args(
         Ok(())
     })?;
     Ok(out)
+}
+
+/// Checks each prompt argument name the macro can see in rmcp's `arguments = ...`: the literal
+/// of each `PromptArgument::new("...")`, as the registry checks the names when it is built
+/// (a client cannot pass a name with `=`, a control or an invisible character).
+fn prompt_argument_names(tokens: TokenStream, errors: &mut Errors) {
+    use mcp_toolname_rules::{PROMPT_ARGUMENT, check};
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        if let TokenTree::Group(group) = tree {
+            let after_new = i >= 4
+                && matches!(&trees[i - 1], TokenTree::Ident(id) if id == "new")
+                && matches!(&trees[i - 4], TokenTree::Ident(id) if id == "PromptArgument");
+            if after_new && let Ok(lit) = syn::parse2::<LitStr>(group.stream()) {
+                if let Err(err) = check(&lit.value(), &PROMPT_ARGUMENT) {
+                    errors.push(
+                        lit.span(),
+                        message::prompt_argument_refused(&lit.value(), &err),
+                    );
+                }
+                continue;
+            }
+            prompt_argument_names(group.stream(), errors);
+        }
+    }
+}
+
+/// Why a key an alias carries is refused where the macro sees it, as the registry would refuse
+/// the tool's argument of that name: for a tool, a top-level argument name the Anthropic API
+/// refuses (and with it every request); for a prompt, an argument name a client cannot pass.
+fn carried_key_refused(kind: &Kind, key: &str) -> Option<String> {
+    use mcp_toolname_rules::{PROMPT_ARGUMENT, check, lint, schema::argument_refusals};
+    if kind.reaches_llms {
+        let (rule, err) = argument_refusals(key, true)
+            .into_iter()
+            .find(|(r, _)| r.lint == &lint::ARGUMENT_NAME)?;
+        return Some(message::argument_refused(
+            key,
+            &err,
+            rule.contract,
+            rule.applies_to,
+        ));
+    }
+    let err = check(key, &PROMPT_ARGUMENT).err()?;
+    Some(message::prompt_argument_refused(key, &err))
 }
 
 /// `key = "choice"`: the variant named for it, or an error listing the choices.

@@ -25,6 +25,7 @@ mod allowlists;
 mod fleet;
 mod names;
 mod prompts;
+mod schema;
 mod server;
 
 pub use allowlists::ALLOWLIST_ENTRY_UNMATCHED;
@@ -36,6 +37,7 @@ pub use names::{
 pub use prompts::{
     PROMPT_ARGUMENT, PROMPT_COMMAND, PROMPT_DUPLICATE, PROMPT_LOOK_ALIKE, PROMPT_NAME,
 };
+pub use schema::{ARGUMENT_CONTRACT, ARGUMENT_NAME, SCHEMA_ROOT, SCHEMA_STRICT};
 pub use server::{
     ALIAS_PAST_WINDOW, ALIAS_WINDOW_SHORT, DESCRIPTION_CUT, INSTRUCTIONS_CUT,
     INSTRUCTIONS_NOT_SENT, TOMBSTONE_TARGET, TOO_MANY_TOOLS, TOOL_SEARCH_SESSION,
@@ -179,7 +181,8 @@ pub struct Lint {
     pub source: &'static str,
 }
 
-/// Every lint, in the order the docs list them: tool names, then what comes past the names,
+/// Every lint, in the order the docs list them: tool names, then argument names and schemas,
+/// then what comes past the names,
 /// then prompts, then what servers of one config do to each other.
 ///
 /// ```
@@ -188,7 +191,7 @@ pub struct Lint {
 /// assert_eq!(LINTS[0].name, "spec");
 /// assert!(LINTS.iter().all(|l| !l.name.is_empty()));
 /// ```
-pub static LINTS: [Lint; 30] = [
+pub static LINTS: [Lint; 34] = [
     names::SPEC,
     names::CONTRACT,
     names::CLIENT,
@@ -200,6 +203,10 @@ pub static LINTS: [Lint; 30] = [
     names::LISTED_ALIAS_NAME,
     names::KEY_REFUSED,
     names::KEY_OUTSIDE_RULE,
+    schema::ARGUMENT_NAME,
+    schema::ARGUMENT_CONTRACT,
+    schema::SCHEMA_ROOT,
+    schema::SCHEMA_STRICT,
     server::TOO_MANY_TOOLS,
     server::DESCRIPTION_CUT,
     server::INSTRUCTIONS_CUT,

@@ -94,7 +94,7 @@ pub const PROMPT_ARGUMENT: Lint = Lint {
     targeted: true,
     said: true,
     reported_by: "`audit`, `audit --config`",
-    build: Build::Silent,
+    build: Build::Error,
     old_names: &[],
     summary: "a client cannot pass a prompt argument by its name",
     finds: "A prompt argument whose name a client that takes arguments by name cannot \
@@ -104,9 +104,9 @@ pub const PROMPT_ARGUMENT: Lint = Lint {
             were run.",
     why: "Warn. Clients that pass arguments by place (Claude Code) are not affected, and \
           a required argument may still be filled by place in Gemini CLI; an optional \
-          one cannot be given there at all. The build cannot see argument names (they \
-          come from the arguments type's JSON schema when the server runs), so `audit` \
-          is where they are checked.",
+          one cannot be given there at all. The build refuses a name it sees (in \
+          `arguments = ...` or an alias's `args`), and the registry refuses one when it is \
+          built; names from the arguments type's schema are checked there and by `audit`.",
     help: "rename the argument without `=`, and give each argument a name of its own",
     fix: "Rename the argument (with `#[serde(rename = \"...\")]` on the field of the \
           prompt's arguments type) to the suggested name.",

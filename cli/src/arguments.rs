@@ -1,0 +1,150 @@
+//! What `audit` finds in the tools' input schemas: each argument name an API refuses, said once
+//! for every tool it breaks, and each place of a schema an API's rule refuses or drops. The
+//! rules, their walk and their words are the rules crate's ([`mcp_toolname_rules::schema`]);
+//! this module only keeps what a listing needs of each tool and groups it.
+
+use std::collections::BTreeMap;
+
+use mcp_toolname_rules::lint;
+use mcp_toolname_rules::message;
+use mcp_toolname_rules::schema::keywords::{SchemaRule, schema_findings};
+use mcp_toolname_rules::schema::{ArgumentRule, refused_keys_of};
+use rmcp::model::JsonObject;
+
+use crate::findings::{Finding, Kind};
+use crate::listing::ListedTool;
+
+/// Most refused keys and schema findings kept of one tool: a hostile schema cannot grow a
+/// listing past it.
+const KEPT: usize = 32;
+
+/// What one tool's input schema shows the APIs, kept from `tools/list` (the schema itself is
+/// not held).
+#[derive(Debug, Clone, Default)]
+pub struct SchemaSeen {
+    /// Each argument name some rule refuses, with the refusing rules' messages.
+    pub refused: Vec<(String, Vec<(&'static ArgumentRule, String)>)>,
+    /// Each place a schema rule refuses: the rule, the JSON pointer, what is there.
+    pub rules: Vec<(&'static SchemaRule, String, String)>,
+}
+
+impl SchemaSeen {
+    /// What `schema` shows, at most [`KEPT`] of each.
+    #[must_use]
+    pub fn of(schema: &JsonObject) -> Self {
+        let refused = refused_keys_of(schema)
+            .keys
+            .into_iter()
+            .take(KEPT)
+            .map(|k| {
+                let why = k
+                    .rules
+                    .iter()
+                    .map(|(r, e)| {
+                        let text = message::argument_refused(k.key, e, r.contract, r.applies_to);
+                        (*r, text)
+                    })
+                    .collect();
+                (k.key.to_owned(), why)
+            })
+            .collect();
+        let schema = serde_json::Value::Object(schema.clone());
+        let rules = schema_findings(&schema)
+            .into_iter()
+            .take(KEPT)
+            .map(|f| (f.rule, f.at, f.what))
+            .collect();
+        Self { refused, rules }
+    }
+}
+
+/// The findings of a server's tools' schemas: one per refused argument name (every tool it
+/// breaks listed, every API that refuses it named, its kind the lint of the first), then one per schema rule, tool and
+/// place.
+#[must_use]
+pub fn audit(tools: &[ListedTool]) -> Vec<Finding> {
+    // key -> (the first refusal's rule and words, each API refusing it, the tools).
+    type Group = (
+        &'static ArgumentRule,
+        String,
+        Vec<&'static str>,
+        Vec<String>,
+    );
+    let mut groups: BTreeMap<&str, Group> = BTreeMap::new();
+    for tool in tools {
+        for (key, why) in &tool.schema.refused {
+            // The rule of the lint denied first (`ARGUMENT_RULES` lists Anthropic's first).
+            let Some((first, text)) = why.first() else {
+                continue;
+            };
+            let group = groups
+                .entry(key.as_str())
+                .or_insert_with(|| (*first, text.clone(), Vec::new(), Vec::new()));
+            for (rule, _) in why {
+                if !group.2.contains(&rule.applies_to) {
+                    group.2.push(rule.applies_to);
+                }
+            }
+            let shown = message::short(tool.name()).into_owned();
+            if !group.3.contains(&shown) {
+                group.3.push(shown);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (key, (rule, text, apis, names)) in groups {
+        let kind = if rule.lint == &lint::ARGUMENT_NAME {
+            Kind::ArgumentName
+        } else {
+            Kind::ArgumentContract
+        };
+        let shown: Vec<String> = names.iter().map(|n| message::show(n)).collect();
+        let also = if apis.len() > 1 {
+            format!(" (refused by {} too)", apis[1..].join(", "))
+        } else {
+            String::new()
+        };
+        out.push(Finding {
+            kind,
+            tool: names[0].clone(),
+            tools: names,
+            contract: Some(rule.contract.id),
+            client: None,
+            message: format!(
+                "{} {}: {text}{also}",
+                if shown.len() == 1 { "tool" } else { "tools" },
+                message::joined(&shown, "and")
+            ),
+            suggestion: Some(mcp_toolname_rules::suggest(key, rule.contract)),
+        });
+    }
+    for tool in tools {
+        for (rule, at, what) in &tool.schema.rules {
+            let kind = if rule.lint == &lint::SCHEMA_ROOT {
+                Kind::SchemaRoot
+            } else {
+                Kind::SchemaStrict
+            };
+            let shown = message::short(tool.name()).into_owned();
+            let place = if at.is_empty() { "/" } else { at.as_str() };
+            out.push(Finding {
+                kind,
+                tool: shown.clone(),
+                tools: vec![shown],
+                contract: None,
+                client: None,
+                message: format!(
+                    "tool {}: input schema at {}: {what}; {} requires: {} ({}, read {})",
+                    message::show(tool.name()),
+                    message::show(place),
+                    rule.applies_to,
+                    rule.rule,
+                    rule.source,
+                    rule.checked
+                ),
+                suggestion: None,
+            });
+        }
+    }
+    out
+}

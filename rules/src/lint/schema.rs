@@ -1,0 +1,106 @@
+//! The lints of tool input schemas: argument names (property keys) an API refuses, and what
+//! in a schema an API refuses or drops.
+
+use super::{Build, Level, Lint};
+
+/// `argument_name`: Claude's API refuses an argument name of a tool, and with it every request.
+pub const ARGUMENT_NAME: Lint = Lint {
+    name: "argument_name",
+    level: Level::Deny,
+    targeted: false,
+    said: true,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Error,
+    old_names: &[],
+    summary: "the Anthropic API refuses an argument name of a tool, and every request with it",
+    finds: "A property key of a tool's input schema (one of its arguments) outside \
+            `^[a-zA-Z0-9_.-]{1,64}$`: `rule_name[]`, a key with a space, a key past 64 \
+            characters, anything not ASCII. Reported once per name, with the tools it \
+            breaks.",
+    why: "Deny. The Anthropic API (and Bedrock Converse for Claude) refuses the whole \
+          request, not the one tool: one bad argument of one tool stops every conversation \
+          of every client that has the server connected. The build refuses such a name where \
+          the macro sees it (an alias's `args`), the registry refuses it when it is built \
+          (so a test that builds it fails), and `audit` reports it from a running server.",
+    help: "rename the argument in the schema, keeping the Rust field",
+    fix: "Rename the key on the wire and keep the Rust field: `#[serde(rename = \
+          \"rule_names\")] rule_name: Vec<String>` (or drop a `rename` that put the brackets \
+          in).",
+    source: "`mcp_toolname_rules::ANTHROPIC_ARGUMENT`: the API's own error, public in \
+             PrefectHQ/fastmcp#839 (2025-06-15), erikmaday/unusual-whales-mcp#57 (2026-01-08) \
+             and, for Bedrock, aws-solutions-library-samples/\
+             accelerated-intelligent-document-processing-on-aws#709 (2026-08-31); read \
+             2026-12-03.",
+};
+
+/// `argument_contract`: another API's documented rule refuses an argument name.
+pub const ARGUMENT_CONTRACT: Lint = Lint {
+    name: "argument_contract",
+    level: Level::Warn,
+    targeted: true,
+    said: true,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Silent,
+    old_names: &[],
+    summary: "another API's documented rule refuses an argument name of a tool",
+    finds: "A property key of a tool's input schema that an API's documented rule other \
+            than Anthropic's refuses: Gemini's `FunctionDeclaration.parameters` takes a \
+            letter or `_`, then `A-Z a-z 0-9 _`, at most 64 (no `-`, no `.`).",
+    why: "Warn. The rule holds where a client sends the schema in that form (Gemini's \
+          `parameters`; `parametersJsonSchema` states none), so whether it breaks depends \
+          on your clients. Declare them with `targets` and it is denied for them.",
+    help: "rename the argument in the schema, keeping the Rust field",
+    fix: "`#[serde(rename = \"issue_type\")] issue_type: String` in place of a key \
+          `issue-type`.",
+    source: "`mcp_toolname_rules::schema::ARGUMENT_RULES`: each rule's address and the day it \
+             was read (Gemini: cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/\
+             FunctionDeclaration, read 2026-12-03).",
+};
+
+/// `schema_root`: an API refuses the top level of a tool's input schema.
+pub const SCHEMA_ROOT: Lint = Lint {
+    name: "schema_root",
+    level: Level::Warn,
+    targeted: false,
+    said: true,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Silent,
+    old_names: &[],
+    summary: "an API refuses the top level of a tool's input schema",
+    finds: "`anyOf`, `oneOf` or `allOf` at the top level of an input schema (Claude's API \
+            refuses it), and a top-level `type` other than `object` (Bedrock Converse \
+            refuses it). One finding per rule and tool, naming the API and the rule's source.",
+    why: "Warn. Each refuses the whole request, but only for the API named; \
+          `--deny schema_root` where you serve it.",
+    help: "move the union into the properties (or the description) and keep `type: object` \
+           at the top",
+    fix: "Write the choice as properties of one object (an enum field, optional fields) and \
+          check it in the tool; a `#[serde(untagged)]` enum as the whole arguments type \
+          makes such a schema.",
+    source: "`mcp_toolname_rules::schema::keywords::SCHEMA_RULES`: each rule's source (the \
+             APIs' errors in public reports, 2026) and the day it was read (2026-12-03).",
+};
+
+/// `schema_strict`: OpenAI's strict mode refuses a tool's input schema.
+pub const SCHEMA_STRICT: Lint = Lint {
+    name: "schema_strict",
+    level: Level::Allow,
+    targeted: false,
+    said: true,
+    reported_by: "`audit`, `audit --config`",
+    build: Build::Silent,
+    old_names: &[],
+    summary: "OpenAI's strict mode refuses a tool's input schema",
+    finds: "What OpenAI function calling with `strict: true` refuses: more than 5 levels of \
+            nested objects, more than 100 object properties, an object without \
+            `additionalProperties: false`, a property not in `required`.",
+    why: "Allow. Only where a client turns strict mode on for MCP tools, and none run here \
+          does; `--warn schema_strict` shows them for one that does.",
+    help: "close each object and require each property (an optional one as a union with \
+           `null`)",
+    fix: "`#[serde(deny_unknown_fields)]` on the arguments type makes schemars write \
+          `additionalProperties: false`; an `Option<T>` field without `#[serde(default)]` \
+          stays required.",
+    source: "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas, \
+             read 2026-12-03.",
+};
