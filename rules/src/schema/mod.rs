@@ -224,7 +224,9 @@ pub struct RefusedKey<'a> {
 pub struct RefusedKeys<'a> {
     /// Each refused key, in the order the walk met them.
     pub keys: Vec<RefusedKey<'a>>,
-    /// Whether the whole schema was read (false past [`MAX_NODES`] or [`MAX_DEPTH`]).
+    /// Whether every key a rule could refuse was read: false past [`MAX_NODES`] or
+    /// [`MAX_DEPTH`] of a walk; true while no rule looks below the top level, which is then
+    /// all that is read.
     pub complete: bool,
 }
 
@@ -260,10 +262,44 @@ pub fn refused_keys(schema: &Value) -> RefusedKeys<'_> {
     }
 }
 
+/// Whether `key` is a plain identifier (`[A-Za-z_][A-Za-z0-9_]{0,63}`), which every rule of
+/// [`ARGUMENT_RULES`] takes: nearly every key is, and it is told in a few instructions a byte,
+/// where the full check of each rule costs hundreds (a registry checks every tool as it is
+/// built).
+fn plain_key(key: &str) -> bool {
+    let bytes = key.as_bytes();
+    matches!(bytes.first(), Some(b) if b.is_ascii_alphabetic() || *b == b'_')
+        && bytes.len() <= 64
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}
+
 /// [`refused_keys`] of a schema held as an object (as rmcp holds a tool's `input_schema`).
 #[must_use]
 pub fn refused_keys_of(schema: &Map<String, Value>) -> RefusedKeys<'_> {
     let mut keys = Vec::new();
+    if ARGUMENT_RULES.iter().all(|r| r.scope == KeyScope::TopLevel) {
+        // Every API with a rule checks only a tool's own arguments, so nothing below the top
+        // level can be refused: no walk (a registry checks every tool as it is built).
+        if let Some(Value::Object(properties)) = schema.get("properties") {
+            for key in properties.keys().filter(|k| !plain_key(k)) {
+                let rules = argument_refusals(key, true);
+                if !rules.is_empty() {
+                    keys.push(RefusedKey {
+                        key,
+                        at: format!("/properties{}", pointer(&[Step::Key(key)])),
+                        top_level: true,
+                        rules,
+                    });
+                }
+            }
+        }
+        return RefusedKeys {
+            keys,
+            complete: true,
+        };
+    }
     let complete = walk_object(schema, &mut |steps, node| {
         let Some(Value::Object(properties)) = node.get("properties") else {
             return;

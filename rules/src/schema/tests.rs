@@ -106,7 +106,9 @@ fn a_hostile_schema_is_cut_short_not_followed() {
     for _ in 0..1_000 {
         deep = json!({"type": "object", "properties": {"a": deep}});
     }
-    assert!(!refused_keys(&deep).complete);
+    assert!(!walk(&deep, &mut |_, _| {}));
+    // No argument rule looks below the top level, so refusing keys reads only that.
+    assert!(refused_keys(&deep).complete);
     let wide: serde_json::Map<String, Value> = (0..MAX_NODES + 5)
         .map(|i| (format!("k{i}"), json!({})))
         .collect();
@@ -177,4 +179,39 @@ fn every_rule_has_a_source_and_a_date() {
             rule.id
         );
     }
+}
+
+#[test]
+fn a_plain_key_is_one_every_argument_rule_takes() {
+    let mut keys: Vec<String> = [
+        "q",
+        "_",
+        "_x",
+        "query",
+        "Query_2",
+        "a1",
+        "rule_name",
+        "x[]",
+        "1a",
+        "a-b",
+        "a.b",
+        "",
+        "ü",
+        "a b",
+    ]
+    .iter()
+    .map(|k| (*k).to_owned())
+    .collect();
+    keys.extend(["k".repeat(64), "k".repeat(65)]);
+    let mut plain = 0;
+    for key in &keys {
+        if super::plain_key(key) {
+            plain += 1;
+            assert!(argument_refusals(key, true).is_empty(), "{key:?}");
+        }
+    }
+    assert_eq!(
+        plain, 8,
+        "q, _, _x, query, Query_2, a1, rule_name and 64 k's are plain"
+    );
 }
