@@ -115,13 +115,16 @@ impl Listing {
 }
 
 /// One prompt as `prompts/list` gave it: only what the report reads (no description, no
-/// argument descriptions).
+/// argument descriptions: only their size).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ServedPrompt {
     /// The prompt's name.
     pub name: String,
     /// Its arguments' names, in order.
     pub arguments: Vec<String>,
+    /// Bytes of its name, description and arguments as JSON text ([`crate::cost`]); 0 where
+    /// not measured.
+    pub definition_bytes: usize,
 }
 
 /// One tool as `tools/list` gave it: what a snapshot records of it (its name, kind, arguments
@@ -134,6 +137,9 @@ pub struct ListedTool {
     /// Its description's length in UTF-16 units, as the JavaScript clients count it; 0 for
     /// none.
     pub description_units: usize,
+    /// Bytes of its description and input schema as JSON text, what every client hands the
+    /// model besides the name ([`crate::cost`]).
+    pub definition_bytes: usize,
 }
 
 impl ListedTool {

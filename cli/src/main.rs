@@ -16,6 +16,7 @@ mod args;
 mod audit;
 mod check;
 mod config;
+mod cost;
 mod demo;
 mod diag;
 mod findings;

@@ -109,7 +109,7 @@ where
         say!("the server does not declare the `tools` capability; listing tools anyway");
     }
     let (tools, pages) = list_tools(&client, stage).await?;
-    for (name, described, entry, declared) in tools {
+    for (name, (described, defined), entry, declared) in tools {
         if declared.expired {
             listing.expired.push(entry);
             continue;
@@ -120,6 +120,7 @@ where
         listing.tools.push(ListedTool {
             entry,
             description_units: described,
+            definition_bytes: defined,
         });
     }
     listing.pages = pages;
@@ -232,12 +233,16 @@ where
     )))
 }
 
-/// Every page of `tools/list` ([`follow_pages`]): each tool's name, the length of its
-/// description, its snapshot entry, and what it declares beyond that.
+/// What `tools/list` gives of one tool: its name, its description's length in UTF-16 units
+/// and the bytes of its description and input schema as JSON ([`crate::cost`]), its snapshot
+/// entry, and what it declares beyond that.
+type Tool = (String, (usize, usize), Entry, Declared);
+
+/// Every page of `tools/list` ([`follow_pages`]), each tool as [`Tool`].
 async fn list_tools(
     client: &RunningService<RoleClient, ()>,
     stage: &watch::Sender<Stage>,
-) -> Result<(Vec<(String, usize, Entry, Declared)>, usize), SessionError> {
+) -> Result<(Vec<Tool>, usize), SessionError> {
     follow_pages(&TOOLS, stage, |params| async move {
         let result = client.list_tools(Some(params)).await?;
         let tools = result
@@ -245,9 +250,11 @@ async fn list_tools(
             .into_iter()
             .map(|t| {
                 let described = t.description.as_deref().map_or(0, utf16_len);
+                let defined = t.description.as_deref().map_or(0, crate::cost::json_len)
+                    + crate::cost::json_len(&*t.input_schema);
                 let entry = Entry::of_tool(&t);
                 let declared = Declared::of_tool(&t);
-                (t.name.into_owned(), described, entry, declared)
+                (t.name.into_owned(), (described, defined), entry, declared)
             })
             .collect();
         Ok((tools, result.next_cursor))
@@ -278,6 +285,9 @@ async fn list_prompts(
                         != Some(true)
             })
             .map(|p| ServedPrompt {
+                definition_bytes: crate::cost::json_len(&p.name)
+                    + p.description.as_deref().map_or(0, crate::cost::json_len)
+                    + p.arguments.as_ref().map_or(0, crate::cost::json_len),
                 name: p.name,
                 arguments: p
                     .arguments

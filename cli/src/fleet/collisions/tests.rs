@@ -27,6 +27,7 @@ fn audited(key: &str, names: &[&str]) -> Server {
                         ListedTool {
                             entry: crate::surface::Entry::of_tool(&tool),
                             description_units: 0,
+                            definition_bytes: 0,
                         }
                     })
                     .collect(),
@@ -47,6 +48,7 @@ fn prompted(key: &str, prompts: &[&str]) -> Server {
         .map(|n| ServedPrompt {
             name: (*n).to_owned(),
             arguments: Vec::new(),
+            definition_bytes: 0,
         })
         .collect();
     if let Outcome::Audited { prompts, .. } = &mut server.outcome {
