@@ -5,8 +5,8 @@
 //! API). The texts are measured while listing ([`crate::listing`]); only byte counts are kept.
 //!
 //! The tokens are an estimate: one token per 4 bytes, rounded up. No tokenizer of Anthropic's
-//! or Google's models is public, and one figure for every client keeps them comparable; a
-//! real tokenizer gives more for schemas (punctuation) and less for plain English.
+//! or Google's models is public, and one method for every client keeps the figures
+//! comparable; a provider's own count can differ either way.
 
 use std::collections::HashMap;
 
