@@ -271,3 +271,113 @@ fn loading_words(c: &ClientCost) -> String {
         Loading::Unknown => "how it loads tools is not known (not run)".to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keys::Keys;
+    use crate::listing::{ListedTool, ServedPrompt};
+
+    /// A listing of `names`, each tool's description and schema `defined` bytes, and the
+    /// reports on its names under the key `k`.
+    fn listed(names: &[String], defined: usize) -> (Listing, Vec<NameReport>) {
+        let keys = Keys::new("k", None);
+        let (reports, _) = crate::findings::audit_names(names, &keys);
+        let tools = names
+            .iter()
+            .map(|name| {
+                let tool = rmcp::model::Tool::new(
+                    name.clone(),
+                    "",
+                    std::sync::Arc::new(serde_json::Map::new()),
+                );
+                ListedTool {
+                    entry: crate::surface::Entry::of_tool(&tool),
+                    description_units: 0,
+                    definition_bytes: defined,
+                }
+            })
+            .collect();
+        let listing = Listing {
+            tools,
+            ..Listing::default()
+        };
+        (listing, reports)
+    }
+
+    fn client<'a>(cost: &'a Cost, id: &str) -> &'a ClientCost {
+        cost.clients
+            .iter()
+            .find(|c| c.client.id == id)
+            .expect("a preset")
+    }
+
+    #[test]
+    fn json_len_is_the_length_of_the_json_text() {
+        assert_eq!(json_len("a\"b"), "\"a\\\"b\"".len());
+        assert_eq!(json_len(&json!({"type": "object"})), 17);
+        assert_eq!(tokens(0), 0);
+        assert_eq!(tokens(1), 1);
+        assert_eq!(tokens(8), 2);
+        assert_eq!(tokens(9), 3);
+    }
+
+    #[test]
+    fn a_tool_listed_twice_counts_twice_and_each_client_names_it_its_way() {
+        let names = vec!["get".to_owned(), "get".to_owned(), "put".to_owned()];
+        let (listing, reports) = listed(&names, 10);
+        let cost = Cost::of(&listing, &reports);
+        // Claude Code sends `mcp__k__get`: 13 bytes as JSON text, quotes included.
+        let claude = client(&cost, "claude_code");
+        assert_eq!(claude.tools, 3);
+        assert_eq!(claude.bytes, 2 * (13 + 10) + (13 + 10));
+        // Gemini CLI sends `mcp_k_get`: 11.
+        assert_eq!(client(&cost, "gemini_cli").bytes, 3 * (11 + 10));
+    }
+
+    #[test]
+    fn the_cap_says_over_only_past_it_and_only_where_every_tool_is_sent() {
+        let names: Vec<String> = (0..130).map(|i| format!("t{i:03}")).collect();
+        let (listing, reports) = listed(&names, 0);
+        let doc = Cost::of(&listing, &reports).json();
+        let find = |id: &str| {
+            doc["clients"]
+                .as_array()
+                .and_then(|a| a.iter().find(|c| c["id"] == id))
+                .cloned()
+                .expect("a client")
+        };
+        assert_eq!(find("opencode")["tool_cap"]["over"], true);
+        assert_eq!(find("gemini_cli")["tool_cap"]["over"], false);
+        assert!(find("claude_code")["tool_cap"].is_null());
+        let text = Cost::of(&listing, &reports).text("cost");
+        let spaced = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(spaced.contains("the request is refused"), "{text}");
+        let (listing, reports) = listed(&names[..128], 0);
+        let doc = Cost::of(&listing, &reports).json();
+        let opencode = doc["clients"]
+            .as_array()
+            .and_then(|a| a.iter().find(|c| c["id"] == "opencode"))
+            .expect("opencode");
+        assert_eq!(opencode["tool_cap"]["over"], false);
+    }
+
+    #[test]
+    fn configs_add_up_and_prompts_are_counted_apart() {
+        let (mut one, reports) = listed(&["a".to_owned()], 5);
+        one.prompts = vec![ServedPrompt {
+            name: "p".to_owned(),
+            arguments: Vec::new(),
+            definition_bytes: 7,
+        }];
+        let single = Cost::of(&one, &reports);
+        let mut total = Cost::default();
+        total.add(&single);
+        total.add(&single);
+        let claude = client(&total, "claude_code");
+        assert_eq!(claude.tools, 2);
+        assert_eq!(claude.bytes, 2 * client(&single, "claude_code").bytes);
+        assert_eq!((total.prompts, total.prompt_bytes), (2, 14));
+        assert!(total.text("cost").contains("prompts: 2 prompts, 14 bytes"));
+    }
+}
