@@ -45,7 +45,6 @@ fn listed_tools() -> Vec<Value> {
     send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
     send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}}));
     let list = answer(2);
-    drop(send);
     let _ = child.kill();
     let _ = child.wait();
     assert!(
@@ -192,7 +191,7 @@ fn thousands(n: impl ToString) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
