@@ -160,7 +160,7 @@ impl Cost {
             let head = format!("  {:<width$}  ", c.client.id);
             let body = format!(
                 "{} {}, {} bytes, ~{} tokens ({} of a {}-token window); {}",
-                c.tools,
+                thousands(c.tools),
                 plural(c.tools, "tool", "tools"),
                 thousands(c.bytes),
                 thousands(tokens(c.bytes)),
@@ -176,7 +176,7 @@ impl Cost {
                 &format!(
                     "prompts: {} {}, {} bytes, ~{} tokens, offered to the user (counted apart: \
                      whether a client shows them to the model is not modelled)",
-                    self.prompts,
+                    thousands(self.prompts),
                     plural(self.prompts, "prompt", "prompts"),
                     thousands(self.prompt_bytes),
                     thousands(tokens(self.prompt_bytes))
