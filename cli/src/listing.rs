@@ -124,13 +124,16 @@ impl Listing {
 }
 
 /// One prompt as `prompts/list` gave it: only what the report reads (no description, no
-/// argument descriptions).
+/// argument descriptions: only their size).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ServedPrompt {
     /// The prompt's name.
     pub name: String,
     /// Its arguments' names, in order.
     pub arguments: Vec<String>,
+    /// Bytes of its name, description and arguments as JSON text ([`crate::cost`]); 0 where
+    /// not measured.
+    pub definition_bytes: usize,
 }
 
 /// One tool as `tools/list` gave it: what a snapshot records of it (its name, kind, arguments
@@ -149,6 +152,9 @@ pub struct ListedTool {
     pub description_words: Vec<u64>,
     /// What its input schema shows the APIs (refused argument names, rules it breaks).
     pub schema: crate::arguments::SchemaSeen,
+    /// Bytes of its description and input schema as JSON text, what every client hands the
+    /// model besides the name ([`crate::cost`]).
+    pub definition_bytes: usize,
 }
 
 impl ListedTool {
@@ -161,6 +167,8 @@ impl ListedTool {
             description_units: description.encode_utf16().count(),
             description_words: mcp_toolname_rules::description_words(description),
             schema: crate::arguments::SchemaSeen::of(&tool.input_schema),
+            definition_bytes: tool.description.as_deref().map_or(0, crate::cost::json_len)
+                + crate::cost::json_len(&*tool.input_schema),
         }
     }
 

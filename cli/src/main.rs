@@ -18,6 +18,7 @@ mod audit;
 mod check;
 mod config;
 mod confusable;
+mod cost;
 mod demo;
 mod diag;
 mod findings;

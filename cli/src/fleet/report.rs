@@ -113,6 +113,9 @@ pub(super) fn text(
     ));
     if out.verbose {
         names_table(servers, &mut text);
+        text.push_str(
+            &total_cost(servers).text("cost to the model, all servers together, per client"),
+        );
     } else {
         text.push_str("--verbose shows each client's model-facing name for every tool\n");
     }
@@ -143,6 +146,20 @@ pub(super) fn text(
         &extra.denied,
     ));
     text
+}
+
+/// What the audited servers together cost each client's model.
+fn total_cost(servers: &[Server]) -> crate::cost::Cost {
+    let mut total = crate::cost::Cost::default();
+    for server in servers {
+        if let Outcome::Audited {
+            listing, reports, ..
+        } = &server.outcome
+        {
+            total.add(&crate::cost::Cost::of(listing, reports));
+        }
+    }
+    total
 }
 
 /// A cross-server finding's line: `[lint] client: message; what to do`.
@@ -479,6 +496,7 @@ pub(super) fn json_doc(
         "servers": entries,
         "clients": clients,
         "prompt_clients": prompt_clients,
+        "cost": total_cost(servers).json(),
         "cross_server": cross.iter().map(|f| {
             let mut value = serde_json::to_value(f).unwrap_or_default();
             value["lint"] = json!(f.kind.name());

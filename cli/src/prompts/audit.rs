@@ -304,6 +304,7 @@ mod tests {
             .map(|n| ServedPrompt {
                 name: (*n).to_owned(),
                 arguments: Vec::new(),
+                definition_bytes: 0,
             })
             .collect()
     }
@@ -351,6 +352,7 @@ mod tests {
         let prompt = |arguments: &[&str]| ServedPrompt {
             name: "review".to_owned(),
             arguments: arguments.iter().map(|a| (*a).to_owned()).collect(),
+            definition_bytes: 0,
         };
         let clean = audit(
             &[prompt(&["plain", "with space", "ümlaut", "dash-x"])],

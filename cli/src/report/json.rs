@@ -1,4 +1,4 @@
-//! The `audit` report as one JSON document: `{server, tools[], prompts[], findings[],
+//! The `audit` report as one JSON document: `{server, tools[], prompts[], findings[], cost,
 //! summary}`, each finding with its `lint` and its `level` in this run.
 
 use mcp_toolname_rules::message;
@@ -120,6 +120,7 @@ fn head(
             "title": c.title,
             "verified": crate::check::verified_json(c),
         })).collect::<Vec<_>>(),
+        "cost": crate::cost::Cost::of(listing, reports).json(),
         "summary": {
             "tools": listing.tools.len(),
             "prompts": prompts.len(),

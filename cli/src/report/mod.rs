@@ -171,6 +171,11 @@ pub fn section(
         }
     }
     text.push_str(&prompts::audit::text(listing, prompts, findings, out));
+    if out.verbose {
+        text.push_str(
+            &crate::cost::Cost::of(listing, reports).text("cost to the model, per client"),
+        );
+    }
     text
 }
 

@@ -44,6 +44,7 @@ fn prompted(key: &str, prompts: &[&str]) -> Server {
         .map(|n| ServedPrompt {
             name: (*n).to_owned(),
             arguments: Vec::new(),
+            definition_bytes: 0,
         })
         .collect();
     if let Outcome::Audited { prompts, .. } = &mut server.outcome {

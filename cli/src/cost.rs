@@ -1,0 +1,382 @@
+//! What a server costs the model: per client, the bytes of the tool definitions the client
+//! hands its model (each tool's name as that client sends it, its description and its input
+//! schema, as JSON text), an estimate of the tokens, their share of a context window, and how
+//! the client loads tools (all in each request, deferred behind a tool search, capped by its
+//! API). The texts are measured while listing ([`crate::listing`]); only byte counts are kept.
+//!
+//! The tokens are an estimate: one token per 4 bytes, rounded up. No tokenizer of Anthropic's
+//! or Google's models is public, and one method for every client keeps the figures
+//! comparable; a provider's own count can differ either way.
+
+use std::collections::HashMap;
+
+use mcp_toolname_rules::message::thousands;
+use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, Loading};
+use serde_json::{Value, json};
+
+use crate::listing::Listing;
+use crate::names::NameReport;
+use crate::wrap::plural;
+
+/// Bytes per token of the estimate.
+pub const BYTES_PER_TOKEN: usize = 4;
+
+/// The context window the share is of: one typical figure for every client (the model behind
+/// a client is the user's choice, and windows run from 128,000 tokens to over 1,000,000).
+pub const WINDOW_TOKENS: usize = 128_000;
+
+/// How the figures are made, in one sentence (text and JSON).
+pub const METHOD: &str = "estimate: the JSON text of each tool's name as the client sends it, \
+                          its description and its input schema, in bytes; tokens at ~4 bytes \
+                          per token, rounded up (no public tokenizer for Anthropic or Gemini \
+                          models); the share is of a typical 128,000-token context window";
+
+/// The length of `value` as compact JSON text, in bytes; 0 if it cannot be written.
+#[must_use]
+pub fn json_len<T: serde::Serialize + ?Sized>(value: &T) -> usize {
+    let mut counter = Counter(0);
+    match serde_json::to_writer(&mut counter, value) {
+        Ok(()) => counter.0,
+        Err(_) => 0,
+    }
+}
+
+/// A writer that only counts.
+struct Counter(usize);
+
+impl std::io::Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `bytes` as estimated tokens: ceil(bytes / 4).
+#[must_use]
+pub const fn tokens(bytes: usize) -> usize {
+    bytes.div_ceil(BYTES_PER_TOKEN)
+}
+
+/// What one client is handed of a server's (or a config's) tools.
+#[derive(Debug, Clone)]
+pub struct ClientCost {
+    /// The client.
+    pub client: &'static ClientPreset,
+    /// Tools it sends (those whose name it keeps, normalises, cuts or hashes).
+    pub tools: usize,
+    /// Bytes of their definitions.
+    pub bytes: usize,
+}
+
+/// What a server (or a config's servers together) costs each client's model.
+#[derive(Debug, Clone, Default)]
+pub struct Cost {
+    /// One per client preset, in [`CLIENTS`] order.
+    pub clients: Vec<ClientCost>,
+    /// Prompts listed, and the bytes of their names, descriptions and arguments as JSON.
+    pub prompts: usize,
+    /// See [`Self::prompts`].
+    pub prompt_bytes: usize,
+}
+
+/// Whether a client sends a tool whose name has this fate.
+const fn sent(fate: Fate) -> bool {
+    matches!(
+        fate,
+        Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed
+    )
+}
+
+impl Cost {
+    /// The cost of `listing`'s tools, each named as `reports` say each client names it (a
+    /// tool listed twice counts twice: the client is handed both).
+    #[must_use]
+    pub fn of(listing: &Listing, reports: &[NameReport]) -> Self {
+        let by_name: HashMap<&str, &NameReport> =
+            reports.iter().map(|r| (r.name.as_str(), r)).collect();
+        let mut clients: Vec<ClientCost> = CLIENTS
+            .into_iter()
+            .map(|client| ClientCost {
+                client,
+                tools: 0,
+                bytes: 0,
+            })
+            .collect();
+        for tool in &listing.tools {
+            let Some(report) = by_name.get(tool.name()) else {
+                continue;
+            };
+            for cost in &mut clients {
+                let Some(verdict) = report
+                    .clients
+                    .iter()
+                    .find(|v| v.client.id == cost.client.id)
+                else {
+                    continue;
+                };
+                if !sent(verdict.qualified.fate) {
+                    continue;
+                }
+                cost.tools += 1;
+                cost.bytes += json_len(verdict.qualified.name.as_str()) + tool.definition_bytes;
+            }
+        }
+        Self {
+            clients,
+            prompts: listing.prompts.len(),
+            prompt_bytes: listing.prompts.iter().map(|p| p.definition_bytes).sum(),
+        }
+    }
+
+    /// `self` and `other` together (a config's servers).
+    pub fn add(&mut self, other: &Self) {
+        if self.clients.is_empty() {
+            self.clients.clone_from(&other.clients);
+        } else {
+            for (mine, theirs) in self.clients.iter_mut().zip(&other.clients) {
+                mine.tools += theirs.tools;
+                mine.bytes += theirs.bytes;
+            }
+        }
+        self.prompts += other.prompts;
+        self.prompt_bytes += other.prompt_bytes;
+    }
+
+    /// The text block: a heading, one line per client, the prompts, and the method.
+    #[must_use]
+    pub fn text(&self, heading: &str) -> String {
+        let mut out = format!("\n{heading}\n");
+        let width = self
+            .clients
+            .iter()
+            .map(|c| c.client.id.len())
+            .max()
+            .unwrap_or(0);
+        for c in &self.clients {
+            let head = format!("  {:<width$}  ", c.client.id);
+            let body = format!(
+                "{} {}, {} bytes, ~{} tokens ({} of a {}-token window); {}",
+                thousands(c.tools),
+                plural(c.tools, "tool", "tools"),
+                thousands(c.bytes),
+                thousands(tokens(c.bytes)),
+                percent(tokens(c.bytes)),
+                thousands(WINDOW_TOKENS),
+                loading_words(c)
+            );
+            out.push_str(&crate::wrap::hanging(&head, &body, head.len()));
+        }
+        if self.prompts > 0 {
+            out.push_str(&crate::wrap::hanging(
+                "  ",
+                &format!(
+                    "prompts: {} {}, {} bytes, ~{} tokens, offered to the user (counted apart: \
+                     whether a client shows them to the model is not modelled)",
+                    thousands(self.prompts),
+                    plural(self.prompts, "prompt", "prompts"),
+                    thousands(self.prompt_bytes),
+                    thousands(tokens(self.prompt_bytes))
+                ),
+                4,
+            ));
+        }
+        out.push_str(&crate::wrap::hanging("  ", METHOD, 4));
+        out
+    }
+
+    /// The JSON object: `method`, `bytes_per_token`, `window_tokens`, `clients[]`, `prompts`.
+    #[must_use]
+    pub fn json(&self) -> Value {
+        json!({
+            "method": METHOD,
+            "bytes_per_token": BYTES_PER_TOKEN,
+            "window_tokens": WINDOW_TOKENS,
+            "clients": self.clients.iter().map(|c| {
+                let cap = c.client.limits.tools_per_request;
+                json!({
+                    "id": c.client.id,
+                    "tools": c.tools,
+                    "bytes": c.bytes,
+                    "tokens": tokens(c.bytes),
+                    "window_share": share(tokens(c.bytes)),
+                    "loading": loading_id(c.client.limits.loading),
+                    "tool_cap": cap.map(|cap| json!({
+                        "max": cap.max,
+                        "over": c.client.limits.loading == Loading::SendsAll && c.tools > cap.max,
+                        "source": cap.source,
+                    })),
+                })
+            }).collect::<Vec<_>>(),
+            "prompts": {
+                "count": self.prompts,
+                "bytes": self.prompt_bytes,
+                "tokens": tokens(self.prompt_bytes),
+            },
+        })
+    }
+}
+
+/// `tokens` as a fraction of [`WINDOW_TOKENS`], to 4 places.
+fn share(tokens: usize) -> f64 {
+    #[allow(clippy::cast_precision_loss)] // counts far below 2^52
+    let raw = tokens as f64 / WINDOW_TOKENS as f64;
+    (raw * 10_000.0).round() / 10_000.0
+}
+
+/// `2.4%`, `<0.1%`.
+fn percent(tokens: usize) -> String {
+    let pct = share(tokens) * 100.0;
+    if tokens > 0 && pct < 0.1 {
+        "<0.1%".to_owned()
+    } else {
+        format!("{pct:.1}%")
+    }
+}
+
+/// The JSON word for how a client loads tools.
+const fn loading_id(loading: Loading) -> &'static str {
+    match loading {
+        Loading::SendsAll => "sends_all",
+        Loading::Deferred { .. } => "deferred",
+        Loading::Listed => "listed",
+        Loading::Unknown => "unknown",
+    }
+}
+
+/// How `c`'s client loads tools, and where it stops, in words.
+fn loading_words(c: &ClientCost) -> String {
+    let limits = c.client.limits;
+    match limits.loading {
+        Loading::SendsAll => match limits.tools_per_request {
+            Some(cap) if c.tools > cap.max => format!(
+                "sent in every request, past the {} tools {} takes: the request is refused",
+                cap.max, cap.api
+            ),
+            Some(cap) => format!(
+                "sent in every request ({} takes at most {} tools)",
+                cap.api, cap.max
+            ),
+            None => "sent in every request".to_owned(),
+        },
+        Loading::Deferred { .. } => {
+            "deferred behind its tool search: names up front, a definition once found".to_owned()
+        }
+        Loading::Listed => {
+            "names listed in each request; definitions loaded when the model asks".to_owned()
+        }
+        Loading::Unknown => "how it loads tools is not known (not run)".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keys::Keys;
+    use crate::listing::{ListedTool, ServedPrompt};
+
+    /// A listing of `names`, each tool's description and schema `defined` bytes, and the
+    /// reports on its names under the key `k`.
+    fn listed(names: &[String], defined: usize) -> (Listing, Vec<NameReport>) {
+        let keys = Keys::new("k", None);
+        let (reports, _) = crate::findings::audit_names(names, &keys);
+        let tools = names
+            .iter()
+            .map(|name| {
+                let tool = rmcp::model::Tool::new(
+                    name.clone(),
+                    "",
+                    std::sync::Arc::new(serde_json::Map::new()),
+                );
+                ListedTool {
+                    definition_bytes: defined,
+                    ..ListedTool::of(&tool)
+                }
+            })
+            .collect();
+        let listing = Listing {
+            tools,
+            ..Listing::default()
+        };
+        (listing, reports)
+    }
+
+    fn client<'a>(cost: &'a Cost, id: &str) -> &'a ClientCost {
+        cost.clients
+            .iter()
+            .find(|c| c.client.id == id)
+            .expect("a preset")
+    }
+
+    #[test]
+    fn json_len_is_the_length_of_the_json_text() {
+        assert_eq!(json_len("a\"b"), "\"a\\\"b\"".len());
+        assert_eq!(json_len(&json!({"type": "object"})), 17);
+        assert_eq!(tokens(0), 0);
+        assert_eq!(tokens(1), 1);
+        assert_eq!(tokens(8), 2);
+        assert_eq!(tokens(9), 3);
+    }
+
+    #[test]
+    fn a_tool_listed_twice_counts_twice_and_each_client_names_it_its_way() {
+        let names = vec!["get".to_owned(), "get".to_owned(), "put".to_owned()];
+        let (listing, reports) = listed(&names, 10);
+        let cost = Cost::of(&listing, &reports);
+        // Claude Code sends `mcp__k__get`: 13 bytes as JSON text, quotes included.
+        let claude = client(&cost, "claude_code");
+        assert_eq!(claude.tools, 3);
+        assert_eq!(claude.bytes, 2 * (13 + 10) + (13 + 10));
+        // Gemini CLI sends `mcp_k_get`: 11.
+        assert_eq!(client(&cost, "gemini_cli").bytes, 3 * (11 + 10));
+    }
+
+    #[test]
+    fn the_cap_says_over_only_past_it_and_only_where_every_tool_is_sent() {
+        let names: Vec<String> = (0..130).map(|i| format!("t{i:03}")).collect();
+        let (listing, reports) = listed(&names, 0);
+        let doc = Cost::of(&listing, &reports).json();
+        let find = |id: &str| {
+            doc["clients"]
+                .as_array()
+                .and_then(|a| a.iter().find(|c| c["id"] == id))
+                .cloned()
+                .expect("a client")
+        };
+        assert_eq!(find("opencode")["tool_cap"]["over"], true);
+        assert_eq!(find("gemini_cli")["tool_cap"]["over"], false);
+        assert!(find("claude_code")["tool_cap"].is_null());
+        let text = Cost::of(&listing, &reports).text("cost");
+        let spaced = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(spaced.contains("the request is refused"), "{text}");
+        let (listing, reports) = listed(&names[..128], 0);
+        let doc = Cost::of(&listing, &reports).json();
+        let opencode = doc["clients"]
+            .as_array()
+            .and_then(|a| a.iter().find(|c| c["id"] == "opencode"))
+            .expect("opencode");
+        assert_eq!(opencode["tool_cap"]["over"], false);
+    }
+
+    #[test]
+    fn configs_add_up_and_prompts_are_counted_apart() {
+        let (mut one, reports) = listed(&["a".to_owned()], 5);
+        one.prompts = vec![ServedPrompt {
+            name: "p".to_owned(),
+            arguments: Vec::new(),
+            definition_bytes: 7,
+        }];
+        let single = Cost::of(&one, &reports);
+        let mut total = Cost::default();
+        total.add(&single);
+        total.add(&single);
+        let claude = client(&total, "claude_code");
+        assert_eq!(claude.tools, 2);
+        assert_eq!(claude.bytes, 2 * client(&single, "claude_code").bytes);
+        assert_eq!((total.prompts, total.prompt_bytes), (2, 14));
+        assert!(total.text("cost").contains("prompts: 2 prompts, 14 bytes"));
+    }
+}

@@ -1,0 +1,200 @@
+//! What a server costs the model: `audit`'s `cost` against the bytes computed here from the
+//! calculator's own `tools/list` answer, read over stdio by this test without the CLI.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use common::{calculator, run, scratch_dir};
+use serde_json::{Value, json};
+
+/// The calculator's `tools/list` answer, read with three newline-delimited JSON-RPC messages.
+fn listed_tools() -> Vec<Value> {
+    let mut child = Command::new(calculator())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the calculator starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut send = |message: Value| {
+        writeln!(stdin, "{message}").expect("write to the server");
+        stdin.flush().expect("flush");
+    };
+    let mut answer = |id: u64| -> Value {
+        // Bounded: the server answers each request once; notifications in between are skipped.
+        for _ in 0..100 {
+            let mut line = String::new();
+            let read = stdout.read_line(&mut line).expect("read from the server");
+            assert!(read > 0, "the server closed before answering {id}");
+            let value: Value = serde_json::from_str(&line).expect("a JSON-RPC message");
+            if value["id"] == id {
+                return value;
+            }
+        }
+        panic!("no answer to request {id}");
+    };
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "0"}}}),
+    );
+    answer(1);
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}}));
+    let list = answer(2);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        list["result"]["nextCursor"].is_null(),
+        "one page expected: {list}"
+    );
+    list["result"]["tools"].as_array().expect("tools").clone()
+}
+
+/// Bytes of the JSON text of each tool's name as `name` writes it, its description and its
+/// input schema.
+fn expected_bytes(tools: &[Value], name: impl Fn(&str) -> String) -> u64 {
+    let len = |v: &Value| serde_json::to_string(v).expect("JSON").len() as u64;
+    tools
+        .iter()
+        .map(|t| {
+            let description = if t["description"].is_null() {
+                0
+            } else {
+                len(&t["description"])
+            };
+            len(&json!(name(t["name"].as_str().expect("a name"))))
+                + description
+                + len(&t["inputSchema"])
+        })
+        .sum()
+}
+
+fn client<'a>(cost: &'a Value, id: &str) -> &'a Value {
+    cost["clients"]
+        .as_array()
+        .expect("clients")
+        .iter()
+        .find(|c| c["id"] == id)
+        .unwrap_or_else(|| panic!("no {id} in {cost:#}"))
+}
+
+#[test]
+fn audit_counts_the_bytes_each_client_sends() {
+    let tools = listed_tools();
+    assert!(!tools.is_empty());
+    let calc = calculator();
+    let r = run([
+        "audit",
+        "--server-key",
+        "calc",
+        "--format",
+        "json",
+        "--",
+        calc.to_str().expect("UTF-8 path"),
+    ]);
+    let doc = r.json();
+    let cost = &doc["cost"];
+    assert_eq!(cost["bytes_per_token"], 4);
+    assert_eq!(cost["window_tokens"], 128_000);
+    assert!(
+        cost["method"]
+            .as_str()
+            .expect("method")
+            .contains("estimate")
+    );
+    // Claude Code and Gemini CLI write the server part differently.
+    let claude = expected_bytes(&tools, |n| format!("mcp__calc__{n}"));
+    let gemini = expected_bytes(&tools, |n| format!("mcp_calc_{n}"));
+    for (id, bytes, loading) in [
+        ("claude_code", claude, "deferred"),
+        ("gemini_cli", gemini, "sends_all"),
+    ] {
+        let c = client(cost, id);
+        assert_eq!(c["tools"], tools.len(), "{id}: {c}");
+        assert_eq!(c["bytes"], bytes, "{id}: {c}");
+        assert_eq!(c["tokens"], bytes.div_ceil(4), "{id}: {c}");
+        assert_eq!(c["loading"], loading, "{id}: {c}");
+    }
+    let claude_share = client(cost, "claude_code")["window_share"]
+        .as_f64()
+        .expect("a share");
+    #[allow(clippy::cast_precision_loss)]
+    let want = claude.div_ceil(4) as f64 / 128_000.0;
+    assert!(
+        (claude_share - want).abs() < 0.000_1,
+        "{claude_share} vs {want}"
+    );
+    let gemini_cap = &client(cost, "gemini_cli")["tool_cap"];
+    assert_eq!(gemini_cap["max"], 512);
+    assert_eq!(gemini_cap["over"], false);
+    assert!(client(cost, "claude_code")["tool_cap"].is_null());
+
+    // The text, under --verbose only.
+    let calc = calc.to_str().expect("UTF-8 path");
+    let plain = run(["audit", "--server-key", "calc", "--", calc]);
+    assert!(
+        !plain.stdout.contains("cost to the model"),
+        "{}",
+        plain.stdout
+    );
+    let verbose = run(["audit", "-v", "--server-key", "calc", "--", calc]);
+    verbose
+        .out_has("cost to the model, per client")
+        .out_has(&format!(
+            "claude_code {} tools, {} bytes, ~{} tokens",
+            tools.len(),
+            thousands(claude),
+            thousands(claude.div_ceil(4))
+        ))
+        .out_has("deferred behind its tool search")
+        .out_has("~4 bytes per token");
+}
+
+#[test]
+fn audit_config_totals_each_client_over_its_servers() {
+    let tools = listed_tools();
+    let dir = scratch_dir("cost-config");
+    let calc = calculator().to_str().expect("UTF-8 path").to_owned();
+    let config = json!({ "mcpServers": {
+        "one": { "command": calc },
+        "two": { "command": calc },
+    }});
+    let file = dir.join(".mcp.json");
+    std::fs::write(&file, config.to_string()).expect("config written");
+    let file = file.to_str().expect("UTF-8 path");
+    let r = run(["audit", "--config", file, "--format", "json"]);
+    let doc = r.json();
+    let one = expected_bytes(&tools, |n| format!("mcp__one__{n}"));
+    let two = expected_bytes(&tools, |n| format!("mcp__two__{n}"));
+    let servers = doc["servers"].as_array().expect("servers");
+    assert_eq!(client(&servers[0]["cost"], "claude_code")["bytes"], one);
+    assert_eq!(client(&servers[1]["cost"], "claude_code")["bytes"], two);
+    let total = client(&doc["cost"], "claude_code");
+    assert_eq!(total["bytes"], one + two, "{total}");
+    assert_eq!(total["tools"], 2 * tools.len(), "{total}");
+    let verbose = run(["audit", "--config", file, "-v"]);
+    verbose
+        .out_has("cost to the model, all servers together, per client")
+        .out_has(&format!(
+            "claude_code {} tools, {} bytes",
+            2 * tools.len(),
+            thousands(one + two)
+        ));
+}
+
+/// `1,234`.
+fn thousands(n: impl ToString) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
