@@ -59,10 +59,13 @@ impl SchemaSeen {
 }
 
 /// The findings of a server's tools' schemas: one per refused argument name (every tool it
-/// breaks listed, every API that refuses it named, its kind the lint of the first), then one per schema rule, tool and
-/// place.
+/// breaks listed, every API that refuses it named, its kind the lint of the first), then one
+/// per schema rule, tool and place. The strict-mode rules only with `strict`: no client run
+/// here turns OpenAI's strict mode on, and nearly every schema (schemars' among them) breaks
+/// them, so at their default level (allow) they would be one allowed finding per tool of
+/// every server; they are looked for once a user raises `schema_strict`.
 #[must_use]
-pub fn audit(tools: &[ListedTool]) -> Vec<Finding> {
+pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
     // key -> (the first refusal's rule and words, each API refusing it, the tools).
     type Group = (
         &'static ArgumentRule,
@@ -122,8 +125,10 @@ pub fn audit(tools: &[ListedTool]) -> Vec<Finding> {
         for (rule, at, what) in &tool.schema.rules {
             let kind = if rule.lint == &lint::SCHEMA_ROOT {
                 Kind::SchemaRoot
-            } else {
+            } else if strict {
                 Kind::SchemaStrict
+            } else {
+                continue;
             };
             let shown = message::short(tool.name()).into_owned();
             let place = if at.is_empty() { "/" } else { at.as_str() };

@@ -345,8 +345,10 @@ fn hostile_entries_are_escaped_and_bounded_in_every_format() {
             "{format}: a forged workflow command\n{}",
             r.stdout
         );
+        // The 200,000-character entry is cut: what is left is the report itself (SARIF's
+        // table of every lint is about 70 KB of it).
         assert!(
-            r.stdout.len() < 60_000,
+            r.stdout.len() < 100_000,
             "{format}: {} bytes",
             r.stdout.len()
         );

@@ -1,8 +1,9 @@
 //! `audit` of the tools' input schemas: an argument name the Anthropic API refuses is one
 //! finding for every tool it breaks, naming the APIs and the serde rename that fixes it; a
 //! key only Gemini's `parameters` rule refuses is a warning; a top-level `anyOf` is a schema
-//! finding naming its source; strict-mode findings are allowed (JSON only). The server is the
-//! oracles' fixture (`oracles/server.mjs`), serving the schemas given.
+//! finding naming its source; strict-mode findings are looked for only once their lint is raised
+//! (`--warn schema_strict`). The server is the oracles' fixture (`oracles/server.mjs`), serving
+//! the schemas given.
 
 mod common;
 
@@ -61,8 +62,20 @@ fn a_refused_argument_name_is_one_finding_for_every_tool_it_breaks() {
         "{text}"
     );
     assert!(text.contains("code-yeongyu/senpi/issues/1947"), "{text}");
-    assert!(of("schema_strict").iter().all(|f| f["level"] == "allow"));
-    assert!(!of("schema_strict").is_empty());
+    // Allowed by default, and then not looked for: no client run here turns strict mode on.
+    assert!(of("schema_strict").is_empty(), "{findings:#?}");
+    let mut args = vec!["audit", "--format", "json", "--warn", "schema_strict", "--"];
+    args.extend(server.iter().map(String::as_str));
+    let r = run(&args);
+    let doc: Value = serde_json::from_str(&r.stdout).expect("json");
+    let strict: Vec<&Value> = doc["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["kind"] == "schema_strict")
+        .collect();
+    assert!(!strict.is_empty(), "{doc:#?}");
+    assert!(strict.iter().all(|f| f["level"] == "warn"), "{strict:#?}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -7,33 +7,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{example, run};
+use common::{Scratch, example, run};
 use serde_json::Value;
-
-/// A scratch folder for one test, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(test: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!(
-            "mcp-toolname-snapshot-{}-{test}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        Self(dir)
-    }
-
-    fn file(&self, name: &str) -> String {
-        self.0.join(name).to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn adr() -> String {
     example("adr").to_string_lossy().into_owned()
@@ -53,7 +28,7 @@ fn read(file: &str) -> Value {
 
 #[test]
 fn a_snapshot_is_every_name_a_client_can_call_sorted() {
-    let dir = Scratch::new("file");
+    let dir = Scratch::new("snapshot", "file");
     let two = dir.file("v2.json");
     snapshot("2", &two);
     let doc = read(&two);
@@ -97,7 +72,7 @@ fn a_snapshot_is_every_name_a_client_can_call_sorted() {
 
 #[test]
 fn diff_says_which_changes_break_a_client() {
-    let dir = Scratch::new("diff");
+    let dir = Scratch::new("snapshot", "diff");
     let (one, two) = (dir.file("v1.json"), dir.file("v2.json"));
     snapshot("1", &one);
     snapshot("2", &two);
@@ -160,7 +135,7 @@ fn diff_says_which_changes_break_a_client() {
 
 #[test]
 fn audit_against_a_baseline_adds_the_changes_and_exits_1_when_one_breaks() {
-    let dir = Scratch::new("baseline");
+    let dir = Scratch::new("snapshot", "baseline");
     let one = dir.file("v1.json");
     snapshot("1", &one);
     let adr = adr();
@@ -192,7 +167,7 @@ fn audit_against_a_baseline_adds_the_changes_and_exits_1_when_one_breaks() {
 
 #[test]
 fn a_snapshot_from_a_config_entry_and_bad_input() {
-    let dir = Scratch::new("config");
+    let dir = Scratch::new("snapshot", "config");
     let config = dir.file("mcp.json");
     let entry =
         serde_json::json!({"mcpServers": {"adr": {"command": adr(), "args": ["--release", "2"]}}});

@@ -8,33 +8,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{example, http_example, run};
+use common::{Scratch, example, http_example, run};
 use serde_json::{Value, json};
-
-/// A scratch folder for one test, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(test: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!(
-            "mcp-toolname-surface-{}-{test}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        Self(dir)
-    }
-
-    fn file(&self, name: &str) -> String {
-        self.0.join(name).to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn read(file: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(file).expect("written")).expect("JSON")
@@ -86,7 +61,7 @@ fn diff_after(dir: &Scratch, old: &str, change: impl FnOnce(&mut Value)) -> (Vec
 
 #[test]
 fn a_snapshot_holds_prompts_with_aliases_windows_and_arguments() {
-    let dir = Scratch::new("prompts");
+    let dir = Scratch::new("surface", "prompts");
     let doc = read(&prompts_snapshot(&dir));
     assert_eq!(doc["schema_version"], 2);
     let prompts = doc["prompts"].as_array().expect("prompts");
@@ -115,7 +90,7 @@ fn a_snapshot_holds_prompts_with_aliases_windows_and_arguments() {
 
 #[test]
 fn a_prompt_renamed_without_an_alias_breaks_a_client() {
-    let dir = Scratch::new("prompt-renamed");
+    let dir = Scratch::new("surface", "prompt-renamed");
     let old = prompts_snapshot(&dir);
     let (changes, code) = diff_after(&dir, &old, |doc| {
         entry(doc, "prompts", "summarize_thread")["name"] = "summarize_threads".into();
@@ -142,7 +117,7 @@ fn a_prompt_renamed_without_an_alias_breaks_a_client() {
 
 #[test]
 fn a_prompt_renamed_with_an_alias_is_minor() {
-    let dir = Scratch::new("prompt-alias");
+    let dir = Scratch::new("surface", "prompt-alias");
     let new = prompts_snapshot(&dir);
     // The release before: `review` was the prompt itself, with no alias.
     let mut doc = read(&new);
@@ -175,7 +150,7 @@ fn a_prompt_renamed_with_an_alias_is_minor() {
 
 #[test]
 fn a_prompt_alias_dropped_before_its_window_breaks_a_client() {
-    let dir = Scratch::new("prompt-alias-dropped");
+    let dir = Scratch::new("surface", "prompt-alias-dropped");
     let old = prompts_snapshot(&dir);
     let (changes, code) = diff_after(&dir, &old, |doc| {
         let prompts = doc["prompts"].as_array_mut().expect("prompts");
@@ -190,7 +165,7 @@ fn a_prompt_alias_dropped_before_its_window_breaks_a_client() {
 
 #[test]
 fn a_prompt_argument_removed_or_newly_required_breaks_a_client() {
-    let dir = Scratch::new("prompt-arguments");
+    let dir = Scratch::new("surface", "prompt-arguments");
     let old = prompts_snapshot(&dir);
     let (changes, code) = diff_after(&dir, &old, |doc| {
         let arguments = &mut entry(doc, "prompts", "code_review")["arguments"];
@@ -221,7 +196,7 @@ fn a_prompt_argument_removed_or_newly_required_breaks_a_client() {
 
 #[test]
 fn each_tool_argument_change_has_its_verdict() {
-    let dir = Scratch::new("tool-arguments");
+    let dir = Scratch::new("surface", "tool-arguments");
     let old = prompts_snapshot(&dir);
     let lint = |doc: &mut Value| -> Value { entry(doc, "tools", "lint")["arguments"].clone() };
     let set = |doc: &mut Value, arguments: Value| {
@@ -337,7 +312,7 @@ fn same_reordered(dir: &Scratch, file: &str, check: impl FnOnce(&str)) {
 
 #[test]
 fn a_snapshot_is_read_in_any_order() {
-    let dir = Scratch::new("order");
+    let dir = Scratch::new("surface", "order");
     // Seven tools, aliases and a tombstone.
     let adr = example("adr").to_string_lossy().into_owned();
     let file = dir.file("adr.json");
@@ -355,7 +330,7 @@ fn a_snapshot_is_read_in_any_order() {
 
 #[test]
 fn a_version_1_file_is_read_and_says_it_holds_no_prompts() {
-    let dir = Scratch::new("version-1");
+    let dir = Scratch::new("surface", "version-1");
     let new = prompts_snapshot(&dir);
     let mut doc = read(&new);
     doc["schema_version"] = 1.into();
@@ -379,7 +354,7 @@ fn a_version_1_file_is_read_and_says_it_holds_no_prompts() {
 
 #[test]
 fn over_http_a_server_shows_its_hidden_aliases_and_a_dropped_one_breaks() {
-    let dir = Scratch::new("http");
+    let dir = Scratch::new("surface", "http");
     let (_server, url) = http_example();
     let file = dir.file("http.json");
     run(["snapshot", "--out", &file, "--url", &url]).exits(0);

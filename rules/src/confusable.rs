@@ -136,6 +136,14 @@ pub const PAIR_LIMIT: usize = 100_000;
 /// `add`/`and` are other words, not slips.
 const SPELLING_MIN_LETTERS: usize = 6;
 
+/// The longest name (in bytes) whose one-letter neighbours are made: each costs a copy of the
+/// name per letter, so a 10 MB name would ask for terabytes. Past 64 a name breaks every LLM
+/// API's limit already, which its own finding says.
+const SPELLING_MAX_LEN: usize = 64;
+
+/// The longest name (in bytes) paired at all: the MCP spec's limit (128).
+const PAIRED_MAX_LEN: usize = 128;
+
 /// `word` lower-cased, made singular by its English ending (`entries` to `entry`, `classes`
 /// to `class`, `skills` to `skill`); a word of three letters or fewer, or ending in `ss`,
 /// `us` or `is`, is kept.
@@ -225,7 +233,8 @@ fn letters(key: &str) -> usize {
 }
 
 fn one_letter_apart(a: &str, b: &str) -> bool {
-    letters(a).min(letters(b)) >= SPELLING_MIN_LETTERS
+    a.len().max(b.len()) <= SPELLING_MAX_LEN
+        && letters(a).min(letters(b)) >= SPELLING_MIN_LETTERS
         && digits(a) == digits(b)
         && crate::distance_within(a, b, 1).is_some()
 }
@@ -262,6 +271,11 @@ fn neighbours(key: &str) -> Vec<String> {
 pub fn alike_pairs(names: &[&str]) -> Vec<(usize, usize, Likeness)> {
     let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, name) in names.iter().enumerate() {
+        // A name past the spec's 128 characters has a finding of its own, and its keys would
+        // be several copies of it held at once (a 10 MB name, tens of MB).
+        if name.len() > PAIRED_MAX_LEN {
+            continue;
+        }
         let k = keys(name);
         let mut put = |key: String| {
             let group = groups.entry(key).or_default();
@@ -271,7 +285,7 @@ pub fn alike_pairs(names: &[&str]) -> Vec<(usize, usize, Likeness)> {
         };
         put(format!("b:{}", k.bag));
         put(format!("m:{}", k.meaning));
-        if letters(&k.plain) >= SPELLING_MIN_LETTERS {
+        if k.plain.len() <= SPELLING_MAX_LEN && letters(&k.plain) >= SPELLING_MIN_LETTERS {
             for v in neighbours(&k.plain) {
                 put(format!("n:{v}"));
             }

@@ -99,7 +99,10 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
         Keys::new(&opts.server_key, listing.announced()).with_targets(opts.out.levels.targets());
     let (reports, mut found) = findings::audit_names(&listing.names(), &keys);
     found.extend(crate::confusable::audit(&listing.tools));
-    found.extend(crate::arguments::audit(&listing.tools));
+    found.extend(crate::arguments::audit(
+        &listing.tools,
+        opts.out.levels.strict_schemas(),
+    ));
     found.extend(limits::audit(&limits::Past::of(&listing), &reports));
     let (prompts, prompt_found) = prompts::audit::audit(&listing.prompts, &keys.key);
     found.extend(prompt_found);

@@ -266,7 +266,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
             outcome,
         });
     }
-    let servers = judge(ran);
+    let servers = judge(ran, opts.out.levels.strict_schemas());
     let cross = collisions::cross_server(&servers);
     let live = list_names(&servers, &lists, |s| {
         s.tools().iter().map(|t| t.name.clone()).collect()
@@ -455,8 +455,9 @@ fn exit_code(servers: &[Server], cross: &[CrossFinding], levels: &Levels) -> u8 
 }
 
 /// Numbers the server parts that clash under a client that numbers them (VS Code), then
-/// audits each listed server's names under its keys.
-fn judge(mut servers: Vec<Server>) -> Vec<Server> {
+/// audits each listed server's names under its keys (`strict`: the schemas against OpenAI's
+/// strict mode too, [`crate::arguments::audit`]).
+fn judge(mut servers: Vec<Server>, strict: bool) -> Vec<Server> {
     number_clashes(&mut servers.iter_mut().map(|s| &mut s.keys).collect::<Vec<_>>());
     for server in &mut servers {
         if let Outcome::Audited {
@@ -468,7 +469,7 @@ fn judge(mut servers: Vec<Server>) -> Vec<Server> {
         {
             (*reports, *findings) = findings::audit_names(&listing.names(), &server.keys);
             findings.extend(crate::confusable::audit(&listing.tools));
-            findings.extend(crate::arguments::audit(&listing.tools));
+            findings.extend(crate::arguments::audit(&listing.tools, strict));
             findings.extend(crate::limits::audit(
                 &crate::limits::Past::of(listing),
                 reports,

@@ -174,6 +174,13 @@ impl Levels {
         self.targets.as_deref()
     }
 
+    /// Whether `schema_strict` is raised above allow, so that schemas are checked against
+    /// OpenAI's strict mode ([`crate::arguments::audit`]).
+    #[must_use]
+    pub fn strict_schemas(&self) -> bool {
+        self.level(mcp_toolname_rules::lint::SCHEMA_STRICT.name, None, None) != Level::Allow
+    }
+
     /// The level of lint `name` for a finding about `contract` and `client` (ids, when it
     /// is about one). An unknown name is a bug: it is denied, so it shows, and it never takes
     /// another lint's level.

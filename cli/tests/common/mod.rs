@@ -264,3 +264,29 @@ pub fn scratch_dir(what: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
 }
+
+/// A scratch folder for one test (`mcp-toolname-WHAT-PID-TEST`), made empty, removed when
+/// dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    /// The folder for test `test` of binary `what`.
+    pub fn new(what: &str, test: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("mcp-toolname-{what}-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        Self(dir)
+    }
+
+    /// The path of `name` in it, as a string.
+    pub fn file(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -140,3 +140,19 @@ fn evidence_needs_shape_or_near_identical_descriptions() {
     };
     assert!(!apart.holds());
 }
+
+#[test]
+fn a_huge_name_is_no_spelling_neighbour_and_costs_no_copies() {
+    // Two 1 MB names one letter apart: past the longest name whose neighbours are made (each
+    // would be a copy of the name per letter), so no pair, and no terabytes asked for.
+    let a = format!("{}a", "x".repeat(1 << 20));
+    let b = format!("{}b", "x".repeat(1 << 20));
+    assert!(alike_pairs(&[&a, &b]).is_empty());
+    assert_eq!(
+        alike_pairs(&["search_items", "search_itens"])
+            .iter()
+            .map(|p| p.2)
+            .collect::<Vec<_>>(),
+        [Likeness::Spelling]
+    );
+}

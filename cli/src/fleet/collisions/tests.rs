@@ -130,7 +130,7 @@ fn one_servers_prompts_do_not_collide_across_servers() {
 /// Servers as `audit --config` judges them: keys numbered where a client numbers them, then
 /// every name's fate over the whole config.
 fn config(servers: &[(&str, &[&str])]) -> Vec<Server> {
-    crate::fleet::judge(servers.iter().map(|(k, n)| audited(k, n)).collect())
+    crate::fleet::judge(servers.iter().map(|(k, n)| audited(k, n)).collect(), false)
 }
 
 fn collisions(servers: &[Server]) -> Vec<(Option<&'static str>, Option<String>)> {
