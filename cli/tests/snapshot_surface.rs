@@ -6,7 +6,6 @@
 
 mod common;
 
-
 use common::{Scratch, example, http_example, run};
 use serde_json::{Value, json};
 
