@@ -279,49 +279,47 @@ fn plain_key(key: &str) -> bool {
 #[must_use]
 pub fn refused_keys_of(schema: &Map<String, Value>) -> RefusedKeys<'_> {
     let mut keys = Vec::new();
-    if ARGUMENT_RULES.iter().all(|r| r.scope == KeyScope::TopLevel) {
-        // Every API with a rule checks only a tool's own arguments, so nothing below the top
+    let complete = if ARGUMENT_RULES
+        .iter()
+        .any(|r| r.scope == KeyScope::Everywhere)
+    {
+        walk_object(schema, &mut |steps, node| {
+            refused_in(steps, node, &mut keys)
+        })
+    } else {
+        // Every API with a rule reads only a tool's own arguments, so nothing below the top
         // level can be refused: no walk (a registry checks every tool as it is built).
-        if let Some(Value::Object(properties)) = schema.get("properties") {
-            for key in properties.keys().filter(|k| !plain_key(k)) {
-                let rules = argument_refusals(key, true);
-                if !rules.is_empty() {
-                    keys.push(RefusedKey {
-                        key,
-                        at: format!("/properties{}", pointer(&[Step::Key(key)])),
-                        top_level: true,
-                        rules,
-                    });
-                }
-            }
-        }
-        return RefusedKeys {
-            keys,
-            complete: true,
-        };
-    }
-    let complete = walk_object(schema, &mut |steps, node| {
-        let Some(Value::Object(properties)) = node.get("properties") else {
-            return;
-        };
-        let top_level = steps.is_empty();
-        for key in properties.keys() {
-            let rules = argument_refusals(key, top_level);
-            if rules.is_empty() {
-                continue;
-            }
-            let mut at = pointer(steps);
-            at.push_str("/properties");
-            at.push_str(&pointer(&[Step::Key(key)]));
-            keys.push(RefusedKey {
-                key,
-                at,
-                top_level,
-                rules,
-            });
-        }
-    });
+        refused_in(&[], schema, &mut keys);
+        true
+    };
     RefusedKeys { keys, complete }
+}
+
+/// The keys of `node`'s `properties` a rule refuses, at `steps`, added to `keys`.
+fn refused_in<'a>(
+    steps: &[Step<'a>],
+    node: &'a Map<String, Value>,
+    keys: &mut Vec<RefusedKey<'a>>,
+) {
+    let Some(Value::Object(properties)) = node.get("properties") else {
+        return;
+    };
+    let top_level = steps.is_empty();
+    for key in properties.keys().filter(|k| !plain_key(k)) {
+        let rules = argument_refusals(key, top_level);
+        if rules.is_empty() {
+            continue;
+        }
+        let mut at = pointer(steps);
+        at.push_str("/properties");
+        at.push_str(&pointer(&[Step::Key(key)]));
+        keys.push(RefusedKey {
+            key,
+            at,
+            top_level,
+            rules,
+        });
+    }
 }
 
 #[cfg(test)]
