@@ -285,16 +285,9 @@ mod tests {
         let (reports, _) = crate::findings::audit_names(names, &keys);
         let tools = names
             .iter()
-            .map(|name| {
-                let tool = rmcp::model::Tool::new(
-                    name.clone(),
-                    "",
-                    std::sync::Arc::new(serde_json::Map::new()),
-                );
-                ListedTool {
-                    definition_bytes: defined,
-                    ..ListedTool::of(&tool)
-                }
+            .map(|name| ListedTool {
+                definition_bytes: defined,
+                ..ListedTool::named(name)
             })
             .collect();
         let listing = Listing {

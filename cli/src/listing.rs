@@ -178,3 +178,15 @@ impl ListedTool {
         &self.entry.name
     }
 }
+
+#[cfg(test)]
+impl ListedTool {
+    /// A tool named `name`, with no description and an empty input schema, as tests list one.
+    pub fn named(name: &str) -> Self {
+        Self::of(&rmcp::model::Tool::new(
+            name.to_owned(),
+            "",
+            std::sync::Arc::new(serde_json::Map::new()),
+        ))
+    }
+}

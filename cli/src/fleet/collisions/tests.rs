@@ -16,17 +16,7 @@ fn audited(key: &str, names: &[&str]) -> Server {
         keys,
         outcome: Outcome::Audited {
             listing: Box::new(Listing {
-                tools: names
-                    .iter()
-                    .map(|name| {
-                        let tool = rmcp::model::Tool::new(
-                            name.clone(),
-                            "",
-                            std::sync::Arc::new(serde_json::Map::new()),
-                        );
-                        ListedTool::of(&tool)
-                    })
-                    .collect(),
+                tools: names.iter().map(|name| ListedTool::named(name)).collect(),
                 ..Listing::default()
             }),
             reports,
