@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use mcp_toolname_rules::Fate;
 use mcp_toolname_rules::lint;
 use mcp_toolname_rules::message;
 use mcp_toolname_rules::schema::keywords::{SchemaRule, schema_findings};
@@ -58,6 +59,27 @@ impl SchemaSeen {
     }
 }
 
+/// Under each client that leaves out a tool one of whose argument names it refuses (Claude
+/// Code: [`ArgumentKeys::LeavesOut`](mcp_toolname_rules::ArgumentKeys)), that tool's fate is
+/// [`Fate::ArgumentRefused`]: its name never reaches the model, so no API judges it.
+/// `reports` are the verdicts on `tools`' names, in the same order.
+pub fn leave_out(tools: &[ListedTool], reports: &mut [crate::names::NameReport]) {
+    for (tool, report) in tools.iter().zip(reports) {
+        if tool.schema.refused.is_empty() {
+            continue;
+        }
+        let keys = || tool.schema.refused.iter().map(|(key, _)| key.as_str());
+        for verdict in &mut report.clients {
+            if verdict.qualified.fate != Fate::KeyRefused
+                && verdict.client.limits.arguments.leaves_out(keys()).is_some()
+            {
+                verdict.qualified.fate = Fate::ArgumentRefused;
+                verdict.api_error = None;
+                verdict.api_refusal = None;
+            }
+        }
+    }
+}
 /// The findings of a server's tools' schemas: one per refused argument name (every tool it
 /// breaks listed, every API that refuses it named, its kind the lint of the first), then one
 /// per schema rule, tool and place. The strict-mode rules only with `strict`: no client run
@@ -102,11 +124,23 @@ pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
             Kind::ArgumentContract
         };
         let shown: Vec<String> = names.iter().map(|n| message::show(n)).collect();
-        let also = if apis.len() > 1 {
+        let mut also = if apis.len() > 1 {
             format!(" (refused by {} too)", apis[1..].join(", "))
         } else {
             String::new()
         };
+        // The clients that check the keys themselves never send the tool (run: Claude Code).
+        let leaving: Vec<String> = mcp_toolname_rules::CLIENTS
+            .iter()
+            .filter(|c| c.limits.arguments.leaves_out([key]).is_some())
+            .map(|c| format!("{} {}", c.title, c.verified.version))
+            .collect();
+        if !leaving.is_empty() {
+            also.push_str(&format!(
+                "; {} leaves the tool out instead, so the model never sees it",
+                message::joined(&leaving, "and")
+            ));
+        }
         out.push(Finding {
             kind,
             tool: names[0].clone(),

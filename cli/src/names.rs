@@ -296,7 +296,12 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
         Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed => {
             check(&qualified.name, client.contract).err()
         }
-        Fate::Refused | Fate::Skipped | Fate::KeyRefused | Fate::Shadowed | Fate::Raced => None,
+        Fate::Refused
+        | Fate::Skipped
+        | Fate::KeyRefused
+        | Fate::Shadowed
+        | Fate::Raced
+        | Fate::ArgumentRefused => None,
     };
     let api_refusal =
         api_error.map(|err| message::name_error(&qualified.name, &err, client.contract));
@@ -324,6 +329,7 @@ pub fn fate_word(fate: Fate) -> &'static str {
         Fate::KeyRefused => "key_refused",
         Fate::Shadowed => "shadowed",
         Fate::Raced => "raced",
+        Fate::ArgumentRefused => "argument_refused",
     }
 }
 

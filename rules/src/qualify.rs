@@ -54,6 +54,9 @@ pub enum Fate {
     /// changes between starts ([`crate::Across`]): this one is sent on some starts and left out
     /// on others.
     Raced,
+    /// The client leaves the tool out, its name too: an argument name of its input schema is
+    /// outside the rule the client checks schemas against ([`crate::ArgumentKeys::LeavesOut`]).
+    ArgumentRefused,
 }
 
 impl Fate {

@@ -7,7 +7,7 @@
 //   OUT     written: {"client", "version", "refused": [key, ...], "requests", "methods" (every
 //           MCP method the client called on a fixture server),
 //           "tools": [{"name", "origin"}], "descriptions", "instructions", "references",
-//           "prompt_bodies", "prompt_args", "output"}
+//           "prompt_bodies", "prompt_args", "arguments", "output"}
 // The corpus may give servers `descriptions`, `instructions`, `prompts` (names; the fixture
 // answers `prompts/get` with `oracle prompt body S.I`) and `delay_ms` (how long the server
 // holds back its answer to `initialize`), and may give `select`: a name prefix
@@ -30,6 +30,8 @@
 // Claude Code reads with `--settings` (its `permissions`).
 // `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries,
 // `prompt_args` every `S.I.J=value` of `oracle prompt arg S.I.J=value` (argument J passed).
+// A server may give `schemas`, each tool's `inputSchema`; `arguments` maps each "S.T" whose
+// schema a request carries to the keys of its top-level `properties`, as the model got them.
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
 // description, null where only the name is sent (Claude Code's list of deferred tools). Only
 // 127.0.0.1 is reached: the fake API, and servers the client starts over stdio.
@@ -59,7 +61,7 @@ mkdirSync(captured);
 // `oracle tool S.T`, so a tool the request describes is traced back to its corpus entry.
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
-  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, delay_ms: server.delay_ms, server_info: server.server_info, calls_log: join(scratch, `calls-${index}.log`) }));
+  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, schemas: server.schemas, delay_ms: server.delay_ms, server_info: server.server_info, calls_log: join(scratch, `calls-${index}.log`) }));
   return { key: server.key, plugin: server.plugin, pluginMcp: server.plugin_mcp, codexToml: server.codex_toml, command: process.execPath, args: [join(here, 'server.mjs'), file], extra: server.extra ?? {} };
 });
 
@@ -620,12 +622,33 @@ for (const file of requests) {
     }
   }
 }
+// The argument names each fixture tool reached the model with: the top-level `properties`
+// keys of the schema beside its description, in whichever form the API takes it (Anthropic's
+// `input_schema`, OpenAI's `parameters`, Gemini's `parameters` or `parametersJsonSchema`).
+const argued = {};
+const schemaOf = (tool) => tool.input_schema ?? tool.inputSchema ?? tool.parameters ?? tool.parametersJsonSchema;
+function* described_objects(value) {
+  if (Array.isArray(value)) for (const inner of value) yield* described_objects(inner);
+  else if (value && typeof value === 'object') {
+    if (typeof value.description === 'string') yield value;
+    for (const inner of Object.values(value)) yield* described_objects(inner);
+  }
+}
+for (const file of requests) {
+  let parsed;
+  try { parsed = JSON.parse(JSON.parse(readFileSync(join(captured, file), 'utf8')).body); } catch { continue; }
+  for (const tool of described_objects(parsed)) {
+    const at = origin(tool.description);
+    const properties = schemaOf(tool)?.properties;
+    if (at && properties && typeof properties === 'object') argued[at] = Object.keys(properties);
+  }
+}
 // Every MCP method the client called on any fixture server (`prompts/list`: it reads prompts).
 const methods = new Set();
 for (const file of readdirSync(scratch).filter((f) => f.startsWith('calls-'))) {
   for (const line of readFileSync(join(scratch, file), 'utf8').split('\n')) if (line) methods.add(line);
 }
-writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], prompt_bodies: [...promptBodies].sort(), prompt_args: [...promptArgs].sort(), output: output.slice(-4000) }, null, 1));
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], prompt_bodies: [...promptBodies].sort(), prompt_args: [...promptArgs].sort(), arguments: argued, output: output.slice(-4000) }, null, 1));
 // The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
 if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

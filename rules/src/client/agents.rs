@@ -2,7 +2,9 @@
 //! Code, Factory's Droid) and Goose, read from source. Each has its `source` and `verified`,
 //! as in [`super::presets`].
 
-use super::limits::{Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all};
+use super::limits::{
+    ArgumentKeys, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all,
+};
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
     Overflow, PrefixRule, Units, Verification, Verified,
@@ -17,6 +19,8 @@ const LISTED: Limits = Limits {
     description: TextRule::Unknown,
     instructions: TextRule::Unknown,
     tools_per_request: None,
+    // Only the names are sent up front; every tool was listed, whatever its argument names.
+    arguments: ArgumentKeys::AsWritten,
 };
 
 /// Kilo Code's CLI (`kilo`, a fork of OpenCode): `<server>_<tool>`, no prefix; every UTF-16

@@ -84,6 +84,50 @@ pub const GEMINI_TOOLS: ToolCap = ToolCap {
     checked: "2026-12-02",
 };
 
+/// What a client does with a tool whose input schema has an argument name (a key of its
+/// top-level `properties`) that an API's rule refuses (`rule_name[]`, `issue types`).
+///
+/// Learnt by running each client on tools that each carry one such key
+/// (`cli/tests/oracle_arguments.rs`) and reading what reached the fake API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArgumentKeys {
+    /// The schema goes out as the server wrote it: the API behind the client applies its own
+    /// rule (the Anthropic API refuses the whole request for one such key).
+    AsWritten,
+    /// The tool is left out, its name too, before the model sees any: the client checks each
+    /// top-level key against `contract` (Claude Code, from 2.1.x: a tool whose schema it would
+    /// send to an API that refuses it is dropped instead).
+    LeavesOut {
+        /// The rule each key is checked against.
+        contract: &'static crate::Contract,
+        /// Where that was seen.
+        source: &'static str,
+    },
+    /// Not run: not known.
+    Unknown,
+}
+
+impl ArgumentKeys {
+    /// The first of `keys` (a schema's top-level property keys) for which the client leaves
+    /// the tool out, if any.
+    ///
+    /// ```
+    /// use mcp_toolname_rules::{CLAUDE_CODE, CODEX};
+    /// assert_eq!(CLAUDE_CODE.limits.arguments.leaves_out(["query", "rule_name[]"]), Some("rule_name[]"));
+    /// assert_eq!(CLAUDE_CODE.limits.arguments.leaves_out(["issue-type", "a.b"]), None);
+    /// assert_eq!(CODEX.limits.arguments.leaves_out(["rule_name[]"]), None);
+    /// ```
+    #[must_use]
+    pub fn leaves_out<'a>(self, keys: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+        match self {
+            Self::LeavesOut { contract, .. } => keys
+                .into_iter()
+                .find(|key| crate::check(key, contract).is_err()),
+            Self::AsWritten | Self::Unknown => None,
+        }
+    }
+}
+
 /// What one client does past the name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Limits {
@@ -96,6 +140,8 @@ pub struct Limits {
     /// The API it was run against, where that API caps tools per request and the client
     /// sends every tool ([`Loading::SendsAll`]); `None` where no cap is documented.
     pub tools_per_request: Option<ToolCap>,
+    /// What it does with a tool whose argument names an API refuses.
+    pub arguments: ArgumentKeys,
 }
 
 /// Limits of a client never run here.
@@ -104,15 +150,18 @@ pub const UNKNOWN_LIMITS: Limits = Limits {
     description: TextRule::Unknown,
     instructions: TextRule::Unknown,
     tools_per_request: None,
+    arguments: ArgumentKeys::Unknown,
 };
 
-/// A client that sends every tool, each description and the instructions whole, to `cap`.
+/// A client that sends every tool, each description and the instructions whole, to `cap`,
+/// and each schema as written (every client run here but Claude Code).
 pub(super) const fn sends_all(instructions: TextRule, cap: Option<ToolCap>) -> Limits {
     Limits {
         loading: Loading::SendsAll,
         description: TextRule::Whole,
         instructions,
         tools_per_request: cap,
+        arguments: ArgumentKeys::AsWritten,
     }
 }
 

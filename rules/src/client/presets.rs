@@ -3,13 +3,16 @@
 
 use super::agents::{DROID, GOOSE, KILO_CODE, QWEN_CODE};
 use super::limits::{
-    GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all,
+    ArgumentKeys, GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS,
+    sends_all,
 };
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
     Overflow, PrefixRule, Units, Verification, Verified,
 };
-use crate::contract::{ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI};
+use crate::contract::{
+    ANTHROPIC_ARGUMENT, ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI,
+};
 
 /// Claude Code: `mcp__<server>__<tool>`. Every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes
 /// `_`, in the key and in the tool name (an emoji `__`); a non-ASCII tool name is cleaned
@@ -81,6 +84,11 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
             marker: "\u{2026} [truncated]",
         },
         tools_per_request: None,
+        arguments: ArgumentKeys::LeavesOut {
+            contract: &ANTHROPIC_ARGUMENT,
+            source: "run: of tools with keys `rule_name[]`, `issue types`, 65 characters and \
+                     `数据`, none reached the API, not even by name; `issue-type` and `a.b` did",
+        },
     },
     source: "the @anthropic-ai/claude-code npm package run against a fake Messages API (cli/tests/oracles.rs), its embedded code read (the sanitiser, the Unicode cleaning, the 128 filter); 64: tool search's tool_reference, github.com/anthropics/claude-code/issues/22327 and #19882",
     verified: Verified {

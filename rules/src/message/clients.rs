@@ -123,6 +123,7 @@ pub fn over_budget(
         Fate::Hashed => "it cuts the name and appends a hash the model cannot read",
         Fate::Cut => "it cuts the name, so two long names can become one",
         Fate::Skipped => "it leaves the tool out",
+        Fate::ArgumentRefused => "it leaves the tool out for an argument name",
         Fate::KeyRefused => "it does not start the server",
         Fate::Shadowed => "another tool takes its name",
         Fate::Raced => "another server's tool may take its name",

@@ -304,7 +304,7 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
         let met = match q.fate {
             Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed | Fate::Raced => true,
             Fate::Shadowed => q.meets_server.is_some(),
-            Fate::Refused | Fate::Skipped | Fate::KeyRefused => false,
+            Fate::Refused | Fate::Skipped | Fate::KeyRefused | Fate::ArgumentRefused => false,
         };
         met.then(|| {
             let member = Member {

@@ -1,0 +1,165 @@
+//! The real clients as judges of argument names: each client run here is started against a
+//! fixture server whose tools each carry one argument name (a key of the input schema's
+//! top-level `properties`) that an API's rule refuses, or none, and a fake LLM API that records
+//! what reaches the model. `audit` must predict, for every tool, what the client did:
+//! `argument_refused` (Claude Code leaves the tool out, name and all) exactly where the tool
+//! is missing from what the client sent; and wherever the client sent a tool's schema, its
+//! argument names as the server wrote them (no client renames them, so the API behind decides).
+//! Clients that send names only up front (Qwen Code, Droid) show no schema to compare; their
+//! tools are still judged present or missing.
+
+mod common;
+
+use common::oracle::{client_bin, observe, report, scratch};
+use common::run;
+
+use serde_json::{Value, json};
+
+/// Each tool's one argument name: refused by Anthropic's rule (`[`, a space, 65 characters,
+/// CJK), refused by Gemini's `parameters` rule only (`-`, `.`), or plain.
+const KEYS: [(&str, &str); 7] = [
+    ("t_bracket", "rule_name[]"),
+    ("t_space", "issue types"),
+    ("t_hyphen", "issue-type"),
+    ("t_dot", "a.b"),
+    (
+        "t_long",
+        "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk",
+    ),
+    ("t_cjk", "数据"),
+    ("t_plain", "query"),
+];
+
+fn spec() -> Value {
+    let tools: Vec<&str> = KEYS.iter().map(|(tool, _)| *tool).collect();
+    let schemas: Vec<Value> = KEYS
+        .iter()
+        .map(|(_, key)| json!({"type": "object", "properties": {*key: {"type": "string"}}}))
+        .collect();
+    json!({"tools": tools, "schemas": schemas})
+}
+
+fn judge(id: &str) {
+    let Some(bin) = client_bin(id) else {
+        return;
+    };
+    let dir = scratch("oracle-arguments", id);
+    let spec = spec();
+    let corpus =
+        json!({"servers": [{"key": "args", "tools": spec["tools"], "schemas": spec["schemas"]}]});
+    let observed = observe(id, &bin, &corpus, &dir);
+
+    let command = common::fixture_server_in(&dir, "spec.json", &spec);
+    let mut args = vec!["audit", "--format", "json", "--server-key", "args", "--"];
+    args.extend(command.iter().map(String::as_str));
+    let audited = run(&args);
+    let doc: Value = serde_json::from_str(&audited.stdout).expect("audit JSON");
+
+    let sent = observed["tools"].as_array().expect("tools");
+    let mut agree = 0;
+    let mut disagree = Vec::new();
+    for (t, (tool, key)) in KEYS.iter().enumerate() {
+        let entry = doc["tools"]
+            .as_array()
+            .expect("tools")
+            .iter()
+            .find(|e| e["name"] == *tool)
+            .unwrap_or_else(|| panic!("audit lists {tool}"));
+        let verdict = entry["clients"]
+            .as_array()
+            .expect("clients")
+            .iter()
+            .find(|c| c["id"] == id)
+            .unwrap_or_else(|| panic!("a verdict for {id}"));
+        let origin = format!("0.{t}");
+        let present = sent
+            .iter()
+            .any(|s| s["origin"] == origin.as_str() || s["name"] == verdict["name"]);
+        let predicted_present = verdict["fate"] != "argument_refused";
+        // Where a schema went out, the argument name is as the server wrote it.
+        let keys_as_written = observed["arguments"]
+            .get(&origin)
+            .and_then(Value::as_array)
+            .is_none_or(|keys| keys.iter().any(|k| k == key));
+        if present == predicted_present && keys_as_written {
+            agree += 1;
+        } else {
+            disagree.push(format!(
+                "{tool} (`{key}`): audit says {}, the client {}{}",
+                verdict["fate"],
+                if present { "sent it" } else { "left it out" },
+                if keys_as_written {
+                    String::new()
+                } else {
+                    format!(", with argument names {}", observed["arguments"][&origin])
+                }
+            ));
+        }
+    }
+    // A run that sent no schema at all would judge nothing about argument names: at least
+    // the plain tool must reach the model.
+    assert!(
+        sent.iter()
+            .any(|s| s["origin"] == "0.6"
+                || s["name"].as_str().is_some_and(|n| n.ends_with("t_plain"))),
+        "{id} sent no fixture tool: {}",
+        observed["output"]
+    );
+    report(&format!(
+        "oracle {id} {}: argument names: {agree}/{} tools agree",
+        observed["version"],
+        KEYS.len()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(disagree.is_empty(), "{id}:\n{}", disagree.join("\n"));
+}
+
+#[test]
+fn claude_code() {
+    judge("claude_code");
+}
+
+#[test]
+fn codex() {
+    judge("codex");
+}
+
+#[test]
+fn gemini_cli() {
+    judge("gemini_cli");
+}
+
+#[test]
+fn cline() {
+    judge("cline");
+}
+
+#[test]
+fn opencode() {
+    judge("opencode");
+}
+
+#[test]
+fn continue_cli() {
+    judge("continue_cli");
+}
+
+#[test]
+fn copilot_cli() {
+    judge("copilot_cli");
+}
+
+#[test]
+fn kilo_code() {
+    judge("kilo_code");
+}
+
+#[test]
+fn qwen_code() {
+    judge("qwen_code");
+}
+
+#[test]
+fn droid() {
+    judge("droid");
+}
