@@ -41,7 +41,8 @@
 //! (as many at most) and closed after `--init-timeout`. Behind a reverse proxy every client
 //! has the proxy's address: raise the per-peer limits. A refusal carries `Retry-After`. A name
 //! from a client is echoed escaped and shortened ([`message::show`]). `scripts/http-attack.py`
-//! floods a running build with each attack and times a legitimate client meanwhile.
+//! starts a build of this example, floods it with each lock-out attack from one address and
+//! times a legitimate client from another meanwhile.
 
 mod guard;
 mod peer;
