@@ -24,9 +24,7 @@ Only the Python standard library is used; Linux answers all of 127.0.0.0/8 on lo
 import argparse
 import http.client
 import json
-import os
 import resource
-import selectors
 import socket
 import subprocess
 import sys
@@ -233,7 +231,6 @@ class Trickle:
         return {"sock": s, "sent_head": False}
 
     def run(self):
-        sel = selectors.DefaultSelector()
         slots = [None] * self.count
         tick = 0
         while not self.stop.is_set():
@@ -284,7 +281,6 @@ class Trickle:
         for slot in slots:
             if slot is not None:
                 slot["sock"].close()
-        sel.close()
 
     def start(self):
         self.thread = threading.Thread(target=self.run, daemon=True)
