@@ -1,52 +1,52 @@
 //! What a server on the open network needs beyond the MCP handler: a bound on how long a
-//! client may take to send a request, on how many connections and sessions it may hold, so
-//! that slow or greedy clients cannot exhaust the server. `axum::serve` has none of these.
+//! client may take to send a request, and on how many connections and sessions it may hold,
+//! so that slow or greedy clients cannot exhaust the server. `axum::serve` has none of these.
 //!
 //! - Each request's headers must arrive within [`Limits::header_read`] (hyper's
-//!   `header_read_timeout`), its body within [`Limits::body_read`] (tower-http's
-//!   `RequestBodyTimeoutLayer`): a slowloris client is disconnected, not waited for.
+//!   `header_read_timeout`), and its whole body within [`Limits::body_read`] of them, however
+//!   it trickles: past that the answer is `408 Request Timeout` and the connection is closed.
 //! - At most [`Limits::connections`] connections are served at once; past that the server
-//!   stops accepting until one closes (the kernel's backlog holds the rest).
-//! - At most [`Limits::sessions`] sessions (protocol versions before 2026-07-28) are open at
-//!   once ([`CappedSessions`]): an `initialize` past that is answered `503 Service
-//!   Unavailable` with `Retry-After` (which rmcp's client reads), and the sessions that close
-//!   or time out (rmcp's `keep_alive`, `init_timeout`) make room again.
+//!   stops accepting until one closes (the kernel's backlog holds the rest). One peer address
+//!   holds at most [`Limits::connections_per_peer`] of them: its next one is answered `429 Too
+//!   Many Requests` and closed, and the others' are still accepted.
+//! - Sessions are capped as [`crate::sessions`] says, by [`Limits::sessions`].
 
-use std::cell::Cell;
+use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::Request;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::StatusCode;
-use axum::http::header::RETRY_AFTER;
+use axum::http::header::{CONNECTION, CONTENT_LENGTH};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-
 use futures_core::Stream;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
-use rmcp::transport::WorkerTransport;
-use rmcp::transport::common::server_side_http::ServerSseMessage;
-use rmcp::transport::streamable_http_server::session::EventStore;
-use rmcp::transport::streamable_http_server::session::local::{
-    LocalSessionManager, LocalSessionManagerError, LocalSessionWorker,
-};
-use rmcp::transport::streamable_http_server::{RestoreOutcome, SessionId, SessionManager};
-use tokio::net::TcpListener;
-use tokio::sync::{Mutex, Semaphore};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+
+use crate::peer::{Peer, PeerCounts, share};
+use crate::sessions::{SessionLimits, answer_refusals};
 
 /// How much a client may take.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Time to send a request's headers (the start line included).
     pub header_read: Duration,
-    /// Time to send a request's body once its headers are in.
+    /// Time to send a request's whole body once its headers are in.
     pub body_read: Duration,
+    /// Bytes in a request's body (rmcp's own limit, so that it is met first here).
+    pub body_bytes: usize,
     /// Connections served at once.
     pub connections: usize,
-    /// Sessions open at once.
-    pub sessions: usize,
+    /// Connections one peer address may hold.
+    pub connections_per_peer: usize,
+    /// Sessions.
+    pub sessions: SessionLimits,
 }
 
 impl Default for Limits {
@@ -54,27 +54,40 @@ impl Default for Limits {
         Self {
             header_read: Duration::from_secs(10),
             body_read: Duration::from_secs(30),
+            body_bytes: 4 * 1024 * 1024,
             connections: 1024,
-            sessions: 1000,
+            connections_per_peer: share(1024),
+            sessions: SessionLimits {
+                most: 1000,
+                per_peer: share(1000),
+                init_timeout: Duration::from_secs(10),
+            },
         }
     }
 }
 
+/// Connections being refused at once; past that a refused one is closed without an answer,
+/// so that refusing costs a peer's flood of connections nothing the others need.
+const REFUSING: usize = 64;
+
 /// Serves `router` on `listener` under `limits`, until accepting fails for good.
 pub async fn serve(listener: TcpListener, router: axum::Router, limits: Limits) {
     let router = router
-        .layer(axum::middleware::from_fn(full_is_unavailable))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            limits.body_read,
+        .layer(axum::middleware::from_fn(answer_refusals))
+        .layer(axum::middleware::from_fn_with_state(
+            limits,
+            whole_body_in_time,
         ));
     let open = Arc::new(Semaphore::new(limits.connections));
+    let refusing = Arc::new(Semaphore::new(REFUSING));
+    let peers = Arc::new(PeerCounts::default());
     loop {
         // A permit first: at the cap the server stops accepting instead of holding more.
         let Ok(permit) = Arc::clone(&open).acquire_owned().await else {
             return;
         };
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, addr) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(e) => {
                 // Out of file descriptors, or a connection reset before it was accepted:
                 // wait a little and go on, as `axum::serve` does.
@@ -83,7 +96,24 @@ pub async fn serve(listener: TcpListener, router: axum::Router, limits: Limits) 
                 continue;
             }
         };
+        let Some(held) = peers.take(Peer::of(addr.ip()), limits.connections_per_peer) else {
+            drop(permit);
+            if let Ok(refusing) = Arc::clone(&refusing).try_acquire_owned() {
+                tokio::spawn(async move {
+                    refuse(stream, limits.connections_per_peer).await;
+                    drop(refusing);
+                });
+            }
+            continue;
+        };
         let service = TowerToHyperService::new(router.clone());
+        // The peer's address, for the session limits (and any handler: `ConnectInfo`).
+        let service = hyper::service::service_fn(move |mut request: Request<_>| {
+            request
+                .extensions_mut()
+                .insert(ConnectInfo::<SocketAddr>(addr));
+            hyper::service::Service::call(&service, request)
+        });
         tokio::spawn(async move {
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -91,164 +121,92 @@ pub async fn serve(listener: TcpListener, router: axum::Router, limits: Limits) 
                 .serve_connection(TokioIo::new(stream), service);
             // A client that is too slow or goes away ends its own connection only.
             let _ = connection.await;
-            drop(permit);
+            drop((held, permit));
         });
     }
 }
 
-tokio::task_local! {
-    /// Set by [`CappedSessions`] when it refuses a session to the request being served (rmcp
-    /// creates the session inside that request's future).
-    static REFUSED: Cell<Option<usize>>;
+/// Answers a connection past its peer's share `429` and closes it, within a second.
+async fn refuse(mut stream: TcpStream, share: usize) {
+    let body = format!(
+        "your address holds {share} connections, as many as one address may; close one or try \
+         again later\n"
+    );
+    let answer = format!(
+        "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 5\r\nContent-Type: text/plain; \
+         charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        stream.write_all(answer.as_bytes()).await?;
+        stream.shutdown().await?;
+        // What the client sent is read, up to 64 KiB, so that closing does not reset the
+        // connection before the client has read the answer.
+        let mut sink = [0u8; 4096];
+        let mut left = 64 * 1024;
+        while left > 0 {
+            match stream.read(&mut sink).await? {
+                0 => break,
+                n => left -= n.min(left),
+            }
+        }
+        Ok::<_, std::io::Error>(())
+    })
+    .await;
 }
 
-/// A request [`CappedSessions`] refused is answered `503` with `Retry-After: 5`, not with
-/// rmcp's `500`: the client can tell that it may try again, and when.
-async fn full_is_unavailable(request: Request, next: Next) -> Response {
-    let (refused, response) = REFUSED
-        .scope(Cell::new(None), async {
-            let response = next.run(request).await;
-            (REFUSED.with(Cell::get), response)
-        })
-        .await;
-    match refused {
-        Some(most) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            [(RETRY_AFTER, "5")],
-            SessionError::Full(most).to_string(),
-        )
-            .into_response(),
-        None => response,
+/// Middleware: the request's whole body within [`Limits::body_read`] of its headers, or
+/// `408 Request Timeout` and the connection closed. A deadline per chunk (tower-http's
+/// `RequestBodyTimeoutLayer`) never cuts a body that trickles a byte at a time. rmcp reads a
+/// body whole anyway, so reading it here first costs nothing.
+async fn whole_body_in_time(
+    State(limits): State<Limits>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let deadline = tokio::time::Instant::now() + limits.body_read;
+    let (parts, body) = request.into_parts();
+    let declared = parts
+        .headers
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limits.body_bytes as u64) {
+        return too_large(limits.body_bytes);
     }
-}
-
-/// rmcp's [`LocalSessionManager`] with a cap on the sessions open at once.
-pub struct CappedSessions {
-    inner: LocalSessionManager,
-    most: usize,
-    /// Held while a session is counted and created, so that the cap is exact.
-    creating: Mutex<()>,
-}
-
-impl CappedSessions {
-    /// At most `most` sessions at once.
-    pub fn new(most: usize) -> Self {
-        Self {
-            inner: LocalSessionManager::default(),
-            most,
-            creating: Mutex::new(()),
+    let mut chunks = body.into_data_stream();
+    let mut whole = Vec::new();
+    loop {
+        let next_chunk = std::future::poll_fn(|cx| Pin::new(&mut chunks).poll_next(cx));
+        match tokio::time::timeout_at(deadline, next_chunk).await {
+            Err(_) => {
+                let secs = limits.body_read.as_secs();
+                let said = format!("the request's body did not arrive within {secs} s\n");
+                return closing(StatusCode::REQUEST_TIMEOUT, said);
+            }
+            Ok(None) => break,
+            Ok(Some(Err(_))) => {
+                let said = "the request's body could not be read\n".to_owned();
+                return closing(StatusCode::BAD_REQUEST, said);
+            }
+            Ok(Some(Ok(chunk))) => {
+                if whole.len() + chunk.len() > limits.body_bytes {
+                    return too_large(limits.body_bytes);
+                }
+                whole.extend_from_slice(&chunk);
+            }
         }
     }
-
-    /// `Err` when the sessions are at the cap, said to [`full_is_unavailable`] too.
-    async fn room(&self) -> Result<(), SessionError> {
-        if self.inner.sessions.read().await.len() < self.most {
-            return Ok(());
-        }
-        let _ = REFUSED.try_with(|refused| refused.set(Some(self.most)));
-        Err(SessionError::Full(self.most))
-    }
+    next.run(Request::from_parts(parts, Body::from(whole)))
+        .await
 }
 
-/// Why a session could not be served.
-#[derive(Debug)]
-pub enum SessionError {
-    /// The server holds as many sessions as it may.
-    Full(usize),
-    /// rmcp's session manager failed.
-    Local(LocalSessionManagerError),
+fn too_large(most: usize) -> Response {
+    let said = format!("a request's body may have at most {most} bytes\n");
+    closing(StatusCode::PAYLOAD_TOO_LARGE, said)
 }
 
-impl std::fmt::Display for SessionError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Full(most) => write!(
-                f,
-                "the server holds {most} sessions, as many as it may; try again later"
-            ),
-            Self::Local(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SessionError {}
-
-impl From<LocalSessionManagerError> for SessionError {
-    fn from(e: LocalSessionManagerError) -> Self {
-        Self::Local(e)
-    }
-}
-
-type Sse = ServerSseMessage;
-
-impl SessionManager for CappedSessions {
-    type Error = SessionError;
-    type Transport = WorkerTransport<LocalSessionWorker>;
-
-    async fn create_session(&self) -> Result<(SessionId, Self::Transport), Self::Error> {
-        let _one_at_a_time = self.creating.lock().await;
-        self.room().await?;
-        Ok(self.inner.create_session().await?)
-    }
-
-    async fn initialize_session(
-        &self,
-        id: &SessionId,
-        message: ClientJsonRpcMessage,
-    ) -> Result<ServerJsonRpcMessage, Self::Error> {
-        Ok(self.inner.initialize_session(id, message).await?)
-    }
-
-    async fn has_session(&self, id: &SessionId) -> Result<bool, Self::Error> {
-        Ok(self.inner.has_session(id).await?)
-    }
-
-    async fn close_session(&self, id: &SessionId) -> Result<(), Self::Error> {
-        Ok(self.inner.close_session(id).await?)
-    }
-
-    async fn create_stream(
-        &self,
-        id: &SessionId,
-        message: ClientJsonRpcMessage,
-    ) -> Result<impl Stream<Item = Sse> + Send + Sync + 'static, Self::Error> {
-        Ok(self.inner.create_stream(id, message).await?)
-    }
-
-    async fn accept_message(
-        &self,
-        id: &SessionId,
-        message: ClientJsonRpcMessage,
-    ) -> Result<(), Self::Error> {
-        Ok(self.inner.accept_message(id, message).await?)
-    }
-
-    async fn create_standalone_stream(
-        &self,
-        id: &SessionId,
-    ) -> Result<impl Stream<Item = Sse> + Send + Sync + 'static, Self::Error> {
-        Ok(self.inner.create_standalone_stream(id).await?)
-    }
-
-    async fn resume(
-        &self,
-        id: &SessionId,
-        last_event_id: String,
-    ) -> Result<impl Stream<Item = Sse> + Send + Sync + 'static, Self::Error> {
-        Ok(self.inner.resume(id, last_event_id).await?)
-    }
-
-    async fn restore_session(
-        &self,
-        id: SessionId,
-    ) -> Result<RestoreOutcome<Self::Transport>, Self::Error> {
-        // A restored session counts as a new one.
-        let _one_at_a_time = self.creating.lock().await;
-        self.room().await?;
-        Ok(self.inner.restore_session(id).await?)
-    }
-
-    fn event_store(&self) -> Option<Arc<dyn EventStore>> {
-        self.inner.event_store()
-    }
+/// An answer after which the connection is closed: the rest of the body is not read.
+fn closing(status: StatusCode, said: String) -> Response {
+    (status, [(CONNECTION, "close")], said).into_response()
 }

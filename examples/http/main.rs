@@ -23,12 +23,30 @@
 //! series per alias and outcome (`served` inside the window, `refused` after it), each at 0
 //! from the start. Summed over every replica, it says when an old name is safe to remove.
 //!
-//! It is served as a server on the open network should be (`guard.rs`): a client has 10 s to
-//! send a request's headers and 30 s for its body, at most 1024 connections and 1000 sessions
-//! are held at once (`--header-timeout SECS`, `--body-timeout SECS`, `--max-sessions N` change
-//! them), and a name from a client is echoed escaped and shortened ([`message::show`]).
+//! It is served as a server on the open network should be (`guard.rs`, `sessions.rs`,
+//! `peer.rs`), so that no one client, slow or greedy, can keep the others out:
+//!
+//! ```text
+//! --header-timeout SECS           10    to send a request's headers
+//! --body-timeout SECS             30    to send its whole body after them (else 408)
+//! --max-connections N             1024  served at once (past that, not accepted)
+//! --max-connections-per-peer N    N/8   held by one address (past that, 429)
+//! --max-sessions N                1000  finished sessions (past that, 503)
+//! --max-sessions-per-peer N       N/8   sessions of one address (past that, 429)
+//! --init-timeout SECS             10    from `initialize` to `notifications/initialized`
+//! ```
+//!
+//! A per-peer limit is an eighth of its cap, and at least 8 (or the cap). A session counts
+//! against `--max-sessions` once its handshake is finished; unfinished ones are held apart
+//! (as many at most) and closed after `--init-timeout`. Behind a reverse proxy every client
+//! has the proxy's address: raise the per-peer limits. A refusal carries `Retry-After`. A name
+//! from a client is echoed escaped and shortened ([`message::show`]). `scripts/http-attack.py`
+//! starts a build of this example, floods it with each lock-out attack from one address and
+//! times a legitimate client from another meanwhile.
 
 mod guard;
+mod peer;
+mod sessions;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
@@ -176,8 +194,10 @@ impl ServerHandler for Http {
 }
 
 const USAGE: &str = "usage: http [--port N (0: a free port; the default)] [--alias-for SECS] \
-                     [--max-sessions N (1000)] [--header-timeout SECS (10)] \
-                     [--body-timeout SECS (30)]";
+                     [--header-timeout SECS (10)] [--body-timeout SECS (30)] \
+                     [--max-connections N (1024)] [--max-connections-per-peer N (N/8)] \
+                     [--max-sessions N (1000)] [--max-sessions-per-peer N (N/8)] \
+                     [--init-timeout SECS (10)]";
 
 /// What the command line asks for.
 struct Args {
@@ -192,38 +212,55 @@ fn whole<T: std::str::FromStr>(flag: &str, text: &str, what: &str) -> Result<T, 
         .map_err(|_| format!("`{flag}` value {} is not {what}", message::show(text)))
 }
 
+/// `text`, the value of `flag`, as a count of at least 1.
+fn count(flag: &str, text: &str, what: &str) -> Result<usize, String> {
+    match whole(flag, text, what)? {
+        0 => Err(format!("`{flag}` must be at least 1")),
+        n => Ok(n),
+    }
+}
+
+/// `text`, the value of `flag`, as whole seconds.
+fn secs(flag: &str, text: &str) -> Result<std::time::Duration, String> {
+    whole(flag, text, "a whole number of seconds").map(std::time::Duration::from_secs)
+}
+
 fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut parsed = Args {
         port: 0,
         alias_for: None,
         limits: guard::Limits::default(),
     };
+    let (mut connections_per_peer, mut sessions_per_peer) = (None, None);
     while let Some(arg) = args.next() {
-        let mut value = |flag: &str| args.next().ok_or_else(|| format!("`{flag}` needs a value"));
-        match arg.as_str() {
-            "--port" => parsed.port = whole("--port", &value("--port")?, "a port (0-65535)")?,
+        let flag = arg.as_str();
+        let mut value = || args.next().ok_or_else(|| format!("`{flag}` needs a value"));
+        let limits = &mut parsed.limits;
+        match flag {
+            "--port" => parsed.port = whole(flag, &value()?, "a port (0-65535)")?,
             "--alias-for" => {
-                let secs = value("--alias-for")?;
-                parsed.alias_for = Some(whole("--alias-for", &secs, "a whole number of seconds")?);
+                parsed.alias_for = Some(whole(flag, &value()?, "a whole number of seconds")?);
             }
-            "--max-sessions" => {
-                let most = value("--max-sessions")?;
-                parsed.limits.sessions = whole("--max-sessions", &most, "a number of sessions")?;
+            "--header-timeout" => limits.header_read = secs(flag, &value()?)?,
+            "--body-timeout" => limits.body_read = secs(flag, &value()?)?,
+            "--init-timeout" => limits.sessions.init_timeout = secs(flag, &value()?)?,
+            "--max-connections" => limits.connections = count(flag, &value()?, "a number")?,
+            "--max-connections-per-peer" => {
+                connections_per_peer = Some(count(flag, &value()?, "a number")?);
             }
-            "--header-timeout" => {
-                let secs = value("--header-timeout")?;
-                let secs = whole("--header-timeout", &secs, "a whole number of seconds")?;
-                parsed.limits.header_read = std::time::Duration::from_secs(secs);
-            }
-            "--body-timeout" => {
-                let secs = value("--body-timeout")?;
-                let secs = whole("--body-timeout", &secs, "a whole number of seconds")?;
-                parsed.limits.body_read = std::time::Duration::from_secs(secs);
+            "--max-sessions" => limits.sessions.most = count(flag, &value()?, "a number")?,
+            "--max-sessions-per-peer" => {
+                sessions_per_peer = Some(count(flag, &value()?, "a number")?);
             }
             "-h" | "--help" => return Ok(None),
             other => return Err(format!("unknown argument {}", message::show(other))),
         }
     }
+    let limits = &mut parsed.limits;
+    limits.connections_per_peer =
+        connections_per_peer.unwrap_or_else(|| peer::share(limits.connections));
+    limits.sessions.per_peer =
+        sessions_per_peer.unwrap_or_else(|| peer::share(limits.sessions.most));
     Ok(Some(parsed))
 }
 
@@ -262,12 +299,12 @@ async fn main() -> ExitCode {
     };
     // One handler per session, each a clone holding the one registry.
     let server = Http { tools };
-    let sessions = Arc::new(guard::CappedSessions::new(args.limits.sessions));
-    let service: StreamableHttpService<Http, guard::CappedSessions> = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        sessions,
-        StreamableHttpServerConfig::default(),
-    );
+    let config = StreamableHttpServerConfig::default();
+    let mut limits = args.limits;
+    limits.body_bytes = config.max_request_body_bytes;
+    let sessions = Arc::new(sessions::CappedSessions::new(limits.sessions));
+    let service: StreamableHttpService<Http, sessions::CappedSessions> =
+        StreamableHttpService::new(move || Ok(server.clone()), sessions, config);
     let router = axum::Router::new().nest_service("/mcp", service).route(
         "/metrics",
         axum::routing::get(move || {
@@ -293,7 +330,7 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    guard::serve(listener, router, args.limits).await;
+    guard::serve(listener, router, limits).await;
     eprintln!("http: the server stopped accepting connections");
     ExitCode::FAILURE
 }

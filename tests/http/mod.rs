@@ -183,3 +183,62 @@ pub async fn try_connect(url: &str) -> Result<Session, String> {
         .await
         .map_err(|e| format!("{e:?}"))
 }
+
+/// A reqwest client whose connections come from `ip` (a loopback address such as
+/// `127.0.0.2`: Linux answers the whole of 127.0.0.0/8), so that a test can be several peers.
+pub fn client_from(ip: &str) -> reqwest::Client {
+    crypto_provider();
+    let ip: std::net::IpAddr = ip.parse().expect("an IP address");
+    reqwest::Client::builder()
+        .local_address(ip)
+        .build()
+        .expect("a reqwest client")
+}
+
+/// A new session with rmcp's Streamable HTTP client from the address `ip`, or why it could
+/// not be made.
+pub async fn try_connect_from(url: &str, ip: &str) -> Result<Session, String> {
+    let transport = StreamableHttpClientTransport::with_client(
+        client_from(ip),
+        rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig::with_uri(
+            url.to_owned(),
+        ),
+    );
+    Listener::default()
+        .serve(transport)
+        .await
+        .map_err(|e| format!("{e:?}"))
+}
+
+/// The JSON-RPC `initialize` request body of a client on protocol 2025-11-25.
+pub const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+
+/// A bare `initialize` from `client` (no `notifications/initialized` after it): its status,
+/// `Retry-After`, session id and body.
+pub async fn bare_initialize(
+    client: &reqwest::Client,
+    url: &str,
+) -> (u16, Option<String>, Option<String>, String) {
+    let response = client
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .body(INITIALIZE)
+        .send()
+        .await
+        .expect("an answer to initialize");
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let (status, retry, session) = (
+        response.status().as_u16(),
+        header("retry-after"),
+        header("mcp-session-id"),
+    );
+    let body = response.text().await.expect("a body");
+    (status, retry, session, body)
+}
