@@ -4,7 +4,7 @@
 //! is open (before protocol 2026-07-28) and to each client that listens
 //! (`subscriptions/listen`, 2026-07-28).
 
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, PoisonError, RwLock, TryLockError};
 
 use rmcp::RoleServer;
 use rmcp::handler::server::router::prompt::PromptRoute;
@@ -160,17 +160,28 @@ impl<R: Item> Default for SharedRegistry<R> {
     }
 }
 
+/// Never waits for a lock: inside [`update`](SharedRegistry::update) of this registry (on
+/// this thread, where waiting would never end, or on another) it prints
+/// `SharedToolRegistry(<being updated>)`, not the registry.
 impl<R: Item> std::fmt::Debug for SharedRegistry<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple(R::LIST.shared_type())
-            .field(
-                &*self
-                    .inner
-                    .registry
-                    .read()
-                    .unwrap_or_else(PoisonError::into_inner),
-            )
-            .finish()
+        /// What is printed while an update holds the registry.
+        struct BeingUpdated;
+        impl std::fmt::Debug for BeingUpdated {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("<being updated>")
+            }
+        }
+        let mut out = f.debug_tuple(R::LIST.shared_type());
+        if Updating::holds(self.at()) {
+            return out.field(&BeingUpdated).finish();
+        }
+        match self.inner.registry.try_read() {
+            Ok(registry) => out.field(&*registry),
+            Err(TryLockError::Poisoned(poisoned)) => out.field(&*poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => out.field(&BeingUpdated),
+        }
+        .finish()
     }
 }
 
@@ -197,6 +208,11 @@ impl<R: Item> SharedRegistry<R> {
     /// The registry as it is now: a cheap clone that one request uses from start to end
     /// (without the notifier: changing a snapshot changes nothing the sessions see).
     ///
+    /// While an [`update`](Self::update) runs on another thread, this waits for it to end
+    /// (updates are short: a request never sees half of one). Where that update may itself
+    /// wait for this thread (its closure joins it or blocks on it), the wait would never end:
+    /// use [`try_snapshot`](Self::try_snapshot) there.
+    ///
     /// # Panics
     /// Inside [`update`](Self::update) of the same registry, on the same thread, where it
     /// would wait forever for the lock `update` holds: use the `&mut ToolRegistry` that
@@ -215,6 +231,33 @@ impl<R: Item> SharedRegistry<R> {
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .detached()
+    }
+
+    /// [`snapshot`](Self::snapshot) without waiting: `None` while an
+    /// [`update`](Self::update) of this registry runs or waits to run (on any thread, this
+    /// one included, where `snapshot` panics). For code that an update may wait on: a thread that
+    /// `update`'s closure joins, or a task it blocks on, would wait forever in `snapshot`
+    /// for the lock the closure holds.
+    ///
+    /// ```
+    /// use mcp_toolname_runtime::SharedToolRegistry;
+    /// # struct Server;
+    /// let tools = SharedToolRegistry::<Server>::default();
+    /// assert!(tools.try_snapshot().is_some());
+    /// let inside = tools.clone();
+    /// let seen = tools.update(|_| std::thread::spawn(move || inside.try_snapshot().is_some()).join());
+    /// assert_eq!(seen.ok(), Some(false), "the update holds it");
+    /// ```
+    #[must_use]
+    pub fn try_snapshot(&self) -> Option<Registry<R>> {
+        if Updating::holds(self.at()) {
+            return None;
+        }
+        match self.inner.registry.try_read() {
+            Ok(registry) => Some(registry.detached()),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner().detached()),
+            Err(TryLockError::WouldBlock) => None,
+        }
     }
 
     /// Changes the registry for every session at once: `f` runs under the write lock as one
