@@ -108,8 +108,7 @@ fn a_carried_value_outside_the_enum_is_refused_in_a_short_message() {
                 .alias(Alias::new("validate_adr").with_args(object(json!({ "mode": hostile() })))),
         )
         .build()
-        .err()
-        .expect("refused");
+        .expect_err("refused");
     let said = error.to_string();
     assert!(said.len() < SHORT, "{} bytes", said.len());
     assert!(!raw_hiding(&said), "{said}");
@@ -129,8 +128,7 @@ fn an_enum_of_thousands_is_named_by_its_first_values() {
     let error = ToolRegistry::<Server>::builder()
         .tool(ToolDef::new(route).alias(Alias::new("a").with_args(object(json!({"mode": "x"})))))
         .build()
-        .err()
-        .expect("refused");
+        .expect_err("refused");
     let said = error.to_string();
     assert!(said.len() < SHORT, "{} bytes", said.len());
     assert!(said.contains("and 9990 more"), "{said}");
