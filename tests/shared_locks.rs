@@ -1,7 +1,9 @@
 //! A `SharedToolRegistry` read while an `update` of it runs: `{:?}` never waits (it prints
-//! `<being updated>`), on the updating thread or another, and `try_snapshot` gives `None`
-//! instead of waiting, also where the update joins the thread that asks. Each wait in these
-//! tests is bounded, so a hang fails the test instead of hanging the run.
+//! `<being updated>`), on the updating thread or another; `try_snapshot` gives `None`
+//! instead of waiting, also where the update joins the thread that asks; `snapshot` waits for
+//! an update on another thread, but where that update joins it, it panics after its 30 s
+//! bound instead of waiting forever. Each wait in these tests is bounded, so a hang fails
+//! the test instead of hanging the run.
 
 use std::sync::Arc;
 use std::sync::mpsc;
@@ -13,7 +15,7 @@ use rmcp::model::{CallToolResult, JsonObject, Tool};
 use rmcp::{ServerHandler, tool_handler};
 
 /// Far past any delay a loaded machine adds: only a wait that never ends reaches it.
-const HANG: Duration = Duration::from_secs(60);
+const HANG: Duration = Duration::from_secs(120);
 
 #[derive(Clone)]
 struct Server {
@@ -105,4 +107,51 @@ fn try_snapshot_from_a_thread_update_joins_gives_none() {
     );
     let after = tools.try_snapshot().expect("no update runs");
     assert!(after.has_route("beta"));
+}
+
+#[test]
+fn snapshot_from_a_thread_update_joins_ends_in_an_error_not_a_hang() {
+    let tools = shared();
+    let joined = within("snapshot from a thread update joins", {
+        let tools = tools.clone();
+        move || {
+            let other = tools.clone();
+            tools.update(|_| {
+                std::thread::spawn(move || other.snapshot().len())
+                    .join()
+                    .map_err(|e| e.downcast_ref::<String>().cloned().unwrap_or_default())
+            })
+        }
+    });
+    let said = joined.expect_err("the snapshot gave up");
+    assert!(
+        said.contains("snapshot waited 30 s for an update")
+            && said.contains("call try_snapshot there"),
+        "{said}"
+    );
+    // A snapshot that meets an update on another thread waits for it, and sees all of it.
+    let (started, begun) = mpsc::channel();
+    let (release, released) = mpsc::channel::<()>();
+    let updater = {
+        let tools = tools.clone();
+        std::thread::spawn(move || {
+            tools.update(|t| {
+                let _ = started.send(());
+                let _ = released.recv_timeout(HANG);
+                t.try_add_route(route("gamma"))
+            })
+        })
+    };
+    begun.recv_timeout(HANG).expect("the update began");
+    let reader = {
+        let tools = tools.clone();
+        std::thread::spawn(move || tools.snapshot().has_route("gamma"))
+    };
+    let _ = release.send(());
+    assert!(updater.join().expect("update ran").is_ok());
+    assert!(
+        reader.join().expect("snapshot returned"),
+        "after the update"
+    );
+    assert!(tools.snapshot().has_route("beta"));
 }

@@ -5,6 +5,7 @@
 //! (`subscriptions/listen`, 2026-07-28).
 
 use std::sync::{Arc, PoisonError, RwLock, TryLockError};
+use std::time::{Duration, Instant};
 
 use rmcp::RoleServer;
 use rmcp::handler::server::router::prompt::PromptRoute;
@@ -114,6 +115,11 @@ impl Tell {
     }
 }
 
+/// The longest [`SharedRegistry::snapshot`] waits for an update on another thread: far past
+/// any real update (a batch of changes to an in-memory set), so only an update that waits for
+/// the snapshot's own thread reaches it, and that one would never end.
+const MOST_WAIT: Duration = Duration::from_secs(30);
+
 thread_local! {
     /// The registries this thread is inside `update` of (their addresses): a `snapshot` of
     /// one of them here would wait for the lock this thread holds.
@@ -209,14 +215,15 @@ impl<R: Item> SharedRegistry<R> {
     /// (without the notifier: changing a snapshot changes nothing the sessions see).
     ///
     /// While an [`update`](Self::update) runs on another thread, this waits for it to end
-    /// (updates are short: a request never sees half of one). Where that update may itself
-    /// wait for this thread (its closure joins it or blocks on it), the wait would never end:
-    /// use [`try_snapshot`](Self::try_snapshot) there.
+    /// (updates are short: a request never sees half of one), at most 30 s. Where
+    /// that update itself waits for this thread (its closure joins it or blocks on it), the
+    /// wait could never end: it panics then, and [`try_snapshot`](Self::try_snapshot) is
+    /// the call for such code.
     ///
     /// # Panics
     /// Inside [`update`](Self::update) of the same registry, on the same thread, where it
     /// would wait forever for the lock `update` holds: use the `&mut ToolRegistry` that
-    /// `update` gives instead.
+    /// `update` gives instead. After waiting 30 s for an update on another thread.
     #[must_use]
     pub fn snapshot(&self) -> Registry<R> {
         assert!(
@@ -226,11 +233,26 @@ impl<R: Item> SharedRegistry<R> {
             R::LIST.shared_type(),
             R::LIST.registry_type()
         );
-        self.inner
-            .registry
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .detached()
+        // Polled, not a blocking read: std's lock cannot wait with a bound. The pause grows
+        // to 1 ms, so a request that meets an update waits at most 1 ms past its end.
+        let start = Instant::now();
+        let mut pause = Duration::from_micros(10);
+        loop {
+            match self.inner.registry.try_read() {
+                Ok(registry) => return registry.detached(),
+                Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner().detached(),
+                Err(TryLockError::WouldBlock) => {}
+            }
+            assert!(
+                start.elapsed() < MOST_WAIT,
+                "{}::snapshot waited {} s for an update of the registry on another thread; an \
+                 update that waits for this thread never ends: call try_snapshot there",
+                R::LIST.shared_type(),
+                MOST_WAIT.as_secs()
+            );
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(1));
+        }
     }
 
     /// [`snapshot`](Self::snapshot) without waiting: `None` while an
