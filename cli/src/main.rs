@@ -21,6 +21,7 @@ mod confusable;
 mod cost;
 mod demo;
 mod diag;
+mod file;
 mod findings;
 mod fleet;
 mod group;

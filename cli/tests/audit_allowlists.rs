@@ -377,7 +377,7 @@ fn hostile_entries_are_escaped_and_bounded_in_every_format() {
     );
     run(["audit", "--config", &file, "--settings", &big])
         .exits(2)
-        .err_has("bytes; at most 1048576 are read");
+        .err_has("is 2.0 MiB, more than the 1.0 MiB mcp-toolname reads");
     let _ = std::fs::remove_dir_all(dir);
 }
 

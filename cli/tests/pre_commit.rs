@@ -147,3 +147,34 @@ fn the_hook_audits_each_config_a_commit_holds() {
     assert!(said.contains("Passed"), "{said}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_config_in_a_folder_named_like_a_flag_is_still_audited() {
+    let Some(bin) = pre_commit() else {
+        return;
+    };
+    let dir = scratch_dir("pre-commit-dash");
+    let repo = dir.join("repo");
+    std::fs::create_dir_all(repo.join("-dir")).expect("repo");
+    git(&repo, &["init", "--quiet"]);
+    git(&repo, &["config", "user.email", "test@example.invalid"]);
+    git(&repo, &["config", "user.name", "test"]);
+    let tools = serde_json::json!({"tools": ["search documents"]});
+    let server = common::fixture_server_in(&repo, "tools.json", &tools);
+    let bad = serde_json::json!({ "mcpServers": { "docs": {
+        "command": server[0],
+        "args": server[1..],
+    }}});
+    std::fs::write(repo.join("-dir/.mcp.json"), bad.to_string()).expect("config");
+    git(&repo, &["add", "--", "."]);
+
+    // Taken as a flag, the file was never read and the hook passed.
+    let out = try_repo(&bin, &repo, &dir.join("home"));
+    let said = output_text(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("error    `search documents` [spec, contract, client]"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

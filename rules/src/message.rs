@@ -103,7 +103,7 @@ const SHOWN_TEXT_CHARS: usize = 400;
 /// says what failed, is kept.
 #[must_use]
 pub fn show_text(text: &str) -> String {
-    let (escaped, count) = escape(text, SHOWN_TEXT_CHARS);
+    let (escaped, count) = escape(text, SHOWN_TEXT_CHARS, true);
     if count > SHOWN_TEXT_CHARS {
         format!("{escaped}… ({count} characters)")
     } else {
@@ -111,8 +111,30 @@ pub fn show_text(text: &str) -> String {
     }
 }
 
-/// The first `limit` characters of `text`, escaped, and the number of characters in all.
-fn escape(text: &str, limit: usize) -> (String, usize) {
+/// An author's sentence for a model inside an answer (a tombstone's note): escaped as
+/// [`show_text`] escapes, but with its backticks kept (a note names tools in code spans), and
+/// cut past 400 characters with its full length appended, so an answer stays short whatever
+/// the note holds.
+///
+/// ```
+/// use mcp_toolname_rules::message::show_note;
+/// assert_eq!(show_note("use `list_events`"), "use `list_events`");
+/// assert_eq!(show_note("a\u{202E}b"), "a\\u{202e}b");
+/// assert!(show_note(&"x".repeat(1000)).ends_with("… (1000 characters)"));
+/// ```
+#[must_use]
+pub fn show_note(text: &str) -> String {
+    let (escaped, count) = escape(text, SHOWN_TEXT_CHARS, false);
+    if count > SHOWN_TEXT_CHARS {
+        format!("{escaped}… ({count} characters)")
+    } else {
+        escaped
+    }
+}
+
+/// The first `limit` characters of `text`, escaped (backticks too, with `backticks`), and
+/// the number of characters in all.
+fn escape(text: &str, limit: usize, backticks: bool) -> (String, usize) {
     let mut out = String::new();
     for (count, (at, ch)) in text.char_indices().enumerate() {
         if count == limit {
@@ -122,7 +144,7 @@ fn escape(text: &str, limit: usize) -> (String, usize) {
         // Quotes stay as they are; anything that could hide, move or fake text is escaped.
         let hidden = is_control_like(ch)
             || is_invisible(ch)
-            || ch == '`'
+            || (backticks && ch == '`')
             || (ch != ' ' && ch.is_whitespace());
         match ch {
             _ if hidden => out.extend(ch.escape_unicode()),
@@ -142,7 +164,7 @@ pub(crate) fn show_len_said(name: &str) -> String {
 }
 
 fn show_with(name: &str, with_len: bool) -> String {
-    let (out, count) = escape(name, SHOWN_CHARS);
+    let (out, count) = escape(name, SHOWN_CHARS, true);
     if count > SHOWN_CHARS {
         let digest = digest(name);
         if with_len {

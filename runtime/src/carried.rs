@@ -61,18 +61,30 @@ fn nearest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
     })
 }
 
+/// The most values of an `enum` named in a message.
+const SHOWN_VALUES: usize = 10;
+
 /// What `property` wants that `value` is not, in words; `None` when it fits.
 fn mismatch(value: &Value, property: &JsonObject) -> Option<String> {
     if let Some(allowed) = property.get("enum").and_then(Value::as_array)
         && !allowed.contains(value)
     {
-        let shown: Vec<String> = allowed.iter().map(|v| format!("`{v}`")).collect();
+        // The schema's values, each escaped and cut, and only the first few: a schema can
+        // list thousands.
+        let mut shown: Vec<String> = allowed
+            .iter()
+            .take(SHOWN_VALUES)
+            .map(|v| message::show(&v.to_string()))
+            .collect();
+        if allowed.len() > SHOWN_VALUES {
+            shown.push(format!("and {} more", allowed.len() - SHOWN_VALUES));
+        }
         return Some(format!("one of {}", shown.join(", ")));
     }
     if let Some(fixed) = property.get("const")
         && fixed != value
     {
-        return Some(format!("`{fixed}`"));
+        return Some(message::show(&fixed.to_string()));
     }
     let types: Vec<&str> = match property.get("type") {
         Some(Value::String(t)) => vec![t.as_str()],

@@ -4,7 +4,8 @@
 //! is open (before protocol 2026-07-28) and to each client that listens
 //! (`subscriptions/listen`, 2026-07-28).
 
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, PoisonError, RwLock, TryLockError};
+use std::time::{Duration, Instant};
 
 use rmcp::RoleServer;
 use rmcp::handler::server::router::prompt::PromptRoute;
@@ -114,6 +115,11 @@ impl Tell {
     }
 }
 
+/// The longest [`SharedRegistry::snapshot`] waits for an update on another thread: far past
+/// any real update (a batch of changes to an in-memory set), so only an update that waits for
+/// the snapshot's own thread reaches it, and that one would never end.
+const MOST_WAIT: Duration = Duration::from_secs(30);
+
 thread_local! {
     /// The registries this thread is inside `update` of (their addresses): a `snapshot` of
     /// one of them here would wait for the lock this thread holds.
@@ -160,17 +166,28 @@ impl<R: Item> Default for SharedRegistry<R> {
     }
 }
 
+/// Never waits for a lock: inside [`update`](SharedRegistry::update) of this registry (on
+/// this thread, where waiting would never end, or on another) it prints
+/// `SharedToolRegistry(<being updated>)`, not the registry.
 impl<R: Item> std::fmt::Debug for SharedRegistry<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple(R::LIST.shared_type())
-            .field(
-                &*self
-                    .inner
-                    .registry
-                    .read()
-                    .unwrap_or_else(PoisonError::into_inner),
-            )
-            .finish()
+        /// What is printed while an update holds the registry.
+        struct BeingUpdated;
+        impl std::fmt::Debug for BeingUpdated {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("<being updated>")
+            }
+        }
+        let mut out = f.debug_tuple(R::LIST.shared_type());
+        if Updating::holds(self.at()) {
+            return out.field(&BeingUpdated).finish();
+        }
+        match self.inner.registry.try_read() {
+            Ok(registry) => out.field(&*registry),
+            Err(TryLockError::Poisoned(poisoned)) => out.field(&*poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => out.field(&BeingUpdated),
+        }
+        .finish()
     }
 }
 
@@ -197,10 +214,16 @@ impl<R: Item> SharedRegistry<R> {
     /// The registry as it is now: a cheap clone that one request uses from start to end
     /// (without the notifier: changing a snapshot changes nothing the sessions see).
     ///
+    /// While an [`update`](Self::update) runs on another thread, this waits for it to end
+    /// (updates are short: a request never sees half of one), at most 30 s. Where
+    /// that update itself waits for this thread (its closure joins it or blocks on it), the
+    /// wait could never end: it panics then, and [`try_snapshot`](Self::try_snapshot) is
+    /// the call for such code.
+    ///
     /// # Panics
     /// Inside [`update`](Self::update) of the same registry, on the same thread, where it
     /// would wait forever for the lock `update` holds: use the `&mut ToolRegistry` that
-    /// `update` gives instead.
+    /// `update` gives instead. After waiting 30 s for an update on another thread.
     #[must_use]
     pub fn snapshot(&self) -> Registry<R> {
         assert!(
@@ -210,11 +233,53 @@ impl<R: Item> SharedRegistry<R> {
             R::LIST.shared_type(),
             R::LIST.registry_type()
         );
-        self.inner
-            .registry
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .detached()
+        // Polled, not a blocking read: std's lock cannot wait with a bound. The pause grows
+        // to 1 ms, so a request that meets an update waits at most 1 ms past its end.
+        let start = Instant::now();
+        let mut pause = Duration::from_micros(10);
+        loop {
+            match self.inner.registry.try_read() {
+                Ok(registry) => return registry.detached(),
+                Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner().detached(),
+                Err(TryLockError::WouldBlock) => {}
+            }
+            assert!(
+                start.elapsed() < MOST_WAIT,
+                "{}::snapshot waited {} s for an update of the registry on another thread; an \
+                 update that waits for this thread never ends: call try_snapshot there",
+                R::LIST.shared_type(),
+                MOST_WAIT.as_secs()
+            );
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(1));
+        }
+    }
+
+    /// [`snapshot`](Self::snapshot) without waiting: `None` while an
+    /// [`update`](Self::update) of this registry runs or waits to run (on any thread, this
+    /// one included, where `snapshot` panics). For code that an update may wait on: a thread that
+    /// `update`'s closure joins, or a task it blocks on, would wait forever in `snapshot`
+    /// for the lock the closure holds.
+    ///
+    /// ```
+    /// use mcp_toolname_runtime::SharedToolRegistry;
+    /// # struct Server;
+    /// let tools = SharedToolRegistry::<Server>::default();
+    /// assert!(tools.try_snapshot().is_some());
+    /// let inside = tools.clone();
+    /// let seen = tools.update(|_| std::thread::spawn(move || inside.try_snapshot().is_some()).join());
+    /// assert_eq!(seen.ok(), Some(false), "the update holds it");
+    /// ```
+    #[must_use]
+    pub fn try_snapshot(&self) -> Option<Registry<R>> {
+        if Updating::holds(self.at()) {
+            return None;
+        }
+        match self.inner.registry.try_read() {
+            Ok(registry) => Some(registry.detached()),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner().detached()),
+            Err(TryLockError::WouldBlock) => None,
+        }
     }
 
     /// Changes the registry for every session at once: `f` runs under the write lock as one

@@ -82,22 +82,7 @@ pub fn server_filters(file: &str, text: &str, codex: bool, key: &str, value: &Va
 
 /// A file's text, bounded.
 fn read_text(path: &Path, what: &str) -> Result<String, String> {
-    let file = show(&path.to_string_lossy());
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {what} {file}: {e}"))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "{what} {file} is {} bytes; at most {MAX_FILE_BYTES} are read",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {what} {file}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{what} {file} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned())
+    crate::file::read_text(path, what, MAX_FILE_BYTES)
 }
 
 /// Claude Code's `permissions.allow`, `ask` and `deny` in the settings file `path`

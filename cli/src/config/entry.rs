@@ -340,8 +340,8 @@ fn expand_claude(text: &str, field: &str, root: Option<&Path>) -> Result<String,
 /// quoted).
 fn read_env_file(path: &Path) -> Result<Vec<(String, String)>, Stop> {
     let shown = show(&path.to_string_lossy());
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Stop::Invalid(format!("field `envFile`: cannot read {shown}: {e}")))?;
+    let text = crate::file::read_text(path, "", crate::file::MAX_CONFIG)
+        .map_err(|e| Stop::Invalid(format!("field `envFile`: {e}")))?;
     let mut vars = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();

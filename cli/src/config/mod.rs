@@ -234,14 +234,8 @@ pub fn load(path: &Path) -> Result<Config, String> {
         return plugin::load(&root);
     }
     let file = show(&path.to_string_lossy());
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read config {file}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "config {file} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let text = crate::file::read_text(path, "config", crate::file::MAX_CONFIG)?;
+    let text = text.as_str();
     if plugin::is_settings(path, text) {
         return plugin::settings(path, text);
     }

@@ -119,9 +119,9 @@ pub(super) fn settings(path: &Path, text: &str) -> Result<Config, String> {
         .map_err(|e| format!("Claude Code settings {shown} is not valid JSON: {e}"))?;
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     let installed_path = dir.join("plugins").join("installed_plugins.json");
-    let installed: Value = std::fs::read_to_string(&installed_path)
+    let installed: Value = crate::file::read(&installed_path, "", crate::file::MAX_CONFIG)
         .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
+        .and_then(|t| serde_json::from_slice(&t).ok())
         .unwrap_or(Value::Null);
     let mut notes = Vec::new();
     let mut entries: Vec<Entry> = Vec::new();
@@ -216,17 +216,7 @@ fn read_file(
 
 /// The text of `path`, without a byte-order mark.
 fn text(path: &Path) -> Result<String, String> {
-    let shown = show(&path.to_string_lossy());
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{shown} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    Ok(text
-        .strip_prefix('\u{feff}')
-        .map_or_else(|| text.clone(), str::to_owned))
+    crate::file::read_text(path, "", crate::file::MAX_CONFIG)
 }
 
 #[cfg(test)]

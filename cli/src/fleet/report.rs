@@ -335,7 +335,9 @@ pub(super) fn found(
     out: &Output,
 ) -> diag::Found {
     let path = config.path.to_string_lossy().into_owned();
-    let text = std::fs::read_to_string(&config.path).unwrap_or_default();
+    // Read again for its lines only: the same bound as when it was loaded.
+    let text =
+        crate::file::read_text(&config.path, "config", crate::file::MAX_CONFIG).unwrap_or_default();
     let spot = |key: &str| Spot {
         path: path.clone(),
         line: diag::line_of_key(&text, key),

@@ -86,11 +86,10 @@ pub fn find(dir: &Path) -> Result<Option<PathBuf>, String> {
 /// Reads and checks the file at `path`.
 ///
 /// # Errors
-/// A file that cannot be read or parsed, or that has a mistake: the file, the line and what
-/// is wrong.
+/// A file that cannot be read, is larger than [`crate::file::MAX_SETTINGS`] or cannot be
+/// parsed, or that has a mistake: the file, the line and what is wrong.
 pub fn read(path: &Path) -> Result<Settings, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", show(&path.to_string_lossy())))?;
+    let text = crate::file::read_text(path, "", crate::file::MAX_SETTINGS)?;
     parse(path, &text)
 }
 

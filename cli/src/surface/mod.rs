@@ -112,19 +112,28 @@ impl Surface {
         self.schema_version >= 2
     }
 
-    /// Reads a snapshot file's text; `what` names it in errors. Order in the file does not
+    /// Reads a snapshot file's bytes; `what` names it in errors. Order in the file does not
     /// matter: tools, prompts and each one's types are sorted as they are read.
     ///
     /// # Errors
     /// Not JSON, not a snapshot, a `schema_version` this build does not read, or a name the
     /// file gives twice.
-    pub fn parse(text: &str, what: &str) -> Result<Self, String> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("snapshot {what} is not JSON ({e})"))?;
-        match value
-            .get("schema_version")
-            .and_then(serde_json::Value::as_u64)
-        {
+    pub fn parse(bytes: &[u8], what: &str) -> Result<Self, String> {
+        /// The one field read before the rest: a pass that keeps nothing else, so the file
+        /// is then parsed straight into the surface, never into a JSON tree (several times
+        /// the file's size).
+        #[derive(Deserialize)]
+        struct Version {
+            #[serde(default)]
+            schema_version: Option<serde_json::Value>,
+        }
+        let version = match serde_json::from_slice::<Version>(bytes) {
+            Ok(v) => v.schema_version,
+            // JSON, but not an object.
+            Err(e) if e.is_data() => None,
+            Err(e) => return Err(format!("snapshot {what} is not JSON ({e})")),
+        };
+        match version.as_ref().and_then(serde_json::Value::as_u64) {
             Some(v)
                 if (u64::from(OLDEST_SCHEMA_VERSION)..=u64::from(SCHEMA_VERSION)).contains(&v) => {}
             Some(v) => {
@@ -141,7 +150,7 @@ impl Surface {
             }
         }
         let mut surface: Self =
-            serde_json::from_value(value).map_err(|e| format!("snapshot {what}: {e}"))?;
+            serde_json::from_slice(bytes).map_err(|e| format!("snapshot {what}: {e}"))?;
         let twice = |kind: &str, name: String| {
             format!(
                 "snapshot {what} names the {kind} {} twice",

@@ -17,12 +17,13 @@ use mcp_toolname_rules::message::{show, show_text};
 /// Reads the snapshot at `path`.
 ///
 /// # Errors
-/// It cannot be read or is not a snapshot, naming the file.
+/// It cannot be read, is larger than [`crate::file::MAX_SNAPSHOT`] or is not a snapshot,
+/// naming the file.
 pub fn read(path: &Path) -> Result<Surface, String> {
     let shown = mcp_toolname_rules::message::show(&path.to_string_lossy());
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read snapshot {shown}: {e}"))?;
-    let surface = Surface::parse(&text, &shown)?;
+    let bytes = crate::file::read(path, "snapshot", crate::file::MAX_SNAPSHOT)?;
+    let surface = Surface::parse(&bytes, &shown)?;
+    drop(bytes);
     if !surface.has_prompts() {
         say!(
             "note: snapshot {shown} has schema_version {}: it holds no prompts, so prompts are \

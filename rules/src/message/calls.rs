@@ -208,9 +208,10 @@ pub fn alias_arg_mismatch(
     expected: &str,
 ) -> String {
     format!(
-        "alias {} carries {} = `{value}` into {}, whose input schema wants {expected} there",
+        "alias {} carries {} = {} into {}, whose input schema wants {expected} there",
         show(alias),
         show(key),
+        show(value),
         show(canonical)
     )
 }
@@ -234,12 +235,14 @@ pub fn alias_arg_clash(
     given: &str,
 ) -> String {
     format!(
-        "{} is {} with {} = `{fixed}`, and this call gives {} = `{given}`; nothing was run. \
+        "{} is {} with {} = {}, and this call gives {} = {}; nothing was run. \
          Call {} to choose {}.",
         show(alias),
         show(canonical),
         show(key),
+        show(fixed),
         show(key),
+        show(given),
         show(canonical),
         show(key)
     )
@@ -278,7 +281,8 @@ pub fn item_tombstone_answer(
     gone: Gone<'_>,
     note: Option<&str>,
 ) -> String {
-    let note = note.map_or_else(String::new, |n| format!(" ({n})"));
+    // The author's words, escaped and cut: a note can come from anywhere a server reads.
+    let note = note.map_or_else(String::new, |n| format!(" ({})", super::show_note(n)));
     let (noun, verb) = (kind.noun, kind.verb);
     match gone {
         Gone::RenamedTo(to) => format!(
