@@ -5,13 +5,41 @@
 //! The one rule: a learnt value is masked wherever its *folded* form (ASCII letters and
 //! digits only, lower case) occurs in the folded text; for a value learnt as a secret, any
 //! [`MIN_PART`] folded characters of it in a row are masked too. The value as written is
-//! masked first, so a value that has no letters or digits is still caught.
+//! masked first, so a value that has no letters or digits is still caught. What is masked
+//! becomes a [`placeholder`] of its length; a placeholder already in the text is left as it
+//! is (its words are not a secret's).
 
 use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
-/// What a secret is shown as.
-pub const MASK: &str = "***";
+/// What a hidden value of `chars` characters is shown as: `<hidden, 40 chars>`.
+#[must_use]
+pub fn placeholder(chars: usize) -> String {
+    format!("{PLACEHOLDER_HEAD}{chars}{PLACEHOLDER_TAIL}")
+}
+
+const PLACEHOLDER_HEAD: &str = "<hidden, ";
+const PLACEHOLDER_TAIL: &str = " chars>";
+
+/// Where the first [`placeholder`] in `text` starts and ends, if any.
+fn next_placeholder(text: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find(PLACEHOLDER_HEAD).map(|a| from + a) {
+        let digits = &text[at + PLACEHOLDER_HEAD.len()..];
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if n > 0 && digits[n..].starts_with(PLACEHOLDER_TAIL) {
+            return Some((at, at + PLACEHOLDER_HEAD.len() + n + PLACEHOLDER_TAIL.len()));
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Whether `text` is one [`placeholder`] and nothing else.
+#[must_use]
+pub fn is_placeholder(text: &str) -> bool {
+    next_placeholder(text) == Some((0, text.len()))
+}
 
 /// Shortest learned value replaced wherever it appears: shorter ones (`1`, `on`) would
 /// blank ordinary words. They are still masked where they stand in a command line.
@@ -70,6 +98,17 @@ pub fn learn(value: &str, plain: bool) {
     }
 }
 
+/// Remembers `value`, hidden where it stood though its shape is plain (`--password orange`),
+/// so that [`text`] masks it whole wherever it appears, from [`MIN_SCRUB`] characters (not in
+/// part: its parts are everyday words).
+pub fn learn_whole(value: &str) {
+    learn_min(value, true, MIN_SCRUB);
+    let escaped = mcp_toolname_rules::message::show_text(value);
+    if escaped != value {
+        learn_min(&escaped, true, MIN_SCRUB);
+    }
+}
+
 /// [`learn`] of `value` as written.
 fn learn_as_is(value: &str, plain: bool) {
     let min = if plain {
@@ -77,7 +116,12 @@ fn learn_as_is(value: &str, plain: bool) {
     } else {
         MIN_SCRUB
     };
-    if value.chars().count() < min || value == MASK {
+    learn_min(value, plain, min);
+}
+
+/// [`learn_as_is`] from `min` characters.
+fn learn_min(value: &str, plain: bool, min: usize) {
+    if value.chars().count() < min || next_placeholder(value).is_some() {
         return;
     }
     let mut state = lock();
@@ -104,28 +148,53 @@ fn fold(text: &str) -> String {
 }
 
 /// `text` with every learned value masked by the rule of this module (unchanged under
-/// `--show-secrets`).
+/// `--show-secrets`); the placeholders in it are kept as they are.
 #[must_use]
 pub fn text(text: &str) -> String {
     let state = lock();
-    if state.shown {
+    if state.shown || state.values.is_empty() {
         return text.to_owned();
     }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some((start, end)) = next_placeholder(rest) {
+        out.push_str(&mask_between(&rest[..start], &state.values));
+        out.push_str(&rest[start..end]);
+        rest = &rest[end..];
+    }
+    out.push_str(&mask_between(rest, &state.values));
+    out
+}
+
+/// [`text`] of a stretch with no placeholder in it.
+fn mask_between(text: &str, learnt: &[Learnt]) -> String {
     let mut out = text.to_owned();
-    for learnt in &state.values {
+    for learnt in learnt {
         if out.contains(learnt.value.as_str()) {
-            out = out.replace(learnt.value.as_str(), MASK);
+            out = out.replace(
+                learnt.value.as_str(),
+                &placeholder(learnt.value.chars().count()),
+            );
         }
     }
-    if state.values.iter().any(|v| v.folded.len() >= MIN_PART) {
-        out = mask_folded(&out, &state.values);
+    if learnt.iter().any(|v| v.folded.len() >= MIN_PART) {
+        // The placeholders just written are not text to fold.
+        let mut folded = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some((start, end)) = next_placeholder(rest) {
+            folded.push_str(&mask_folded(&rest[..start], learnt));
+            folded.push_str(&rest[start..end]);
+            rest = &rest[end..];
+        }
+        folded.push_str(&mask_folded(rest, learnt));
+        out = folded;
     }
     out
 }
 
 /// `text` with each run of characters whose folded form is a learnt value (or, for a
-/// secret, holds [`MIN_PART`] of its folded characters in a row) replaced by [`MASK`], from
-/// its first letter or digit to its last.
+/// secret, holds [`MIN_PART`] of its folded characters in a row) replaced by a
+/// [`placeholder`], from its first letter or digit to its last.
 fn mask_folded(text: &str, learnt: &[Learnt]) -> String {
     let mut folded = Vec::with_capacity(text.len());
     let mut at = Vec::with_capacity(text.len());
@@ -172,7 +241,7 @@ fn mask_folded(text: &str, learnt: &[Learnt]) -> String {
             last += 1;
         }
         out.push_str(&text[written..at[i]]);
-        out.push_str(MASK);
+        out.push_str(&placeholder(text[at[i]..=at[last]].chars().count()));
         written = at[last] + 1;
         i = last + 1;
     }
@@ -192,7 +261,7 @@ mod tests {
         let shown = mcp_toolname_rules::message::show("hunter2`pass-XYZ");
         assert_eq!(
             text(&format!("tool name {shown} is odd")),
-            "tool name `***` is odd"
+            "tool name `<hidden, 21 chars>` is odd"
         );
     }
 
@@ -218,9 +287,12 @@ mod tests {
             assert!(shown.ends_with("` ok"), "{shown}");
         }
         assert_eq!(text("fold_me_ is short"), "fold_me_ is short");
+        // A placeholder is left alone, even when a learnt value's letters are in it.
+        learn("hidden, 4 chars", false);
+        assert_eq!(text("<hidden, 4 chars>"), "<hidden, 4 chars>");
 
         learn("/opt/plainenv/valuepath", true);
-        assert_eq!(text("x_opt_plainenv_valuepath_y"), format!("x_{MASK}_y"));
+        assert_eq!(text("x_opt_plainenv_valuepath_y"), "x_<hidden, 22 chars>_y");
         assert_eq!(text("/opt/plainenv/other"), "/opt/plainenv/other");
     }
 }
