@@ -751,3 +751,76 @@ fn no_form_of_the_corpus_is_written_in_any_format() {
         codex_runs[0].stdout
     );
 }
+
+/// What a reader needs stays in every format: each server's key, the program that started
+/// it, its flags (the secret-named ones too), plain values (a package, a path, a port, a
+/// mode, a host), and which `--header` was wrong.
+#[test]
+fn the_report_still_names_servers_commands_and_flags() {
+    let scratch = Scratch::new("secrets-corpus", "names");
+    let file = scratch.file(".mcp.json");
+    let doc = json!({ "mcpServers": {
+        "files": { "command": "/nonexistent/bin/npx-like", "args": [
+            "-y", "@modelcontextprotocol/server-filesystem@1.2.0", "/home/me/projects",
+            "--api-key", "Qm7Rv2Xt9Lp4Zw8K", "--port", "8080", "--transport", "stdio",
+        ]},
+        "cache": { "command": "redis-cli-missing", "args": [
+            "-h", "cache.internal", "-a", "foobaredpass", "--passphrase", "amber-lake",
+        ]},
+        "db": { "command": "sh", "args": [
+            "-c", ECHO, "sh", "", "postgresql://app:pgS3cret-Pw41@db.internal:5432/app", "--read-only",
+        ]},
+        "web": { "type": "http", "url": "http://127.0.0.1:9/mcp?profile=dev&api_key=remoteQk-81Xz",
+                 "headers": { "Authorization": "Bearer hdrBearer-55Kq2Lm" } },
+    }});
+    std::fs::write(&file, doc.to_string()).expect("write the config");
+    for format in FORMATS {
+        let mut argv = vec!["audit", "--config", file.as_str(), "--timeout", "20"];
+        argv.extend(format.iter());
+        let r = run(&argv);
+        let all = format!("{}\n{}", r.stdout, r.stderr);
+        for needed in [
+            "files",
+            "cache",
+            "db",
+            "web",
+            "/nonexistent/bin/npx-like",
+            "@modelcontextprotocol/server-filesystem@1.2.0",
+            "/home/me/projects",
+            "--api-key",
+            "--port",
+            "8080",
+            "stdio",
+            "redis-cli-missing",
+            "cache.internal",
+            "-a",
+            "--passphrase",
+            "postgresql://app:",
+            "db.internal:5432/app",
+            "--read-only",
+            "127.0.0.1:9/mcp?profile=dev&api_key=",
+        ] {
+            assert!(all.contains(needed), "{format:?}: no {needed:?} in\n{all}");
+        }
+        for secret in [
+            "Qm7Rv2Xt9Lp4Zw8K",
+            "foobaredpass",
+            "amber-lake",
+            "pgS3cret-Pw41",
+            "remoteQk-81Xz",
+            "hdrBearer-55Kq2Lm",
+        ] {
+            assert!(!all.contains(secret), "{format:?}: {secret:?} in\n{all}");
+        }
+    }
+    // A `--header` given wrong is named by its number; its text is not shown.
+    let r = run([
+        "audit",
+        "--url",
+        "http://127.0.0.1:9/mcp",
+        "--header",
+        "X-Api-Key hdrNoColon-42",
+    ]);
+    r.exits(2).err_has("--header number 1:");
+    assert!(!r.stderr.contains("hdrNoColon-42"), "{}", r.stderr);
+}

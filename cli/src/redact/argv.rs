@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::names::{is_name, names_secret};
-use super::shape::{hide, plain_token};
+use super::shape::{flag_name, hide, plain_token};
 use super::store::is_placeholder;
 use super::word::{show_header, show_token};
 
@@ -43,6 +43,12 @@ pub fn show_word(word: &str, depth: usize) -> String {
         return shown;
     }
     if word.contains(char::is_whitespace) {
+        // `--header=Cookie: a=b`: the flag, then what it is given.
+        if let Some((flag, rest)) = word.split_once('=')
+            && flag_name(flag)
+        {
+            return format!("{flag}={}", show_word(rest, depth + 1));
+        }
         if let Some(shown) = show_header(word) {
             return shown;
         }
@@ -51,12 +57,24 @@ pub fn show_word(word: &str, depth: usize) -> String {
     show_token(word)
 }
 
+/// A header as given to `-H` or `--header`: its name shown, its value hidden (`None` when it
+/// has no `:`).
+fn show_given_header(arg: &str) -> Option<String> {
+    if let Some(shown) = show_header(arg) {
+        return Some(shown);
+    }
+    let (name, value) = arg.split_once(':')?;
+    (is_name(name) && !value.is_empty()).then(|| format!("{name}:{}", hide(value)))
+}
+
 /// What the previous word makes of the next.
 enum Expect {
     /// A secret-named flag, a secret short flag, or `Bearer`: the next word is a secret.
     Secret,
     /// `-u` or `--user`: the password of a `user:password`.
     User,
+    /// `-H` or `--header`: a header, whose value is never shown.
+    Header,
 }
 
 #[derive(Default)]
@@ -85,6 +103,11 @@ impl Flags {
                         return format!("{user}:{}", hide(password));
                     }
                 }
+                Expect::Header => {
+                    if let Some(shown) = show_given_header(arg) {
+                        return shown;
+                    }
+                }
             }
         }
         // `-pVALUE`, `-p=VALUE` (`-passphrase` and `-token` too, and then the next word is
@@ -108,6 +131,8 @@ impl Flags {
             self.expect = Some(Expect::Secret);
         } else if arg == "-u" || arg == "--user" {
             self.expect = Some(Expect::User);
+        } else if arg == "-H" || arg == "--header" {
+            self.expect = Some(Expect::Header);
         }
         show_word(arg, depth)
     }
@@ -143,7 +168,7 @@ fn show_script(script: &str, depth: usize) -> String {
         let token = &rest[..len];
         let lead = token.len() - token.trim_start_matches(['"', '\'', '(']).len();
         let inner = &token[lead..];
-        let core = inner.trim_end_matches(['"', '\'', ';', ',', ')']);
+        let core = inner.trim_end_matches(['"', '\'', ';', ',', ')', '(']);
         out.push_str(&token[..lead]);
         if !core.is_empty() {
             out.push_str(&flags.next(core, depth + 1));
@@ -429,6 +454,18 @@ mod tests {
 
     #[test]
     fn urls_headers_and_bearer() {
+        assert_eq!(
+            shown(&[
+                "--header=Set-Cookie: sid=plainsid; Path=/",
+                "-H",
+                "X-Mode:plain"
+            ]),
+            [
+                "--header=Set-Cookie: <hidden, 20 chars>",
+                "-H",
+                "X-Mode:<hidden, 5 chars>"
+            ]
+        );
         assert_eq!(
             shown(&["postgresql://user:pw1234@host:5432/db?sslmode=require"]),
             ["postgresql://user:<hidden, 6 chars>@host:5432/db?sslmode=require"]

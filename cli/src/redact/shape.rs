@@ -27,10 +27,15 @@ pub fn hide(value: &str) -> String {
     placeholder(value.chars().count())
 }
 
-/// [`hide`]'s learning: a value of plain shape whole only, and not a port or a count (5
-/// digits at most), which would blank every port in the report.
+/// [`hide`]'s learning: a secret in part too when a run of its letters and digits is not a
+/// plain word (a key: `S3crAAAa02`), else whole only (a value of plain shape, or a piece of
+/// a script made of plain words, whose parts are everyday words that a report also holds);
+/// and not a port or a count (5 digits at most), which would blank every port in the report.
 fn learn_hidden(value: &str) {
-    if !plain_token(value) {
+    let keylike = value
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|run| !run.is_empty() && !plain_word(run));
+    if keylike {
         store::learn(value, false);
     } else if value.len() > 5 || !value.bytes().all(|b| b.is_ascii_digit()) {
         store::learn_whole(value);

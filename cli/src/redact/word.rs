@@ -7,9 +7,8 @@ use super::shape::{flag_name, hide, plain_token};
 use super::store::{is_placeholder, learn};
 use super::url::show_url;
 
-/// Longest word of punctuation alone shown (`&&`, `|`, `2>&1` is not one): a shell's
-/// operators, not a password.
-const MAX_PUNCTUATION: usize = 3;
+/// Longest shell operator shown (`&&`, `2>&1`): longer runs of punctuation may be a password.
+const MAX_OPERATOR: usize = 4;
 
 /// `token` (no white space) as shown; each hidden part learned.
 #[must_use]
@@ -17,7 +16,7 @@ pub fn show_token(token: &str) -> String {
     if token.is_empty() || is_placeholder(token) {
         return token.to_owned();
     }
-    if token.len() <= MAX_PUNCTUATION && token.chars().all(|c| c.is_ascii_punctuation()) {
+    if shell_operator(token) || shell_variable(token) {
         return token.to_owned();
     }
     // `Server=h;Password=x;`: a connection string, pair by pair.
@@ -58,6 +57,30 @@ pub fn show_token(token: &str) -> String {
         return token.to_owned();
     }
     hide(token)
+}
+
+/// A shell's operator or redirection (`&&`, `|`, `2>&1`, `>/dev/null` is a path): a few
+/// punctuation characters and digits, no letters.
+fn shell_operator(token: &str) -> bool {
+    token.len() <= MAX_OPERATOR
+        && token.chars().any(|c| c.is_ascii_punctuation())
+        && token
+            .chars()
+            .all(|c| "<>&|;()!".contains(c) || c.is_ascii_digit())
+}
+
+/// A reference to a shell variable or argument, quoted or not (`$HOME`, `"${TOKEN}"`,
+/// `"$@"`): a name, not its value (which, given in `env`, is learned as such).
+fn shell_variable(token: &str) -> bool {
+    let t = token.trim_matches('"');
+    let Some(name) = t.strip_prefix('$') else {
+        return false;
+    };
+    let name = name
+        .strip_prefix('{')
+        .and_then(|n| n.strip_suffix('}'))
+        .unwrap_or(name);
+    name == "@" || name == "*" || (!name.is_empty() && is_name(name))
 }
 
 /// A path that says it is one from its start: `/`, `./`, `../`, `~`, `\\`, `C:\`, `C:/`.
@@ -161,6 +184,9 @@ mod tests {
                 "Server=tcp:sql.example,1433;Password=<hidden, 6 chars>;",
             ),
             ("&&", "&&"),
+            ("2>&1", "2>&1"),
+            ("\"$@\"", "\"$@\""),
+            ("${API_TOKEN}", "${API_TOKEN}"),
             ("Xk9#mP2$vL", "<hidden, 10 chars>"),
         ] {
             assert_eq!(show_token(token), shown, "{token}");
