@@ -84,11 +84,11 @@ pub fn show(outside: &str) -> String {
 /// (`Bearer abc123` also learns `abc123`), so a server that echoes the token alone, in an
 /// error or a tool name, has it masked too.
 pub fn learn_header(value: &str) {
-    learn(value, false);
+    shape::learn_hidden(value);
     if let Some((scheme, credential)) = value.trim().split_once(' ')
         && is_name(scheme)
     {
-        learn(credential.trim(), false);
+        shape::learn_hidden(credential.trim());
     }
 }
 

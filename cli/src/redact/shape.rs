@@ -27,11 +27,11 @@ pub fn hide(value: &str) -> String {
     placeholder(value.chars().count())
 }
 
-/// [`hide`]'s learning: a secret in part too when a run of its letters and digits is not a
+/// [`hide`]'s learning (a header's value's too): a secret in part too when a run of its letters and digits is not a
 /// plain word (a key: `S3crAAAa02`), else whole only (a value of plain shape, or a piece of
 /// a script made of plain words, whose parts are everyday words that a report also holds);
 /// and not a port or a count (5 digits at most), which would blank every port in the report.
-fn learn_hidden(value: &str) {
+pub fn learn_hidden(value: &str) {
     let keylike = value
         .split(|c: char| !c.is_ascii_alphanumeric())
         .any(|run| !run.is_empty() && !plain_word(run));

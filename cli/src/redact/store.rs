@@ -121,7 +121,7 @@ fn learn_as_is(value: &str, plain: bool) {
 
 /// [`learn_as_is`] from `min` characters.
 fn learn_min(value: &str, plain: bool, min: usize) {
-    if value.chars().count() < min || next_placeholder(value).is_some() {
+    if value.chars().count() < min || is_placeholder(value) {
         return;
     }
     let mut state = lock();
@@ -171,10 +171,7 @@ fn mask_between(text: &str, learnt: &[Learnt]) -> String {
     let mut out = text.to_owned();
     for learnt in learnt {
         if out.contains(learnt.value.as_str()) {
-            out = out.replace(
-                learnt.value.as_str(),
-                &placeholder(learnt.value.chars().count()),
-            );
+            out = replace(&out, learnt);
         }
     }
     if learnt.iter().any(|v| v.folded.len() >= MIN_PART) {
@@ -189,6 +186,36 @@ fn mask_between(text: &str, learnt: &[Learnt]) -> String {
         folded.push_str(&mask_folded(rest, learnt));
         out = folded;
     }
+    out
+}
+
+/// `text` with each occurrence of `learnt` as written replaced by a [`placeholder`]; for a
+/// plain value (`orange`, `stdio`), only where it stands as a word of its own: inside a
+/// longer word (`oranges`, `stdio_server`) it is that word, not the value.
+fn replace(text: &str, learnt: &Learnt) -> String {
+    let value = learnt.value.as_str();
+    let mask = placeholder(value.chars().count());
+    if learnt.parts {
+        return text.replace(value, &mask);
+    }
+    let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let mut out = String::with_capacity(text.len());
+    let mut done = 0;
+    for (at, _) in text.match_indices(value) {
+        if at < done {
+            continue;
+        }
+        let end = at + value.len();
+        let joined_before = alnum(value.chars().next()) && alnum(text[..at].chars().next_back());
+        let joined_after = alnum(value.chars().next_back()) && alnum(text[end..].chars().next());
+        if joined_before || joined_after {
+            continue;
+        }
+        out.push_str(&text[done..at]);
+        out.push_str(&mask);
+        done = end;
+    }
+    out.push_str(&text[done..]);
     out
 }
 
@@ -290,6 +317,9 @@ mod tests {
         // A placeholder is left alone, even when a learnt value's letters are in it.
         learn("hidden, 4 chars", false);
         assert_eq!(text("<hidden, 4 chars>"), "<hidden, 4 chars>");
+
+        learn_whole("wordy");
+        assert_eq!(text("wordy, wordyish"), "<hidden, 5 chars>, wordyish");
 
         learn("/opt/plainenv/valuepath", true);
         assert_eq!(text("x_opt_plainenv_valuepath_y"), "x_<hidden, 22 chars>_y");

@@ -3,8 +3,8 @@
 //! `name=value` or a list of those joined by `;`, else hidden.
 
 use super::names::{is_name, names_secret};
-use super::shape::{flag_name, hide, plain_token};
-use super::store::{is_placeholder, learn};
+use super::shape::{flag_name, hide, learn_hidden, plain_token};
+use super::store::is_placeholder;
 use super::url::show_url;
 
 /// Longest shell operator shown (`&&`, `2>&1`): longer runs of punctuation may be a password.
@@ -148,7 +148,7 @@ pub fn show_header(word: &str) -> Option<String> {
         return None;
     }
     let value_start = colon + 1 + (after.len() - after.trim_start().len());
-    learn(value, false);
+    learn_hidden(value);
     let (scheme, secret) = match value.split_once(' ') {
         Some((scheme, rest))
             if scheme.len() <= 12
