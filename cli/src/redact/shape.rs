@@ -162,16 +162,57 @@ const JOINERS: &[char] = &[
 ];
 
 /// Whether `token` (one word, no white space) is shown whole: a plain word, a flag's name,
-/// or plain words joined by [`JOINERS`].
+/// a date or time (`2027-03-01T00:00:00Z`), or plain words joined by [`JOINERS`].
 #[must_use]
 pub fn plain_token(token: &str) -> bool {
     if token.is_empty() || token.chars().any(char::is_whitespace) || token.len() > 4 * MAX_WORD {
         return false;
     }
+    if timestamp(token) {
+        return true;
+    }
     let words: Vec<&str> = token.split(JOINERS).collect();
     words.len() <= 4 * MAX_PARTS
         && words.iter().any(|w| !w.is_empty())
         && words.iter().all(|w| w.is_empty() || plain_word(w))
+}
+
+/// An RFC 3339 date or time: digits in the places of `2027-03-01T00:00:00.5+01:00` (the
+/// time, its fraction and its offset optional).
+fn timestamp(token: &str) -> bool {
+    let shape = |text: &str, pattern: &str| {
+        text.len() == pattern.len()
+            && text.bytes().zip(pattern.bytes()).all(|(c, p)| {
+                if p == b'9' {
+                    c.is_ascii_digit()
+                } else {
+                    c == p
+                }
+            })
+    };
+    let (date, time) = match token.split_once(['T', 't']) {
+        Some((date, time)) => (date, Some(time)),
+        None => (token, None),
+    };
+    if !shape(date, "9999-99-99") {
+        return false;
+    }
+    let Some(time) = time else {
+        return true;
+    };
+    let (clock, zone) = time.split_at(time.find(['Z', 'z', '+', '-']).unwrap_or(time.len()));
+    let clock = clock.split_once('.').map_or(clock, |(whole, fraction)| {
+        if !fraction.is_empty() && fraction.bytes().all(|b| b.is_ascii_digit()) {
+            whole
+        } else {
+            "x"
+        }
+    });
+    (shape(clock, "99:99:99") || shape(clock, "99:99"))
+        && (zone.is_empty()
+            || zone.eq_ignore_ascii_case("z")
+            || shape(&zone[1..], "99:99")
+            || shape(&zone[1..], "9999"))
 }
 
 /// A host as a URL names it: labels of letters, digits and `-` (an IP address too), or an
@@ -217,6 +258,8 @@ mod tests {
             "8080",
             "3.11.2",
             "2024-01-01",
+            "2027-03-01T00:00:00Z",
+            "2027-03-01T00:00:00.25+01:00",
             "@modelcontextprotocol/server-filesystem",
             "@scope/pkg@1.2.3",
             "mcp-server-fetch==2025.1.0",

@@ -9,6 +9,7 @@
 //! becomes a [`placeholder`] of its length; a placeholder already in the text is left as it
 //! is (its words are not a secret's).
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
@@ -155,38 +156,47 @@ pub fn text(text: &str) -> String {
     if state.shown || state.values.is_empty() {
         return text.to_owned();
     }
+    around_placeholders(text, |stretch| mask_between(stretch, &state.values)).into_owned()
+}
+
+/// `text` with `mask` applied to each stretch between its placeholders (which stay as they
+/// are); borrowed when nothing changed, so a long text is not copied for nothing.
+fn around_placeholders<'a>(text: &'a str, mask: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, str> {
+    if next_placeholder(text).is_none() {
+        return match mask(text) {
+            Cow::Borrowed(_) => Cow::Borrowed(text),
+            Cow::Owned(masked) => Cow::Owned(masked),
+        };
+    }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some((start, end)) = next_placeholder(rest) {
-        out.push_str(&mask_between(&rest[..start], &state.values));
+        out.push_str(&mask(&rest[..start]));
         out.push_str(&rest[start..end]);
         rest = &rest[end..];
     }
-    out.push_str(&mask_between(rest, &state.values));
-    out
+    out.push_str(&mask(rest));
+    Cow::Owned(out)
 }
 
 /// [`text`] of a stretch with no placeholder in it.
-fn mask_between(text: &str, learnt: &[Learnt]) -> String {
-    let mut out = text.to_owned();
+fn mask_between<'a>(text: &'a str, learnt: &[Learnt]) -> Cow<'a, str> {
+    let mut out = Cow::Borrowed(text);
     for learnt in learnt {
         if out.contains(learnt.value.as_str()) {
-            out = replace(&out, learnt);
+            out = Cow::Owned(replace(&out, learnt));
         }
     }
-    if learnt.iter().any(|v| v.folded.len() >= MIN_PART) {
-        // The placeholders just written are not text to fold.
-        let mut folded = String::with_capacity(out.len());
-        let mut rest = out.as_str();
-        while let Some((start, end)) = next_placeholder(rest) {
-            folded.push_str(&mask_folded(&rest[..start], learnt));
-            folded.push_str(&rest[start..end]);
-            rest = &rest[end..];
-        }
-        folded.push_str(&mask_folded(rest, learnt));
-        out = folded;
+    if !learnt.iter().any(|v| v.folded.len() >= MIN_PART) {
+        return out;
     }
-    out
+    // The placeholders just written are not text to fold.
+    let folded = around_placeholders(&out, |stretch| mask_folded(stretch, learnt)).into_owned();
+    if folded == *out {
+        out
+    } else {
+        Cow::Owned(folded)
+    }
 }
 
 /// `text` with each occurrence of `learnt` as written replaced by a [`placeholder`]; for a
@@ -222,15 +232,14 @@ fn replace(text: &str, learnt: &Learnt) -> String {
 /// `text` with each run of characters whose folded form is a learnt value (or, for a
 /// secret, holds [`MIN_PART`] of its folded characters in a row) replaced by a
 /// [`placeholder`], from its first letter or digit to its last.
-fn mask_folded(text: &str, learnt: &[Learnt]) -> String {
-    let mut folded = Vec::with_capacity(text.len());
-    let mut at = Vec::with_capacity(text.len());
-    for (i, c) in text.char_indices() {
-        if c.is_ascii_alphanumeric() {
-            folded.push(c.to_ascii_lowercase() as u8);
-            at.push(i);
-        }
-    }
+fn mask_folded<'a>(text: &'a str, learnt: &[Learnt]) -> Cow<'a, str> {
+    // One byte a letter or digit for the folded text and one for its mark: a 10 MB name
+    // costs 20 MB here, not the 8 bytes a character that byte offsets would.
+    let folded: Vec<u8> = text
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
     let mut marked = vec![false; folded.len()];
     for value in learnt {
         let f = value.folded.as_bytes();
@@ -253,27 +262,35 @@ fn mask_folded(text: &str, learnt: &[Learnt]) -> String {
         }
     }
     if !marked.contains(&true) {
-        return text.to_owned();
+        return Cow::Borrowed(text);
     }
+    drop(folded);
+    // Each run of marked letters and digits, from its first to its last, becomes one
+    // placeholder.
     let mut out = String::with_capacity(text.len());
     let mut written = 0;
-    let mut i = 0;
-    while i < marked.len() {
-        if !marked[i] {
-            i += 1;
+    let mut k = 0;
+    let mut run_start = None;
+    let mut run_end = 0;
+    for (i, c) in text.char_indices() {
+        if !c.is_ascii_alphanumeric() {
             continue;
         }
-        let mut last = i;
-        while last + 1 < marked.len() && marked[last + 1] {
-            last += 1;
+        if marked[k] {
+            run_start.get_or_insert(i);
+            run_end = i + 1;
         }
-        out.push_str(&text[written..at[i]]);
-        out.push_str(&placeholder(text[at[i]..=at[last]].chars().count()));
-        written = at[last] + 1;
-        i = last + 1;
+        let run_ends = marked[k] && marked.get(k + 1) != Some(&true);
+        if let (true, Some(start)) = (run_ends, run_start) {
+            out.push_str(&text[written..start]);
+            out.push_str(&placeholder(text[start..run_end].chars().count()));
+            written = run_end;
+            run_start = None;
+        }
+        k += 1;
     }
     out.push_str(&text[written..]);
-    out
+    Cow::Owned(out)
 }
 
 #[cfg(test)]
