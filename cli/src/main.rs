@@ -150,8 +150,9 @@ enum Command {
         verbose: bool,
         #[command(flatten)]
         lints: LintArgs,
-        /// Write secrets (flag values such as `--token=...`, URL passwords, `env` and header
-        /// values) as they are, for a local run; by default each is shown as `***`.
+        /// Write a config's values as they are, for a local run; by default each value that is
+        /// not recognisably plain (a flag, a word, a number, a path, a package, a host), and
+        /// every `env` and header value, is shown as `<hidden, N chars>`.
         #[arg(long)]
         show_secrets: bool,
         /// A snapshot (`mcp-toolname snapshot`) to compare the server with: the report adds

@@ -37,6 +37,11 @@ fn config(test: &str, doc: &serde_json::Value) -> Config {
     Config { dir, file }
 }
 
+/// What `secret` is shown as: a placeholder of its length.
+fn hidden(secret: &str) -> String {
+    format!("<hidden, {} chars>", secret.chars().count())
+}
+
 /// Panics naming the secret and the stream it was found in.
 fn hides(r: &Run, secrets: &[&str]) {
     for secret in secrets {
@@ -111,14 +116,28 @@ fn a_config_s_secrets_are_masked_in_text_and_progress() {
     let r = run(["audit", "--config", &cfg.file]);
     r.exits(2)
         // Names stay, so a reader can tell which flag; values go.
-        .err_has("'--token=***' --API-KEY '***' '--github_token=***'")
-        .err_has("'postgresql://user:***@db.example/app' 'Authorization: Bearer ***'")
+        .err_has(&format!(
+            "'--token={}' --API-KEY '{}' '--github_token={}'",
+            hidden(FLAG_EQ),
+            hidden(FLAG_SPACED),
+            hidden(SNAKE)
+        ))
+        .err_has(&format!(
+            "'postgresql://user:{}@db.example/app' 'Authorization: Bearer {}'",
+            hidden(URL_PASS),
+            hidden(BEARER)
+        ))
         .out_has("(started as `sh -c")
-        .out_has("'--token=***'")
+        .out_has(&format!("'--token={}'", hidden(FLAG_EQ)))
         // The crash: the error quotes the command and the server's stderr, which echoes
         // every argument and the env value.
         .out_has("exited with code 3")
-        .out_has("  | env: ***\n  | env: --token=***\n  | env: --API-KEY\n  | env: ***\n");
+        .out_has(&format!(
+            "  | env: {}\n  | env: --token={}\n  | env: --API-KEY\n  | env: {}\n",
+            hidden(ENV_SECRET),
+            hidden(FLAG_EQ),
+            hidden(FLAG_SPACED)
+        ));
     assert!(!r.stdout.contains("--show-secrets` is on"), "{}", r.stdout);
     hides(&r, &ALL);
 }
@@ -132,14 +151,22 @@ fn a_config_s_secrets_are_masked_in_json() {
     let doc = r.json();
     assert_eq!(doc["secrets"], "redacted");
     let command = &doc["servers"][0]["server"]["command"];
-    assert_eq!(command[4], "--token=***", "{command}");
+    assert_eq!(
+        command[4],
+        format!("--token={}", hidden(FLAG_EQ)),
+        "{command}"
+    );
     assert_eq!(command[5], "--API-KEY");
-    assert_eq!(command[6], "***");
-    assert_eq!(command[8], "postgresql://user:***@db.example/app");
+    assert_eq!(command[6], hidden(FLAG_SPACED));
+    assert_eq!(
+        command[8],
+        format!("postgresql://user:{}@db.example/app", hidden(URL_PASS))
+    );
+    let github_token = format!("'--github_token={}'", hidden(SNAKE));
     assert!(
         doc["servers"][1]["error"]
             .as_str()
-            .is_some_and(|e| e.contains("'--github_token=***'")),
+            .is_some_and(|e| e.contains(&github_token)),
         "{doc:#}"
     );
 }
@@ -179,7 +206,8 @@ fn a_command_after_dashes_is_masked_too() {
     ];
     argv.extend(args(&["-c", CRASH, "sh"]));
     let r = run(&argv);
-    r.exits(2).err_has("'--token=***'");
+    r.exits(2)
+        .err_has(&format!("'--token={}'", hidden(FLAG_EQ)));
     hides(&r, &[FLAG_EQ, FLAG_SPACED, SNAKE, URL_PASS, BEARER]);
     let doc = r.json();
     assert_eq!(doc["secrets"], "redacted");
@@ -194,8 +222,8 @@ fn a_command_after_dashes_is_masked_too() {
     argv.extend(args(&["-c", &calc_script(), "sh"]));
     let r = run(&argv);
     r.exits(0)
-        .out_has("'--token=***'")
-        .out_has("'Authorization: Bearer ***'");
+        .out_has(&format!("'--token={}'", hidden(FLAG_EQ)))
+        .out_has(&format!("'Authorization: Bearer {}'", hidden(BEARER)));
     hides(&r, &[FLAG_EQ, FLAG_SPACED, SNAKE, URL_PASS, BEARER]);
 }
 
@@ -446,9 +474,35 @@ proptest! {
         }
         let r = run(&argv);
         // The report was written: the tools were listed and their client forms shown. (Not
-        // `x_***-and-`: the mask runs on while the text goes on as the token does, so a token
-        // whose 13th character is an `a` takes the `a` of `and` with it.)
-        prop_assert!(r.stdout.contains("x_***"), "{}", r.stdout);
+        // `x_<hidden, 12 chars>-and-`: the mask runs on while the text goes on as the token
+        // does, so a token whose 13th character is an `a` takes the `a` of `and` with it.)
+        prop_assert!(r.stdout.contains("x_<hidden, "), "{}", r.stdout);
+        prop_assert!(r.stdout.contains("long-tail-that-clients-cut"), "{}", r.stdout);
+        holds_no_part("stdout", &r.stdout, &token)?;
+        holds_no_part("stderr", &r.stderr, &token)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3, ..ProptestConfig::default() })]
+
+    /// A value hidden for its shape alone (a bare argument, after no secret-named flag, that
+    /// looks like no known credential) is learned: tools a server names after it are masked
+    /// in every client form, cut and folded ones included.
+    #[test]
+    fn tools_named_after_a_hidden_argument_are_masked(token in separated(), json_format in any::<bool>()) {
+        let script = format!("API_TOKEN=$1\n{LISTS_ITS_TOKEN}");
+        let doc = json!({ "mcpServers": { "s": {
+            "command": "sh",
+            "args": ["-c", script, "sh", token],
+        }}});
+        let cfg = config(&format!("derived-arg-{json_format}"), &doc);
+        let mut argv = vec!["audit", "--config", cfg.file.as_str(), "--timeout", "10", "-v"];
+        if json_format {
+            argv.extend(["--format", "json"]);
+        }
+        let r = run(&argv);
+        prop_assert!(r.stdout.contains("x_<hidden, "), "{}", r.stdout);
         prop_assert!(r.stdout.contains("long-tail-that-clients-cut"), "{}", r.stdout);
         holds_no_part("stdout", &r.stdout, &token)?;
         holds_no_part("stderr", &r.stderr, &token)?;

@@ -1,28 +1,51 @@
-//! The one redaction rule: what in a server's command line, config entry and environment is
-//! a secret, and the pass every byte the CLI writes goes through on its way out (the emit
+//! The one redaction rule: what of a server's command line, config entry and environment
+//! is shown, and the pass every byte the CLI writes goes through on its way out (the emit
 //! layer calls [`text`] and [`json`]).
 //!
-//! Client configs carry credentials, and `audit` is meant to run in CI, whose logs are
-//! read by many. So, unless `--show-secrets` is given, each of these is shown as `***`:
-//! - in a command line ([`argv`]): the value of a secret-named flag ([`names`]: `token`,
-//!   `key`, `secret`, `password`, `auth`, `signature`, `cookie`, ... in any case and inside
-//!   longer names, and the words `sig`, `pass`, `pwd`, `pw`), written `--name=value`,
-//!   `--name value` (even a value that starts with `--`) or `NAME=value`; the value of `-p`,
-//!   `-t` and `-k`; the password of `-u user:password`; any word that looks like a
-//!   credential; the same inside a word that is a script (`sh -c '...'`), and the values
-//!   of secret-named keys of a JSON argument;
-//! - inside any word ([`word`], [`url`]): a URL's password or token user name, a path
-//!   segment that is a token (`/bot***/`), a secret-named query parameter (`sig=`,
-//!   `X-Amz-Signature=`), what follows `Bearer`, a secret-named header (`Authorization:
-//!   Basic ***`, `Cookie: ***`), a secret-named `"key": "value"`;
-//! - every value of `env`, of an `envFile` and of a remote entry's headers.
+//! Client configs carry credentials, and `audit` is meant to run in CI, whose logs are read
+//! by many. Every list of secret shapes missed forms nobody had listed, so the rule is the
+//! other way round: a value from a client config (an argument, a URL's user, password, path
+//! segment, query value or fragment, a value inside a script or a JSON argument) is shown
+//! only where it is recognisably *not* a secret, and anything else is shown as a
+//! placeholder of its length, `<hidden, 40 chars>`, unless `--show-secrets` is given.
+//! Recognisably not a secret ([`shape`]):
+//! - a flag's name (`--port`, `-y`, `--read-only`): names say what, not which;
+//! - a plain word: parts joined by `.` `-` `_`, each lower-case letters (20 at most, that
+//!   read as a word: no 5 consonants in a row, a vowel in 5 letters in a long one, not a hex
+//!   blob), a capitalised or upper-case word, up to 4 camelCase humps of 3 letters or more,
+//!   a number of 10 digits at most, letters and up to 4 digits (`utf8`), or up to 6 digits
+//!   and 3 letters (`512m`); 64 characters and 8 parts at most, and not a credential by its
+//!   look (`AKIA...`): such words are names, modes and versions (`stdio`, `true`, `debug`,
+//!   `gpt-4o-mini`), and a key of that shape would be a guessable one;
+//! - plain words joined by `/ \ : @ , + ~ ^ = < > ! [ ] *`: a package spec
+//!   (`@scope/pkg@1.2.3`, `pkg==1.0`), an image, an e-mail address, `host:port`, a relative
+//!   path;
+//! - a path that starts as one (`/`, `./`, `../`, `~`, `C:\`), segment by segment;
+//! - a URL part by part ([`url`]): scheme, host and port, a plain user name, plain path
+//!   segments, query names and plain values, a plain fragment.
 //!
-//! Names stay, so a reader can still tell which server and which flag. Every value found
-//! this way is also learned, and masked wherever else it would be written, in any form a
-//! client or a suggestion makes of it and in part ([`store`]).
+//! Whatever its shape, a value is hidden where what stands before it says secret
+//! ([`argv`], [`names`]): after a flag or name holding `token`, `key`, `secret`,
+//! `password`, `auth`, `credential`, `signature`, `cookie`, ... or a word `pass...`, `pwd`,
+//! `pin`, `sig`, ... (`--passphrase x`, `DB_PASS=x`, `?sig=x`, `"apiKey": x`), after the
+//! short flags `-p` `-a` `-w` `-k` `-t` (`mysql -pX`, `redis-cli -a X`, `ldapsearch -w X`),
+//! after `Bearer`, the password of `-u user:password` and of a URL. The value of a header
+//! (`-H 'Name: value'`, a remote entry's `headers`) and of `env` is never shown; their names
+//! are. Program names, flags, server names and keys stay, so a reader can still tell which
+//! server, which command and which flag.
+//!
+//! Every hidden value is also learned, and masked wherever else it would be written, in any
+//! form a client or a suggestion makes of it and in part ([`store`]): a tool a server named
+//! after its token, that token echoed on stderr. A plain-shaped value hidden only by where
+//! it stands (`--password orange`) is learned as a plain value (masked whole, from 8
+//! characters), so a mode or a port after `-t` or `-p` does not blank the report.
+//!
+//! What still shows: a secret of plain shape with nothing before it saying secret (a bare
+//! `hunter2`, `--db orange-river`), and a secret the server writes encoded.
 
 mod argv;
 mod names;
+mod shape;
 mod store;
 mod url;
 mod word;
@@ -31,7 +54,7 @@ use serde_json::Value;
 
 pub use store::{learn, secrets_shown, show_secrets, text};
 
-use names::{is_name, looks_like_credential, names_secret};
+use names::{is_name, names_secret};
 
 /// The JSON `secrets` field: `"redacted"`, or `"shown"` under `--show-secrets`.
 #[must_use]
@@ -61,26 +84,27 @@ pub fn show(outside: &str) -> String {
 /// (`Bearer abc123` also learns `abc123`), so a server that echoes the token alone, in an
 /// error or a tool name, has it masked too.
 pub fn learn_header(value: &str) {
-    learn(value, false);
+    shape::learn_hidden(value);
     if let Some((scheme, credential)) = value.trim().split_once(' ')
         && is_name(scheme)
     {
-        learn(credential.trim(), false);
+        shape::learn_hidden(credential.trim());
     }
 }
 
-/// Learns an `env` value: as a secret when its name says secret or it looks like a
-/// credential, else as a plain value (masked whole, not in part); and the secrets inside it
-/// (`DATABASE_URL=postgresql://user:password@host/db` learns the password).
+/// Learns an `env` value (never shown): as a secret when its name says secret or its shape
+/// is not plain, else as a plain value (masked whole, not in part); and the values inside it
+/// that would be hidden (`DATABASE_URL=postgresql://user:password@host/db` learns the
+/// password).
 fn learn_env(name: &str, value: &str) {
-    learn(value, !names_secret(name) && !looks_like_credential(value));
-    let _ = argv::mask_word(value);
+    learn(value, !names_secret(name) && shape::plain_token(value));
+    let _ = argv::show_word(value, 0);
 }
 
-/// Learns every secret of a server's start: its command line's ([`argv`]) and every value
-/// of its environment.
+/// Learns every hidden value of a server's start: its command line's ([`argv`]) and every
+/// value of its environment.
 pub fn learn_launch(argv: &[String], env: &[(String, String)]) {
-    let _ = argv::mask_argv(argv);
+    let _ = argv::show_argv(argv);
     for (name, value) in env {
         learn_env(name, value);
     }
@@ -100,10 +124,10 @@ pub fn learn_entry(entry: &Value) {
             .iter()
             .filter_map(|a| a.as_str().filter(|a| !a.contains("${")).map(str::to_owned))
             .collect();
-        let _ = argv::mask_argv(&args);
+        let _ = argv::show_argv(&args);
     }
     if let Some(Value::String(url)) = fields.get("url").filter(|u| !u.to_string().contains("${")) {
-        let _ = argv::mask_word(url);
+        let _ = argv::show_word(url, 0);
     }
     for (field, is_env) in [("env", true), ("headers", false), ("http_headers", false)] {
         if let Some(Value::Object(vars)) = fields.get(field) {
@@ -136,14 +160,14 @@ pub fn json(doc: &mut Value) {
     }
 }
 
-/// A command line as it may be shown: each secret replaced by `***` (and learned). Under
-/// `--show-secrets`, the command line as it is.
+/// A command line as it may be shown: each value that is not recognisably plain replaced by
+/// `<hidden, N chars>` (and learned). Under `--show-secrets`, the command line as it is.
 #[must_use]
 pub fn argv(args: &[String]) -> Vec<String> {
     if secrets_shown() {
         return args.to_vec();
     }
-    argv::mask_argv(args)
+    argv::show_argv(args)
 }
 
 #[cfg(test)]
@@ -154,7 +178,7 @@ mod tests {
     #[test]
     fn the_credential_after_an_auth_scheme_is_learned_alone() {
         learn_header("Bearer tok-alone-5531");
-        assert_eq!(text("t_tok-alone-5531"), "t_***");
+        assert_eq!(text("t_tok-alone-5531"), "t_<hidden, 14 chars>");
     }
 
     /// A URL in a plain `env` value gives up its password; a credential-looking value is a
@@ -162,8 +186,11 @@ mod tests {
     #[test]
     fn env_values() {
         learn_env("DATABASE_URL", "postgresql://app:pw-env-7730@db/app");
-        assert_eq!(text("auth failed for pw-env-7730"), "auth failed for ***");
+        assert_eq!(
+            text("auth failed for pw-env-7730"),
+            "auth failed for <hidden, 11 chars>"
+        );
         learn_env("PLAIN", "Qz9EnvLooksLikeCred0042");
-        assert_eq!(text("tool_qz9envlooks"), "tool_***");
+        assert_eq!(text("tool_qz9envlooks"), "tool_<hidden, 11 chars>");
     }
 }

@@ -18,8 +18,15 @@ const SECRET_PARTS: [&str; 11] = [
 ];
 
 /// Words that make a name a secret's name only as a whole word of it (`sig`, `db_pass`,
-/// `userPwd`): inside longer words they are ordinary (`signal`, `compass`).
-const SECRET_WORDS: [&str; 4] = ["sig", "pass", "pwd", "pw"];
+/// `userPwd`, `--pin`): inside longer words they are ordinary (`signal`, `compass`, `spin`).
+const SECRET_WORDS: [&str; 9] = [
+    "sig", "pass", "pwd", "pw", "pin", "otp", "sas", "hmac", "webhook",
+];
+
+/// Beginnings of a word that make a name a secret's name (`--passphrase`, `--passcode`,
+/// `--creds`, `--session-id`); a name that only looks so (`--passthrough`) has its value
+/// hidden, which costs little.
+const SECRET_WORD_STARTS: [&str; 3] = ["pass", "cred", "session"];
 
 /// Prefixes of the credentials services issue in a recognisable form (GitHub, GitLab,
 /// OpenAI and Anthropic, Stripe, Slack, AWS, Google, npm, PyPI, Hugging Face, DigitalOcean,
@@ -57,9 +64,11 @@ const TOKEN_PREFIXES: [&str; 24] = [
 pub fn names_secret(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     SECRET_PARTS.iter().any(|w| lower.contains(w))
-        || words(name)
-            .into_iter()
-            .any(|w| SECRET_WORDS.iter().any(|s| w.eq_ignore_ascii_case(s)))
+        || words(name).into_iter().any(|w| {
+            let w = w.to_ascii_lowercase();
+            SECRET_WORDS.contains(&w.as_str())
+                || SECRET_WORD_STARTS.iter().any(|s| w.starts_with(s))
+        })
 }
 
 /// The words of a name: split at each character that is not a letter or digit, and where a
@@ -164,6 +173,12 @@ mod tests {
             "userPwd",
             "PGPASSWORD",
             "apiKey",
+            "--passphrase",
+            "--pass-phrase",
+            "-passphrase",
+            "--passcode",
+            "--db-pass",
+            "--creds",
         ] {
             assert!(names_secret(name), "{name}");
         }

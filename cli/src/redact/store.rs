@@ -5,13 +5,42 @@
 //! The one rule: a learnt value is masked wherever its *folded* form (ASCII letters and
 //! digits only, lower case) occurs in the folded text; for a value learnt as a secret, any
 //! [`MIN_PART`] folded characters of it in a row are masked too. The value as written is
-//! masked first, so a value that has no letters or digits is still caught.
+//! masked first, so a value that has no letters or digits is still caught. What is masked
+//! becomes a [`placeholder`] of its length; a placeholder already in the text is left as it
+//! is (its words are not a secret's).
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
-/// What a secret is shown as.
-pub const MASK: &str = "***";
+/// What a hidden value of `chars` characters is shown as: `<hidden, 40 chars>`.
+#[must_use]
+pub fn placeholder(chars: usize) -> String {
+    format!("{PLACEHOLDER_HEAD}{chars}{PLACEHOLDER_TAIL}")
+}
+
+const PLACEHOLDER_HEAD: &str = "<hidden, ";
+const PLACEHOLDER_TAIL: &str = " chars>";
+
+/// Where the first [`placeholder`] in `text` starts and ends, if any.
+fn next_placeholder(text: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find(PLACEHOLDER_HEAD).map(|a| from + a) {
+        let digits = &text[at + PLACEHOLDER_HEAD.len()..];
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if n > 0 && digits[n..].starts_with(PLACEHOLDER_TAIL) {
+            return Some((at, at + PLACEHOLDER_HEAD.len() + n + PLACEHOLDER_TAIL.len()));
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Whether `text` is one [`placeholder`] and nothing else.
+#[must_use]
+pub fn is_placeholder(text: &str) -> bool {
+    next_placeholder(text) == Some((0, text.len()))
+}
 
 /// Shortest learned value replaced wherever it appears: shorter ones (`1`, `on`) would
 /// blank ordinary words. They are still masked where they stand in a command line.
@@ -70,6 +99,17 @@ pub fn learn(value: &str, plain: bool) {
     }
 }
 
+/// Remembers `value`, hidden where it stood though its shape is plain (`--password orange`),
+/// so that [`text`] masks it whole wherever it appears, from [`MIN_SCRUB`] characters (not in
+/// part: its parts are everyday words).
+pub fn learn_whole(value: &str) {
+    learn_min(value, true, MIN_SCRUB);
+    let escaped = mcp_toolname_rules::message::show_text(value);
+    if escaped != value {
+        learn_min(&escaped, true, MIN_SCRUB);
+    }
+}
+
 /// [`learn`] of `value` as written.
 fn learn_as_is(value: &str, plain: bool) {
     let min = if plain {
@@ -77,7 +117,12 @@ fn learn_as_is(value: &str, plain: bool) {
     } else {
         MIN_SCRUB
     };
-    if value.chars().count() < min || value == MASK {
+    learn_min(value, plain, min);
+}
+
+/// [`learn_as_is`] from `min` characters.
+fn learn_min(value: &str, plain: bool, min: usize) {
+    if value.chars().count() < min || is_placeholder(value) {
         return;
     }
     let mut state = lock();
@@ -104,37 +149,97 @@ fn fold(text: &str) -> String {
 }
 
 /// `text` with every learned value masked by the rule of this module (unchanged under
-/// `--show-secrets`).
+/// `--show-secrets`); the placeholders in it are kept as they are.
 #[must_use]
 pub fn text(text: &str) -> String {
     let state = lock();
-    if state.shown {
+    if state.shown || state.values.is_empty() {
         return text.to_owned();
     }
-    let mut out = text.to_owned();
-    for learnt in &state.values {
+    around_placeholders(text, |stretch| mask_between(stretch, &state.values)).into_owned()
+}
+
+/// `text` with `mask` applied to each stretch between its placeholders (which stay as they
+/// are); borrowed when nothing changed, so a long text is not copied for nothing.
+fn around_placeholders<'a>(text: &'a str, mask: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, str> {
+    if next_placeholder(text).is_none() {
+        return match mask(text) {
+            Cow::Borrowed(_) => Cow::Borrowed(text),
+            Cow::Owned(masked) => Cow::Owned(masked),
+        };
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some((start, end)) = next_placeholder(rest) {
+        out.push_str(&mask(&rest[..start]));
+        out.push_str(&rest[start..end]);
+        rest = &rest[end..];
+    }
+    out.push_str(&mask(rest));
+    Cow::Owned(out)
+}
+
+/// [`text`] of a stretch with no placeholder in it.
+fn mask_between<'a>(text: &'a str, learnt: &[Learnt]) -> Cow<'a, str> {
+    let mut out = Cow::Borrowed(text);
+    for learnt in learnt {
         if out.contains(learnt.value.as_str()) {
-            out = out.replace(learnt.value.as_str(), MASK);
+            out = Cow::Owned(replace(&out, learnt));
         }
     }
-    if state.values.iter().any(|v| v.folded.len() >= MIN_PART) {
-        out = mask_folded(&out, &state.values);
+    if !learnt.iter().any(|v| v.folded.len() >= MIN_PART) {
+        return out;
     }
+    // The placeholders just written are not text to fold.
+    let folded = around_placeholders(&out, |stretch| mask_folded(stretch, learnt)).into_owned();
+    if folded == *out {
+        out
+    } else {
+        Cow::Owned(folded)
+    }
+}
+
+/// `text` with each occurrence of `learnt` as written replaced by a [`placeholder`]; for a
+/// plain value (`orange`, `stdio`), only where it stands as a word of its own: inside a
+/// longer word (`oranges`, `stdio_server`) it is that word, not the value.
+fn replace(text: &str, learnt: &Learnt) -> String {
+    let value = learnt.value.as_str();
+    let mask = placeholder(value.chars().count());
+    if learnt.parts {
+        return text.replace(value, &mask);
+    }
+    let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let mut out = String::with_capacity(text.len());
+    let mut done = 0;
+    for (at, _) in text.match_indices(value) {
+        if at < done {
+            continue;
+        }
+        let end = at + value.len();
+        let joined_before = alnum(value.chars().next()) && alnum(text[..at].chars().next_back());
+        let joined_after = alnum(value.chars().next_back()) && alnum(text[end..].chars().next());
+        if joined_before || joined_after {
+            continue;
+        }
+        out.push_str(&text[done..at]);
+        out.push_str(&mask);
+        done = end;
+    }
+    out.push_str(&text[done..]);
     out
 }
 
 /// `text` with each run of characters whose folded form is a learnt value (or, for a
-/// secret, holds [`MIN_PART`] of its folded characters in a row) replaced by [`MASK`], from
-/// its first letter or digit to its last.
-fn mask_folded(text: &str, learnt: &[Learnt]) -> String {
-    let mut folded = Vec::with_capacity(text.len());
-    let mut at = Vec::with_capacity(text.len());
-    for (i, c) in text.char_indices() {
-        if c.is_ascii_alphanumeric() {
-            folded.push(c.to_ascii_lowercase() as u8);
-            at.push(i);
-        }
-    }
+/// secret, holds [`MIN_PART`] of its folded characters in a row) replaced by a
+/// [`placeholder`], from its first letter or digit to its last.
+fn mask_folded<'a>(text: &'a str, learnt: &[Learnt]) -> Cow<'a, str> {
+    // One byte a letter or digit for the folded text and one for its mark: a 10 MB name
+    // costs 20 MB here, not the 8 bytes a character that byte offsets would.
+    let folded: Vec<u8> = text
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
     let mut marked = vec![false; folded.len()];
     for value in learnt {
         let f = value.folded.as_bytes();
@@ -157,27 +262,35 @@ fn mask_folded(text: &str, learnt: &[Learnt]) -> String {
         }
     }
     if !marked.contains(&true) {
-        return text.to_owned();
+        return Cow::Borrowed(text);
     }
+    drop(folded);
+    // Each run of marked letters and digits, from its first to its last, becomes one
+    // placeholder.
     let mut out = String::with_capacity(text.len());
     let mut written = 0;
-    let mut i = 0;
-    while i < marked.len() {
-        if !marked[i] {
-            i += 1;
+    let mut k = 0;
+    let mut run_start = None;
+    let mut run_end = 0;
+    for (i, c) in text.char_indices() {
+        if !c.is_ascii_alphanumeric() {
             continue;
         }
-        let mut last = i;
-        while last + 1 < marked.len() && marked[last + 1] {
-            last += 1;
+        if marked[k] {
+            run_start.get_or_insert(i);
+            run_end = i + 1;
         }
-        out.push_str(&text[written..at[i]]);
-        out.push_str(MASK);
-        written = at[last] + 1;
-        i = last + 1;
+        let run_ends = marked[k] && marked.get(k + 1) != Some(&true);
+        if let (true, Some(start)) = (run_ends, run_start) {
+            out.push_str(&text[written..start]);
+            out.push_str(&placeholder(text[start..run_end].chars().count()));
+            written = run_end;
+            run_start = None;
+        }
+        k += 1;
     }
     out.push_str(&text[written..]);
-    out
+    Cow::Owned(out)
 }
 
 #[cfg(test)]
@@ -192,7 +305,7 @@ mod tests {
         let shown = mcp_toolname_rules::message::show("hunter2`pass-XYZ");
         assert_eq!(
             text(&format!("tool name {shown} is odd")),
-            "tool name `***` is odd"
+            "tool name `<hidden, 21 chars>` is odd"
         );
     }
 
@@ -218,9 +331,15 @@ mod tests {
             assert!(shown.ends_with("` ok"), "{shown}");
         }
         assert_eq!(text("fold_me_ is short"), "fold_me_ is short");
+        // A placeholder is left alone, even when a learnt value's letters are in it.
+        learn("hidden, 4 chars", false);
+        assert_eq!(text("<hidden, 4 chars>"), "<hidden, 4 chars>");
+
+        learn_whole("wordy");
+        assert_eq!(text("wordy, wordyish"), "<hidden, 5 chars>, wordyish");
 
         learn("/opt/plainenv/valuepath", true);
-        assert_eq!(text("x_opt_plainenv_valuepath_y"), format!("x_{MASK}_y"));
+        assert_eq!(text("x_opt_plainenv_valuepath_y"), "x_<hidden, 22 chars>_y");
         assert_eq!(text("/opt/plainenv/other"), "/opt/plainenv/other");
     }
 }

@@ -1,159 +1,200 @@
-//! Secrets in a URL: its user information (`user:***@host`, or a token as the user name) and
-//! a path segment that is a credential (`/bot***/sendMessage`, a webhook's token).
+//! A URL shown part by part: its scheme, host and port, a plain user name, and each path
+//! segment, query name and value and fragment that is a plain token; a password always
+//! hidden, and the value of a secret-named query parameter.
 
-use super::names::{is_bot_token, looks_like_credential};
-use super::store::{MASK, learn};
+use super::names::{is_name, names_secret};
+use super::shape::{hide, plain_host, plain_token};
+use super::store::is_placeholder;
 
-/// `scheme://user:password@host` -> `scheme://user:***@host`; `scheme://token@host` ->
-/// `scheme://***@host` (a token written as the user name). Also what a URL parser would
-/// refuse but a reader still sees as a password: one holding `/`, `?` or `#` unencoded
-/// (`https://user:pa/ss@host`), and a URL without its scheme (`user:password@host/path`).
-pub fn mask_userinfo(word: &str) -> String {
-    if !word.contains("://") {
-        return mask_schemeless_userinfo(word);
-    }
-    let mut out = String::new();
-    let mut rest = word;
-    while let Some(at) = rest.find("://") {
-        let (head, tail) = rest.split_at(at + 3);
-        out.push_str(head);
-        // This URL runs up to the next one in the word, if any.
-        let region_end = tail.find("://").map_or(tail.len(), |next| {
-            tail[..next]
-                .rfind(|c: char| c.is_whitespace())
-                .unwrap_or(next)
-        });
-        let region = &tail[..region_end];
-        let end = region.find(['/', '?', '#']).unwrap_or(region.len());
-        let authority = &region[..end];
-        let sign = authority.rfind('@').or_else(|| {
-            // `user:pa/ss@host`: a `:` not followed by a port, and an `@` further on.
-            let colon = authority.find(':')?;
-            let port = &authority[colon + 1..];
-            let not_a_port = port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit());
-            not_a_port.then(|| region.rfind('@')).flatten()
-        });
-        match sign {
-            Some(sign) => {
-                out.push_str(&mask_credentials(&region[..sign]));
-                rest = &tail[sign..];
-            }
-            None => {
-                out.push_str(authority);
-                rest = &tail[end..];
-            }
+/// `word` shown as a URL when it is one (`scheme://...`, or `user:password@host...` without a
+/// scheme); `None` when it is not.
+#[must_use]
+pub fn show_url(word: &str) -> Option<String> {
+    if let Some(at) = word.find("://") {
+        let scheme = &word[..at];
+        let scheme_ok = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c));
+        if !scheme_ok {
+            return None;
         }
+        return Some(format!("{scheme}://{}", show_after_scheme(&word[at + 3..])));
     }
-    out.push_str(rest);
-    out
-}
-
-/// `user:password@host...` with no scheme: the password masked.
-fn mask_schemeless_userinfo(word: &str) -> String {
-    let Some(sign) = word.rfind('@') else {
-        return word.to_owned();
-    };
+    // `user:password@host/...` without a scheme.
+    let sign = word.rfind('@')?;
     let userinfo = &word[..sign];
-    if userinfo.is_empty() || userinfo.contains(char::is_whitespace) || !userinfo.contains(':') {
-        return word.to_owned();
-    }
-    format!("{}{}", mask_credentials(userinfo), &word[sign..])
+    (!userinfo.is_empty() && userinfo.contains(':') && !userinfo.contains(char::is_whitespace))
+        .then(|| show_after_scheme(word))
 }
 
-/// Shortest lone user name of a URL learned as a secret (masked wherever it appears): a
-/// token used as the user name is long, while `admin` or `git` would blank ordinary words.
-const MIN_LONE_USER: usize = 12;
-
-/// The user information of a URL as shown: `user:***`, or `***` for a lone user name (a
-/// token, as some hosts take it); the password, and a user name that may be a token,
-/// learned.
-fn mask_credentials(userinfo: &str) -> String {
-    match userinfo.split_once(':') {
-        Some((user, password)) if !password.is_empty() => {
-            learn(password, false);
-            format!("{user}:{MASK}")
-        }
-        _ if userinfo.is_empty() => String::new(),
-        _ => {
-            let user = userinfo.trim_end_matches(':');
-            if user.chars().count() >= MIN_LONE_USER {
-                learn(user, false);
-            }
-            MASK.to_owned()
-        }
-    }
-}
-
-/// Each path segment of each URL in `word` that is a credential masked: a Telegram bot's
-/// `bot<id>:<token>` (`/bot***/`), and one that [looks like a
-/// credential](looks_like_credential) (`hooks.slack.com/services/T0/B0/***`).
-pub fn mask_paths(word: &str) -> String {
+/// What follows `scheme://`: user information, host, path, query and fragment.
+fn show_after_scheme(rest: &str) -> String {
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    // A password a parser refuses (`user:pa/ss@host`, `user:pa#ss@host`): a `:` not followed
+    // by a port, and an `@` further on.
+    let sign = authority.rfind('@').or_else(|| {
+        let colon = authority.find(':')?;
+        let port = &authority[colon + 1..];
+        let not_a_port = port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit());
+        not_a_port.then(|| rest.rfind('@')).flatten()
+    });
     let mut out = String::new();
-    let mut rest = word;
-    while let Some(at) = rest.find("://") {
-        let (head, tail) = rest.split_at(at + 3);
-        out.push_str(head);
-        let url_end = tail
-            .find(|c: char| c.is_whitespace() || "\"'<>`".contains(c))
-            .unwrap_or(tail.len());
-        let url = &tail[..url_end];
-        let path_start = url.find(['/', '?', '#']).unwrap_or(url.len());
-        let path_end = url[path_start..]
-            .find(['?', '#'])
-            .map_or(url.len(), |e| path_start + e);
-        out.push_str(&url[..path_start]);
-        let segments: Vec<String> = url[path_start..path_end]
-            .split('/')
-            .map(mask_segment)
-            .collect();
-        out.push_str(&segments.join("/"));
-        rest = &tail[path_end..];
+    let after = match sign {
+        Some(sign) => {
+            out.push_str(&show_userinfo(&rest[..sign]));
+            out.push('@');
+            &rest[sign + 1..]
+        }
+        None => rest,
+    };
+    let end = after.find(['/', '?', '#']).unwrap_or(after.len());
+    out.push_str(&show_host_port(&after[..end]));
+    let after = &after[end..];
+    let (path, query_and_fragment) = after.split_at(after.find(['?', '#']).unwrap_or(after.len()));
+    let segments: Vec<String> = path.split('/').map(show_segment).collect();
+    out.push_str(&segments.join("/"));
+    let (query, fragment) = match query_and_fragment.find('#') {
+        Some(hash) => (
+            &query_and_fragment[..hash],
+            Some(&query_and_fragment[hash + 1..]),
+        ),
+        None => (query_and_fragment, None),
+    };
+    if let Some(query) = query.strip_prefix('?') {
+        out.push('?');
+        out.push_str(&show_pairs(query));
     }
-    out.push_str(rest);
+    if let Some(fragment) = fragment {
+        out.push('#');
+        if fragment.contains('=') {
+            out.push_str(&show_pairs(fragment));
+        } else {
+            out.push_str(&show_segment(fragment));
+        }
+    }
     out
 }
 
-fn mask_segment(segment: &str) -> String {
-    if let Some(token) = segment.strip_prefix("bot").filter(|t| is_bot_token(t)) {
-        learn(token, false);
-        if let Some((_, secret)) = token.split_once(':') {
-            learn(secret, false);
+/// `user:password` -> `user:<hidden>`, the user shown when plain; a lone user name shown
+/// when plain (`git`), else hidden (a token written as the user name).
+fn show_userinfo(userinfo: &str) -> String {
+    match userinfo.split_once(':') {
+        Some((user, password)) => {
+            let user = if user.is_empty() || plain_token(user) {
+                user.to_owned()
+            } else {
+                hide(user)
+            };
+            if password.is_empty() {
+                format!("{user}:")
+            } else {
+                format!("{user}:{}", hide(password))
+            }
         }
-        return format!("bot{MASK}");
+        None => show_segment(userinfo),
     }
-    if is_bot_token(segment) || looks_like_credential(segment) {
-        learn(segment, false);
-        if let Some((_, secret)) = segment.split_once(':') {
-            learn(secret, false);
+}
+
+/// `host:port` shown when the host is a host and the port digits; else hidden.
+fn show_host_port(host_port: &str) -> String {
+    let (host, port) = match host_port.rsplit_once(':') {
+        Some((host, port)) if port.bytes().all(|b| b.is_ascii_digit()) && !host.ends_with(':') => {
+            (host, Some(port))
         }
-        return MASK.to_owned();
+        _ => (host_port, None),
+    };
+    if host.is_empty() && port.is_none() {
+        return String::new();
     }
-    segment.to_owned()
+    let host = if plain_host(host) {
+        host.to_owned()
+    } else {
+        hide(host)
+    };
+    match port {
+        Some(port) => format!("{host}:{port}"),
+        None => host,
+    }
+}
+
+/// A path segment, a lone query value or a fragment: shown when plain, else hidden.
+fn show_segment(segment: &str) -> String {
+    if segment.is_empty() || is_placeholder(segment) || plain_token(segment) {
+        segment.to_owned()
+    } else {
+        hide(segment)
+    }
+}
+
+/// `a=1&b=2`: each name shown when it is a name, each value when plain and its name does
+/// not say secret.
+fn show_pairs(pairs: &str) -> String {
+    let shown: Vec<String> = pairs
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            Some((name, value)) => {
+                let name_shown = if is_name(name) {
+                    name.to_owned()
+                } else {
+                    hide(name)
+                };
+                let value = if value.is_empty() {
+                    String::new()
+                } else if names_secret(name) {
+                    hide(value)
+                } else {
+                    show_segment(value)
+                };
+                format!("{name_shown}={value}")
+            }
+            None => show_segment(pair),
+        })
+        .collect();
+    shown.join("&")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn shown(url: &str) -> String {
+        show_url(url).expect("a URL")
+    }
+
     #[test]
-    fn tokens_in_a_path() {
+    fn parts_of_a_url() {
         assert_eq!(
-            mask_paths(
-                "https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/getMe"
-            ),
-            "https://api.telegram.org/bot***/getMe"
+            shown("postgresql://user:pw1234@db.example:5432/app?sslmode=require"),
+            "postgresql://user:<hidden, 6 chars>@db.example:5432/app?sslmode=require"
         );
         assert_eq!(
-            mask_paths("see https://hooks.slack.com/services/T0AB/B0CD/Xy12Ab34Cd56Ef78Gh90Ij12 x"),
-            "see https://hooks.slack.com/services/T0AB/B0CD/*** x"
+            shown("https://api.telegram.org/bot987654321:ShortSecret42xyz/sendMessage"),
+            "https://api.telegram.org/<hidden, 29 chars>/sendMessage"
         );
         assert_eq!(
-            mask_paths("https://h/v1/models/gemini-pro:generate?x=1#y"),
-            "https://h/v1/models/gemini-pro:generate?x=1#y"
+            shown("https://h.example/x?api_key=plainword&page=2#frag"),
+            "https://h.example/x?api_key=<hidden, 9 chars>&page=2#frag"
         );
         assert_eq!(
-            super::super::store::text("echo AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"),
-            format!("echo {MASK}")
+            shown("https://h/v1/models/gemini-pro:generate?x=1#Fr4gm3ntS3cr3t"),
+            "https://h/v1/models/gemini-pro:generate?x=1#<hidden, 14 chars>"
+        );
+        assert_eq!(shown("user:pw77@h:9/mcp"), "user:<hidden, 4 chars>@h:9/mcp");
+        assert_eq!(
+            shown("https://admin:pa/ss#w0rd@10.0.0.9:8443/x"),
+            "https://admin:<hidden, 10 chars>@10.0.0.9:8443/x"
+        );
+        assert_eq!(
+            shown("https://ghp_0123456789abcdefXYZ@github.com/o/r.git"),
+            "https://<hidden, 23 chars>@github.com/o/r.git"
+        );
+        assert_eq!(shown("https://h:8080/a@b"), "https://h:8080/a@b");
+        assert!(show_url("me@example.com").is_none());
+        assert_eq!(
+            super::super::store::text("seen ShortSecret42xyz pa/ss#w0rd"),
+            "seen <hidden, 16 chars> <hidden, 10 chars>"
         );
     }
 }
