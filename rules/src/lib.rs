@@ -49,10 +49,10 @@ pub use check::{
     is_control_like, is_invisible,
 };
 pub use client::{
-    Across, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED, CONTINUE_CLI, COPILOT_CLI,
-    CURSOR, Clash, Cleaning, ClientPreset, DROID, GEMINI_CLI, GEMINI_TOOLS, GOOSE, HashInput,
-    KILO_CODE, KeyRule, Limits, Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow,
-    PrefixRule, QWEN_CODE, ROO_CODE, TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE,
+    Across, ArgumentKeys, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED, CONTINUE_CLI,
+    COPILOT_CLI, CURSOR, Clash, Cleaning, ClientPreset, DROID, GEMINI_CLI, GEMINI_TOOLS, GOOSE,
+    HashInput, KILO_CODE, KeyRule, Limits, Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE,
+    Overflow, PrefixRule, QWEN_CODE, ROO_CODE, TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE,
     Verification, Verified, caps_passed, client_by_id,
 };
 pub use confusable::{
