@@ -238,10 +238,8 @@ impl<R: Item> SharedRegistry<R> {
         let start = Instant::now();
         let mut pause = Duration::from_micros(10);
         loop {
-            match self.inner.registry.try_read() {
-                Ok(registry) => return registry.detached(),
-                Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner().detached(),
-                Err(TryLockError::WouldBlock) => {}
+            if let Some(registry) = self.try_snapshot() {
+                return registry;
             }
             assert!(
                 start.elapsed() < MOST_WAIT,
