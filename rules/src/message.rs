@@ -135,6 +135,17 @@ pub fn show_note(text: &str) -> String {
 /// The first `limit` characters of `text`, escaped (backticks too, with `backticks`), and
 /// the number of characters in all.
 fn escape(text: &str, limit: usize, backticks: bool) -> (String, usize) {
+    // Nearly every name is printable ASCII that needs no escape: copied as it is (a registry
+    // shows every tool's name as it is built, and the loop below costs a few hundred
+    // instructions a character).
+    if text.len() <= limit && text.bytes().all(|b| kept_as_is(b, backticks)) {
+        return (text.to_owned(), text.len());
+    }
+    escape_each(text, limit, backticks)
+}
+
+/// [`escape`] character by character, for any text.
+fn escape_each(text: &str, limit: usize, backticks: bool) -> (String, usize) {
     let mut out = String::new();
     for (count, (at, ch)) in text.char_indices().enumerate() {
         if count == limit {
@@ -157,6 +168,12 @@ fn escape(text: &str, limit: usize, backticks: bool) -> (String, usize) {
     (out, count)
 }
 
+/// Whether byte `b` is a printable ASCII character that [`escape`] keeps as it is: not a
+/// control, not the backslash (doubled), and not the backtick where backticks are escaped.
+const fn kept_as_is(b: u8, backticks: bool) -> bool {
+    matches!(b, b' '..=b'~') && b != b'\\' && !(backticks && b == b'`')
+}
+
 /// [`show`] for a sentence that gives the length itself: a cut name has only its digest
 /// appended.
 pub(crate) fn show_len_said(name: &str) -> String {
@@ -164,6 +181,13 @@ pub(crate) fn show_len_said(name: &str) -> String {
 }
 
 fn show_with(name: &str, with_len: bool) -> String {
+    if name.len() <= SHOWN_CHARS && name.bytes().all(|b| kept_as_is(b, true)) {
+        let mut shown = String::with_capacity(name.len() + 2);
+        shown.push('`');
+        shown.push_str(name);
+        shown.push('`');
+        return shown;
+    }
     let (out, count) = escape(name, SHOWN_CHARS, true);
     if count > SHOWN_CHARS {
         let digest = digest(name);
@@ -560,4 +584,38 @@ pub fn argument_refused(
          `#[serde(rename = {})]` on the field keeps its Rust name",
         serde_json::Value::String(fix)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path of `escape` and `show` gives what the character-by-character escape
+    /// gives, for every ASCII byte alone, between letters, and at the length limit.
+    #[test]
+    fn the_plain_ascii_path_escapes_as_the_full_one() {
+        for b in 0u8..=0x7F {
+            let ch = char::from(b);
+            for text in [
+                ch.to_string(),
+                format!("a{ch}b"),
+                format!("{}{ch}", "x".repeat(79)),
+            ] {
+                for backticks in [true, false] {
+                    assert_eq!(
+                        escape(&text, SHOWN_CHARS, backticks),
+                        escape_each(&text, SHOWN_CHARS, backticks),
+                        "{text:?}"
+                    );
+                }
+                let (out, count) = escape_each(&text, SHOWN_CHARS, true);
+                let slow = if count > SHOWN_CHARS {
+                    format!("`{out}…` ({count} characters, sha1 {})", digest(&text))
+                } else {
+                    format!("`{out}`")
+                };
+                assert_eq!(show(&text), slow, "{text:?}");
+            }
+        }
+    }
 }

@@ -28,7 +28,7 @@ impl<R: Item> Def<R> {
     #[track_caller]
     #[must_use]
     pub fn new(route: R) -> Self {
-        let origin = Origin::caller(format!("{} {}", R::KIND.noun, message::show(route.name())));
+        let origin = Origin::caller([R::KIND.noun, " ", &message::show(route.name())].concat());
         Self {
             route,
             origin,

@@ -268,12 +268,21 @@ pub fn refused_keys(schema: &Value) -> RefusedKeys<'_> {
 /// built).
 fn plain_key(key: &str) -> bool {
     let bytes = key.as_bytes();
-    matches!(bytes.first(), Some(b) if b.is_ascii_alphabetic() || *b == b'_')
+    matches!(bytes.first(), Some(b) if !b.is_ascii_digit())
         && bytes.len() <= 64
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        && bytes.iter().all(|&b| WORD_BYTE[usize::from(b)])
 }
+
+/// Which bytes may stand in a plain key: `[A-Za-z0-9_]`, one table load a byte.
+static WORD_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
 
 /// [`refused_keys`] of a schema held as an object (as rmcp holds a tool's `input_schema`).
 #[must_use]

@@ -203,6 +203,21 @@ fn a_plain_key_is_one_every_argument_rule_takes() {
     .map(|k| (*k).to_owned())
     .collect();
     keys.extend(["k".repeat(64), "k".repeat(65)]);
+    // Every ASCII character after a letter, and first.
+    let mut each = 0;
+    for ch in (0u8..=0x7F).map(char::from) {
+        for key in [format!("a{ch}"), format!("{ch}a")] {
+            if super::plain_key(&key) {
+                each += 1;
+                assert!(argument_refusals(&key, true).is_empty(), "{key:?}");
+            }
+        }
+    }
+    assert_eq!(
+        each,
+        63 + 53,
+        "[A-Za-z0-9_] after a letter, [A-Za-z_] first"
+    );
     let mut plain = 0;
     for key in &keys {
         if super::plain_key(key) {

@@ -50,6 +50,9 @@ impl<R: Item> State<R> {
         if let Some(first) = self.holder(name) {
             problems.push(duplicate(R::KIND, name, first, &def.origin));
         }
+        if def.aliases.is_empty() {
+            return; // the aliases' site is written out only when there is one
+        }
         let alias_origin = def.alias_origin();
         for (i, alias) in def.aliases.iter().enumerate() {
             if let Err(error) = check_alias(&alias.name) {
