@@ -73,3 +73,34 @@ fn keys_only_other_apis_refuse_or_nested_ones_build() {
     // sits below the top level, which Anthropic's check does not read.
     assert!(Fine::tool_router().has_route("search"));
 }
+
+struct Literal;
+
+#[tool_registry]
+impl Literal {
+    // A literal schema: the macro reads its top-level keys (`tests/ui/arguments` holds the
+    // refused ones); these build, nested `sort by` included, and are listed as written.
+    #[mcp_tool(input_schema = std::sync::Arc::new(rmcp::object!({
+        "type": "object",
+        "properties": {
+            "query": {"type": "string"},
+            "issue-type": {"type": "string"},
+            "order": {"type": "object", "properties": {"sort by": {"type": "string"}}}
+        }
+    })))]
+    fn find(&self) -> String {
+        String::new()
+    }
+}
+
+#[test]
+fn a_literal_schema_with_keys_every_api_takes_builds_as_written() {
+    let router = Literal::tool_router();
+    let tool = router.get("find").expect("listed");
+    let keys: Vec<&String> = tool.input_schema["properties"]
+        .as_object()
+        .expect("properties")
+        .keys()
+        .collect();
+    assert_eq!(keys, ["issue-type", "order", "query"]);
+}

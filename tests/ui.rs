@@ -16,6 +16,7 @@ fn ui() {
         "standalone",
         "prompt",
         "map",
+        "arguments",
     ] {
         t.compile_fail(format!("tests/ui/{topic}/*.rs"));
     }

@@ -8,6 +8,7 @@
 //! `\u{..}`) and, past 80 characters, cut, so that no message can hide or garble what it is
 //! about.
 
+mod arguments;
 mod attrs;
 mod audit;
 mod calls;
@@ -16,6 +17,7 @@ mod kind;
 mod limits;
 mod lints;
 mod meet;
+pub use arguments::*;
 pub use attrs::*;
 pub use audit::*;
 pub use calls::*;
@@ -418,29 +420,6 @@ pub fn item_alias_description(kind: &Kind, canonical: &str, until: Option<&str>)
     }
 }
 
-/// A prompt argument whose name breaks [`PROMPT_ARGUMENT`](crate::PROMPT_ARGUMENT): a client
-/// that passes arguments by name (Gemini CLI's `--<name>=<value>`) cannot pass it.
-#[must_use]
-pub fn prompt_argument_error(prompt: &str, argument: &str, err: &NameError) -> String {
-    let reason = named_error("argument", argument, err, &crate::PROMPT_ARGUMENT);
-    format!(
-        "prompt {}: {reason}; clients that pass prompt arguments by name (Gemini CLI: \
-         `--<name>=<value>`) cannot pass it",
-        show(prompt)
-    )
-}
-
-/// A prompt argument (written in `arguments = ...`, or carried by an alias) whose name breaks
-/// [`PROMPT_ARGUMENT`](crate::PROMPT_ARGUMENT).
-#[must_use]
-pub fn prompt_argument_refused(argument: &str, err: &NameError) -> String {
-    let reason = named_error("argument", argument, err, &crate::PROMPT_ARGUMENT);
-    format!(
-        "{reason}; clients that pass prompt arguments by name (Gemini CLI: \
-         `--<name>=<value>`) cannot pass it"
-    )
-}
-
 /// The `tracing` warning logged when a deprecated alias is called.
 #[must_use]
 pub fn alias_called(alias: &str, canonical: &str, until: Option<&str>) -> String {
@@ -559,63 +538,5 @@ pub fn list_until_not_before_until(list_until: &str, until: &str) -> String {
     )
 }
 
-/// An argument name (a property key of an input schema at `at`) that `contract`, the
-/// argument-key rule of `applies_to`, refuses: what is wrong, who refuses it, and the
-/// `#[serde(rename)]` that fixes it while the Rust field keeps its name.
-///
-/// ```
-/// use mcp_toolname_rules::{ANTHROPIC_ARGUMENT, check, message};
-/// let err = check("rule_name[]", &ANTHROPIC_ARGUMENT).unwrap_err();
-/// let text = message::argument_refused("rule_name[]", &err, &ANTHROPIC_ARGUMENT, "Claude");
-/// assert!(text.starts_with("argument name `rule_name[]` contains `[`"));
-/// assert!(text.ends_with("`#[serde(rename = \"rule_name\")]` on the field keeps its Rust name"));
-/// ```
-#[must_use]
-pub fn argument_refused(
-    key: &str,
-    err: &NameError,
-    contract: &Contract,
-    applies_to: &str,
-) -> String {
-    let reason = named_error("argument", key, err, contract);
-    let fix = crate::suggest(key, contract);
-    format!(
-        "{reason}; {applies_to} refuses the whole request with it; rename it on the wire: \
-         `#[serde(rename = {})]` on the field keeps its Rust name",
-        serde_json::Value::String(fix)
-    )
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The fast path of `escape` and `show` gives what the character-by-character escape
-    /// gives, for every ASCII byte alone, between letters, and at the length limit.
-    #[test]
-    fn the_plain_ascii_path_escapes_as_the_full_one() {
-        for b in 0u8..=0x7F {
-            let ch = char::from(b);
-            for text in [
-                ch.to_string(),
-                format!("a{ch}b"),
-                format!("{}{ch}", "x".repeat(79)),
-            ] {
-                for backticks in [true, false] {
-                    assert_eq!(
-                        escape(&text, SHOWN_CHARS, backticks),
-                        escape_each(&text, SHOWN_CHARS, backticks),
-                        "{text:?}"
-                    );
-                }
-                let (out, count) = escape_each(&text, SHOWN_CHARS, true);
-                let slow = if count > SHOWN_CHARS {
-                    format!("`{out}…` ({count} characters, sha1 {})", digest(&text))
-                } else {
-                    format!("`{out}`")
-                };
-                assert_eq!(show(&text), slow, "{text:?}");
-            }
-        }
-    }
-}
+mod tests;

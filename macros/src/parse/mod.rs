@@ -17,6 +17,7 @@ use crate::cond::Cond;
 use crate::diag::Errors;
 use crate::kind::Kind;
 
+mod schema;
 mod tool;
 
 pub use tool::{AliasAttr, ToolAttr, tool_attr};

@@ -146,6 +146,9 @@ fn tool_arg(
             if k == "arguments" {
                 prompt_argument_names(value.to_token_stream(), errors);
             }
+            if k == "input_schema" && kind.reaches_llms {
+                super::schema::literal_schema_keys(value.to_token_stream(), errors);
+            }
             let path = &meta.path;
             out.forwarded.push(quote!(#path = #value));
         }

@@ -19,13 +19,15 @@ pub const ARGUMENT_NAME: Lint = Lint {
             breaks.",
     why: "Deny. The Anthropic API (and Bedrock Converse for Claude) refuses the whole \
           request, not the one tool: one bad argument of one tool stops every conversation \
-          of every client that has the server connected. The build refuses such a name where \
-          the macro sees it (an alias's `args`), the registry refuses it when it is built \
-          (so a test that builds it fails), and `audit` reports it from a running server.",
+          of every client that has the server connected (Claude Code 2.1.332 leaves the \
+          tool out instead). The build refuses such a name where the macro sees it (an \
+          alias's `args`, a key of a literal `input_schema = json!(...)`), the registry \
+          refuses it when it is built (so a test that builds it fails), and `audit` reports \
+          it from a running server.",
     help: "rename the argument in the schema, keeping the Rust field",
     fix: "Rename the key on the wire and keep the Rust field: `#[serde(rename = \
           \"rule_names\")] rule_name: Vec<String>` (or drop a `rename` that put the brackets \
-          in).",
+          in). In a literal schema, write the new key and read it in the handler.",
     source: "`mcp_toolname_rules::ANTHROPIC_ARGUMENT`: the API's own error, public in \
              PrefectHQ/fastmcp#839 (2025-06-15), erikmaday/unusual-whales-mcp#57 (2026-01-08) \
              and, for Bedrock, aws-solutions-library-samples/\
