@@ -21,15 +21,22 @@ use crate::wrap::plural;
 /// Bytes per token of the estimate.
 pub const BYTES_PER_TOKEN: usize = 4;
 
-/// The context window the share is of: one typical figure for every client (the model behind
-/// a client is the user's choice, and windows run from 128,000 tokens to over 1,000,000).
+/// The context window the share is of for a client whose code gives none
+/// ([`mcp_toolname_rules::Window`]): the model behind it is the user's choice, and windows run
+/// from 128,000 tokens to over 1,000,000, so the smallest common one.
 pub const WINDOW_TOKENS: usize = 128_000;
 
 /// How the figures are made, in one sentence (text and JSON).
 pub const METHOD: &str = "estimate: the JSON text of each tool's name as the client sends it, \
                           its description and its input schema, in bytes; tokens at ~4 bytes \
                           per token, rounded up (no public tokenizer for Anthropic or Gemini \
-                          models); the share is of a typical 128,000-token context window";
+                          models); the share is of the window of the client's default models \
+                          where its code gives one, else of a typical 128,000-token window";
+
+/// The window `client`'s share is of: its default models' where known, else [`WINDOW_TOKENS`].
+fn window_of(client: &ClientPreset) -> usize {
+    client.limits.window.map_or(WINDOW_TOKENS, |w| w.tokens)
+}
 
 /// The length of `value` as compact JSON text, in bytes; 0 if it cannot be written.
 #[must_use]
@@ -158,14 +165,17 @@ impl Cost {
             .unwrap_or(0);
         for c in &self.clients {
             let head = format!("  {:<width$}  ", c.client.id);
+            let window = match c.client.limits.window {
+                Some(w) => format!("its models' {}-token window", thousands(w.tokens)),
+                None => format!("a typical {}-token window", thousands(WINDOW_TOKENS)),
+            };
             let body = format!(
-                "{} {}, {} bytes, ~{} tokens ({} of a {}-token window); {}",
+                "{} {}, {} bytes, ~{} tokens ({} of {window}); {}",
                 thousands(c.tools),
                 plural(c.tools, "tool", "tools"),
                 thousands(c.bytes),
                 thousands(tokens(c.bytes)),
-                percent(tokens(c.bytes)),
-                thousands(WINDOW_TOKENS),
+                percent(tokens(c.bytes), window_of(c.client)),
                 loading_words(c)
             );
             out.push_str(&crate::wrap::hanging(&head, &body, head.len()));
@@ -202,8 +212,21 @@ impl Cost {
                     "tools": c.tools,
                     "bytes": c.bytes,
                     "tokens": tokens(c.bytes),
-                    "window_share": share(tokens(c.bytes)),
+                    "window_share": share(tokens(c.bytes), window_of(c.client)),
+                    "window": c.client.limits.window.map(|w| json!({
+                        "tokens": w.tokens,
+                        "models": w.models,
+                        "source": w.source,
+                        "checked": w.checked,
+                    })),
                     "loading": loading_id(c.client.limits.loading),
+                    "auto_defer": c.client.limits.auto_defer.map(|auto| json!({
+                        "percent": auto.percent,
+                        "threshold_tokens": auto.threshold(window_of(c.client)),
+                        "over": tokens(c.bytes) >= auto.threshold(window_of(c.client)),
+                        "setting": auto.setting,
+                        "source": auto.source,
+                    })),
                     "tool_cap": cap.map(|cap| json!({
                         "max": cap.max,
                         "over": c.client.limits.loading == Loading::SendsAll && c.tools > cap.max,
@@ -220,16 +243,16 @@ impl Cost {
     }
 }
 
-/// `tokens` as a fraction of [`WINDOW_TOKENS`], to 4 places.
-fn share(tokens: usize) -> f64 {
+/// `tokens` as a fraction of a `window`, to 4 places.
+fn share(tokens: usize, window: usize) -> f64 {
     #[allow(clippy::cast_precision_loss)] // counts far below 2^52
-    let raw = tokens as f64 / WINDOW_TOKENS as f64;
+    let raw = tokens as f64 / window.max(1) as f64;
     (raw * 10_000.0).round() / 10_000.0
 }
 
 /// `2.4%`, `<0.1%`.
-fn percent(tokens: usize) -> String {
-    let pct = share(tokens) * 100.0;
+fn percent(tokens: usize, window: usize) -> String {
+    let pct = share(tokens, window) * 100.0;
     if tokens > 0 && pct < 0.1 {
         "<0.1%".to_owned()
     } else {
@@ -263,7 +286,24 @@ fn loading_words(c: &ClientCost) -> String {
             None => "sent in every request".to_owned(),
         },
         Loading::Deferred { .. } => {
-            "deferred behind its tool search: names up front, a definition once found".to_owned()
+            let mut words =
+                "deferred behind its tool search: names up front, a definition once found"
+                    .to_owned();
+            if let Some(auto) = limits.auto_defer {
+                let at = auto.threshold(window_of(c.client));
+                let side = if tokens(c.bytes) >= at {
+                    "over it: deferred"
+                } else {
+                    "under it: all sent in each request"
+                };
+                words.push_str(&format!(
+                    " (with {}, only from {}% of the window, ~{} tokens; these are {side})",
+                    auto.setting,
+                    auto.percent,
+                    thousands(at)
+                ));
+            }
+            words
         }
         Loading::Listed => {
             "names listed in each request; definitions loaded when the model asks".to_owned()
@@ -371,5 +411,56 @@ mod tests {
         assert_eq!(claude.bytes, 2 * client(&single, "claude_code").bytes);
         assert_eq!((total.prompts, total.prompt_bytes), (2, 14));
         assert!(total.text("cost").contains("prompts: 2 prompts, 14 bytes"));
+    }
+
+    #[test]
+    fn each_share_is_of_the_clients_window_and_claude_codes_auto_threshold_is_said() {
+        // 100 tools of 4,000 bytes: ~100,000 tokens plus the names.
+        let names: Vec<String> = (0..100).map(|i| format!("t{i:03}")).collect();
+        let (listing, reports) = listed(&names, 4_000);
+        let cost = Cost::of(&listing, &reports);
+        let doc = cost.json();
+        let find = |id: &str| {
+            doc["clients"]
+                .as_array()
+                .and_then(|a| a.iter().find(|c| c["id"] == id))
+                .cloned()
+                .expect("a client")
+        };
+        let claude = find("claude_code");
+        let tokens = claude["tokens"].as_u64().expect("tokens");
+        assert!(tokens > 100_000, "{claude}");
+        assert_eq!(claude["window"]["tokens"], 1_000_000);
+        assert_eq!(claude["auto_defer"]["threshold_tokens"], 100_000);
+        assert_eq!(claude["auto_defer"]["over"], true);
+        #[allow(clippy::cast_precision_loss)]
+        let expected = (tokens as f64 / 100.0).round() / 10_000.0;
+        assert_eq!(claude["window_share"].as_f64(), Some(expected));
+        assert_eq!(find("gemini_cli")["window"]["tokens"], 1_048_576);
+        // A client whose code gives no window: the typical one, and no auto threshold.
+        let cline = find("cline");
+        assert!(cline["window"].is_null());
+        assert!(cline["auto_defer"].is_null());
+        #[allow(clippy::cast_precision_loss)]
+        let typical = (cline["tokens"].as_u64().expect("tokens") as f64 / 12.8).round() / 10_000.0;
+        assert_eq!(cline["window_share"].as_f64(), Some(typical));
+        let spaced = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let text = spaced(cost.text("cost"));
+        assert!(
+            text.contains("of its models' 1,000,000-token window"),
+            "{text}"
+        );
+        assert!(
+            text.contains("~100,000 tokens; these are over it: deferred"),
+            "{text}"
+        );
+        assert!(text.contains("of a typical 128,000-token window"), "{text}");
+        // One tool: under the threshold.
+        let (listing, reports) = listed(&names[..1], 4_000);
+        let text = spaced(Cost::of(&listing, &reports).text("cost"));
+        assert!(
+            text.contains("these are under it: all sent in each request"),
+            "{text}"
+        );
     }
 }

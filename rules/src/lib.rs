@@ -49,11 +49,11 @@ pub use check::{
     is_control_like, is_invisible,
 };
 pub use client::{
-    Across, ArgumentKeys, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED, CONTINUE_CLI,
-    COPILOT_CLI, CURSOR, Clash, Cleaning, ClientPreset, DROID, GEMINI_CLI, GEMINI_TOOLS, GOOSE,
-    HashInput, KILO_CODE, KeyRule, Limits, Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE,
-    Overflow, PrefixRule, QWEN_CODE, ROO_CODE, TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE,
-    Verification, Verified, caps_passed, client_by_id,
+    Across, ArgumentKeys, AutoDefer, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED,
+    CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning, ClientPreset, DROID, GEMINI_CLI,
+    GEMINI_TOOLS, GOOSE, HashInput, KILO_CODE, KeyRule, Limits, Loading, Measure, NO_LIMIT,
+    OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, QWEN_CODE, ROO_CODE, TextRule, ToolCap,
+    UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified, Window, caps_passed, client_by_id,
 };
 pub use confusable::{
     DESCRIPTIONS_ALIKE, Evidence, GROUP_LIMIT, Likeness, PAIR_LIMIT, alike_pairs,

@@ -70,8 +70,8 @@ pub fn clients_markdown() -> String {
 #[must_use]
 pub fn limits_markdown() -> String {
     let mut out = String::from(
-        "| id | tools reach the model | description | instructions | tools per request | verified |\n\
-         |---|---|---|---|---|---|\n",
+        "| id | tools reach the model | description | instructions | tools per request | context window | verified |\n\
+         |---|---|---|---|---|---|---|\n",
     );
     let text = |rule: TextRule| match rule {
         TextRule::Whole => "whole (tried to 40,000)".to_owned(),
@@ -101,8 +101,24 @@ pub fn limits_markdown() -> String {
                 )
             },
         );
+        let loading = match c.limits.auto_defer {
+            Some(auto) => format!(
+                "{loading}; with {}, deferred only from {}% of the window ({})",
+                auto.setting, auto.percent, auto.source
+            ),
+            None => loading,
+        };
+        let window = c.limits.window.map_or_else(
+            || "not read (the model is the user's)".to_owned(),
+            |w| {
+                format!(
+                    "{} tokens: {} ({}, {})",
+                    w.tokens, w.models, w.source, w.checked
+                )
+            },
+        );
         out.push_str(&format!(
-            "| `{}` | {loading} | {} | {} | {cap} | {} |\n",
+            "| `{}` | {loading} | {} | {} | {cap} | {window} | {} |\n",
             c.id,
             text(c.limits.description),
             text(c.limits.instructions),

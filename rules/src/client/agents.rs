@@ -21,6 +21,8 @@ const LISTED: Limits = Limits {
     tools_per_request: None,
     // Only the names are sent up front; every tool was listed, whatever its argument names.
     arguments: ArgumentKeys::AsWritten,
+    window: None,
+    auto_defer: None,
 };
 
 /// Kilo Code's CLI (`kilo`, a fork of OpenCode): `<server>_<tool>`, no prefix; every UTF-16

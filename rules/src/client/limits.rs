@@ -142,6 +142,52 @@ pub struct Limits {
     pub tools_per_request: Option<ToolCap>,
     /// What it does with a tool whose argument names an API refuses.
     pub arguments: ArgumentKeys,
+    /// The context window of the models it runs by default, where its own code says.
+    pub window: Option<Window>,
+    /// Where it starts to defer tools behind its tool search when a setting makes that
+    /// depend on their size; `None` where it never depends on size.
+    pub auto_defer: Option<AutoDefer>,
+}
+
+/// The context window of the models a client runs by default, in tokens, as its own code
+/// gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Window {
+    /// Tokens.
+    pub tokens: usize,
+    /// The models it holds for.
+    pub models: &'static str,
+    /// Where it was read, with the client's version.
+    pub source: &'static str,
+    /// When it was read.
+    pub checked: &'static str,
+}
+
+/// A tool search a setting turns on by size: tools are deferred only once their definitions
+/// reach `percent` of the model's window, and all sent in each request below it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AutoDefer {
+    /// Percent of the window.
+    pub percent: usize,
+    /// The setting, and what the client does without it.
+    pub setting: &'static str,
+    /// Where it was read, with the client's version.
+    pub source: &'static str,
+}
+
+impl AutoDefer {
+    /// The tokens of definitions from which tools are deferred in a window of `window`.
+    ///
+    /// ```
+    /// use mcp_toolname_rules::CLAUDE_CODE;
+    /// let auto = CLAUDE_CODE.limits.auto_defer.expect("Claude Code has one");
+    /// assert_eq!(auto.threshold(1_000_000), 100_000);
+    /// assert_eq!(auto.threshold(200_000), 20_000);
+    /// ```
+    #[must_use]
+    pub const fn threshold(self, window: usize) -> usize {
+        window * self.percent / 100
+    }
 }
 
 /// Limits of a client never run here.
@@ -151,6 +197,8 @@ pub const UNKNOWN_LIMITS: Limits = Limits {
     instructions: TextRule::Unknown,
     tools_per_request: None,
     arguments: ArgumentKeys::Unknown,
+    window: None,
+    auto_defer: None,
 };
 
 /// A client that sends every tool, each description and the instructions whole, to `cap`,
@@ -162,6 +210,8 @@ pub(super) const fn sends_all(instructions: TextRule, cap: Option<ToolCap>) -> L
         instructions,
         tools_per_request: cap,
         arguments: ArgumentKeys::AsWritten,
+        window: None,
+        auto_defer: None,
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::agents::{DROID, GOOSE, KILO_CODE, QWEN_CODE};
 use super::limits::{
-    ArgumentKeys, GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS,
-    sends_all,
+    ArgumentKeys, AutoDefer, GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule,
+    UNKNOWN_LIMITS, Window, sends_all,
 };
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
@@ -89,6 +89,22 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
             source: "run: of tools with keys `rule_name[]`, `issue types`, 65 characters and \
                      `数据`, none reached the API, not even by name; `issue-type` and `a.b` did",
         },
+        window: Some(Window {
+            tokens: 1_000_000,
+            models: "Claude Opus, Sonnet and Haiku 5.5",
+            source: "the model catalog in Claude Code 2.1.332's bundled code: `context: \
+                     {window: 1e6, native_1m: true}` for each",
+            checked: "2026-12-03",
+        }),
+        auto_defer: Some(AutoDefer {
+            percent: 10,
+            setting: "`ENABLE_TOOL_SEARCH=auto` (`auto:N` for N%); unset, every MCP tool is \
+                      deferred whatever its size, and `false` sends them all",
+            source: "Claude Code 2.1.332's bundled code: `tst-auto` defers once the deferred \
+                     tools' tokens reach floor(window * N / 100), N = 10 by default (its \
+                     log: `Auto tool search enabled: T tokens (threshold: X, 10% of \
+                     context)`); read 2026-12-03",
+        }),
     },
     source: "the @anthropic-ai/claude-code npm package run against a fake Messages API (cli/tests/oracles.rs), its embedded code read (the sanitiser, the Unicode cleaning, the 128 filter); 64: tool search's tool_reference, github.com/anthropics/claude-code/issues/22327 and #19882",
     verified: Verified {
@@ -140,7 +156,16 @@ pub const CODEX: ClientPreset = ClientPreset {
     numbers_cut_clashes: false,
     contract: &OPENAI,
     // The Responses API documents no cap on tools; Codex sent 520 of 520.
-    limits: sends_all(TextRule::Whole, None),
+    limits: Limits {
+        window: Some(Window {
+            tokens: 500_000,
+            models: "`gpt-6.2-sol`, first in its model list",
+            source: "the model catalog bundled in Codex 0.171.0 (`\"context_window\": 500000`, \
+                     priority 1)",
+            checked: "2026-12-03",
+        }),
+        ..sends_all(TextRule::Whole, None)
+    },
     source: "the @openai/codex npm package run against a fake Responses API (cli/tests/oracles.rs); codex-rs/codex-mcp/src/tools.rs (identities, the hash, the namespace cut); 128 since 0.153.2 (openai/codex#46188)",
     verified: Verified {
         how: Verification::Run,
@@ -201,7 +226,16 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
     across: Across::LastConnected,
     numbers_cut_clashes: false,
     contract: &GEMINI,
-    limits: sends_all(TextRule::Whole, Some(GEMINI_TOOLS)),
+    limits: Limits {
+        window: Some(Window {
+            tokens: 1_048_576,
+            models: "`gemini-2.5-pro`, its default model, and every Gemini model it names",
+            source: "Gemini CLI 0.61.0, packages/core/src/core/tokenLimits.ts in its bundle \
+                     (`tokenLimit`)",
+            checked: "2026-12-03",
+        }),
+        ..sends_all(TextRule::Whole, Some(GEMINI_TOOLS))
+    },
     source: "the @google/gemini-cli npm package run against a fake Gemini API (cli/tests/oracles.rs); packages/core/src/tools/mcp-tool.ts (generateValidName)",
     verified: Verified {
         how: Verification::Run,
