@@ -123,7 +123,9 @@ fn audit_counts_the_bytes_each_client_sends() {
         .as_f64()
         .expect("a share");
     #[allow(clippy::cast_precision_loss)]
-    let want = claude.div_ceil(4) as f64 / 128_000.0;
+    let want = claude.div_ceil(4) as f64 / 1_000_000.0;
+    assert_eq!(client(cost, "claude_code")["window"]["tokens"], 1_000_000);
+    assert_eq!(client(cost, "claude_code")["auto_defer"]["over"], false);
     assert!(
         (claude_share - want).abs() < 0.000_1,
         "{claude_share} vs {want}"
