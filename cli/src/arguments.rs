@@ -3,7 +3,7 @@
 //! rules, their walk and their words are the rules crate's ([`mcp_toolname_rules::schema`]);
 //! this module only keeps what a listing needs of each tool and groups it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use mcp_toolname_rules::Fate;
 use mcp_toolname_rules::lint;
@@ -61,10 +61,17 @@ impl SchemaSeen {
 
 /// Under each client that leaves out a tool one of whose argument names it refuses (Claude
 /// Code: [`ArgumentKeys::LeavesOut`](mcp_toolname_rules::ArgumentKeys)), that tool's fate is
-/// [`Fate::ArgumentRefused`]: its name never reaches the model, so no API judges it.
-/// `reports` are the verdicts on `tools`' names, in the same order.
+/// [`Fate::ArgumentRefused`]: its name never reaches the model, so no API judges it. Each
+/// report is matched to the first tool listed under its name (`reports` hold each name once).
 pub fn leave_out(tools: &[ListedTool], reports: &mut [crate::names::NameReport]) {
-    for (tool, report) in tools.iter().zip(reports) {
+    let mut first: HashMap<&str, &ListedTool> = HashMap::new();
+    for tool in tools {
+        first.entry(tool.name()).or_insert(tool);
+    }
+    for report in reports {
+        let Some(tool) = first.get(report.name.as_str()) else {
+            continue;
+        };
         if tool.schema.refused.is_empty() {
             continue;
         }
@@ -80,6 +87,7 @@ pub fn leave_out(tools: &[ListedTool], reports: &mut [crate::names::NameReport])
         }
     }
 }
+
 /// The findings of a server's tools' schemas: one per refused argument name (every tool it
 /// breaks listed, every API that refuses it named, its kind the lint of the first), then one
 /// per schema rule, tool and place. The strict-mode rules only with `strict`: no client run
@@ -186,4 +194,68 @@ pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::{Kind, audit_listed};
+    use crate::keys::Keys;
+
+    /// A tool named `name` whose one argument is `key`.
+    fn tool(name: &str, key: &str) -> ListedTool {
+        let serde_json::Value::Object(schema) = serde_json::json!({
+            "type": "object",
+            "properties": {key: {"type": "string"}}
+        }) else {
+            unreachable!("an object literal")
+        };
+        ListedTool::of(&rmcp::model::Tool::new(
+            name.to_owned(),
+            "",
+            std::sync::Arc::new(schema),
+        ))
+    }
+
+    fn fate(reports: &[crate::names::NameReport], name: &str, client: &str) -> Fate {
+        reports
+            .iter()
+            .find(|r| r.name == name)
+            .and_then(|r| r.clients.iter().find(|v| v.client.id == client))
+            .map(|v| v.qualified.fate)
+            .expect("a verdict")
+    }
+
+    #[test]
+    fn a_tool_claude_code_leaves_out_meets_no_other_and_each_report_is_its_own_tools() {
+        // `dup` twice first: reports hold each name once, so they cannot be matched by place.
+        let tools = [
+            tool("dup", "q"),
+            tool("dup", "q"),
+            tool("a.b", "rule_name[]"),
+            tool("a_b", "q"),
+        ];
+        let names: Vec<String> = tools.iter().map(|t| t.name().to_owned()).collect();
+        let (reports, findings) = audit_listed(&names, &Keys::new("k", None), |reports| {
+            leave_out(&tools, reports);
+        });
+        assert_eq!(fate(&reports, "a.b", "claude_code"), Fate::ArgumentRefused);
+        assert_eq!(fate(&reports, "a_b", "claude_code"), Fate::Kept);
+        assert_eq!(fate(&reports, "dup", "claude_code"), Fate::Kept);
+        // Codex sends the schema as written: there `a.b` and `a_b` still meet.
+        assert_ne!(fate(&reports, "a.b", "codex"), Fate::ArgumentRefused);
+        let collisions: Vec<_> = findings
+            .iter()
+            .filter(|f| f.kind == Kind::NormalisationCollision)
+            .map(|f| f.client.unwrap_or_default())
+            .collect();
+        assert!(!collisions.contains(&"claude_code"), "{collisions:?}");
+        assert!(collisions.contains(&"codex"), "{collisions:?}");
+        assert!(
+            !findings
+                .iter()
+                .any(|f| f.client == Some("claude_code") && f.tool == "a.b"),
+            "{findings:#?}"
+        );
+    }
 }

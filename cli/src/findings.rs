@@ -226,11 +226,24 @@ pub struct Finding {
 /// Every finding for a server whose `tools/list` gave `names` (in the order received),
 /// with its key read by each client as `keys` says: per tool first, in list order, then
 /// across the list.
+#[cfg(test)]
 #[must_use]
 pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Finding>) {
+    audit_listed(names, keys, |_| {})
+}
+
+/// [`audit_names`], with `leave_out` first marking the tools a client leaves out for a reason
+/// other than its name (an argument name it refuses): such a tool meets no other and no
+/// finding speaks of its name under that client, as the client never sends it.
+pub fn audit_listed(
+    names: &[String],
+    keys: &Keys,
+    leave_out: impl FnOnce(&mut [NameReport]),
+) -> (Vec<NameReport>, Vec<Finding>) {
     let mut seen = std::collections::HashSet::new();
     let distinct: Vec<&String> = names.iter().filter(|n| seen.insert(n.as_str())).collect();
     let mut reports: Vec<NameReport> = distinct.iter().map(|n| NameReport::new(n, keys)).collect();
+    leave_out(&mut reports);
     // One server's names as one list: what the clients make of names that meet, then fixes
     // none of which repeats another or a name in the list.
     qualify_set(&mut reports, keys);
@@ -243,7 +256,7 @@ pub fn audit_names(names: &[String], keys: &Keys) -> (Vec<NameReport>, Vec<Findi
     duplicates(names, &mut findings);
     // Look-alikes that a client merges are said once, as that client's collision.
     let mut merged = Vec::new();
-    normalisation_collisions(&distinct, keys, &mut merged);
+    normalisation_collisions(&distinct, keys, &reports, &mut merged);
     case_collisions(&distinct, &merged, &mut findings);
     findings.extend(merged);
     (reports, findings)
@@ -385,11 +398,28 @@ fn case_collisions(names: &[&String], merged: &[Finding], out: &mut Vec<Finding>
     }
 }
 
-fn normalisation_collisions(names: &[&String], keys: &Keys, out: &mut Vec<Finding>) {
-    for part in &keys.parts {
+fn normalisation_collisions(
+    names: &[&String],
+    keys: &Keys,
+    reports: &[NameReport],
+    out: &mut Vec<Finding>,
+) {
+    for (c, part) in keys.parts.iter().enumerate() {
         let client = part.client;
-        // A hash suffix keeps names apart; a refused or skipped name is not shown at all.
+        let left_out: std::collections::HashSet<&str> = reports
+            .iter()
+            .filter(|r| {
+                r.clients
+                    .get(c)
+                    .is_some_and(|v| v.qualified.fate == Fate::ArgumentRefused)
+            })
+            .map(|r| r.name.as_str())
+            .collect();
+        // A hash suffix keeps names apart; a refused, skipped or left-out name is not shown.
         let shown = |name: &str| {
+            if left_out.contains(name) {
+                return None;
+            }
             let q = part.qualify(name);
             matches!(q.fate, Fate::Kept | Fate::Normalised | Fate::Cut).then_some(q.name)
         };

@@ -62,6 +62,9 @@ impl ClientVerdict {
         if let Some(refusal) = &self.key_refusal {
             return Some(refusal.clone());
         }
+        if self.qualified.fate == Fate::ArgumentRefused {
+            return None; // said once for the server, by `argument_name`
+        }
         if let Some(server) = &self.qualified.meets_server {
             let q = &self.qualified;
             let other = q

@@ -97,8 +97,9 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     );
     let keys =
         Keys::new(&opts.server_key, listing.announced()).with_targets(opts.out.levels.targets());
-    let (mut reports, mut found) = findings::audit_names(&listing.names(), &keys);
-    crate::arguments::leave_out(&listing.tools, &mut reports);
+    let (reports, mut found) = findings::audit_listed(&listing.names(), &keys, |reports| {
+        crate::arguments::leave_out(&listing.tools, reports);
+    });
     found.extend(crate::confusable::audit(&listing.tools));
     found.extend(crate::arguments::audit(
         &listing.tools,

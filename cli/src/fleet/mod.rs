@@ -467,8 +467,10 @@ fn judge(mut servers: Vec<Server>, strict: bool) -> Vec<Server> {
             findings,
         } = &mut server.outcome
         {
-            (*reports, *findings) = findings::audit_names(&listing.names(), &server.keys);
-            crate::arguments::leave_out(&listing.tools, reports);
+            (*reports, *findings) =
+                findings::audit_listed(&listing.names(), &server.keys, |reports| {
+                    crate::arguments::leave_out(&listing.tools, reports);
+                });
             findings.extend(crate::confusable::audit(&listing.tools));
             findings.extend(crate::arguments::audit(&listing.tools, strict));
             findings.extend(crate::limits::audit(
