@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use mcp_toolname_rules::Fate;
 use mcp_toolname_rules::lint;
 use mcp_toolname_rules::message;
-use mcp_toolname_rules::schema::keywords::{SchemaRule, schema_findings};
+use mcp_toolname_rules::schema::keywords::{SchemaRule, schema_findings_of};
 use mcp_toolname_rules::schema::{ArgumentRule, refused_keys_of};
 use rmcp::model::JsonObject;
 
@@ -49,8 +49,7 @@ impl SchemaSeen {
                 (k.key.to_owned(), why)
             })
             .collect();
-        let schema = serde_json::Value::Object(schema.clone());
-        let rules = schema_findings(&schema)
+        let rules = schema_findings_of(schema)
             .into_iter()
             .take(KEPT)
             .map(|f| (f.rule, f.at, f.what))

@@ -112,28 +112,67 @@ pub struct Entry {
     pub output_schema: Option<String>,
 }
 
-/// `sha256:` and the first 16 hex digits of the SHA-256 of `value` as canonical JSON:
-/// `serde_json` writes object keys sorted (its `Map` is a `BTreeMap` without the
-/// `preserve_order` feature), so the same schema gives the same digest whatever order the
-/// server wrote.
+/// `sha256:` and the first 16 hex digits of the SHA-256 of the schema `map` as canonical JSON
+/// (every object's keys sorted), so the same schema gives the same digest whatever order the
+/// server wrote. The text is hashed as it is written: neither a copy nor the text is held.
 #[must_use]
-pub fn digest(value: &Value) -> String {
-    let text = serde_json::to_string(&canonical(value)).unwrap_or_default();
-    let sum = Sha256::digest(text.as_bytes());
+pub fn digest_object(map: &Map<String, Value>) -> String {
+    let mut hasher = Hashing(Sha256::new());
+    // Writing into a hasher cannot fail, and a JSON object always serialises.
+    let _ = serde_json::to_writer(&mut hasher, &CanonicalObject(map));
+    let sum = hasher.0.finalize();
     let hex: String = sum.iter().take(8).map(|b| format!("{b:02x}")).collect();
     format!("sha256:{hex}")
 }
 
-/// `value` with every object's keys sorted.
-fn canonical(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => {
-            let sorted: BTreeMap<&String, Value> =
-                map.iter().map(|(k, v)| (k, canonical(v))).collect();
-            Value::Object(sorted.into_iter().map(|(k, v)| (k.clone(), v)).collect())
+/// A writer that hashes what it is given: a schema is digested as it is written, never held
+/// as text.
+struct Hashing(Sha256);
+
+impl std::io::Write for Hashing {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A value written with every object's keys sorted, as canonical JSON, without a copy.
+struct Canonical<'a>(&'a Value);
+
+/// An object written with its keys sorted.
+struct CanonicalObject<'a>(&'a Map<String, Value>);
+
+impl Serialize for Canonical<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        match self.0 {
+            Value::Object(map) => CanonicalObject(map).serialize(serializer),
+            Value::Array(items) => {
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(&Canonical(item))?;
+                }
+                seq.end()
+            }
+            other => other.serialize(serializer),
         }
-        Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
-        other => other.clone(),
+    }
+}
+
+impl Serialize for CanonicalObject<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut entries: Vec<(&String, &Value)> = self.0.iter().collect();
+        entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let mut map = serializer.serialize_map(Some(entries.len()))?;
+        for (key, value) in entries {
+            map.serialize_entry(key, &Canonical(value))?;
+        }
+        map.end()
     }
 }
 
@@ -180,7 +219,6 @@ impl Entry {
     /// mode says it is hidden.
     #[must_use]
     pub fn of_tool(tool: &Tool) -> Self {
-        let schema = Value::Object((*tool.input_schema).clone());
         let entry = Self {
             name: tool.name.to_string(),
             kind: Kind::Tool,
@@ -189,11 +227,8 @@ impl Entry {
             until: None,
             args: None,
             arguments: arguments(&tool.input_schema),
-            input_schema: Some(digest(&schema)),
-            output_schema: tool
-                .output_schema
-                .as_ref()
-                .map(|s| digest(&Value::Object((**s).clone()))),
+            input_schema: Some(digest_object(&tool.input_schema)),
+            output_schema: tool.output_schema.as_ref().map(|s| digest_object(s)),
         };
         entry.marked(tool.meta.as_ref())
     }
@@ -285,6 +320,47 @@ mod tests {
         );
         tool.meta = Some(rmcp::model::MetaObject(meta));
         tool
+    }
+
+    /// The digest before it was streamed: the text of a sorted copy, hashed.
+    fn digest_of_a_sorted_copy(value: &Value) -> String {
+        fn canonical(value: &Value) -> Value {
+            match value {
+                Value::Object(map) => {
+                    let sorted: BTreeMap<&String, Value> =
+                        map.iter().map(|(k, v)| (k, canonical(v))).collect();
+                    Value::Object(sorted.into_iter().map(|(k, v)| (k.clone(), v)).collect())
+                }
+                Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
+                other => other.clone(),
+            }
+        }
+        let text = serde_json::to_string(&canonical(value)).unwrap_or_default();
+        let sum = Sha256::digest(text.as_bytes());
+        let hex: String = sum.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        format!("sha256:{hex}")
+    }
+
+    #[test]
+    fn a_streamed_digest_is_the_digest_of_the_sorted_text() {
+        let schema = serde_json::json!({
+            "type": "object",
+            "properties": {"z": {"type": "string", "enum": ["b", "a"]}, "a": {"items": [{"y": 1, "b": 2.5}]}},
+            "required": ["z"],
+            "$defs": {"é": {"description": "\u{202e}\"quoted\"", "x": null, "t": true}}
+        });
+        let Value::Object(map) = &schema else {
+            unreachable!("an object literal")
+        };
+        let before = digest_of_a_sorted_copy(&schema);
+        assert_eq!(digest_object(map), before);
+        // Key order does not change it.
+        let reordered: Map<String, Value> = map
+            .iter()
+            .rev()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        assert_eq!(digest_object(&reordered), before);
     }
 
     #[test]

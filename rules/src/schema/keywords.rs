@@ -13,7 +13,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Step, pointer, walk};
+use super::{Step, pointer, walk_object};
 use crate::lint::{self, Lint};
 
 /// One rule an API applies to input schemas.
@@ -134,10 +134,17 @@ const STRICT_MAX_PROPERTIES: usize = 100;
 /// [`super::walk`].
 #[must_use]
 pub fn schema_findings(schema: &Value) -> Vec<SchemaFinding> {
+    match schema {
+        Value::Object(root) => schema_findings_of(root),
+        _ => Vec::new(),
+    }
+}
+
+/// [`schema_findings`] of a schema held as an object (as rmcp holds a tool's `input_schema`),
+/// without copying it into a [`Value`].
+#[must_use]
+pub fn schema_findings_of(root: &Map<String, Value>) -> Vec<SchemaFinding> {
     let mut out = Vec::new();
-    let Value::Object(root) = schema else {
-        return out;
-    };
     for key in ["anyOf", "oneOf", "allOf"] {
         if root.contains_key(key) {
             out.push(finding(&ROOT_UNION, &[], format!("`{key}`")));
@@ -150,7 +157,7 @@ pub fn schema_findings(schema: &Value) -> Vec<SchemaFinding> {
         out.push(finding(&ROOT_TYPE, &[], what));
     }
     let mut properties = 0usize;
-    walk(schema, &mut |steps, node| {
+    walk_object(root, &mut |steps, node| {
         strict_object(steps, node, &mut properties, &mut out);
     });
     if properties > STRICT_MAX_PROPERTIES {
