@@ -225,6 +225,7 @@ impl Cost {
                         "threshold_tokens": auto.threshold(window_of(c.client)),
                         "over": tokens(c.bytes) >= auto.threshold(window_of(c.client)),
                         "setting": auto.setting,
+                        "otherwise": auto.otherwise,
                         "source": auto.source,
                     })),
                     "tool_cap": cap.map(|cap| json!({
@@ -285,26 +286,26 @@ fn loading_words(c: &ClientCost) -> String {
             ),
             None => "sent in every request".to_owned(),
         },
-        Loading::Deferred { .. } => {
-            let mut words =
-                "deferred behind its tool search: names up front, a definition once found"
-                    .to_owned();
-            if let Some(auto) = limits.auto_defer {
+        Loading::Deferred { .. } => match limits.auto_defer {
+            None => "deferred behind its tool search: names up front, a definition once found"
+                .to_owned(),
+            Some(auto) => {
                 let at = auto.threshold(window_of(c.client));
                 let side = if tokens(c.bytes) >= at {
-                    "over it: deferred"
+                    "these are over it, so still deferred"
                 } else {
-                    "under it: all sent in each request"
+                    "these are under it, so all would be sent in each request"
                 };
-                words.push_str(&format!(
-                    " (with {}, only from {}% of the window, ~{} tokens; these are {side})",
+                format!(
+                    "deferred behind its tool search by default: names up front, a definition \
+                     once found. With {}, only from {}% of the window, ~{} tokens: {side}. \
+                     `false` sends them all",
                     auto.setting,
                     auto.percent,
                     thousands(at)
-                ));
+                )
             }
-            words
-        }
+        },
         Loading::Listed => {
             "names listed in each request; definitions loaded when the model asks".to_owned()
         }
@@ -451,7 +452,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("~100,000 tokens; these are over it: deferred"),
+            text.contains("~100,000 tokens: these are over it, so still deferred"),
             "{text}"
         );
         assert!(text.contains("of a typical 128,000-token window"), "{text}");
@@ -459,7 +460,7 @@ mod tests {
         let (listing, reports) = listed(&names[..1], 4_000);
         let text = spaced(Cost::of(&listing, &reports).text("cost"));
         assert!(
-            text.contains("these are under it: all sent in each request"),
+            text.contains("these are under it, so all would be sent in each request"),
             "{text}"
         );
     }

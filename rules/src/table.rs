@@ -103,8 +103,8 @@ pub fn limits_markdown() -> String {
         );
         let loading = match c.limits.auto_defer {
             Some(auto) => format!(
-                "{loading}; with {}, deferred only from {}% of the window ({})",
-                auto.setting, auto.percent, auto.source
+                "{loading}; {}; with {}, deferred only from {}% of the window ({})",
+                auto.otherwise, auto.setting, auto.percent, auto.source
             ),
             None => loading,
         };

@@ -169,8 +169,10 @@ pub struct Window {
 pub struct AutoDefer {
     /// Percent of the window.
     pub percent: usize,
-    /// The setting, and what the client does without it.
+    /// The setting that turns it on.
     pub setting: &'static str,
+    /// What the client does without that setting, and with its other values.
+    pub otherwise: &'static str,
     /// Where it was read, with the client's version.
     pub source: &'static str,
 }

@@ -98,8 +98,9 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
         }),
         auto_defer: Some(AutoDefer {
             percent: 10,
-            setting: "`ENABLE_TOOL_SEARCH=auto` (`auto:N` for N%); unset, every MCP tool is \
-                      deferred whatever its size, and `false` sends them all",
+            setting: "`ENABLE_TOOL_SEARCH=auto` (`auto:N` for N%)",
+            otherwise: "with `ENABLE_TOOL_SEARCH` unset (the default), every MCP tool is \
+                        deferred whatever its size; `false` sends them all in each request",
             source: "Claude Code 2.1.332's bundled code: `tst-auto` defers once the deferred \
                      tools' tokens reach floor(window * N / 100), N = 10 by default (its \
                      log: `Auto tool search enabled: T tokens (threshold: X, 10% of \
