@@ -24,7 +24,7 @@ use crate::redact;
 const MAX_LINE: usize = 16 * 1024 * 1024;
 /// stderr lines kept, and characters kept of each.
 const TAIL_LINES: usize = 8;
-const TAIL_CHARS: usize = 300;
+const TAIL_CHARS: usize = 480;
 
 /// A running server process.
 #[derive(Debug)]
@@ -364,13 +364,10 @@ async fn keep_tail<R: AsyncBufRead + Unpin>(mut stderr: R, tail: Arc<Mutex<VecDe
     let mut line = Vec::new();
     while let Ok(Some(_)) = read_line(&mut stderr, &mut line, TAIL_CHARS * 4).await {
         let text = String::from_utf8_lossy(&line);
-        let shown = redact::show(text.trim_end_matches('\r'));
-        // Drop the backticks `show` adds: the block is already set apart.
-        let shown = shown
-            .strip_prefix('`')
-            .and_then(|s| s.strip_suffix('`'))
-            .unwrap_or(&shown)
-            .to_owned();
+        // Learned secrets masked first; then escaped as a sentence is, backticks kept and cut
+        // past 400 characters, so a panic that says what to write (its code spans included)
+        // reads whole.
+        let shown = message::show_note(&redact::text(text.trim_end_matches('\r')));
         let mut tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
         if tail.len() == TAIL_LINES {
             tail.pop_front();
@@ -400,6 +397,24 @@ mod tests {
             check_line(br#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}}"#)
                 .is_err_and(|e| e.contains("missing field 'inputSchema'"))
         );
+    }
+
+    #[tokio::test]
+    async fn a_stderr_line_keeps_its_code_spans_and_is_cut_past_400() {
+        let long = "x".repeat(1_000);
+        let panic = "tool `add`: argument name `rule_name[]` contains `[`; write \
+                     `#[serde(rename = \"rule_name\")]` on the field\u{202e}";
+        let input = format!("{panic}\n{long}\n");
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        keep_tail(BufReader::new(input.as_bytes()), Arc::clone(&tail)).await;
+        let tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
+        assert_eq!(
+            tail[0],
+            "tool `add`: argument name `rule_name[]` contains `[`; write \
+             `#[serde(rename = \"rule_name\")]` on the field\\u{202e}"
+        );
+        assert!(tail[1].ends_with("… (1000 characters)"), "{}", tail[1]);
+        assert!(tail[1].chars().count() < 430, "{}", tail[1]);
     }
 
     #[test]
