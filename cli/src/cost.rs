@@ -338,6 +338,15 @@ mod tests {
         (listing, reports)
     }
 
+    /// Client `id`'s object in the JSON `doc`.
+    fn client_json(doc: &Value, id: &str) -> Value {
+        doc["clients"]
+            .as_array()
+            .and_then(|a| a.iter().find(|c| c["id"] == id))
+            .cloned()
+            .expect("a client")
+    }
+
     fn client<'a>(cost: &'a Cost, id: &str) -> &'a ClientCost {
         cost.clients
             .iter()
@@ -373,13 +382,7 @@ mod tests {
         let names: Vec<String> = (0..130).map(|i| format!("t{i:03}")).collect();
         let (listing, reports) = listed(&names, 0);
         let doc = Cost::of(&listing, &reports).json();
-        let find = |id: &str| {
-            doc["clients"]
-                .as_array()
-                .and_then(|a| a.iter().find(|c| c["id"] == id))
-                .cloned()
-                .expect("a client")
-        };
+        let find = |id: &str| client_json(&doc, id);
         assert_eq!(find("opencode")["tool_cap"]["over"], true);
         assert_eq!(find("gemini_cli")["tool_cap"]["over"], false);
         assert!(find("claude_code")["tool_cap"].is_null());
@@ -388,11 +391,7 @@ mod tests {
         assert!(spaced.contains("the request is refused"), "{text}");
         let (listing, reports) = listed(&names[..128], 0);
         let doc = Cost::of(&listing, &reports).json();
-        let opencode = doc["clients"]
-            .as_array()
-            .and_then(|a| a.iter().find(|c| c["id"] == "opencode"))
-            .expect("opencode");
-        assert_eq!(opencode["tool_cap"]["over"], false);
+        assert_eq!(client_json(&doc, "opencode")["tool_cap"]["over"], false);
     }
 
     #[test]
@@ -421,13 +420,7 @@ mod tests {
         let (listing, reports) = listed(&names, 4_000);
         let cost = Cost::of(&listing, &reports);
         let doc = cost.json();
-        let find = |id: &str| {
-            doc["clients"]
-                .as_array()
-                .and_then(|a| a.iter().find(|c| c["id"] == id))
-                .cloned()
-                .expect("a client")
-        };
+        let find = |id: &str| client_json(&doc, id);
         let claude = find("claude_code");
         let tokens = claude["tokens"].as_u64().expect("tokens");
         assert!(tokens > 100_000, "{claude}");

@@ -46,13 +46,11 @@ pub fn argument_refused(
     contract: &Contract,
     applies_to: &str,
 ) -> String {
-    let reason = named_error("argument", key, err, contract);
-    let fix = crate::suggest(key, contract);
-    format!(
-        "{reason}; {applies_to} refuses the whole request with it; rename it on the wire: \
-         `#[serde(rename = {})]` on the field keeps its Rust name",
-        serde_json::Value::String(fix)
-    )
+    refused_then(key, err, contract, applies_to, |fix| {
+        format!(
+            "rename it on the wire: `#[serde(rename = {fix})]` on the field keeps its Rust name"
+        )
+    })
 }
 
 /// [`argument_refused`] for a key written in a literal schema (`input_schema = json!(...)`),
@@ -72,11 +70,21 @@ pub fn schema_key_refused(
     contract: &Contract,
     applies_to: &str,
 ) -> String {
+    refused_then(key, err, contract, applies_to, |fix| {
+        format!("write `{fix}` in the schema, and read that key in the handler")
+    })
+}
+
+/// What is wrong with argument name `key`, who refuses it, then `fix` of the key to write
+/// (as a JSON string).
+fn refused_then(
+    key: &str,
+    err: &NameError,
+    contract: &Contract,
+    applies_to: &str,
+    fix: impl FnOnce(serde_json::Value) -> String,
+) -> String {
     let reason = named_error("argument", key, err, contract);
-    let fix = crate::suggest(key, contract);
-    format!(
-        "{reason}; {applies_to} refuses the whole request with it; write `{}` in the schema, \
-         and read that key in the handler",
-        serde_json::Value::String(fix)
-    )
+    let fix = fix(serde_json::Value::String(crate::suggest(key, contract)));
+    format!("{reason}; {applies_to} refuses the whole request with it; {fix}")
 }
