@@ -1,62 +1,18 @@
 //! What `audit` finds in the tools' input schemas: each argument name an API refuses, said once
 //! for every tool it breaks, and each place of a schema an API's rule refuses or drops. The
 //! rules, their walk and their words are the rules crate's ([`mcp_toolname_rules::schema`]);
-//! this module only keeps what a listing needs of each tool and groups it.
+//! the listing keeps what it needs of each tool ([`crate::listing::SchemaSeen`]) and this module
+//! groups it.
 
 use std::collections::{BTreeMap, HashMap};
 
 use mcp_toolname_rules::Fate;
 use mcp_toolname_rules::lint;
 use mcp_toolname_rules::message;
-use mcp_toolname_rules::schema::keywords::{SchemaRule, schema_findings_of};
-use mcp_toolname_rules::schema::{ArgumentRule, refused_keys_of};
-use rmcp::model::JsonObject;
+use mcp_toolname_rules::schema::ArgumentRule;
 
 use crate::findings::{Finding, Kind};
 use crate::listing::ListedTool;
-
-/// Most refused keys and schema findings kept of one tool: a hostile schema cannot grow a
-/// listing past it.
-const KEPT: usize = 32;
-
-/// What one tool's input schema shows the APIs, kept from `tools/list` (the schema itself is
-/// not held).
-#[derive(Debug, Clone, Default)]
-pub struct SchemaSeen {
-    /// Each argument name some rule refuses, with the refusing rules' messages.
-    pub refused: Vec<(String, Vec<(&'static ArgumentRule, String)>)>,
-    /// Each place a schema rule refuses: the rule, the JSON pointer, what is there.
-    pub rules: Vec<(&'static SchemaRule, String, String)>,
-}
-
-impl SchemaSeen {
-    /// What `schema` shows, at most [`KEPT`] of each.
-    #[must_use]
-    pub fn of(schema: &JsonObject) -> Self {
-        let refused = refused_keys_of(schema)
-            .keys
-            .into_iter()
-            .take(KEPT)
-            .map(|k| {
-                let why = k
-                    .rules
-                    .iter()
-                    .map(|(r, e)| {
-                        let text = message::argument_refused(k.key, e, r.contract, r.applies_to);
-                        (*r, text)
-                    })
-                    .collect();
-                (k.key.to_owned(), why)
-            })
-            .collect();
-        let rules = schema_findings_of(schema)
-            .into_iter()
-            .take(KEPT)
-            .map(|f| (f.rule, f.at, f.what))
-            .collect();
-        Self { refused, rules }
-    }
-}
 
 /// Under each client that leaves out a tool one of whose argument names it refuses (Claude
 /// Code: [`ArgumentKeys::LeavesOut`](mcp_toolname_rules::ArgumentKeys)), that tool's fate is

@@ -14,7 +14,7 @@ use mcp_toolname_rules::message::thousands;
 use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, Loading};
 use serde_json::{Value, json};
 
-use crate::listing::Listing;
+use crate::listing::{Listing, json_len};
 use crate::names::NameReport;
 use crate::wrap::plural;
 
@@ -36,30 +36,6 @@ pub const METHOD: &str = "estimate: the JSON text of each tool's name as the cli
 /// The window `client`'s share is of: its default models' where known, else [`WINDOW_TOKENS`].
 fn window_of(client: &ClientPreset) -> usize {
     client.limits.window.map_or(WINDOW_TOKENS, |w| w.tokens)
-}
-
-/// The length of `value` as compact JSON text, in bytes; 0 if it cannot be written.
-#[must_use]
-pub fn json_len<T: serde::Serialize + ?Sized>(value: &T) -> usize {
-    let mut counter = Counter(0);
-    match serde_json::to_writer(&mut counter, value) {
-        Ok(()) => counter.0,
-        Err(_) => 0,
-    }
-}
-
-/// A writer that only counts.
-struct Counter(usize);
-
-impl std::io::Write for Counter {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0 += buf.len();
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// `bytes` as estimated tokens: ceil(bytes / 4).

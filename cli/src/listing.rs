@@ -5,6 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use mcp_toolname_rules::message;
+use mcp_toolname_rules::schema::keywords::{SchemaRule, schema_findings_of};
+use mcp_toolname_rules::schema::{ArgumentRule, refused_keys_of};
+use rmcp::model::JsonObject;
+
 use crate::diag::Spot;
 use crate::findings::Finding;
 use crate::surface::{Entry, Server, Surface};
@@ -151,7 +156,7 @@ pub struct ListedTool {
     /// the text.
     pub description_words: Vec<u64>,
     /// What its input schema shows the APIs (refused argument names, rules it breaks).
-    pub schema: crate::arguments::SchemaSeen,
+    pub schema: SchemaSeen,
     /// Bytes of its description and input schema as JSON text, what every client hands the
     /// model besides the name ([`crate::cost`]).
     pub definition_bytes: usize,
@@ -166,9 +171,9 @@ impl ListedTool {
             entry: Entry::of_tool(tool),
             description_units: description.encode_utf16().count(),
             description_words: mcp_toolname_rules::description_words(description),
-            schema: crate::arguments::SchemaSeen::of(&tool.input_schema),
-            definition_bytes: tool.description.as_deref().map_or(0, crate::cost::json_len)
-                + crate::cost::json_len(&*tool.input_schema),
+            schema: SchemaSeen::of(&tool.input_schema),
+            definition_bytes: tool.description.as_deref().map_or(0, json_len)
+                + json_len(&*tool.input_schema),
         }
     }
 
@@ -176,6 +181,73 @@ impl ListedTool {
     #[must_use]
     pub fn name(&self) -> &str {
         &self.entry.name
+    }
+}
+
+/// Most refused keys and schema findings kept of one tool: a hostile schema cannot grow a
+/// listing past it.
+const KEPT: usize = 32;
+
+/// What one tool's input schema shows the APIs, kept from `tools/list` (the schema itself is
+/// not held).
+#[derive(Debug, Clone, Default)]
+pub struct SchemaSeen {
+    /// Each argument name some rule refuses, with the refusing rules' messages.
+    pub refused: Vec<(String, Vec<(&'static ArgumentRule, String)>)>,
+    /// Each place a schema rule refuses: the rule, the JSON pointer, what is there.
+    pub rules: Vec<(&'static SchemaRule, String, String)>,
+}
+
+impl SchemaSeen {
+    /// What `schema` shows, at most [`KEPT`] of each.
+    #[must_use]
+    pub fn of(schema: &JsonObject) -> Self {
+        let refused = refused_keys_of(schema)
+            .keys
+            .into_iter()
+            .take(KEPT)
+            .map(|k| {
+                let why = k
+                    .rules
+                    .iter()
+                    .map(|(r, e)| {
+                        let text = message::argument_refused(k.key, e, r.contract, r.applies_to);
+                        (*r, text)
+                    })
+                    .collect();
+                (k.key.to_owned(), why)
+            })
+            .collect();
+        let rules = schema_findings_of(schema)
+            .into_iter()
+            .take(KEPT)
+            .map(|f| (f.rule, f.at, f.what))
+            .collect();
+        Self { refused, rules }
+    }
+}
+
+/// The length of `value` as compact JSON text, in bytes; 0 if it cannot be written.
+#[must_use]
+pub fn json_len<T: serde::Serialize + ?Sized>(value: &T) -> usize {
+    let mut counter = Counter(0);
+    match serde_json::to_writer(&mut counter, value) {
+        Ok(()) => counter.0,
+        Err(_) => 0,
+    }
+}
+
+/// A writer that only counts.
+struct Counter(usize);
+
+impl std::io::Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

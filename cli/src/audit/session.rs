@@ -313,9 +313,9 @@ async fn list_prompts(
                 let entry = Entry::of_prompt(&p);
                 let declared = Declared::of_meta(p.meta.as_ref());
                 let served = ServedPrompt {
-                    definition_bytes: crate::cost::json_len(&p.name)
-                        + p.description.as_deref().map_or(0, crate::cost::json_len)
-                        + p.arguments.as_ref().map_or(0, crate::cost::json_len),
+                    definition_bytes: crate::listing::json_len(&p.name)
+                        + p.description.as_deref().map_or(0, crate::listing::json_len)
+                        + p.arguments.as_ref().map_or(0, crate::listing::json_len),
                     name: p.name,
                     arguments: p
                         .arguments
