@@ -186,6 +186,15 @@ fn audit_config_totals_each_client_over_its_servers() {
             2 * tools.len(),
             thousands(one + two)
         ));
+    // One server: its own block only, not the same figures again as a total.
+    let single = dir.join("single.json");
+    let config = json!({ "mcpServers": { "one": { "command": calc } } });
+    std::fs::write(&single, config.to_string()).expect("config written");
+    let single = single.to_str().expect("UTF-8 path");
+    let verbose = run(["audit", "--config", single, "-v"]);
+    let text = &verbose.stdout;
+    assert_eq!(text.matches("cost to the model").count(), 1, "{text}");
+    assert!(!text.contains("all servers together"), "{text}");
 }
 
 /// `1,234`.

@@ -164,6 +164,29 @@ enum Outcome {
     Interrupted,
 }
 
+/// What a command that builds or fetches its server before running it may still have been
+/// doing when it did not answer `initialize` in time (`cargo run` compiles first, `npx` and
+/// `uvx` download first), in words; empty for any other command.
+fn builds_first(argv: &[std::ffi::OsString]) -> &'static str {
+    let program = argv
+        .first()
+        .and_then(|p| std::path::Path::new(p).file_stem())
+        .and_then(|p| p.to_str())
+        .unwrap_or_default();
+    let runs = argv.iter().skip(1).any(|a| a == "run");
+    match program {
+        "cargo" if runs => {
+            "; `cargo run` compiles the server first, which a first build can take longer than \
+             that for: build it first (`cargo build`), then audit again"
+        }
+        "npx" | "uvx" | "bunx" | "pnpx" => {
+            "; it downloads the server first, which can take longer than that: run it once \
+             first, then audit again"
+        }
+        _ => "",
+    }
+}
+
 /// Starts the server `launch` describes, lists its tools and stops it, within `timeout`.
 ///
 /// # Errors
@@ -223,9 +246,14 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
         )),
         Outcome::Timeout => Err(format!(
             "server {display} did not finish within {} s (it was {}); it was stopped (set the \
-             limit with --timeout SECS)",
+             limit with --timeout SECS){}",
             timeout.as_secs_f64(),
-            stage_now.waiting()
+            stage_now.waiting(),
+            if stage_now == Stage::Initialize {
+                builds_first(&launch.argv)
+            } else {
+                ""
+            }
         )),
         Outcome::Interrupted => {
             server.kill().await;
@@ -234,4 +262,25 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
     };
     server.kill().await;
     result.map_err(|msg| Failure(msg + &server.stderr_tail(), 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsString;
+
+    use super::builds_first;
+
+    fn argv(words: &[&str]) -> Vec<OsString> {
+        words.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn a_timeout_says_what_a_building_or_fetching_command_was_doing() {
+        assert!(builds_first(&argv(&["cargo", "run", "-q"])).contains("`cargo build`"));
+        assert!(builds_first(&argv(&["/usr/bin/cargo", "-q", "run"])).contains("compiles"));
+        assert!(builds_first(&argv(&["npx", "-y", "@scope/server"])).contains("downloads"));
+        assert_eq!(builds_first(&argv(&["cargo", "build"])), "");
+        assert_eq!(builds_first(&argv(&["./target/debug/server"])), "");
+        assert_eq!(builds_first(&argv(&[])), "");
+    }
 }

@@ -113,9 +113,16 @@ pub(super) fn text(
     ));
     if out.verbose {
         names_table(servers, &mut text);
-        text.push_str(
-            &total_cost(servers).text("cost to the model, all servers together, per client"),
-        );
+        let audited = servers
+            .iter()
+            .filter(|s| matches!(s.outcome, Outcome::Audited { .. }))
+            .count();
+        // With one server the total is that server's block again.
+        if audited > 1 {
+            text.push_str(
+                &total_cost(servers).text("cost to the model, all servers together, per client"),
+            );
+        }
     } else {
         text.push_str("--verbose shows each client's model-facing name for every tool\n");
     }
