@@ -27,6 +27,8 @@ pub use limits::*;
 pub use lints::*;
 pub use meet::*;
 
+use std::borrow::Cow;
+
 use crate::check::{AliasNameError, NameError, is_control_like, is_invisible};
 use crate::contract::Contract;
 
@@ -109,7 +111,7 @@ pub fn show_text(text: &str) -> String {
     if count > SHOWN_TEXT_CHARS {
         format!("{escaped}… ({count} characters)")
     } else {
-        escaped
+        escaped.into_owned()
     }
 }
 
@@ -130,20 +132,21 @@ pub fn show_note(text: &str) -> String {
     if count > SHOWN_TEXT_CHARS {
         format!("{escaped}… ({count} characters)")
     } else {
-        escaped
+        escaped.into_owned()
     }
 }
 
 /// The first `limit` characters of `text`, escaped (backticks too, with `backticks`), and
 /// the number of characters in all.
-fn escape(text: &str, limit: usize, backticks: bool) -> (String, usize) {
-    // Nearly every name is printable ASCII that needs no escape: copied as it is (a registry
-    // shows every tool's name as it is built, and the loop below costs a few hundred
+fn escape(text: &str, limit: usize, backticks: bool) -> (Cow<'_, str>, usize) {
+    // Nearly every name is printable ASCII that needs no escape: borrowed as it is (a
+    // registry shows every tool's name as it is built, and the loop below costs a few hundred
     // instructions a character).
     if text.len() <= limit && text.bytes().all(|b| kept_as_is(b, backticks)) {
-        return (text.to_owned(), text.len());
+        return (Cow::Borrowed(text), text.len());
     }
-    escape_each(text, limit, backticks)
+    let (out, count) = escape_each(text, limit, backticks);
+    (Cow::Owned(out), count)
 }
 
 /// [`escape`] character by character, for any text.
@@ -183,13 +186,6 @@ pub(crate) fn show_len_said(name: &str) -> String {
 }
 
 fn show_with(name: &str, with_len: bool) -> String {
-    if name.len() <= SHOWN_CHARS && name.bytes().all(|b| kept_as_is(b, true)) {
-        let mut shown = String::with_capacity(name.len() + 2);
-        shown.push('`');
-        shown.push_str(name);
-        shown.push('`');
-        return shown;
-    }
     let (out, count) = escape(name, SHOWN_CHARS, true);
     if count > SHOWN_CHARS {
         let digest = digest(name);
@@ -199,7 +195,7 @@ fn show_with(name: &str, with_len: bool) -> String {
             format!("`{out}…` (sha1 {digest})")
         }
     } else {
-        format!("`{out}`")
+        ["`", &out, "`"].concat()
     }
 }
 

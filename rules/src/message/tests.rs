@@ -14,8 +14,9 @@ fn the_plain_ascii_path_escapes_as_the_full_one() {
             format!("{}{ch}", "x".repeat(79)),
         ] {
             for backticks in [true, false] {
+                let (fast, count) = escape(&text, SHOWN_CHARS, backticks);
                 assert_eq!(
-                    escape(&text, SHOWN_CHARS, backticks),
+                    (fast.into_owned(), count),
                     escape_each(&text, SHOWN_CHARS, backticks),
                     "{text:?}"
                 );
