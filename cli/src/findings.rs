@@ -406,24 +406,24 @@ fn normalisation_collisions(
 ) {
     for (c, part) in keys.parts.iter().enumerate() {
         let client = part.client;
-        let left_out: std::collections::HashSet<&str> = reports
+        // `reports` hold `names` in the same order: a tool the client leaves out for its
+        // arguments meets no other.
+        let sent: Vec<&String> = names
             .iter()
-            .filter(|r| {
+            .zip(reports)
+            .filter(|(_, r)| {
                 r.clients
                     .get(c)
-                    .is_some_and(|v| v.qualified.fate == Fate::ArgumentRefused)
+                    .is_none_or(|v| v.qualified.fate != Fate::ArgumentRefused)
             })
-            .map(|r| r.name.as_str())
+            .map(|(name, _)| *name)
             .collect();
-        // A hash suffix keeps names apart; a refused, skipped or left-out name is not shown.
+        // A hash suffix keeps names apart; a refused or skipped name is not shown at all.
         let shown = |name: &str| {
-            if left_out.contains(name) {
-                return None;
-            }
             let q = part.qualify(name);
             matches!(q.fate, Fate::Kept | Fate::Normalised | Fate::Cut).then_some(q.name)
         };
-        for group in groups(names, shown) {
+        for group in groups(&sent, shown) {
             let Some(first) = group.first() else { continue };
             let model_name = shown(first).unwrap_or_default();
             out.push(Finding {
