@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use mcp_toolname_rules::message::thousands;
-use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, Loading};
+use mcp_toolname_rules::{AutoDefer, CLIENTS, ClientPreset, Fate, Loading};
 use serde_json::{Value, json};
 
 use crate::listing::{Listing, json_len};
@@ -36,6 +36,16 @@ pub const METHOD: &str = "estimate: the JSON text of each tool's name as the cli
 /// The window `client`'s share is of: its default models' where known, else [`WINDOW_TOKENS`].
 fn window_of(client: &ClientPreset) -> usize {
     client.limits.window.map_or(WINDOW_TOKENS, |w| w.tokens)
+}
+
+impl ClientCost {
+    /// Where the client's size-dependent tool search ([`AutoDefer`]) would start deferring, in
+    /// tokens of its window, and whether these tools reach it; `None` for a client without one.
+    fn auto_defer(&self) -> Option<(AutoDefer, usize, bool)> {
+        let auto = self.client.limits.auto_defer?;
+        let at = auto.threshold(window_of(self.client));
+        Some((auto, at, tokens(self.bytes) >= at))
+    }
 }
 
 /// `bytes` as estimated tokens: ceil(bytes / 4).
@@ -196,10 +206,10 @@ impl Cost {
                         "checked": w.checked,
                     })),
                     "loading": loading_id(c.client.limits.loading),
-                    "auto_defer": c.client.limits.auto_defer.map(|auto| json!({
+                    "auto_defer": c.auto_defer().map(|(auto, at, over)| json!({
                         "percent": auto.percent,
-                        "threshold_tokens": auto.threshold(window_of(c.client)),
-                        "over": tokens(c.bytes) >= auto.threshold(window_of(c.client)),
+                        "threshold_tokens": at,
+                        "over": over,
                         "setting": auto.setting,
                         "otherwise": auto.otherwise,
                         "source": auto.source,
@@ -262,12 +272,11 @@ fn loading_words(c: &ClientCost) -> String {
             ),
             None => "sent in every request".to_owned(),
         },
-        Loading::Deferred { .. } => match limits.auto_defer {
+        Loading::Deferred { .. } => match c.auto_defer() {
             None => "deferred behind its tool search: names up front, a definition once found"
                 .to_owned(),
-            Some(auto) => {
-                let at = auto.threshold(window_of(c.client));
-                let side = if tokens(c.bytes) >= at {
+            Some((auto, at, over)) => {
+                let side = if over {
                     "these are over it, so still deferred"
                 } else {
                     "these are under it, so all would be sent in each request"
