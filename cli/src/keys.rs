@@ -3,6 +3,8 @@
 //! [`client_key`]); for a client that names servers by `serverInfo`, the name the server
 //! announced. Our own key rule ([`SERVER_KEY`]) is only advice: it never changes a verdict.
 
+use std::sync::Arc;
+
 use mcp_toolname_rules::{
     ALL, CLAUDE_CODE, CLIENTS, CODEX, CODEX_NON_PREFIXED, ClientPreset, Contract, FixRules,
     KeyRefusal, Qualified, SERVER_KEY, ServerKeyError, client_key, connector_server_key, message,
@@ -15,7 +17,8 @@ pub struct Part {
     /// The client.
     pub client: &'static ClientPreset,
     /// What the client read the part from: the key, or the announced `serverInfo` name.
-    pub source: String,
+    /// Shared, not copied, by every tool's verdict: a server may announce a 10 MB name.
+    pub source: Arc<str>,
     /// The server part, numbered when the client numbers clashes; or why the client refuses
     /// the key.
     pub part: Result<String, KeyRefusal>,
@@ -95,7 +98,7 @@ impl Keys {
                     .is_some_and(|keeps| source.chars().any(|c| !keeps.contains(c)));
                 Part {
                     client,
-                    source: source.to_owned(),
+                    source: source.into(),
                     base: part.clone(),
                     part,
                     replaced,
@@ -189,7 +192,7 @@ impl Keys {
             .key
             .keeps
             .is_some_and(|keeps| named.chars().any(|c| !keeps.contains(c)));
-        part.source = source;
+        part.source = source.into();
         part.base = made.clone();
         part.part = made;
         part

@@ -2,6 +2,8 @@
 //! prints for a name and what `audit` turns into findings. Every verdict comes from the rules
 //! crate; this module only gathers them.
 
+use std::sync::Arc;
+
 use mcp_toolname_rules::{
     ALL, ClientPreset, Contract, Fate, MCP, NO_LIMIT, NameError, Qualified, SetFix, check,
     effective_max, message, own_budget, qualify_list,
@@ -25,8 +27,9 @@ pub struct ContractVerdict {
 pub struct ClientVerdict {
     /// The client.
     pub client: &'static ClientPreset,
-    /// What the client made its server part of: the key, or the announced `serverInfo` name.
-    pub key: String,
+    /// What the client made its server part of: the key, or the announced `serverInfo` name
+    /// (shared with [`Part::source`](crate::keys::Part::source)).
+    pub key: Arc<str>,
     /// The model-facing form and its fate, from [`qualify`].
     pub qualified: Qualified,
     /// Why the client's API refuses the model-facing name although it fits the budget

@@ -1,6 +1,7 @@
-//! A server that lists 10 MB tool names: what `audit` writes and holds grows with the number
-//! of tools, not with their length. Each name is whole once (the tool's own `name` in JSON);
-//! everywhere else, text and JSON, it is cut with its length and digest.
+//! A server that lists 10 MB tool names, or announces a 10 MB name of its own: what `audit`
+//! writes and holds grows with the number of tools, not with their length. Each name is whole
+//! once (the tool's own `name` in JSON); everywhere else, text and JSON, it is cut with its
+//! length and digest.
 //!
 //! Its own test binary, so that the peak memory of the processes it waits for is this file's.
 
@@ -84,29 +85,97 @@ fn input() -> usize {
 /// audit wrote each name about 33 times and held 47 times the names.
 #[test]
 fn audits_of_huge_names_are_a_small_multiple_of_them() {
+    // First: the peak read after it is its own.
+    an_audit_of_a_server_with_a_huge_name();
     an_audit_of_one_server();
     an_audit_of_a_config_of_three();
 }
 
 /// Panics when a child this process waited for held `times` the names or more.
 fn held_below(times: usize, what: &str) {
+    held_below_of(times, input(), what);
+}
+
+/// Panics when a child this process waited for held `times` `input` bytes or more.
+fn held_below_of(times: usize, input: usize, what: &str) {
     #[cfg(unix)]
     {
         let peak = children_peak();
-        let bound = u64::try_from(times * input()).expect("fits");
+        let bound = u64::try_from(times * input).expect("fits");
         eprintln!(
             "{what}: peak {} MB for {} MB of names",
             peak >> 20,
-            input() >> 20
+            input >> 20
         );
         assert!(
             peak < bound,
             "{what}: a process held {} MB for {} MB of names (bound {} MB)",
             peak >> 20,
-            input() >> 20,
+            input >> 20,
             bound >> 20
         );
     }
+}
+
+/// Tools of the server that announces a huge name: dotted, so that every one has findings
+/// (each naming the server) and every client a verdict (each reading the server's name).
+const NAMED_TOOLS: usize = 24;
+
+/// A server that announces a 10 MB name and lists short dotted tool names. Before
+/// 2026-12-04 each tool's verdict under each client that names servers by `serverInfo` held a
+/// copy of the name, and each finding copied and hashed it: 60 copies for 57 tools, and a
+/// minute for SARIF.
+fn an_audit_of_a_server_with_a_huge_name() {
+    let dir = scratch("server-name");
+    let name = "n".repeat(LONG);
+    let init = serde_json::json!({
+        "protocolVersion": "2025-11-25",
+        "capabilities": {"tools": {}},
+        "serverInfo": {"name": name, "version": "1"},
+    });
+    let tools: Vec<Value> = (0..NAMED_TOOLS)
+        .map(
+            |i| serde_json::json!({"name": format!("tool.{i}"), "inputSchema": {"type": "object"}}),
+        )
+        .collect();
+    let (init_file, list_file) = (dir.join("init.json"), dir.join("list.json"));
+    std::fs::write(&init_file, init.to_string()).expect("write");
+    std::fs::write(
+        &list_file,
+        serde_json::json!({ "tools": tools }).to_string(),
+    )
+    .expect("write");
+    let script = r#"reply() { read -r l || exit 0; id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p'); printf '{"jsonrpc":"2.0","id":%s,"result":' "$id"; cat "$1"; printf '}\n'; }
+reply "$1"
+read -r l
+while :; do reply "$2"; done"#;
+    for format in ["sarif", "text"] {
+        let r = run([
+            "audit",
+            "--format",
+            format,
+            "--",
+            "sh",
+            "-c",
+            script,
+            "sh",
+            init_file.to_str().expect("UTF-8 temp path"),
+            list_file.to_str().expect("UTF-8 temp path"),
+        ]);
+        // Dotted names are warnings: the run succeeds.
+        r.exits(0);
+        assert!(
+            r.stdout.len() < 256 * 1024,
+            "{format} report of {} bytes for a server of a {LONG}-character name",
+            r.stdout.len()
+        );
+        r.out_has(&format!(
+            "({LONG} characters, sha1 {})",
+            message_digest(&name)
+        ));
+    }
+    held_below_of(16, LONG, "audit of a server with a huge name");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 fn an_audit_of_one_server() {

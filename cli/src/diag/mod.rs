@@ -28,8 +28,9 @@ pub struct Diagnostic {
     pub message: String,
     /// What to do, when the message does not say it already.
     pub help: Option<String>,
-    /// The server it is about: its key in a config, else the name it announced; `None` for
-    /// a finding across servers.
+    /// The server it is about: its key in a config, else the name it announced, as
+    /// [`message::short`] gives it (every finding holds a copy); `None` for a finding across
+    /// servers.
     pub server: Option<String>,
     /// What it is about: each tool (or prompt) involved with its server, or whole servers.
     pub places: Vec<Place>,
@@ -51,7 +52,7 @@ impl Diagnostic {
 /// A server, or one of its tools (or prompts).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Place {
-    /// The server's key or name, when known.
+    /// The server's key or name, when known, as [`message::short`] gives it.
     pub server: Option<String>,
     /// The tool or prompt, if the place is one.
     pub item: Option<String>,

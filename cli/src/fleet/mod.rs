@@ -496,7 +496,7 @@ fn across(servers: &mut [Server]) {
             .iter_mut()
             .filter_map(|server| {
                 let part = server.keys.parts.get(c)?;
-                let (key, rule) = (part.source.as_str(), part.client);
+                let (key, rule) = (&*part.source, part.client);
                 let Outcome::Audited { reports, .. } = &mut server.outcome else {
                     return None;
                 };

@@ -353,11 +353,12 @@ pub(super) fn found(
     let mut failures = Vec::new();
     for server in servers {
         let at = spot(&server.key);
+        let key = message::short(&server.key);
         diagnostics.extend(
             server
                 .findings()
                 .iter()
-                .filter_map(|f| diag::of_finding(f, &out.levels, Some(&server.key), Some(&at))),
+                .filter_map(|f| diag::of_finding(f, &out.levels, Some(&key), Some(&at))),
         );
         if let Outcome::Failed(msg) = &server.outcome {
             failures.push(diag::Failure {
@@ -382,7 +383,7 @@ pub(super) fn found(
                 .members
                 .iter()
                 .map(|m| diag::Place {
-                    server: Some(m.server.clone()),
+                    server: Some(message::short(&m.server).into_owned()),
                     item: m.tool.clone(),
                 })
                 .collect(),
