@@ -66,12 +66,12 @@ impl Audit {
         let name = if self.listing.name.is_empty() {
             self.listing
                 .command
-                .clone()
-                .unwrap_or_else(|| "mcp-toolname-demo".to_owned())
+                .as_deref()
+                .unwrap_or("mcp-toolname-demo")
         } else {
-            self.listing.name.clone()
+            &self.listing.name
         };
-        message::short(&name).into_owned()
+        message::short(name).into_owned()
     }
 }
 
