@@ -47,13 +47,6 @@ fn forbidden(ch: char) -> bool {
             || (ch != ' ' && ch.is_whitespace()))
 }
 
-/// A `sh` server that answers `initialize` with the file `$1` and every later request with
-/// the file `$2`, each as the `result` of the request's id.
-const SERVER: &str = r#"reply() { read -r l || exit 0; id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p'); printf '{"jsonrpc":"2.0","id":%s,"result":' "$id"; cat "$1"; printf '}\n'; }
-reply "$1"
-read -r l
-while :; do reply "$2"; done"#;
-
 /// A scratch folder for one test.
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
@@ -113,7 +106,7 @@ fn server(dir: &Path, tag: &str, init: &Value, tools: &[Value]) -> (Vec<String>,
     let command = vec![
         "sh".to_owned(),
         "-c".to_owned(),
-        SERVER.to_owned(),
+        common::FILE_SERVER.to_owned(),
         "sh".to_owned(),
         init_file.to_string_lossy().into_owned(),
         list_file.to_string_lossy().into_owned(),

@@ -145,10 +145,6 @@ fn an_audit_of_a_server_with_a_huge_name() {
         serde_json::json!({ "tools": tools }).to_string(),
     )
     .expect("write");
-    let script = r#"reply() { read -r l || exit 0; id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p'); printf '{"jsonrpc":"2.0","id":%s,"result":' "$id"; cat "$1"; printf '}\n'; }
-reply "$1"
-read -r l
-while :; do reply "$2"; done"#;
     for format in ["sarif", "text"] {
         let r = run([
             "audit",
@@ -157,7 +153,7 @@ while :; do reply "$2"; done"#;
             "--",
             "sh",
             "-c",
-            script,
+            common::FILE_SERVER,
             "sh",
             init_file.to_str().expect("UTF-8 temp path"),
             list_file.to_str().expect("UTF-8 temp path"),

@@ -8,6 +8,13 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, PoisonError};
 
+/// A `sh` server that answers `initialize` with the file `$1` and every later request with
+/// the file `$2`, each as the `result` of the request's id.
+pub const FILE_SERVER: &str = r#"reply() { read -r l || exit 0; id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p'); printf '{"jsonrpc":"2.0","id":%s,"result":' "$id"; cat "$1"; printf '}\n'; }
+reply "$1"
+read -r l
+while :; do reply "$2"; done"#;
+
 /// What one run of `mcp-toolname` gave.
 pub struct Run {
     pub code: Option<i32>,
