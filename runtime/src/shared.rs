@@ -4,8 +4,7 @@
 //! is open (before protocol 2026-07-28) and to each client that listens
 //! (`subscriptions/listen`, 2026-07-28).
 
-use std::sync::{Arc, PoisonError, RwLock, TryLockError};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use rmcp::RoleServer;
 use rmcp::handler::server::router::prompt::PromptRoute;
@@ -15,7 +14,7 @@ use tokio::sync::watch;
 
 use crate::item::Item;
 use crate::peer::PeerNotifier;
-use crate::registry::Registry;
+use crate::registry::{Published, Registry};
 
 /// A [`ToolRegistry`](crate::ToolRegistry) shared by every session of a server, whose tools
 /// can change while
@@ -83,15 +82,35 @@ pub type SharedPromptRegistry<S> = SharedRegistry<PromptRoute<S>>;
 /// A [`Registry`] of items of one kind shared by every session of a server, changed at run
 /// time and told to every session. Used as [`SharedToolRegistry`] or
 /// [`SharedPromptRegistry`].
+///
+/// Readers never wait on writers: a [`snapshot`](Self::snapshot) is the last published
+/// generation (the registry as the last [`update`](Self::update) left it), taken by cloning
+/// one `Arc`. An update changes a copy of its own and publishes it whole when it ends, so a
+/// snapshot never shows half of one. The copy costs what the last update changed, not the size
+/// of the registry (two copies take turns), unless a request still holds the generation it
+/// would reuse; then the whole set is copied once.
+///
+/// Updates of every shared registry in the process run one at a time; an update made inside
+/// another's closure, on the same thread, runs at once. So updates nested in opposite orders
+/// on two threads (`a` inside `b` on one, `b` inside `a` on the other) run one after the
+/// other, never each waiting for the other. An update's closure must therefore not wait for
+/// another thread that updates a shared registry (join it, block on it): that update waits for
+/// the closure's to end, and neither would.
 pub struct SharedRegistry<R: Item> {
     inner: Arc<Inner<R>>,
 }
 
 struct Inner<R: Item> {
-    registry: RwLock<Registry<R>>,
+    /// The last published generation, and what updates change.
+    registry: Published<R>,
     /// Who is told of changes.
     tell: Arc<Tell>,
 }
+
+/// Whose turn it is to update a shared registry: held by the outermost update on a thread,
+/// for its nested updates too, so updates nested in opposite orders on two threads cannot each
+/// hold one registry and wait for the other.
+static TURN: Mutex<()> = Mutex::new(());
 
 /// The sessions and subscriptions told of a change.
 #[derive(Default)]
@@ -99,12 +118,53 @@ struct Tell {
     peers: RwLock<Vec<PeerNotifier>>,
     /// Bumped at each change of `tools/list`; each open subscription waits on it.
     changes: watch::Sender<u64>,
+    /// Set while an update runs: a change it makes is told once it is published, so that a
+    /// session told to list again lists the new generation, not the one before.
+    held: Mutex<Held>,
+}
+
+#[derive(Default)]
+struct Held {
+    holding: bool,
+    pending: bool,
 }
 
 impl Tell {
+    /// Tells every bound session and subscription now, or, while an update runs, once it
+    /// ends.
+    fn tell(&self) {
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        if held.holding {
+            held.pending = true;
+            return;
+        }
+        drop(held);
+        self.tell_now();
+    }
+
+    /// Holds what [`Self::tell`] is asked until [`Self::release`].
+    fn hold(&self) {
+        self.held
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .holding = true;
+    }
+
+    /// Tells what was held back, once.
+    fn release(&self) {
+        let pending = {
+            let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+            held.holding = false;
+            std::mem::take(&mut held.pending)
+        };
+        if pending {
+            self.tell_now();
+        }
+    }
+
     /// Tells every bound session, each through its bounded sender (sessions whose transport
     /// is closed are dropped here), and every subscription.
-    fn tell(&self) {
+    fn tell_now(&self) {
         let mut peers = self.peers.write().unwrap_or_else(PoisonError::into_inner);
         peers.retain(|p| !p.is_closed());
         for peer in peers.iter() {
@@ -115,14 +175,9 @@ impl Tell {
     }
 }
 
-/// The longest [`SharedRegistry::snapshot`] waits for an update on another thread: far past
-/// any real update (a batch of changes to an in-memory set), so only an update that waits for
-/// the snapshot's own thread reaches it, and that one would never end.
-const MOST_WAIT: Duration = Duration::from_secs(30);
-
 thread_local! {
-    /// The registries this thread is inside `update` of (their addresses): a `snapshot` of
-    /// one of them here would wait for the lock this thread holds.
+    /// The registries this thread is inside `update` of (their addresses); not empty while
+    /// this thread holds [`TURN`].
     static UPDATING: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -139,6 +194,11 @@ impl Updating {
     fn holds(at: usize) -> bool {
         UPDATING.with(|u| u.borrow().contains(&at))
     }
+
+    /// Whether this thread is inside an update of any shared registry.
+    fn any() -> bool {
+        UPDATING.with(|u| !u.borrow().is_empty())
+    }
 }
 
 impl Drop for Updating {
@@ -149,6 +209,24 @@ impl Drop for Updating {
                 u.remove(i);
             }
         });
+    }
+}
+
+/// Holds back what a [`Tell`] is asked until dropped, then tells it once. Also after a panic
+/// in the closure, whose changes are not published: one "list again" too many is harmless,
+/// and what was held back may be an alias window that moved meanwhile, which must be told.
+struct Holding<'a>(&'a Tell);
+
+impl<'a> Holding<'a> {
+    fn start(tell: &'a Tell) -> Self {
+        tell.hold();
+        Self(tell)
+    }
+}
+
+impl Drop for Holding<'_> {
+    fn drop(&mut self) {
+        self.0.release();
     }
 }
 
@@ -166,28 +244,13 @@ impl<R: Item> Default for SharedRegistry<R> {
     }
 }
 
-/// Never waits for a lock: inside [`update`](SharedRegistry::update) of this registry (on
-/// this thread, where waiting would never end, or on another) it prints
-/// `SharedToolRegistry(<being updated>)`, not the registry.
+/// Prints the last published generation, as [`snapshot`](SharedRegistry::snapshot) gives it
+/// (inside an update, the registry as it was before that update), and never waits.
 impl<R: Item> std::fmt::Debug for SharedRegistry<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        /// What is printed while an update holds the registry.
-        struct BeingUpdated;
-        impl std::fmt::Debug for BeingUpdated {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("<being updated>")
-            }
-        }
-        let mut out = f.debug_tuple(R::LIST.shared_type());
-        if Updating::holds(self.at()) {
-            return out.field(&BeingUpdated).finish();
-        }
-        match self.inner.registry.try_read() {
-            Ok(registry) => out.field(&*registry),
-            Err(TryLockError::Poisoned(poisoned)) => out.field(&*poisoned.into_inner()),
-            Err(TryLockError::WouldBlock) => out.field(&BeingUpdated),
-        }
-        .finish()
+        f.debug_tuple(R::LIST.shared_type())
+            .field(&self.published())
+            .finish()
     }
 }
 
@@ -200,7 +263,7 @@ impl<R: Item> SharedRegistry<R> {
         registry.set_notifier(move || told.tell());
         Self {
             inner: Arc::new(Inner {
-                registry: RwLock::new(registry),
+                registry: Published::new(registry),
                 tell,
             }),
         }
@@ -211,100 +274,92 @@ impl<R: Item> SharedRegistry<R> {
         Arc::as_ptr(&self.inner).cast::<()>() as usize
     }
 
-    /// The registry as it is now: a cheap clone that one request uses from start to end
-    /// (without the notifier: changing a snapshot changes nothing the sessions see).
+    /// The last published generation, as a registry with no notifier.
+    fn published(&self) -> Registry<R> {
+        self.inner.registry.last()
+    }
+
+    /// The registry as the last [`update`](Self::update) left it: a cheap clone (one `Arc`)
+    /// that one request uses from start to end, without the notifier (changing a snapshot
+    /// changes nothing the sessions see).
     ///
-    /// While an [`update`](Self::update) runs on another thread, this waits for it to end
-    /// (updates are short: a request never sees half of one), at most 30 s. Where
-    /// that update itself waits for this thread (its closure joins it or blocks on it), the
-    /// wait could never end: it panics then, and [`try_snapshot`](Self::try_snapshot) is
-    /// the call for such code.
+    /// Never waits on an update: while one runs on another thread, this is the registry as it
+    /// was before it (an update is published whole when it ends, so a request never sees half
+    /// of one), also on a thread that the update's closure joins or blocks on.
     ///
     /// # Panics
-    /// Inside [`update`](Self::update) of the same registry, on the same thread, where it
-    /// would wait forever for the lock `update` holds: use the `&mut ToolRegistry` that
-    /// `update` gives instead. After waiting 30 s for an update on another thread.
+    /// Inside [`update`](Self::update) of the same registry, on the same thread: the
+    /// snapshot would be the registry before the closure's own changes, a stale read that
+    /// looks current. Read the `&mut ToolRegistry` that `update` gives instead.
     #[must_use]
     pub fn snapshot(&self) -> Registry<R> {
         assert!(
             !Updating::holds(self.at()),
-            "{}::snapshot called inside update of the same registry, which would wait forever \
-             for the lock update holds; read the &mut {} that update gives instead",
+            "{}::snapshot called inside update of the same registry, where it would miss the \
+             changes the closure makes; read the &mut {} that update gives instead",
             R::LIST.shared_type(),
             R::LIST.registry_type()
         );
-        // Polled, not a blocking read: std's lock cannot wait with a bound. The pause grows
-        // to 1 ms, so a request that meets an update waits at most 1 ms past its end.
-        let start = Instant::now();
-        let mut pause = Duration::from_micros(10);
-        loop {
-            if let Some(registry) = self.try_snapshot() {
-                return registry;
-            }
-            assert!(
-                start.elapsed() < MOST_WAIT,
-                "{}::snapshot waited {} s for an update of the registry on another thread; an \
-                 update that waits for this thread never ends: call try_snapshot there",
-                R::LIST.shared_type(),
-                MOST_WAIT.as_secs()
-            );
-            std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_millis(1));
-        }
+        self.published()
     }
 
-    /// [`snapshot`](Self::snapshot) without waiting: `None` while an
-    /// [`update`](Self::update) of this registry runs or waits to run (on any thread, this
-    /// one included, where `snapshot` panics). For code that an update may wait on: a thread that
-    /// `update`'s closure joins, or a task it blocks on, would wait forever in `snapshot`
-    /// for the lock the closure holds.
+    /// [`snapshot`](Self::snapshot) without the panic: `None` inside
+    /// [`update`](Self::update) of this registry on this thread (where `snapshot` panics),
+    /// else always the last published generation. It never waits either: on a thread that an
+    /// update's closure joins, it is the registry before that update.
     ///
     /// ```
     /// use mcp_toolname_runtime::SharedToolRegistry;
+    /// # use rmcp::handler::server::router::tool::ToolRoute;
+    /// # use rmcp::model::{CallToolResult, JsonObject, Tool};
     /// # struct Server;
+    /// # let route = ToolRoute::<Server>::new_dyn(Tool::new("beta", "", std::sync::Arc::new(JsonObject::new())),
+    /// #     |_| Box::pin(async { Ok(CallToolResult::default().into()) }));
     /// let tools = SharedToolRegistry::<Server>::default();
-    /// assert!(tools.try_snapshot().is_some());
     /// let inside = tools.clone();
-    /// let seen = tools.update(|_| std::thread::spawn(move || inside.try_snapshot().is_some()).join());
-    /// assert_eq!(seen.ok(), Some(false), "the update holds it");
+    /// let seen = tools.update(|t| {
+    ///     t.add_route(route);
+    ///     std::thread::spawn(move || inside.try_snapshot().map(|r| r.has_route("beta"))).join()
+    /// });
+    /// assert_eq!(seen.ok(), Some(Some(false)), "the registry before the update");
+    /// assert!(tools.update(|_| tools.try_snapshot().is_none()), "none inside its own update");
+    /// assert!(tools.try_snapshot().is_some_and(|r| r.has_route("beta")));
     /// ```
     #[must_use]
     pub fn try_snapshot(&self) -> Option<Registry<R>> {
-        if Updating::holds(self.at()) {
-            return None;
-        }
-        match self.inner.registry.try_read() {
-            Ok(registry) => Some(registry.detached()),
-            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner().detached()),
-            Err(TryLockError::WouldBlock) => None,
-        }
+        (!Updating::holds(self.at())).then(|| self.published())
     }
 
-    /// Changes the registry for every session at once: `f` runs under the write lock as one
-    /// batch ([`Registry::update`]): if `tools/list` differs when it ends, every bound
-    /// session and subscription is told once, however many changes `f` made; if it does not
-    /// (tools removed and added back as they were), no one is told. Returns what `f` returns, so the `try_*` methods' errors reach
-    /// the caller. Inside `f`, read the registry `f` is given: [`snapshot`](Self::snapshot)
-    /// of this registry panics there (it would wait for the lock `f` runs under).
+    /// Changes the registry for every session at once: `f` runs on the registry's own copy as
+    /// one batch ([`Registry::update`]), which is then published whole; requests meanwhile
+    /// read the registry as it was. If `tools/list` differs when `f` ends, every bound
+    /// session and subscription is told once (after publication, so what they list again is
+    /// the new registry), however many changes `f` made; if it does not (tools removed and
+    /// added back as they were), no one is told. Returns what `f` returns, so the `try_*`
+    /// methods' errors reach the caller. Inside `f`, read the registry `f` is given:
+    /// [`snapshot`](Self::snapshot) of this registry panics there.
+    ///
+    /// One update of any shared registry runs at a time in the process (an update inside
+    /// `f` runs at once): a call waits for an update running on another thread to end. So `f`
+    /// must not wait for another thread that updates a shared registry (it would wait
+    /// forever); reading snapshots from such a thread is fine.
     ///
     /// # Panics
-    /// Called inside `update` of the same registry on the same thread (it would wait forever
-    /// for its own lock).
+    /// Called inside `update` of the same registry on the same thread (`f` already has the
+    /// registry to change). If `f` panics, the panic goes on to the caller, and nothing `f`
+    /// changed is published: the registry stays as it was.
     pub fn update<T>(&self, f: impl FnOnce(&mut Registry<R>) -> T) -> T {
         assert!(
             !Updating::holds(self.at()),
-            "{}::update called inside update of the same registry, which would wait forever \
-             for the lock the outer update holds; make every change in the outer closure",
+            "{}::update called inside update of the same registry; make every change in the \
+             outer closure",
             R::LIST.shared_type()
         );
+        let _turn = (!Updating::any()).then(|| TURN.lock().unwrap_or_else(PoisonError::into_inner));
         let _inside = Updating::enter(self.at());
-        let mut registry = self
-            .inner
-            .registry
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
+        let _held = Holding::start(&self.inner.tell);
         // One batch: told once if `tools/list` differs at the end, never if it does not.
-        registry.update(f)
+        self.inner.registry.update(|registry| registry.update(f))
     }
 
     /// Sends `notifications/tools/list_changed` to `peer` at each change from now on, while

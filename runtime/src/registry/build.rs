@@ -217,7 +217,7 @@ impl<R: Item> RegistryBuilder<R> {
         if !problems.is_empty() {
             return Err(RegistryError::new(problems, Refused::Build));
         }
-        state.disabled = self.disabled;
+        state.disabled = self.disabled.into();
         state.defaults = self.defaults;
         if let Some(clock) = &self.clock {
             state.clock = Arc::clone(clock);

@@ -10,6 +10,7 @@
 mod build;
 mod call;
 mod entry;
+mod generation;
 mod nearest;
 mod no_map;
 mod notifier;
@@ -33,6 +34,7 @@ use crate::tombstone::Tombstone;
 
 pub use build::{PromptRegistryBuilder, RegistryBuilder, ToolRegistryBuilder};
 pub use entry::DEPRECATION_META_KEY;
+pub(crate) use generation::Published;
 pub use route::IntoRoute;
 pub use surface::{ALIAS_META_KEY, ORIGIN_META_KEY, SURFACE_ENV_VAR, SURFACE_META_KEY};
 
@@ -79,8 +81,9 @@ pub type PromptRegistry<S> = Registry<PromptRoute<S>>;
 /// A value, as rmcp's router is: cloning is cheap (an [`Arc`] inside, copied on the first
 /// change), and a change to one clone is not seen by the others. To change the tools of a
 /// running server for every session, share one
-/// [`SharedToolRegistry`](crate::SharedToolRegistry) (a registry behind a lock, told to every
-/// session when it changes). Alias usage counters are shared by every clone.
+/// [`SharedToolRegistry`](crate::SharedToolRegistry) (requests read the last published
+/// generation of it, and every update is told to every session). Alias usage counters are
+/// shared by every clone.
 ///
 /// It offers what rmcp's `#[tool_handler]` expansion calls on a router (`call`, `list_all`,
 /// `get`), so `#[rmcp::tool_handler]` serves it, bare or with `router = self.tools`. rmcp's
@@ -294,15 +297,6 @@ impl<R: Item> Registry<R> {
     #[must_use]
     pub fn alias_usage(&self, name: &str) -> Option<AliasUsage> {
         self.state.alias(name).map(|a| a.usage.snapshot())
-    }
-
-    /// A clone without the notifier.
-    pub(crate) fn detached(&self) -> Self {
-        Self {
-            state: Arc::clone(&self.state),
-            notifier: None,
-            map: NoMap::default(),
-        }
     }
 
     /// The names the list shows now.

@@ -136,7 +136,7 @@ impl<R: Item> Registry<R> {
             return Err(RegistryError::new(problems, Refused::Merge));
         }
         // Through `set_disabled`, so a batch's fingerprint counts what they hide.
-        for name in &other.state.disabled {
+        for name in other.state.disabled.iter() {
             scratch.set_disabled(name.clone(), true);
         }
         self.change_compared(|state| *state = scratch);

@@ -2,6 +2,10 @@
 //! and the changes made to them; the checks every insertion passes are in [`checks`].
 
 mod checks;
+mod journal;
+
+pub(crate) use journal::Journal;
+use journal::Noted;
 
 use std::borrow::Cow;
 use std::collections::hash_map::Entry;
@@ -25,18 +29,18 @@ use mcp_toolname_rules::message::{Meant, Via};
 pub(crate) struct State<R: Item> {
     /// Every name in use, tool or alias, in one map: a name is held once (the rule of the
     /// set), and a `tools/call` hashes the called name once, whichever it names.
-    names: HashMap<Cow<'static, str>, Named<R>>,
+    names: Noted<HashMap<Cow<'static, str>, Named<R>>>,
     /// How many of `names` are tools.
     item_count: usize,
     /// Names switched off by `disable_route`, also before a route with the name exists
     /// (rmcp's rule); an alias of a disabled tool is off too.
-    pub disabled: HashSet<Cow<'static, str>>,
+    pub disabled: Noted<HashSet<Cow<'static, str>>>,
     /// Enabled tools sorted by name, as `tools/list` shows them; made on first use after a
-    /// change.
-    listed: OnceLock<Vec<R::Listed>>,
+    /// change. Behind an `Arc`, so a copy of the set shares it rather than copying it.
+    listed: OnceLock<Arc<[R::Listed]>>,
     /// Every name (tool, alias, tombstone) by match key, for the "did you mean" of an unknown
-    /// name; made on first use after a change.
-    near: OnceLock<NearIndex>,
+    /// name; made on first use after a change, shared by copies.
+    near: OnceLock<Arc<NearIndex>>,
     /// Where alias windows read the time.
     pub clock: Arc<dyn Clock>,
     /// How calls by aliases that set no answer of their own are answered.
@@ -60,9 +64,9 @@ pub(crate) struct State<R: Item> {
 impl<R: Item> Default for State<R> {
     fn default() -> Self {
         Self {
-            names: HashMap::new(),
+            names: Noted::default(),
             item_count: 0,
-            disabled: HashSet::new(),
+            disabled: Noted::default(),
             listed: OnceLock::new(),
             near: OnceLock::new(),
             clock: Arc::new(SystemClock),
@@ -76,8 +80,22 @@ impl<R: Item> Default for State<R> {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many whole sets this thread copied (tests hold shared updates to copying none).
+    static COPIES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many whole sets this thread has copied.
+#[cfg(test)]
+pub(crate) fn copies() -> usize {
+    COPIES.with(std::cell::Cell::get)
+}
+
 impl<R: Item> Clone for State<R> {
     fn clone(&self) -> Self {
+        #[cfg(test)]
+        COPIES.with(|c| c.set(c.get() + 1));
         Self {
             names: self.names.clone(),
             item_count: self.item_count,
@@ -391,7 +409,7 @@ impl<R: Item> State<R> {
                 .map(|d| d.route.listed().clone())
                 .collect();
             tools.sort_by(|a, b| R::listed_name(a).cmp(R::listed_name(b)));
-            tools
+            tools.into()
         })
     }
 
@@ -401,7 +419,7 @@ impl<R: Item> State<R> {
     /// names.
     pub fn closest_names(&self, name: &str) -> Vec<Meant<'_>> {
         self.near
-            .get_or_init(|| NearIndex::new(self.names.keys()))
+            .get_or_init(|| Arc::new(NearIndex::new(self.names.keys())))
             .closest(name, |n| self.meant(n), |a, b| a.name == b.name)
     }
 
