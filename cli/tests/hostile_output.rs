@@ -35,6 +35,7 @@ const CORPUS: &[&str] = &[
     "line\u{2028}sep\u{2029}para",
     "tab\tdel\u{7f}",
     "legacy ##[set-output name=verdict;]pass",
+    "azure ##vso[task.setvariable variable=verdict]pass ##VSO[task.complete result=Failed]",
     "format\u{206a}vs\u{e0100}mongol\u{180b}beam\u{1d173}",
 ];
 
@@ -125,6 +126,10 @@ fn clean(what: &str, r: &Run, github: bool, limit: usize) {
         assert!(
             !text.contains("##["),
             "{what}: {stream} has the runner's older command form `##[`:\n{text}"
+        );
+        assert!(
+            !text.to_ascii_lowercase().contains("##vso["),
+            "{what}: {stream} has an Azure Pipelines logging command `##vso[`:\n{text}"
         );
         for line in text.lines() {
             let body = line.trim_start();

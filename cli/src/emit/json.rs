@@ -59,9 +59,12 @@ impl Formatter for Escaping {
     ) -> io::Result<()> {
         let mut start = 0;
         for (i, ch) in fragment.char_indices() {
-            // `##[`: a CI runner acts on its older command syntax anywhere in a line of a log
-            // the document is printed to; the second `#` is written as an escape.
-            if ch == '#' && fragment[..i].ends_with('#') && fragment[i + 1..].starts_with('[') {
+            // A CI runner acts on `##[` and `##vso[` anywhere in a line of a log the document
+            // is printed to; the second `#` is written as an escape.
+            if ch == '#'
+                && fragment[..i].ends_with('#')
+                && super::text::runner_command_follows(&fragment[i + 1..])
+            {
                 writer.write_all(&fragment.as_bytes()[start..i])?;
                 writer.write_all(b"\\u0023")?;
                 start = i + 1;
@@ -146,9 +149,10 @@ mod tests {
         let back: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(back, doc);
         // The runner's older command syntax, anywhere in a string, is broken up, and reads back.
-        let doc = json!({"name": "srv ##[set-output name=v;]x #[ok] ##"});
+        let doc = json!({"name": "srv ##[set-output name=v;]x #[ok] ## ##Vso[task.complete]"});
         let out = pretty(&doc);
-        assert!(!out.contains("##["), "{out}");
+        assert!(!out.contains("##[") && !out.contains("##Vso["), "{out}");
+        assert!(out.contains("#\\u0023Vso[task"), "{out}");
         assert!(out.contains("#\\u0023[set-output"), "{out}");
         assert_eq!(
             serde_json::from_str::<serde_json::Value>(&out).unwrap(),

@@ -15,8 +15,9 @@ fn hidden(ch: char) -> bool {
 /// `text` with every learned secret masked and nothing left that a terminal or a CI runner
 /// would act on: each [`hidden`] character written as `\u{..}`, and in a line that would start
 /// with `::` after its indentation (a GitHub runner executes such a line as a workflow
-/// command) the first colon written as `\u{3a}`; `##[`, the runner's older form of a command
-/// anywhere in a line, is written `#\u{23}[`. [`super::github`] is the one writer of such
+/// command) the first colon written as `\u{3a}`; a command a runner acts on anywhere in a
+/// line ([`runner_command_follows`]: GitHub's older `##[`, Azure Pipelines' `##vso[`) has its
+/// second `#` written `\u{23}`. [`super::github`] is the one writer of such
 /// lines, and its output is passed through [`clean_annotations`].
 #[must_use]
 pub fn clean(text: &str) -> String {
@@ -35,12 +36,7 @@ fn clean_lines(text: &str, annotations: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let line = escape(line);
-        // The runner's older syntax, `##[command]` anywhere in a line, is acted on as well.
-        let line = if line.contains("##[") {
-            Cow::Owned(line.replace("##[", "#\\u{23}["))
-        } else {
-            line
-        };
+        let line = break_runner_commands(line);
         let body = line.trim_start();
         if !annotations && body.starts_with("::") {
             let indent = line.len() - body.len();
@@ -52,6 +48,43 @@ fn clean_lines(text: &str, annotations: bool) -> String {
         }
     }
     out
+}
+
+/// Whether the text after a `##` makes a command a CI runner acts on wherever it stands in a
+/// line: `[` (GitHub's older workflow command syntax, `##[set-output ...]`, and Azure Pipelines'
+/// `##[section]` formatting) or `vso[` in any case (Azure Pipelines' logging commands,
+/// `##vso[task.setvariable ...]`, which its agent matches without regard to case).
+#[must_use]
+pub fn runner_command_follows(rest: &str) -> bool {
+    rest.starts_with('[')
+        || rest
+            .get(..4)
+            .is_some_and(|word| word.eq_ignore_ascii_case("vso["))
+}
+
+/// `line` with the second `#` of each `##` that starts a runner's command
+/// ([`runner_command_follows`]) written `\u{23}`.
+fn break_runner_commands(line: Cow<'_, str>) -> Cow<'_, str> {
+    // Overlapping: in `###[` the command starts at the second `#`.
+    let at: Vec<usize> = line
+        .match_indices('#')
+        .filter(|&(at, _)| {
+            line[at + 1..].starts_with('#') && runner_command_follows(&line[at + 2..])
+        })
+        .map(|(at, _)| at)
+        .collect();
+    if at.is_empty() {
+        return line;
+    }
+    let mut out = String::with_capacity(line.len() + 8 * at.len());
+    let mut start = 0;
+    for at in at {
+        out.push_str(&line[start..=at]);
+        out.push_str("\\u{23}");
+        start = at + 2;
+    }
+    out.push_str(&line[start..]);
+    Cow::Owned(out)
 }
 
 /// `line` with each [`hidden`] character written as `\u{..}`.
@@ -86,6 +119,12 @@ mod tests {
             clean("srv ##[set-output name=v;]x\n"),
             "srv #\\u{23}[set-output name=v;]x\n"
         );
+        assert_eq!(
+            clean("t ##vso[task.setvariable variable=x]1 ##VSO[task.complete]\n"),
+            "t #\\u{23}vso[task.setvariable variable=x]1 #\\u{23}VSO[task.complete]\n"
+        );
+        assert_eq!(clean("## vso ##vs[ #vso[\n"), "## vso ##vs[ #vso[\n");
+        assert_eq!(clean("###[x]\n"), "##\\u{23}[x]\n");
         assert_eq!(clean("g\u{206a}x\u{e0100}"), "g\\u{206a}x\\u{e0100}");
         assert_eq!(
             clean_annotations("::error title=x::y\n"),
