@@ -10,8 +10,10 @@
 //! is (its words are not a secret's).
 
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, PoisonError};
+
+use aho_corasick::{AhoCorasick, MatchKind};
 
 /// What a hidden value of `chars` characters is shown as: `<hidden, 40 chars>`.
 #[must_use]
@@ -63,14 +65,88 @@ struct Learnt {
 
 struct State {
     shown: bool,
-    /// Learned values, longest first.
+    /// Learned values, in the order learned.
     values: Vec<Learnt>,
+    /// Where each value stands in `values`: learning one is a look-up, not a scan.
+    index: Option<HashMap<String, usize>>,
+    /// Every [`MIN_PART`] folded characters in a row of a secret.
+    parts: Option<HashSet<[u8; MIN_PART]>>,
+    /// The values learned before its making, as matchers; those learned since are matched
+    /// one by one until there are enough of them to make it again.
+    matchers: Option<Matchers>,
+    /// How many times the matchers were made.
+    builds: usize,
 }
 
-static STATE: Mutex<State> = Mutex::new(State {
-    shown: false,
-    values: Vec::new(),
-});
+/// The first `count` learned values as matchers: one pass over a text, however many.
+struct Matchers {
+    count: usize,
+    /// Each value as written (pattern `i` is value `i`), the longest where two start at one
+    /// place.
+    written: AhoCorasick,
+    /// The folded form of each plain value of [`MIN_PART`] characters or more, masked whole.
+    whole: Option<AhoCorasick>,
+}
+
+impl Matchers {
+    fn new(values: &[Learnt]) -> Option<Self> {
+        let written = AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(values.iter().map(|v| v.value.as_str()))
+            .ok()?;
+        let whole: Vec<&str> = values
+            .iter()
+            .filter(|v| !v.parts && v.folded.len() >= MIN_PART)
+            .map(|v| v.folded.as_str())
+            .collect();
+        let whole = if whole.is_empty() {
+            None
+        } else {
+            Some(AhoCorasick::new(whole).ok()?)
+        };
+        Some(Self {
+            count: values.len(),
+            written,
+            whole,
+        })
+    }
+
+    /// Whether the values learned since are enough to make the matchers again: past the
+    /// square root of all, so a text meets few one by one and the making costs
+    /// no more than the texts it serves.
+    fn stale(matchers: Option<&Self>, learned: usize) -> bool {
+        matchers.is_none_or(|m| (learned - m.count).pow(2) > learned.max(64))
+    }
+}
+
+/// What [`text`] masks with.
+struct Masks<'a> {
+    values: &'a [Learnt],
+    matchers: Option<&'a Matchers>,
+    parts: Option<&'a HashSet<[u8; MIN_PART]>>,
+}
+
+impl<'a> Masks<'a> {
+    /// The values learned after the matchers were made.
+    fn since(&self) -> &'a [Learnt] {
+        &self.values[self.matchers.map_or(0, |m| m.count)..]
+    }
+}
+
+static STATE: Mutex<State> = Mutex::new(State::new());
+
+impl State {
+    const fn new() -> Self {
+        Self {
+            shown: false,
+            values: Vec::new(),
+            index: None,
+            parts: None,
+            matchers: None,
+            builds: 0,
+        }
+    }
+}
 
 fn lock() -> std::sync::MutexGuard<'static, State> {
     STATE.lock().unwrap_or_else(PoisonError::into_inner)
@@ -125,19 +201,55 @@ fn learn_min(value: &str, plain: bool, min: usize) {
     if value.chars().count() < min || is_placeholder(value) {
         return;
     }
-    let mut state = lock();
-    if let Some(known) = state.values.iter_mut().find(|v| v.value == value) {
-        known.parts |= !plain;
-        return;
+    lock().learn(value, plain);
+}
+
+impl State {
+    /// Remembers `value` (a secret, or a `plain` value masked whole only).
+    fn learn(&mut self, value: &str, plain: bool) {
+        let state = self;
+        let index = state.index.get_or_insert_with(HashMap::new);
+        let at = if let Some(&at) = index.get(value) {
+            if plain || state.values[at].parts {
+                return;
+            }
+            state.values[at].parts = true;
+            at
+        } else {
+            index.insert(value.to_owned(), state.values.len());
+            state.values.push(Learnt {
+                value: value.to_owned(),
+                folded: fold(value),
+                parts: !plain,
+            });
+            state.values.len() - 1
+        };
+        if !plain {
+            let parts = state.parts.get_or_insert_with(HashSet::new);
+            for w in state.values[at].folded.as_bytes().windows(MIN_PART) {
+                if let Ok(w) = <[u8; MIN_PART]>::try_from(w) {
+                    parts.insert(w);
+                }
+            }
+        }
     }
-    state.values.push(Learnt {
-        value: value.to_owned(),
-        folded: fold(value),
-        parts: !plain,
-    });
-    state
-        .values
-        .sort_by_key(|v| std::cmp::Reverse(v.value.len()));
+
+    /// `text` with every learned value masked.
+    fn mask(&mut self, text: &str) -> String {
+        if self.values.is_empty() {
+            return text.to_owned();
+        }
+        if Matchers::stale(self.matchers.as_ref(), self.values.len()) {
+            self.matchers = Matchers::new(&self.values);
+            self.builds += 1;
+        }
+        let masks = Masks {
+            values: &self.values,
+            matchers: self.matchers.as_ref(),
+            parts: self.parts.as_ref().filter(|p| !p.is_empty()),
+        };
+        around_placeholders(text, |stretch| mask_between(stretch, &masks)).into_owned()
+    }
 }
 
 /// The ASCII letters and digits of `text`, lower-cased.
@@ -152,11 +264,11 @@ fn fold(text: &str) -> String {
 /// `--show-secrets`); the placeholders in it are kept as they are.
 #[must_use]
 pub fn text(text: &str) -> String {
-    let state = lock();
-    if state.shown || state.values.is_empty() {
+    let mut state = lock();
+    if state.shown {
         return text.to_owned();
     }
-    around_placeholders(text, |stretch| mask_between(stretch, &state.values)).into_owned()
+    state.mask(text)
 }
 
 /// `text` with `mask` applied to each stretch between its placeholders (which stay as they
@@ -180,18 +292,24 @@ fn around_placeholders<'a>(text: &'a str, mask: impl Fn(&str) -> Cow<'_, str>) -
 }
 
 /// [`text`] of a stretch with no placeholder in it.
-fn mask_between<'a>(text: &'a str, learnt: &[Learnt]) -> Cow<'a, str> {
-    let mut out = Cow::Borrowed(text);
-    for learnt in learnt {
+fn mask_between<'a>(text: &'a str, masks: &Masks<'_>) -> Cow<'a, str> {
+    let mut out = match masks.matchers {
+        Some(m) => replace_all(text, masks.values, m),
+        None => Cow::Borrowed(text),
+    };
+    for learnt in masks.since() {
         if out.contains(learnt.value.as_str()) {
             out = Cow::Owned(replace(&out, learnt));
         }
     }
-    if !learnt.iter().any(|v| v.folded.len() >= MIN_PART) {
+    let folds = masks.parts.is_some()
+        || masks.matchers.is_some_and(|m| m.whole.is_some())
+        || masks.since().iter().any(|v| v.folded.len() >= MIN_PART);
+    if !folds {
         return out;
     }
     // The placeholders just written are not text to fold.
-    let folded = around_placeholders(&out, |stretch| mask_folded(stretch, learnt)).into_owned();
+    let folded = around_placeholders(&out, |stretch| mask_folded(stretch, masks)).into_owned();
     if folded == *out {
         out
     } else {
@@ -199,40 +317,64 @@ fn mask_between<'a>(text: &'a str, learnt: &[Learnt]) -> Cow<'a, str> {
     }
 }
 
-/// `text` with each occurrence of `learnt` as written replaced by a [`placeholder`]; for a
-/// plain value (`orange`, `stdio`), only where it stands as a word of its own: inside a
-/// longer word (`oranges`, `stdio_server`) it is that word, not the value.
+/// Whether `value` found at `at..end` of `text` is masked there: a secret anywhere, a plain
+/// value (`orange`, `stdio`) only where it stands as a word of its own: inside a longer word
+/// (`oranges`, `stdio_server`) it is that word, not the value.
+fn masked_at(text: &str, at: usize, end: usize, learnt: &Learnt) -> bool {
+    if learnt.parts {
+        return true;
+    }
+    let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let value = learnt.value.as_str();
+    let joined_before = alnum(value.chars().next()) && alnum(text[..at].chars().next_back());
+    let joined_after = alnum(value.chars().next_back()) && alnum(text[end..].chars().next());
+    !(joined_before || joined_after)
+}
+
+/// `text` with each value the matchers know, as written, replaced by a [`placeholder`] where
+/// [`masked_at`].
+fn replace_all<'a>(text: &'a str, learnt: &[Learnt], matchers: &Matchers) -> Cow<'a, str> {
+    let mut out = String::new();
+    let mut done = 0;
+    for found in matchers.written.find_iter(text) {
+        let value = &learnt[found.pattern().as_usize()];
+        if !masked_at(text, found.start(), found.end(), value) {
+            continue;
+        }
+        out.push_str(&text[done..found.start()]);
+        out.push_str(&placeholder(value.value.chars().count()));
+        done = found.end();
+    }
+    if done == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[done..]);
+    Cow::Owned(out)
+}
+
+/// `text` with each occurrence of `learnt` as written replaced by a [`placeholder`] where
+/// [`masked_at`].
 fn replace(text: &str, learnt: &Learnt) -> String {
     let value = learnt.value.as_str();
     let mask = placeholder(value.chars().count());
-    if learnt.parts {
-        return text.replace(value, &mask);
-    }
-    let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
     let mut out = String::with_capacity(text.len());
     let mut done = 0;
     for (at, _) in text.match_indices(value) {
-        if at < done {
-            continue;
-        }
-        let end = at + value.len();
-        let joined_before = alnum(value.chars().next()) && alnum(text[..at].chars().next_back());
-        let joined_after = alnum(value.chars().next_back()) && alnum(text[end..].chars().next());
-        if joined_before || joined_after {
+        if at < done || !masked_at(text, at, at + value.len(), learnt) {
             continue;
         }
         out.push_str(&text[done..at]);
         out.push_str(&mask);
-        done = end;
+        done = at + value.len();
     }
     out.push_str(&text[done..]);
     out
 }
 
-/// `text` with each run of characters whose folded form is a learnt value (or, for a
-/// secret, holds [`MIN_PART`] of its folded characters in a row) replaced by a
-/// [`placeholder`], from its first letter or digit to its last.
-fn mask_folded<'a>(text: &'a str, learnt: &[Learnt]) -> Cow<'a, str> {
+/// `text` with each run of characters whose folded form is a learnt plain value (or holds
+/// [`MIN_PART`] folded characters in a row of a secret) replaced by a [`placeholder`], from
+/// its first letter or digit to its last.
+fn mask_folded<'a>(text: &'a str, masks: &Masks<'_>) -> Cow<'a, str> {
     // One byte a letter or digit for the folded text and one for its mark: a 10 MB name
     // costs 20 MB here, not the 8 bytes a character that byte offsets would.
     let folded: Vec<u8> = text
@@ -241,23 +383,26 @@ fn mask_folded<'a>(text: &'a str, learnt: &[Learnt]) -> Cow<'a, str> {
         .map(|c| c.to_ascii_lowercase())
         .collect();
     let mut marked = vec![false; folded.len()];
-    for value in learnt {
+    if let Some(parts) = masks.parts {
+        for (i, w) in folded.windows(MIN_PART).enumerate() {
+            if <[u8; MIN_PART]>::try_from(w).is_ok_and(|w| parts.contains(&w)) {
+                marked[i..i + MIN_PART].fill(true);
+            }
+        }
+    }
+    if let Some(whole) = masks.matchers.and_then(|m| m.whole.as_ref()) {
+        for found in whole.find_overlapping_iter(&folded) {
+            marked[found.start()..found.end()].fill(true);
+        }
+    }
+    for value in masks.since().iter().filter(|v| !v.parts) {
         let f = value.folded.as_bytes();
-        if f.len() < MIN_PART || (!value.parts && f.len() > folded.len()) {
+        if f.len() < MIN_PART || f.len() > folded.len() {
             continue;
         }
-        if value.parts {
-            let parts: HashSet<&[u8]> = f.windows(MIN_PART).collect();
-            for (i, w) in folded.windows(MIN_PART).enumerate() {
-                if parts.contains(w) {
-                    marked[i..i + MIN_PART].fill(true);
-                }
-            }
-        } else {
-            for (i, w) in folded.windows(f.len()).enumerate() {
-                if w == f {
-                    marked[i..i + f.len()].fill(true);
-                }
+        for (i, w) in folded.windows(f.len()).enumerate() {
+            if w == f {
+                marked[i..i + f.len()].fill(true);
             }
         }
     }
@@ -312,6 +457,42 @@ mod tests {
     /// A client's form of a secret (case folded, `-` `.` and space replaced, a run
     /// collapsed, a character deleted) and any 8 characters of it are masked; an `env`
     /// value whose name does not say secret is masked whole in any form, not in part.
+    /// Learning a value costs a look-up, and masking a text one pass and at most a square
+    /// root's worth of values one by one: a config of thousands of secrets, each learned
+    /// between two lines of output, makes the matchers about `2 × √n` times, never `n`.
+    #[test]
+    fn learning_and_masking_stay_linear() {
+        let mut store = State::new();
+        let n = 3_000;
+        let secret = |i: usize| format!("Tk{i:05}q{}", "x7".repeat(i % 5 + 4));
+        for i in 0..n {
+            store.learn(&secret(i), i % 3 == 0);
+            store.learn(&secret(i), false);
+            let shown = store.mask(&format!("echo {}", secret(i)));
+            assert!(shown.starts_with("echo <hidden, "), "{i}: {shown}");
+            let since = store.values.len() - store.matchers.as_ref().map_or(0, |m| m.count);
+            assert!(
+                since * since <= store.values.len().max(64),
+                "{i}: {since} one by one"
+            );
+        }
+        assert_eq!(store.values.len(), n, "each value once");
+        assert!(
+            store.values.iter().all(|v| v.parts),
+            "learned as a secret the second time"
+        );
+        let most = 2 * n.isqrt() + 8;
+        assert!(
+            store.builds <= most,
+            "{} makings of the matchers for {n} values (at most {most})",
+            store.builds
+        );
+        for i in (0..n).step_by(97) {
+            let shown = store.mask(&format!("a {} b {}", secret(i), secret(i).to_lowercase()));
+            assert_eq!(shown.matches("<hidden, ").count(), 2, "{i}: {shown}");
+        }
+    }
+
     #[test]
     fn derived_forms_and_parts() {
         learn("Fold.Me-Secret 4417x", false);
