@@ -45,8 +45,11 @@
 
 mod argv;
 mod names;
+mod position;
 mod shape;
 mod store;
+#[cfg(test)]
+mod two_way;
 mod url;
 mod word;
 
@@ -120,9 +123,12 @@ pub fn learn_entry(entry: &Value) {
         return;
     };
     if let Some(Value::Array(args)) = fields.get("args") {
-        let args: Vec<String> = args
-            .iter()
-            .filter_map(|a| a.as_str().filter(|a| !a.contains("${")).map(str::to_owned))
+        // The command first: what a short flag means depends on the program.
+        let command = fields.get("command").and_then(Value::as_str).unwrap_or("-");
+        let args: Vec<String> = std::iter::once(command)
+            .chain(args.iter().filter_map(Value::as_str))
+            .filter(|a| !a.contains("${"))
+            .map(str::to_owned)
             .collect();
         let _ = argv::show_argv(&args);
     }

@@ -3,7 +3,9 @@
 
 /// Words that make a name a secret's name wherever they appear in it, ignoring case
 /// (`--api-key`, `GITHUB_TOKEN`, `X-Amz-Signature`, `Set-Cookie`).
-const SECRET_PARTS: [&str; 11] = [
+const SECRET_PARTS: [&str; 13] = [
+    "mnemonic",
+    "licence",
     "token",
     "key",
     "secret",
@@ -19,8 +21,77 @@ const SECRET_PARTS: [&str; 11] = [
 
 /// Words that make a name a secret's name only as a whole word of it (`sig`, `db_pass`,
 /// `userPwd`, `--pin`): inside longer words they are ordinary (`signal`, `compass`, `spin`).
-const SECRET_WORDS: [&str; 9] = [
-    "sig", "pass", "pwd", "pw", "pin", "otp", "sas", "hmac", "webhook",
+const SECRET_WORDS: [&str; 37] = [
+    "sig",
+    "pass",
+    "pwd",
+    "pw",
+    "pin",
+    "otp",
+    "sas",
+    "hmac",
+    "webhook",
+    "totp",
+    "mfa",
+    "2fa",
+    "phrase",
+    "recovery",
+    "license",
+    "codes",
+    // Other languages' word for a password, a key or a token.
+    "passe",
+    "contraseña",
+    "clave",
+    "senha",
+    "passwort",
+    "kennwort",
+    "wachtwoord",
+    "parola",
+    "hasło",
+    "haslo",
+    "lösenord",
+    "salasana",
+    "пароль",
+    "токен",
+    "密码",
+    "パスワード",
+    "clé",
+    "llave",
+    "chiave",
+    "schlüssel",
+    "sleutel",
+];
+
+/// Names that are a secret's as a whole (`--code 482913`), though inside a longer name the
+/// word is ordinary (`--code-dir`).
+const SECRET_NAMES: [&str; 2] = ["code", "mdp"];
+
+/// Ordinary words that hold a secret's word (`author`, `keyword`, `passthrough`): a name
+/// made of them says nothing secret.
+const ORDINARY_WORDS: [&str; 14] = [
+    "author",
+    "authors",
+    "authority",
+    "keyword",
+    "keywords",
+    "keyboard",
+    "keyspace",
+    "passthrough",
+    "passage",
+    "compass",
+    "bypass",
+    "monkey",
+    "turkey",
+    "tokens",
+];
+
+/// Last words of a name that say its value is a count, a mode, a time, a version or a
+/// name, not the secret the words before it name (`--max-tokens`, `--auth-mode`,
+/// `--session-timeout`, `--token-type`, `--secret-name`).
+const PLAIN_LAST_WORDS: [&str; 20] = [
+    "limit", "max", "min", "count", "mode", "type", "method", "scheme", "timeout", "ttl",
+    "interval", "version", "provider", "url", "uri", "endpoint", "name", "length", "size",
+    "enabled",
 ];
 
 /// Beginnings of a word that make a name a secret's name (`--passphrase`, `--passcode`,
@@ -62,13 +133,40 @@ const TOKEN_PREFIXES: [&str; 24] = [
 /// secret.
 #[must_use]
 pub fn names_secret(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    SECRET_PARTS.iter().any(|w| lower.contains(w))
-        || words(name).into_iter().any(|w| {
-            let w = w.to_ascii_lowercase();
+    let lower = name.to_lowercase();
+    let words: Vec<String> = words(name).into_iter().map(str::to_lowercase).collect();
+    if words
+        .last()
+        .is_some_and(|w| words.len() > 1 && PLAIN_LAST_WORDS.contains(&w.as_str()))
+    {
+        return false;
+    }
+    let words: Vec<&String> = words
+        .iter()
+        .filter(|w| !ORDINARY_WORDS.contains(&w.as_str()))
+        .collect();
+    words
+        .iter()
+        .any(|w| SECRET_PARTS.iter().any(|part| w.contains(part)))
+        || SECRET_NAMES.contains(&lower.trim_start_matches(['-', '/']))
+        || words.iter().any(|w| {
             SECRET_WORDS.contains(&w.as_str())
                 || SECRET_WORD_STARTS.iter().any(|s| w.starts_with(s))
         })
+}
+
+/// A secret's name as a word of its own (`password`, `api_key`, `--contraseña` without its
+/// dashes): letters of any script, digits and `_ - .`, 64 characters at most, and
+/// [`names_secret`].
+#[must_use]
+pub fn secret_key(word: &str) -> bool {
+    !word.is_empty()
+        && word.chars().count() <= 64
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || "_-.".contains(c))
+        && word.starts_with(char::is_alphabetic)
+        && names_secret(word)
 }
 
 /// The words of a name: split at each character that is not a letter or digit, and where a
@@ -82,7 +180,7 @@ fn words(name: &str) -> Vec<&str> {
     );
     cuts.push(bytes.len());
     cuts.windows(2)
-        .flat_map(|w| name[w[0]..w[1]].split(|c: char| !c.is_ascii_alphanumeric()))
+        .flat_map(|w| name[w[0]..w[1]].split(|c: char| !c.is_alphanumeric()))
         .filter(|w| !w.is_empty())
         .collect()
 }

@@ -71,7 +71,7 @@ fn pronounceable(word: &str) -> bool {
 
 /// One part of a word (between `.`, `-` and `_`): lower-case letters (a word), digits, a
 /// capitalised or upper-case word, camelCase humps of those, letters and a few digits
-/// (`utf8`, `es2020`, `cluster0`), or a few digits and letters (`10s`, `512m`, `4o`).
+/// (`utf8`, `es2020`, `cluster0`), or a few digits and letters (`10s`, `512m`, `4o`, `8B`).
 fn plain_part(part: &str) -> bool {
     let b = part.as_bytes();
     if b.is_empty() {
@@ -99,7 +99,8 @@ fn plain_part(part: &str) -> bool {
         return !digits.is_empty()
             && digits.len() <= 6
             && letters.len() <= 3
-            && letters.bytes().all(|c| c.is_ascii_lowercase());
+            && (letters.bytes().all(|c| c.is_ascii_lowercase())
+                || letters.bytes().all(|c| c.is_ascii_uppercase()));
     }
     plain_letters(letters)
 }
@@ -240,8 +241,8 @@ pub fn plain_host(host: &str) -> bool {
 pub fn flag_name(arg: &str) -> bool {
     let name = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-'));
     name.is_some_and(|n| {
-        n.starts_with(|c: char| c.is_ascii_alphabetic())
-            && (plain_word(n) || n.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        n.starts_with(char::is_alphabetic)
+            && (plain_word(n) || n.chars().all(|c| c.is_lowercase() || c == '-'))
     })
 }
 

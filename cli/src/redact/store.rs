@@ -11,6 +11,7 @@
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+#[cfg(not(test))]
 use std::sync::{Mutex, PoisonError};
 
 use aho_corasick::{AhoCorasick, MatchKind};
@@ -61,6 +62,10 @@ struct Learnt {
     /// Whether each [`MIN_PART`] characters of it are masked too (a secret, not a plain
     /// `env` value, whose parts are everyday words: a path, a host).
     parts: bool,
+    /// Whether it is one word of letters (`stdio`, `orange`): as a plain value, masked only
+    /// where it stands alone, since a name that holds such a word (`stdio_bridge`) more
+    /// likely shares it than comes from it.
+    word: bool,
 }
 
 struct State {
@@ -86,6 +91,8 @@ struct Matchers {
     written: AhoCorasick,
     /// The folded form of each plain value of [`MIN_PART`] characters or more, masked whole.
     whole: Option<AhoCorasick>,
+    /// For each pattern of `whole`, its value.
+    whole_values: Vec<usize>,
 }
 
 impl Matchers {
@@ -94,20 +101,19 @@ impl Matchers {
             .match_kind(MatchKind::LeftmostLongest)
             .build(values.iter().map(|v| v.value.as_str()))
             .ok()?;
-        let whole: Vec<&str> = values
-            .iter()
-            .filter(|v| !v.parts && v.folded.len() >= MIN_PART)
-            .map(|v| v.folded.as_str())
+        let whole_values: Vec<usize> = (0..values.len())
+            .filter(|&i| !values[i].parts && values[i].folded.len() >= MIN_PART)
             .collect();
-        let whole = if whole.is_empty() {
+        let whole = if whole_values.is_empty() {
             None
         } else {
-            Some(AhoCorasick::new(whole).ok()?)
+            Some(AhoCorasick::new(whole_values.iter().map(|&i| values[i].folded.as_str())).ok()?)
         };
         Some(Self {
             count: values.len(),
             written,
             whole,
+            whole_values,
         })
     }
 
@@ -133,7 +139,17 @@ impl<'a> Masks<'a> {
     }
 }
 
+/// The process's learned values: learned on any thread (a server's start), masked on any
+/// (the emit layer).
+#[cfg(not(test))]
 static STATE: Mutex<State> = Mutex::new(State::new());
+
+#[cfg(test)]
+thread_local! {
+    /// Each unit test's own learned values: tests run at once on their own threads, and what
+    /// one learns must not mask what another checks is shown.
+    static STATE: std::cell::RefCell<State> = const { std::cell::RefCell::new(State::new()) };
+}
 
 impl State {
     const fn new() -> Self {
@@ -148,19 +164,27 @@ impl State {
     }
 }
 
-fn lock() -> std::sync::MutexGuard<'static, State> {
-    STATE.lock().unwrap_or_else(PoisonError::into_inner)
+/// `f` of the learned values.
+#[cfg(not(test))]
+fn with<T>(f: impl FnOnce(&mut State) -> T) -> T {
+    f(&mut STATE.lock().unwrap_or_else(PoisonError::into_inner))
+}
+
+/// `f` of this test's learned values.
+#[cfg(test)]
+fn with<T>(f: impl FnOnce(&mut State) -> T) -> T {
+    STATE.with(|state| f(&mut state.borrow_mut()))
 }
 
 /// `--show-secrets`: write everything as it is.
 pub fn show_secrets(shown: bool) {
-    lock().shown = shown;
+    with(|state| state.shown = shown);
 }
 
 /// Whether `--show-secrets` is on.
 #[must_use]
 pub fn secrets_shown() -> bool {
-    lock().shown
+    with(|state| state.shown)
 }
 
 /// Remembers `value` so that [`text`] masks it everywhere; `plain` marks an `env` value
@@ -201,7 +225,7 @@ fn learn_min(value: &str, plain: bool, min: usize) {
     if value.chars().count() < min || is_placeholder(value) {
         return;
     }
-    lock().learn(value, plain);
+    with(|state| state.learn(value, plain));
 }
 
 impl State {
@@ -221,6 +245,7 @@ impl State {
                 value: value.to_owned(),
                 folded: fold(value),
                 parts: !plain,
+                word: value.bytes().all(|b| b.is_ascii_alphabetic()),
             });
             state.values.len() - 1
         };
@@ -264,11 +289,13 @@ fn fold(text: &str) -> String {
 /// `--show-secrets`); the placeholders in it are kept as they are.
 #[must_use]
 pub fn text(text: &str) -> String {
-    let mut state = lock();
-    if state.shown {
-        return text.to_owned();
-    }
-    state.mask(text)
+    with(|state| {
+        if state.shown {
+            text.to_owned()
+        } else {
+            state.mask(text)
+        }
+    })
 }
 
 /// `text` with `mask` applied to each stretch between its placeholders (which stay as they
@@ -317,17 +344,38 @@ fn mask_between<'a>(text: &'a str, masks: &Masks<'_>) -> Cow<'a, str> {
     }
 }
 
-/// Whether `value` found at `at..end` of `text` is masked there: a secret anywhere, a plain
-/// value (`orange`, `stdio`) only where it stands as a word of its own: inside a longer word
-/// (`oranges`, `stdio_server`) it is that word, not the value.
+/// Whether `value` found at `at..end` of `text` is masked there: a secret, or a plain value
+/// of more than one word of letters (`tok-alone-5531`), anywhere; a plain word (`orange`,
+/// `stdio`) only where it stands as a word of its own: inside a longer word or name
+/// (`oranges`, `stdio_server`, `stdio-bridge`) it is that name, not the value, and a name a
+/// server chose is never rewritten for a word it shares with a hidden one.
 fn masked_at(text: &str, at: usize, end: usize, learnt: &Learnt) -> bool {
-    if learnt.parts {
+    if learnt.parts || !learnt.word {
         return true;
     }
-    let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
     let value = learnt.value.as_str();
-    let joined_before = alnum(value.chars().next()) && alnum(text[..at].chars().next_back());
-    let joined_after = alnum(value.chars().next_back()) && alnum(text[end..].chars().next());
+    let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    stands_alone(
+        text,
+        at,
+        end,
+        alnum(value.chars().next()),
+        alnum(value.chars().next_back()),
+    )
+}
+
+/// Whether `text[at..end]` is not part of a longer word or name: no letter or digit beside
+/// it, nor `_` or `-` and then one. `open_start` and `open_end` say whether its first and
+/// last characters are letters or digits, which a neighbour could join.
+fn stands_alone(text: &str, at: usize, end: usize, open_start: bool, open_end: bool) -> bool {
+    let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let joiner = |c: Option<char>| c.is_some_and(|c| c == '_' || c == '-');
+    let mut before = text[..at].chars().rev();
+    let (b1, b2) = (before.next(), before.next());
+    let mut after = text[end..].chars();
+    let (a1, a2) = (after.next(), after.next());
+    let joined_before = open_start && (alnum(b1) || joiner(b1) && alnum(b2));
+    let joined_after = open_end && (alnum(a1) || joiner(a1) && alnum(a2));
     !(joined_before || joined_after)
 }
 
@@ -371,6 +419,28 @@ fn replace(text: &str, learnt: &Learnt) -> String {
     out
 }
 
+/// Where in `text` the folded characters that start and end each of `hits` stand.
+fn byte_offsets(text: &str, hits: &[(usize, usize)]) -> HashMap<usize, usize> {
+    let mut wanted: Vec<usize> = hits.iter().flat_map(|&(s, e)| [s, e - 1]).collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut offsets = HashMap::with_capacity(wanted.len());
+    let mut next = wanted.iter().peekable();
+    for (k, (at, _)) in text
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_alphanumeric())
+        .enumerate()
+    {
+        while next.next_if(|&&w| w == k).is_some() {
+            offsets.insert(k, at);
+        }
+        if next.peek().is_none() {
+            break;
+        }
+    }
+    offsets
+}
+
 /// `text` with each run of characters whose folded form is a learnt plain value (or holds
 /// [`MIN_PART`] folded characters in a row of a secret) replaced by a [`placeholder`], from
 /// its first letter or digit to its last.
@@ -390,9 +460,21 @@ fn mask_folded<'a>(text: &'a str, masks: &Masks<'_>) -> Cow<'a, str> {
             }
         }
     }
-    if let Some(whole) = masks.matchers.and_then(|m| m.whole.as_ref()) {
+    // A plain value's folded form, where it is not part of a longer name in the text.
+    let mut plain_hits = Vec::new();
+    let mut hit = |start: usize, end: usize, value: &Learnt| {
+        if value.word {
+            plain_hits.push((start, end));
+        } else {
+            marked[start..end].fill(true);
+        }
+    };
+    if let Some(m) = masks.matchers
+        && let Some(whole) = &m.whole
+    {
         for found in whole.find_overlapping_iter(&folded) {
-            marked[found.start()..found.end()].fill(true);
+            let value = &masks.values[m.whole_values[found.pattern().as_usize()]];
+            hit(found.start(), found.end(), value);
         }
     }
     for value in masks.since().iter().filter(|v| !v.parts) {
@@ -402,7 +484,16 @@ fn mask_folded<'a>(text: &'a str, masks: &Masks<'_>) -> Cow<'a, str> {
         }
         for (i, w) in folded.windows(f.len()).enumerate() {
             if w == f {
-                marked[i..i + f.len()].fill(true);
+                hit(i, i + f.len(), value);
+            }
+        }
+    }
+    if !plain_hits.is_empty() {
+        let offsets = byte_offsets(text, &plain_hits);
+        for (start, end) in plain_hits {
+            let (at, last) = (offsets[&start], offsets[&(end - 1)]);
+            if stands_alone(text, at, last + 1, true, true) {
+                marked[start..end].fill(true);
             }
         }
     }

@@ -3,6 +3,7 @@
 //! hidden, and the value of a secret-named query parameter.
 
 use super::names::{is_name, names_secret};
+use super::position::digest;
 use super::shape::{hide, plain_host, plain_token};
 use super::store::is_placeholder;
 
@@ -50,10 +51,26 @@ fn show_after_scheme(rest: &str) -> String {
         None => rest,
     };
     let end = after.find(['/', '?', '#']).unwrap_or(after.len());
+    let hook_host = after[..end].to_ascii_lowercase().starts_with("hooks.");
     out.push_str(&show_host_port(&after[..end]));
     let after = &after[end..];
     let (path, query_and_fragment) = after.split_at(after.find(['?', '#']).unwrap_or(after.len()));
-    let segments: Vec<String> = path.split('/').map(show_segment).collect();
+    // After a webhook's marker (`hooks.slack.com/services/...`, `/api/webhooks/<id>/<token>`)
+    // every segment but a number is the hook's secret, however plain it looks.
+    let mut in_hook = hook_host;
+    let segments: Vec<String> = path
+        .split('/')
+        .map(|segment| {
+            let shown = if in_hook && !segment.bytes().all(|b| b.is_ascii_digit()) {
+                hide(segment)
+            } else {
+                show_segment(segment)
+            };
+            in_hook |=
+                ["webhook", "webhooks", "hooks"].contains(&segment.to_ascii_lowercase().as_str());
+            shown
+        })
+        .collect();
     out.push_str(&segments.join("/"));
     let (query, fragment) = match query_and_fragment.find('#') {
         Some(hash) => (
@@ -119,9 +136,15 @@ fn show_host_port(host_port: &str) -> String {
     }
 }
 
-/// A path segment, a lone query value or a fragment: shown when plain, else hidden.
+/// A path segment, a lone query value or a fragment: shown when plain (a number of any
+/// length too: an id), else hidden.
 fn show_segment(segment: &str) -> String {
-    if segment.is_empty() || is_placeholder(segment) || plain_token(segment) {
+    let number = segment.len() <= 24 && segment.bytes().all(|b| b.is_ascii_digit());
+    // `repo@3f9c2e1`: a pin by commit.
+    let pinned = segment
+        .rsplit_once('@')
+        .is_some_and(|(name, pin)| plain_token(name) && digest(pin));
+    if segment.is_empty() || is_placeholder(segment) || plain_token(segment) || number || pinned {
         segment.to_owned()
     } else {
         hide(segment)

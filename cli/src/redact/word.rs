@@ -3,6 +3,7 @@
 //! `name=value` or a list of those joined by `;`, else hidden.
 
 use super::names::{is_name, names_secret};
+use super::position::digest;
 use super::shape::{flag_name, hide, learn_hidden, plain_token};
 use super::store::is_placeholder;
 use super::url::show_url;
@@ -27,11 +28,28 @@ pub fn show_token(token: &str) -> String {
             .collect::<Vec<_>>()
             .join(";");
     }
+    // `https://a.example,https://b.example`: a list of URLs, each shown as one.
+    if token.contains(',') && token.contains("://") {
+        return token
+            .split(',')
+            .map(show_token)
+            .collect::<Vec<_>>()
+            .join(",");
+    }
     if let Some(shown) = show_url(token) {
         return shown;
     }
+    // `/password:x`, `/Pwd=x`: a Windows program's flag, not a path.
+    if let Some(flag) = token.strip_prefix('/')
+        && let Some(at) = flag.find([':', '='])
+        && is_name(&flag[..at])
+        && names_secret(&flag[..at])
+    {
+        return format!("/{}{}", &flag[..=at], hide(&flag[at + 1..]));
+    }
+    // `db[password]=x`: a key with its parts in brackets.
     if let Some((name, value)) = token.split_once('=')
-        && is_name(name.trim_start_matches('-'))
+        && is_name(&name.trim_start_matches('-').replace(['[', ']'], "."))
     {
         let value = if value.is_empty() {
             String::new()
@@ -49,6 +67,13 @@ pub fn show_token(token: &str) -> String {
         && !value.is_empty()
     {
         return format!("{name}:{}", hide(value));
+    }
+    // `mcp/fetch@sha256:4b1f...`, `pkg@3f9c2e1`: a pin names what is fetched, by its digest.
+    if let Some((name, pin)) = token.rsplit_once('@')
+        && digest(pin)
+        && !name.is_empty()
+    {
+        return format!("{}@{pin}", show_token(name));
     }
     if anchored_path(token) {
         return show_path(token);
@@ -84,7 +109,7 @@ fn shell_variable(token: &str) -> bool {
 }
 
 /// A path that says it is one from its start: `/`, `./`, `../`, `~`, `\\`, `C:\`, `C:/`.
-fn anchored_path(token: &str) -> bool {
+pub fn anchored_path(token: &str) -> bool {
     let b = token.as_bytes();
     token.starts_with(['/', '~'])
         || token.starts_with("./")
@@ -108,6 +133,8 @@ fn show_path(path: &str) -> String {
             || s.chars().all(|c| c == '.')
             || plain_token(&s)
             || is_drive(&s)
+            // `Program Files`: words with a space between.
+            || (s.contains(' ') && s.split(' ').all(plain_token))
         {
             out.push_str(&s);
         } else {

@@ -324,6 +324,23 @@ pub const CORPUS: &[Form] = &[
         Args(&["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzaWduZWQifQ.Xq8vT3nWb2LmK9pR4sZ7yA1cD5eF6gH0iJ"]),
         &["eyJhbGciOiJIUzI1NiJ9", "Xq8vT3nWb2LmK9pR4sZ7yA1cD5eF6gH0iJ"],
     ),
+    // Lower-case random letters with nothing before them saying secret: only their look
+    // (no vowel for many letters, a long run of consonants) tells them from a word.
+    form(
+        "lower-case random letters after a plain flag",
+        Args(&["--db", "qmxvtrzkpwlhjdbn"]),
+        &["qmxvtrzkpwlhjdbn"],
+    ),
+    form(
+        "lower-case random letters in a url path",
+        Args(&["https://relay.example/v1/xkcdqwrtzplmnvbhjgfs/mcp"]),
+        &["xkcdqwrtzplmnvbhjgfs"],
+    ),
+    form(
+        "lower-case random letters in a plain-named env value",
+        Env("UPSTREAM", "zqkwmxtrvplhnbjdcfgh"),
+        &["zqkwmxtrvplhnbjdcfgh"],
+    ),
     // Webhooks.
     form(
         "slack webhook, lower-case token",
