@@ -24,21 +24,30 @@
 //! - a URL part by part ([`url`]): scheme, host and port, a plain user name, plain path
 //!   segments, query names and plain values, a plain fragment.
 //!
-//! Whatever its shape, a value is hidden where what stands before it says secret
-//! ([`argv`], [`names`]): after a flag or name holding `token`, `key`, `secret`,
-//! `password`, `auth`, `credential`, `signature`, `cookie`, ... or a word `pass...`, `pwd`,
-//! `pin`, `sig`, ... (`--passphrase x`, `DB_PASS=x`, `?sig=x`, `"apiKey": x`), after the
-//! short flags `-p` `-a` `-w` `-k` `-t` (`mysql -pX`, `redis-cli -a X`, `ldapsearch -w X`),
-//! after `Bearer`, the password of `-u user:password` and of a URL. The value of a header
-//! (`-H 'Name: value'`, a remote entry's `headers`) and of `env` is never shown; their names
-//! are. Program names, flags, server names and keys stay, so a reader can still tell which
-//! server, which command and which flag.
+//! Position first: whatever its shape, a value is hidden where what stands before it says
+//! secret ([`argv`], [`names`], [`position`]): after a flag, key or word naming `token`,
+//! `key`, `secret`, `password`, `auth`, `credential`, `cookie`, `mnemonic`, ... or a word
+//! `pass...`, `pwd`, `pin`, `otp`, `recovery`, `code`, or its word in another language
+//! (`--contraseña`, `--passwort`), written `--flag x`, `--flag=x`, `/flag:x`, `key[flag]=x`,
+//! `flag = x` in a line; after a program's own password flag (`mysql -pX`, `ssh-keygen -N
+//! X`, `redis-cli -a X`, `ldapsearch -w X`); after `Bearer`; the password of `-u`,
+//! `--user`, `--proxy-user` `user:password`, of an Oracle `user/password@db` and of a URL;
+//! a URL's query values (but numbers and a few plain parameters: `page`, `sort`) and a
+//! webhook's path; what `echo` feeds a `--password-stdin`. The value of a header (also
+//! given as a name and a value, or as a JSON pair) and of `env` is never shown; their
+//! names are. And a position says plain: after a short flag that some program takes for a
+//! password, a port, a version, a path, a package or a transport (`-p 8080`, `uvx -p 3.12`,
+//! `npx -p @scope/pkg`, `-t stdio`) is shown; after a flag naming a host, a model, a
+//! commit, a channel or an id, an identifier is shown whatever its look; after a flag
+//! naming a file (`--key-file`), a path is. Program names, flags, server names and keys
+//! stay, so a reader can still tell which server, which command and which flag.
 //!
 //! Every hidden value is also learned, and masked wherever else it would be written, in any
 //! form a client or a suggestion makes of it and in part ([`store`]): a tool a server named
 //! after its token, that token echoed on stderr. A plain-shaped value hidden only by where
-//! it stands (`--password orange`) is learned as a plain value (masked whole, from 8
-//! characters), so a mode or a port after `-t` or `-p` does not blank the report.
+//! it stands (`--password orange`) is learned as a plain value: masked whole, and a single
+//! word of letters only where it stands alone, so a tool a server named `orange_juice` is
+//! not rewritten for a word it shares with the secret.
 //!
 //! What still shows: a secret of plain shape with nothing before it saying secret (a bare
 //! `hunter2`, `--db orange-river`), and a secret the server writes encoded.

@@ -2,7 +2,7 @@
 //! segment, query name and value and fragment that is a plain token; a password always
 //! hidden, and the value of a secret-named query parameter.
 
-use super::names::{is_name, names_secret};
+use super::names::is_name;
 use super::position::digest;
 use super::shape::{hide, plain_host, plain_token};
 use super::store::is_placeholder;
@@ -151,8 +151,46 @@ fn show_segment(segment: &str) -> String {
     }
 }
 
-/// `a=1&b=2`: each name shown when it is a name, each value when plain and its name does
-/// not say secret.
+/// Query parameters whose value is a setting, not a credential (`?sslmode=require`,
+/// `?page=2&sort=desc`).
+const PLAIN_PARAMETERS: [&str; 22] = [
+    "sslmode",
+    "page",
+    "per_page",
+    "limit",
+    "offset",
+    "sort",
+    "order",
+    "format",
+    "lang",
+    "locale",
+    "version",
+    "v",
+    "region",
+    "mode",
+    "transport",
+    "type",
+    "tz",
+    "timezone",
+    "debug",
+    "verbose",
+    "readonly",
+    "charset",
+];
+
+/// Whether a query value is shown: a number or `true`/`false`, or a plain token under a
+/// parameter that names a setting ([`PLAIN_PARAMETERS`]). Any other value is hidden by where
+/// it stands: a query carries API keys, codes and signatures under every name there is
+/// (`?k=`, `?code=`, `?sig=`).
+fn plain_query_value(name: &str, value: &str) -> bool {
+    let number = value.len() <= 10 && value.bytes().all(|b| b.is_ascii_digit());
+    number
+        || value == "true"
+        || value == "false"
+        || PLAIN_PARAMETERS.contains(&name.to_ascii_lowercase().as_str()) && plain_token(value)
+}
+
+/// `a=1&b=2`: each name shown when it is a name, each value when [`plain_query_value`].
 fn show_pairs(pairs: &str) -> String {
     let shown: Vec<String> = pairs
         .split('&')
@@ -165,10 +203,10 @@ fn show_pairs(pairs: &str) -> String {
                 };
                 let value = if value.is_empty() {
                     String::new()
-                } else if names_secret(name) {
-                    hide(value)
+                } else if plain_query_value(name, value) {
+                    value.to_owned()
                 } else {
-                    show_segment(value)
+                    hide(value)
                 };
                 format!("{name_shown}={value}")
             }
