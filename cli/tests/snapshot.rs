@@ -143,11 +143,14 @@ fn audit_against_a_baseline_adds_the_changes_and_exits_1_when_one_breaks() {
     r.exits(1)
         .out_has("\nagainst the baseline: from `adr` 1.0.0 (7 names) to `adr` 2.0.0 (7 names)\n")
         .out_has("verdict: major (4 breaking changes of 8)")
+        // The summary, last, says the exit code the baseline raised.
+        .out_has("exit code 1: 4 changes against the baseline break a client\n")
         // The names audited are what every client sees: no tombstone.
         .out_has(
             "\ntools\n  ok       `export_adrs`\n  ok       `list_adrs`\n  ok       `search_adrs`\n  \
              ok       `suggest_title`\n  ok       `validate_adr`\n  ok       `validate_adrs`\n",
         );
+    assert!(!r.stdout.contains("exit code 0"), "{}", r.stdout);
     let r = run([
         "audit",
         "--format",

@@ -88,23 +88,19 @@ impl Report for Audit {
     }
 
     fn text(&self) -> String {
-        let mut text = super::text(
+        let baseline = self.baseline.as_ref().map(|b| {
+            let words = crate::surface::report::text(&b.baseline, &b.live, &b.changes);
+            (words, b.changes.iter().filter(|c| c.breaking).count())
+        });
+        super::text(
             &self.listing,
             &self.keys,
             &self.reports,
             &self.prompts,
             &self.found,
             &self.out,
-        );
-        if let Some(b) = &self.baseline {
-            text.push_str("\nagainst the baseline: ");
-            text.push_str(&crate::surface::report::text(
-                &b.baseline,
-                &b.live,
-                &b.changes,
-            ));
-        }
-        text
+            baseline,
+        )
     }
 
     fn json(&self) -> Doc<'_> {

@@ -48,7 +48,9 @@ fn server_line(listing: &Listing) -> String {
     )
 }
 
-/// The text report: the server's section, then a summary saying the exit code.
+/// The text report: the server's section, the changes against a baseline (`audit
+/// --baseline`: the words of the diff and how many of them break a client), then a summary
+/// saying the exit code, which a breaking change raises to 1.
 #[must_use]
 pub fn text(
     listing: &Listing,
@@ -57,6 +59,7 @@ pub fn text(
     prompts: &[PromptReport],
     findings: &[Finding],
     out: &Output,
+    baseline: Option<(String, usize)>,
 ) -> String {
     let mut text = crate::redact::notice();
     text.push_str(&section(
@@ -69,6 +72,12 @@ pub fn text(
         out,
     ));
     text.push('\n');
+    let breaking = baseline.as_ref().map_or(0, |(_, breaking)| *breaking);
+    if let Some((changes, _)) = baseline {
+        text.push_str("against the baseline: ");
+        text.push_str(&changes);
+        text.push('\n');
+    }
     if out.verbose {
         text.push_str(&wrap::hanging("", &crate::check::verified_line(), 2));
     }
@@ -90,6 +99,16 @@ pub fn text(
             format!("a real server with these names would exit 1: {why}; the demo exits 0")
         }
         _ => exit,
+    };
+    let broken = format!(
+        "{breaking} {} against the baseline {} a client",
+        wrap::plural(breaking, "change", "changes"),
+        wrap::plural(breaking, "breaks", "break")
+    );
+    let exit = match exit.strip_prefix("exit code 0: ") {
+        _ if breaking == 0 => exit,
+        Some(_) => format!("exit code 1: {broken}"),
+        None => format!("{exit}; and {broken}"),
     };
     text.push_str(&wrap::hanging("", &exit, 2));
     text
