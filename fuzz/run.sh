@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for a short while (SECONDS_EACH, default 60), starting from the corpus
 # in fuzz/corpus/ (seeded from the handed cases in tests/data/). Needs cargo-fuzz
-# (`cargo install cargo-fuzz`). cargo-fuzz wants nightly for its sanitizer flags;
+# (`cargo install --locked cargo-fuzz`). cargo-fuzz wants nightly for its sanitizer flags;
 # RUSTC_BOOTSTRAP=1 lets the stable toolchain take them.
 set -euo pipefail
 cd "$(dirname "$0")"
