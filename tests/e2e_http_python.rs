@@ -10,7 +10,7 @@ use std::process::Command;
 #[test]
 fn python_sdk_sessions_share_aliases_and_hear_each_change_once() {
     let Some(python) = std::env::var_os("MCP_TOOLNAME_PYTHON").filter(|p| !p.is_empty()) else {
-        eprintln!("skipped: set MCP_TOOLNAME_PYTHON to run this interop test");
+        common::skipped::skipped("set MCP_TOOLNAME_PYTHON to run this interop test");
         return;
     };
     let server = http::Server::start(&["--alias-for", "20"]);

@@ -18,11 +18,7 @@ use std::process::Command;
 fn tool(var: &str) -> Option<OsString> {
     let value = std::env::var_os(var);
     if value.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must set {var} (see .ci/run)"
-        );
-        eprintln!("skipped: set {var} to run this interop test");
+        common::skipped::skipped(&format!("set {var} to run this interop test"));
     }
     value
 }

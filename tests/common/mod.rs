@@ -2,6 +2,8 @@
 //! duplex (the real protocol, no process), and small result readers.
 #![allow(dead_code)] // each test binary uses part of this module
 
+pub mod skipped;
+
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject};
 use rmcp::service::{Peer, RoleClient, RunningService, ServiceError};
 use std::sync::Arc;

@@ -12,11 +12,7 @@ pub fn client_bin(id: &str) -> Option<PathBuf> {
     match std::env::var_os(&var).filter(|v| !v.is_empty()) {
         Some(bin) => Some(bin.into()),
         None => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI must set {var} (see .ci/run)"
-            );
-            eprintln!("skipped: set {var} to the client's installed executable");
+            super::skipped(&format!("set {var} to the client's installed executable"));
             None
         }
     }

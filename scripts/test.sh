@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The README's test command: installs, pinned, what the tests run besides the workspace
+# (scripts/test-deps.sh: the real clients, a TypeScript server, the MCP Inspector, the Python
+# SDK), runs every test of the workspace (`cargo test --workspace`, with any arguments given
+# here), and ends by saying which tests did not run and why: none, when the installs worked.
+# MCP_TOOLNAME_NO_DEPS=1 skips the installs; the tests that need them then say so at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${MCP_TOOLNAME_NO_DEPS:-}" ]; then
+  . scripts/test-deps.sh
+fi
+skips="${CARGO_TARGET_DIR:-$PWD/target}/tmp/skipped-tests.txt"
+rm -f "$skips"
+status=0
+cargo test --workspace "$@" || status=$?
+if [ -s "$skips" ]; then
+  echo "not run: $(sort -u "$skips" | wc -l) tests skipped, for want of what they need:"
+  sort -u "$skips" | sed 's/^/  /'
+else
+  echo "not run: none (every test ran, the real clients and the Python SDK included)"
+fi
+exit "$status"
