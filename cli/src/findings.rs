@@ -406,26 +406,27 @@ fn normalisation_collisions(
 ) {
     for (c, part) in keys.parts.iter().enumerate() {
         let client = part.client;
-        // `reports` hold `names` in the same order: a tool the client leaves out for its
-        // arguments meets no other.
-        let sent: Vec<&String> = names
+        // Which names meet, from the fates of the whole list (`reports` hold `names` in the
+        // same order): a tool the client sends instead of another, hashes apart from it, or
+        // sends under the same name. A name the client numbers apart (Copilot CLI's cut
+        // names, `...abcd` and `...abc2`), refuses, skips or leaves out for its arguments
+        // meets no other.
+        let met: std::collections::HashSet<&str> = reports
             .iter()
-            .zip(reports)
-            .filter(|(_, r)| {
-                r.clients
-                    .get(c)
-                    .is_none_or(|v| v.qualified.fate != Fate::ArgumentRefused)
-            })
-            .map(|(name, _)| *name)
+            .filter_map(|r| r.clients.get(c)?.qualified.meets.as_deref())
             .collect();
-        // A hash suffix keeps names apart; a refused or skipped name is not shown at all.
-        let shown = |name: &str| {
-            let q = part.qualify(name);
-            matches!(q.fate, Fate::Kept | Fate::Normalised | Fate::Cut).then_some(q.name)
-        };
-        for group in groups(&sent, shown) {
+        let keyed = names.iter().zip(reports).filter_map(|(name, report)| {
+            let q = &report.clients.get(c)?.qualified;
+            let meets = q.meets.is_some() || met.contains(name.as_str());
+            (meets && q.fate != Fate::ArgumentRefused)
+                .then(|| (part.qualify(name).name, name.as_str()))
+        });
+        let grouped: Vec<(String, Vec<&str>)> = crate::group::in_order(keyed)
+            .into_iter()
+            .filter(|(_, group)| group.len() > 1)
+            .collect();
+        for (model_name, group) in grouped {
             let Some(first) = group.first() else { continue };
-            let model_name = shown(first).unwrap_or_default();
             out.push(Finding {
                 kind: Kind::NormalisationCollision,
                 tool: message::short(first).into_owned(),
@@ -456,6 +457,48 @@ mod tests {
     fn kinds(names: &[&str]) -> Vec<Finding> {
         let names: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
         audit_names(&names, &Keys::new("server", None)).1
+    }
+
+    /// Copilot CLI numbers cut names that meet (`...abcd`, `...abc2`): both tools are sent,
+    /// so no finding may say it sends one; a client that cuts without numbering sends one.
+    #[test]
+    fn collisions_follow_the_whole_list_fates() {
+        let names: Vec<String> = ["1", "2"]
+            .iter()
+            .map(|end| format!("{}{end}", "abcd".repeat(17)))
+            .collect();
+        let (reports, found) = audit_names(&names, &Keys::new("k-k", None));
+        let copilot = |r: &NameReport| {
+            r.clients
+                .iter()
+                .find(|v| v.client.id == "copilot_cli")
+                .map(|v| (v.qualified.name.clone(), v.qualified.fate))
+        };
+        let (a, b) = (copilot(&reports[0]), copilot(&reports[1]));
+        assert!(
+            a.is_some() && a != b,
+            "Copilot CLI sends two names: {a:?} {b:?}"
+        );
+        let collisions: Vec<&Finding> = found
+            .iter()
+            .filter(|f| f.kind == Kind::NormalisationCollision)
+            .collect();
+        assert!(
+            !collisions.iter().any(|f| f.client == Some("copilot_cli")),
+            "{collisions:#?}"
+        );
+        for f in &collisions {
+            let sent: Vec<Option<String>> = reports
+                .iter()
+                .map(|r| {
+                    r.clients
+                        .iter()
+                        .find(|v| Some(v.client.id) == f.client)
+                        .map(|v| v.qualified.name.clone())
+                })
+                .collect();
+            assert!(sent.windows(2).all(|w| w[0] == w[1]), "{f:?}: {sent:?}");
+        }
     }
 
     #[test]
