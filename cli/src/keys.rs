@@ -239,6 +239,46 @@ impl Keys {
         )
     }
 
+    /// A key every client takes as written, for a key that [`check_server_key`] refuses:
+    /// each other character `_`, no `__`, no `_` at either end, 32 characters at most (`a.b`
+    /// is `a_b`); `None` for a key that passes, or a server in a plugin or a connector, whose
+    /// parts are not the key alone.
+    #[must_use]
+    pub fn suggested_key(&self) -> Option<String> {
+        if check_server_key(&self.key).is_ok() || self.plugin.is_some() || self.connector.is_some()
+        {
+            return None;
+        }
+        let mut key = String::new();
+        for c in self.key.chars() {
+            let c = if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            };
+            if !(c == '_' && (key.is_empty() || key.ends_with('_'))) {
+                key.push(c);
+            }
+        }
+        let key: String = key.trim_end_matches('_').chars().take(32).collect();
+        let key = key.trim_end_matches('_').to_owned();
+        check_server_key(&key).is_ok().then_some(key)
+    }
+
+    /// These keys with `key` in place of the config's: the parts of the clients that name a
+    /// server by its key made again, those that name it by its `serverInfo` kept.
+    #[must_use]
+    pub fn rekeyed(&self, key: &str) -> Self {
+        let mut out = self.clone();
+        out.key = key.to_owned();
+        for (part, fresh) in out.parts.iter_mut().zip(Keys::new(key, None).parts) {
+            if !part.client.key.from_server_info {
+                *part = fresh;
+            }
+        }
+        out
+    }
+
     /// The advice when the key breaks the key rule we recommend; `None` when it follows it.
     #[must_use]
     pub fn advice(&self) -> Option<String> {

@@ -55,6 +55,32 @@ fn calc() -> String {
     calculator().to_str().expect("UTF-8 target path").to_owned()
 }
 
+/// A key with a dot (`a.b`) is why Cursor, Cline and Qwen Code handle every tool of its
+/// server badly: the key is blamed once, each tool's line points at it, and no line tells
+/// the user to shorten a 6-character name.
+#[test]
+fn a_bad_key_is_blamed_once_not_each_tool_name() {
+    let dir = scratch("dotted-key");
+    let config = json!({ "mcpServers": {
+        "a.b": { "command": calc() },
+        "a_b": { "command": calc() },
+    }});
+    let file = write(&dir.join(".mcp.json"), &config.to_string());
+    let r = run(["audit", "--config", &file]);
+    r.exits(0)
+        .out_has(
+            "the server key `a.b` is why 5 tools are handled badly by 3 clients (`cursor`, \
+             `cline` and\n  `qwen_code`)",
+        )
+        .out_has("`divide` [client]: 3 clients handle it badly, for the server key `a.b` (above)");
+    assert!(!r.stdout.contains("shorten the name"), "{}", r.stdout);
+    let section = r.stdout.split("== server `a_b`").nth(1).unwrap_or_default();
+    assert!(
+        !section.contains("the server key"),
+        "a good key is not blamed:\n{section}"
+    );
+}
+
 #[test]
 fn two_calculators_that_vs_code_numbers_apart() {
     let dir = scratch("two");

@@ -153,17 +153,24 @@ pub fn section(
     for s in seen.iter().filter(|s| is_per_tool(s.finding.kind)) {
         by_tool.entry(s.finding.tool.as_str()).or_default().push(*s);
     }
+    let blame = KeyBlame::new(keys);
     let mut lines: Vec<(Option<Level>, String)> = Vec::new();
     for report in reports {
         let own = by_tool
             .remove(message::short(&report.name).as_ref())
             .unwrap_or_default();
-        let (level, line) = verdict::tool(report, &own);
+        let (level, line) = match blame.line(report, &own) {
+            Some(line) => (verdict::worst(&own), line),
+            None => verdict::tool(report, &own),
+        };
         let mut block = verdict::line(2, level, &line);
         if out.verbose && level.is_some() {
             block.push_str(&details(report, &own));
         }
         lines.push((level, block));
+    }
+    if let Some(said) = blame.summary() {
+        text.push_str(&wrap::hanging("", &said, 2));
     }
     if !lines.is_empty() {
         text.push_str("\ntools\n");
@@ -196,6 +203,96 @@ pub fn section(
         );
     }
     text
+}
+
+/// Tools whose every client finding comes from the server's key, not their name (`a.b`, whose
+/// dot Cursor sends and Cline hashes): said once for the key, each such tool's line pointing
+/// at it, rather than the same clients and a fix the name does not need on every line.
+struct KeyBlame {
+    /// The key as written.
+    key: String,
+    /// A key every client takes, and the server's keys with it in place.
+    suggested: Option<(String, Keys)>,
+    tools: std::cell::Cell<usize>,
+    clients: std::cell::RefCell<Vec<&'static str>>,
+}
+
+impl KeyBlame {
+    fn new(keys: &Keys) -> Self {
+        Self {
+            key: keys.key.clone(),
+            suggested: keys.suggested_key().map(|key| {
+                let rekeyed = keys.rekeyed(&key);
+                (key, rekeyed)
+            }),
+            tools: std::cell::Cell::new(0),
+            clients: std::cell::RefCell::default(),
+        }
+    }
+
+    /// The line of a tool whose findings here are all clients' and none of them left under
+    /// the suggested key; `None` for any other tool.
+    fn line(&self, report: &NameReport, own: &[Seen<'_>]) -> Option<String> {
+        let (_, rekeyed) = self.suggested.as_ref()?;
+        let clients: Vec<&'static str> = own
+            .iter()
+            .map(|s| {
+                (s.finding.kind == Kind::Client)
+                    .then_some(s.finding.client)
+                    .flatten()
+            })
+            .collect::<Option<_>>()?;
+        if clients.is_empty() {
+            return None;
+        }
+        let again = NameReport::new(&report.name, rekeyed);
+        if again
+            .clients
+            .iter()
+            .any(|v| v.problem(&report.name).is_some())
+        {
+            return None;
+        }
+        self.tools.set(self.tools.get() + 1);
+        let mut all = self.clients.borrow_mut();
+        for c in &clients {
+            if !all.contains(c) {
+                all.push(c);
+            }
+        }
+        Some(format!(
+            "{} [client]: {} {} badly, for the server key {} (above), not for its name",
+            message::show(&report.name),
+            clients.len(),
+            plural(clients.len(), "client handles it", "clients handle it"),
+            message::show(&self.key)
+        ))
+    }
+
+    /// The line said once for the key, after every tool's [`Self::line`].
+    fn summary(&self) -> Option<String> {
+        let (suggested, _) = self.suggested.as_ref()?;
+        let tools = self.tools.get();
+        if tools == 0 {
+            return None;
+        }
+        let ids: Vec<String> = self
+            .clients
+            .borrow()
+            .iter()
+            .map(|c| format!("`{c}`"))
+            .collect();
+        Some(format!(
+            "the server key {} is why {tools} {} badly by {} {} ({}): a key of `A-Z a-z 0-9 _ \
+             -` (such as {}, where no other server of the config has it) ends those findings",
+            message::show(&self.key),
+            plural(tools, "tool is handled", "tools are handled"),
+            ids.len(),
+            plural(ids.len(), "client", "clients"),
+            message::joined(&ids, "and"),
+            message::show(suggested)
+        ))
+    }
 }
 
 /// A tool's findings one by one, for `--verbose`: each contract reason once (the JSON keeps
