@@ -377,21 +377,56 @@ fn hostile_command_line_values_in_clap_errors() {
 
 #[test]
 fn one_annotation_per_name_and_place() {
-    // `admin.tools.list` is refused by several contracts (OpenAI, Anthropic, Gemini, ...):
-    // one annotation, one SARIF result, naming each.
+    // `admin.tools.list` is refused by several contracts (OpenAI, Anthropic, Gemini, ...) and
+    // handled badly by several clients: one annotation a lint for the name, each naming all.
     let r = run(["check", "admin.tools.list", "--format", "github"]);
-    let contract: Vec<&str> = r
-        .stdout
-        .lines()
-        .filter(|l| l.contains("title=mcp-toolname contract"))
+    let annotations: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with("::")).collect();
+    let mut places: Vec<&str> = annotations
+        .iter()
+        .map(|l| l.split("::").nth(1).unwrap_or(l))
         .collect();
-    assert_eq!(contract.len(), 1, "{}", r.stdout);
-    for api in ["OpenAI", "Anthropic", "Bedrock"] {
-        assert!(contract[0].contains(api), "{api} missing: {}", contract[0]);
+    places.sort_unstable();
+    let count = places.len();
+    places.dedup();
+    assert_eq!(
+        places.len(),
+        count,
+        "a lint annotated twice at one place:\n{}",
+        r.stdout
+    );
+    for lint in ["contract", "client"] {
+        let line = annotations
+            .iter()
+            .find(|l| l.contains(&format!("title=mcp-toolname {lint}::")))
+            .unwrap_or_else(|| panic!("no `{lint}` annotation:\n{}", r.stdout));
+        let named: &[&str] = if lint == "contract" {
+            &["OpenAI", "Anthropic", "Bedrock"]
+        } else {
+            &["Cline", "Continue CLI", "Qwen Code"]
+        };
+        for who in named {
+            assert!(line.contains(who), "{who} missing: {line}");
+        }
     }
     let r = run(["check", "admin.tools.list", "--format", "sarif"]);
     let doc = r.json();
     let results = doc["runs"][0]["results"].as_array().expect("results");
-    let contract = results.iter().filter(|r| r["ruleId"] == "contract").count();
-    assert_eq!(contract, 1, "{results:#?}");
+    let mut keys: Vec<String> = results
+        .iter()
+        .map(|r| format!("{} {}", r["ruleId"], r["locations"]))
+        .collect();
+    keys.sort_unstable();
+    let count = keys.len();
+    keys.dedup();
+    assert_eq!(
+        keys.len(),
+        count,
+        "a lint reported twice at one place: {results:#?}"
+    );
+    for lint in ["contract", "client"] {
+        assert!(
+            results.iter().any(|r| r["ruleId"] == lint),
+            "no `{lint}` result: {results:#?}"
+        );
+    }
 }
