@@ -26,11 +26,13 @@ fn at(text: &str) -> DateTime<Utc> {
     text.parse().expect("a date")
 }
 
-/// A server whose prompts change while it runs: one registry behind a lock, bound to the
-/// session's peer once it is initialized.
+/// A server whose prompts change while it runs: one registry behind a lock, whose notifier
+/// counts each call (made before the change's `update` returns) and sends
+/// `notifications/prompts/list_changed` to the session's peer once it is initialized.
 #[derive(Clone)]
 struct Server {
     prompts: Arc<Mutex<PromptRegistry<Server>>>,
+    told: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Server {
@@ -78,7 +80,15 @@ impl ServerHandler for Server {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
-        self.prompts().bind_peer_notifier(&context.peer);
+        let told = Arc::clone(&self.told);
+        let peer = context.peer.clone();
+        self.prompts().set_notifier(move || {
+            told.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let peer = peer.clone();
+            tokio::spawn(async move {
+                let _ = peer.notify_prompt_list_changed().await;
+            });
+        });
     }
 }
 
@@ -97,18 +107,24 @@ impl ClientHandler for Listener {
 }
 
 impl Listener {
-    /// Waits (until [`common::HANG`]) for `expected` notifications, then 200 ms more for an
-    /// extra one.
-    async fn heard(&self, expected: usize) -> usize {
-        let count = || self.heard.load(std::sync::atomic::Ordering::SeqCst);
+    /// Checks that the registry called its notifier exactly `expected` times (each call is
+    /// made before the change's `update` returns, so no extra one can still come), waits
+    /// (until [`common::HANG`]) for the client to have heard that many, and returns what it
+    /// heard.
+    async fn heard(&self, server: &Server, expected: usize) -> usize {
+        let order = std::sync::atomic::Ordering::SeqCst;
+        assert_eq!(server.told.load(order), expected, "notifier calls");
+        let count = || self.heard.load(order);
         let deadline = tokio::time::Instant::now() + common::HANG;
-        while count() < expected {
+        loop {
             let woken = self.wake.notified();
+            if count() >= expected {
+                break;
+            }
             if tokio::time::timeout_at(deadline, woken).await.is_err() {
                 break;
             }
         }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         count()
     }
 }
@@ -202,19 +218,20 @@ async fn each_net_change_is_one_prompts_list_changed() {
         prompts: Arc::new(Mutex::new(
             PromptRegistry::new().with_route(route("review")),
         )),
+        told: Arc::default(),
     };
     let (client, listener) = connect(server.clone()).await;
     // `on_initialized` has bound the session once `prompts/list` answers.
     let listed = client.list_all_prompts().await.expect("prompts/list");
     assert_eq!(listed.len(), 1);
     server.prompts().add_route(route("summarize"));
-    assert_eq!(listener.heard(1).await, 1, "a prompt added");
+    assert_eq!(listener.heard(&server, 1).await, 1, "a prompt added");
     server.prompts().update(|p| {
         p.remove_route("review");
         p.add_route(route("review"));
     });
     assert_eq!(
-        listener.heard(1).await,
+        listener.heard(&server, 1).await,
         1,
         "removed and added back: no change"
     );
@@ -223,7 +240,7 @@ async fn each_net_change_is_one_prompts_list_changed() {
         p.add_route(route("explain"));
     });
     assert_eq!(
-        listener.heard(2).await,
+        listener.heard(&server, 2).await,
         2,
         "two changes in one batch, one notification"
     );
@@ -246,6 +263,7 @@ async fn an_alias_answers_in_its_window_and_is_refused_after_it() {
         .expect("builds");
     let server = Server {
         prompts: Arc::new(Mutex::new(registry)),
+        told: Arc::default(),
     };
     let (client, _listener) = connect(server).await;
     let got = client

@@ -8,7 +8,6 @@ mod common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use mcp_toolname::{Alias, PromptDef, SharedPromptRegistry};
 use rmcp::handler::server::router::prompt::PromptRoute;
@@ -78,10 +77,22 @@ impl ClientHandler for Heard {
 }
 
 impl Heard {
-    /// Waits (until [`common::HANG`]) for `expected` prompt list changes, then a moment more
-    /// for an unwanted extra one, and returns the count.
-    async fn prompts_changed(&self, expected: usize) -> usize {
-        let count = || self.prompts.load(Ordering::SeqCst);
+    /// Checks that the registry told exactly `expected` prompt list changes since it told
+    /// `before` (counted before each `update` returned, so no extra one can still be on its
+    /// way), waits (until [`common::HANG`]) for the client to have heard that many, and
+    /// returns what it heard.
+    async fn prompts_changed(
+        &self,
+        prompts: &SharedPromptRegistry<Server>,
+        before: u64,
+        expected: u64,
+    ) -> u64 {
+        assert_eq!(
+            prompts.list_changes() - before,
+            expected,
+            "prompt list changes told"
+        );
+        let count = || self.prompts.load(Ordering::SeqCst) as u64;
         let deadline = tokio::time::Instant::now() + common::HANG;
         loop {
             let woken = self.wake.notified();
@@ -92,7 +103,6 @@ impl Heard {
                 break;
             }
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
         count()
     }
 }
@@ -127,6 +137,7 @@ async fn session() -> (
 #[tokio::test]
 async fn prompts_added_at_run_time_are_served_and_told_once_as_prompts() {
     let (prompts, heard, client) = session().await;
+    let before = prompts.list_changes();
     assert_eq!(common::prompt_names(client.peer()).await, ["review"]);
 
     // Two prompts more, one a renamed one with its old name: one change, told once.
@@ -137,7 +148,7 @@ async fn prompts_added_at_run_time_are_served_and_told_once_as_prompts() {
         )
         .expect("a new name");
     });
-    assert_eq!(heard.prompts_changed(1).await, 1);
+    assert_eq!(heard.prompts_changed(&prompts, before, 1).await, 1);
     assert_eq!(heard.tools.load(Ordering::SeqCst), 0, "no tool changed");
 
     // The next request of the session sees them, the old name too.
@@ -163,7 +174,7 @@ async fn prompts_added_at_run_time_are_served_and_told_once_as_prompts() {
     });
     // Removing one is a change again.
     prompts.update(|p| p.remove_route("summarize"));
-    assert_eq!(heard.prompts_changed(2).await, 2);
+    assert_eq!(heard.prompts_changed(&prompts, before, 2).await, 2);
     assert_eq!(
         common::prompt_names(client.peer()).await,
         ["explain", "explain_code", "review"]

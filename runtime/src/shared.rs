@@ -375,6 +375,36 @@ impl<R: Item> SharedRegistry<R> {
         peers.push(PeerNotifier::new(peer, R::LIST));
     }
 
+    /// How many times the list has changed since the registry was shared: each
+    /// [`update`](Self::update) that changed it and each alias window that moved on. Each
+    /// change is told to every bound session (changes that come faster than a session reads
+    /// fold into one notification) and to every subscription. Counted when it is told, before
+    /// `update` returns, so a caller knows at once whether its update will reach the clients:
+    ///
+    /// ```
+    /// use mcp_toolname_runtime::SharedToolRegistry;
+    /// # use rmcp::handler::server::router::tool::ToolRoute;
+    /// # use rmcp::model::{CallToolResult, JsonObject, Tool};
+    /// # use std::sync::Arc;
+    /// # struct Server;
+    /// # fn route(name: &'static str) -> ToolRoute<Server> {
+    /// #     ToolRoute::new_dyn(Tool::new(name, "", Arc::new(JsonObject::new())),
+    /// #         |_| Box::pin(async { Ok(CallToolResult::default().into()) }))
+    /// # }
+    /// let tools = SharedToolRegistry::<Server>::default();
+    /// tools.update(|t| t.add_route(route("search")));
+    /// assert_eq!(tools.list_changes(), 1);
+    /// tools.update(|t| {
+    ///     t.remove_route("search");
+    ///     t.add_route(route("search"));
+    /// });
+    /// assert_eq!(tools.list_changes(), 1, "the list is as it was: no one is told");
+    /// ```
+    #[must_use]
+    pub fn list_changes(&self) -> u64 {
+        *self.inner.tell.changes.borrow()
+    }
+
     /// Number of sessions that will be told of the next change.
     #[must_use]
     pub fn bound_peers(&self) -> usize {
