@@ -122,11 +122,17 @@ impl LintArgs {
         }
         flags.sort_by_key(|(i, _, _)| *i);
         for (_, level, name) in flags {
+            // The error names the value, cut as every outside string is: a 100 KB value is
+            // not echoed whole.
             let note = levels
                 .set(name, level)
-                .map_err(|e| format!("--{} {name}: {e}", level.word()))?;
+                .map_err(|e| format!("--{}: {e}", level.word()))?;
             if let Some(note) = note {
-                say!("note: --{} {name}: {note}", level.word());
+                say!(
+                    "note: --{} {}: {note}",
+                    level.word(),
+                    mcp_toolname_rules::message::show(name)
+                );
             }
         }
         if !self.targets.is_empty() {

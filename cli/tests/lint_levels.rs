@@ -160,7 +160,12 @@ fn mistakes_are_usage_errors_naming_the_file_and_line() {
     }
     run(["check", "--deny", "clinet", "x"])
         .exits(2)
-        .err_has("error: --deny clinet: unknown lint `clinet`; did you mean `client`?");
+        .err_has("error: --deny: unknown lint `clinet`; did you mean `client`?");
+    // A 100 KB value is named, cut, not echoed whole.
+    let huge = "x".repeat(100_000);
+    let r = run(["check", "--deny", &huge, "x"]);
+    r.exits(2).err_has("error: --deny: unknown lint `xxxx");
+    assert!(r.stderr.len() < 4_000, "{} bytes on stderr", r.stderr.len());
     run(["audit", "--allow", "nothing_like_it"])
         .exits(2)
         .err_has("unknown lint `nothing_like_it`; the lints are `spec`, `contract`");
@@ -194,7 +199,7 @@ fn old_names_still_set_their_lint_with_a_note() {
     ])
     .exits(0)
     .err_has(
-        "note: --allow tool_name_refused_by_llm_apis: lint `tool_name_refused_by_llm_apis` is \
+        "note: --allow `tool_name_refused_by_llm_apis`: lint `tool_name_refused_by_llm_apis` is \
          now called `contract`; the old name is accepted in this release only",
     )
     .out_has("ok       `admin.tools.list`\n");
