@@ -88,6 +88,17 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
         }
     };
     let surface = listing.surface(started_in_surface_mode);
+    if let Some(masked) = masked_value(&surface) {
+        let msg = format!(
+            "the surface holds {masked}, which has a value this config hides in it (a secret \
+             of its command line, env or headers): a snapshot would hold it masked, and `diff` \
+             would then see a name change that is not there. Name the tool without that \
+             value, or pass --show-secrets to write it as it is (the file then holds the \
+             secret); no snapshot written"
+        );
+        say!("error: {msg}");
+        return Box::new(Failed::new(msg, 2));
+    }
     if let Sink::File(path) = &opts.sink {
         say!(
             "writing {} names of server {} {} to {}",
@@ -106,6 +117,27 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
         );
     }
     Box::new(Snapshot(surface))
+}
+
+/// The first string of `surface` (a name, the server's name or version) that the redaction
+/// pass would change, as it would be shown (masked); `None` when the file would hold every
+/// string as the server sent it.
+fn masked_value(surface: &Surface) -> Option<String> {
+    fn first(value: &serde_json::Value) -> Option<String> {
+        match value {
+            serde_json::Value::String(s) => {
+                let masked = crate::redact::text(s);
+                (masked != *s).then(|| show(&masked))
+            }
+            serde_json::Value::Array(items) => items.iter().find_map(first),
+            serde_json::Value::Object(map) => map.values().find_map(first),
+            _ => None,
+        }
+    }
+    if crate::redact::secrets_shown() {
+        return None;
+    }
+    first(&serde_json::to_value(surface).ok()?)
 }
 
 /// A server's surface, as the snapshot file holds it.

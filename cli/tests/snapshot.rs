@@ -199,3 +199,87 @@ fn a_snapshot_from_a_config_entry_and_bad_input() {
         .err_has("has schema_version 9; this mcp-toolname reads 1 to 2");
     assert!(Path::new(&out).exists());
 }
+
+/// A config that hides a secret (`--token` in a server's arguments), and a server that names
+/// a tool after it, and one after a plain word another server's flag stands before: the
+/// snapshot never holds a masked name (a `diff` would see a change that is not there), so it
+/// refuses with the reason and writes no file; with the plain word alone it is written whole.
+#[test]
+fn a_snapshot_never_holds_a_masked_name() {
+    let dir = Scratch::new("snapshot", "masked");
+    let secret = "ghpR4nd0mT0k3nV4lu3xYz01";
+    let init = serde_json::json!({
+        "protocolVersion": "2025-11-25",
+        "capabilities": {"tools": {}},
+        "serverInfo": {"name": "echo", "version": "1.0.0"},
+    });
+    let write = |name: &str, value: &Value| {
+        let path = dir.file(name);
+        std::fs::write(&path, value.to_string()).expect("written");
+        path
+    };
+    let init_file = write("init.json", &init);
+    let entry = |list: &str, extra: &[&str]| {
+        let mut args = vec![
+            "-c".to_owned(),
+            common::FILE_SERVER.to_owned(),
+            "sh".to_owned(),
+            init_file.clone(),
+            list.to_owned(),
+        ];
+        args.extend(extra.iter().map(|a| (*a).to_owned()));
+        serde_json::json!({ "command": "sh", "args": args })
+    };
+    let tools = |names: &[&str]| {
+        let tools: Vec<Value> = names
+            .iter()
+            .map(|n| serde_json::json!({"name": n, "inputSchema": {"type": "object"}}))
+            .collect();
+        serde_json::json!({ "tools": tools })
+    };
+    let secret_list = write("secret.json", &tools(&[&format!("{secret}_search"), "ok"]));
+    let plain_list = write("plain.json", &tools(&["stdio_bridge", "ok"]));
+    let config = serde_json::json!({ "mcpServers": {
+        "leaky": entry(&secret_list, &["--token", secret]),
+        "proxy": entry(&plain_list, &["-t", "stdio", "--password", "stdio"]),
+    }});
+    let config_file = write("mcp.json", &config);
+    let out = dir.file("leaky.json");
+    let r = run([
+        "snapshot",
+        "--config",
+        &config_file,
+        "--server",
+        "leaky",
+        "-o",
+        &out,
+    ]);
+    r.exits(2)
+        .err_has("a snapshot would hold it masked")
+        .err_has("no snapshot written");
+    assert!(!Path::new(&out).exists(), "no file is written");
+    assert!(
+        !r.stderr.contains(secret) && !r.stdout.contains(secret),
+        "{}",
+        r.stderr
+    );
+    // A plain word hidden by its flag (`--password stdio`) does not rewrite `stdio_bridge`.
+    let out = dir.file("proxy.json");
+    run([
+        "snapshot",
+        "--config",
+        &config_file,
+        "--server",
+        "proxy",
+        "-o",
+        &out,
+    ])
+    .exits(0);
+    let names: Vec<String> = read(&out)["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .filter_map(|t| t["name"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(names, ["ok", "stdio_bridge"]);
+}
