@@ -6,7 +6,7 @@ use mcp_toolname_rules::message;
 
 use crate::diag::help_for;
 use crate::findings::{Finding, Kind};
-use crate::lint::{Level, Levels};
+use crate::lint::{Level, Levels, Lint};
 use crate::names::NameReport;
 use crate::wrap;
 use crate::wrap::plural;
@@ -143,13 +143,90 @@ pub fn tool(report: &NameReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
 /// what to do`.
 #[must_use]
 pub fn finding(seen: &Seen<'_>) -> String {
-    let f = seen.finding;
-    let lint = f.kind.lint();
-    let who = f.client.map(|c| format!("{c}: ")).unwrap_or_default();
-    let help = help_for(lint, f.suggestion.as_deref())
-        .map(|h| format!("; {h}"))
-        .unwrap_or_default();
-    format!("[{}] {who}{}{help}", lint.name, f.message)
+    Said::of(seen).line()
+}
+
+/// A finding said on its own line, as [`said_lines`] groups them: its level, lint and client,
+/// what it is about (the names or servers it names), its message and suggestion.
+pub struct Said<'a> {
+    pub level: Level,
+    pub lint: &'static Lint,
+    pub client: Option<&'static str>,
+    pub about: String,
+    pub message: &'a str,
+    pub suggestion: Option<&'a str>,
+}
+
+impl<'a> Said<'a> {
+    /// A finding of the per-server report.
+    #[must_use]
+    pub fn of(seen: &Seen<'a>) -> Self {
+        let f = seen.finding;
+        Self {
+            level: seen.level,
+            lint: f.kind.lint(),
+            client: f.client,
+            about: f.tools.join("\n"),
+            message: &f.message,
+            suggestion: f.suggestion.as_deref(),
+        }
+    }
+
+    /// `[lint] client: message; what to do`.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let who = self.client.map(|c| format!("{c}: ")).unwrap_or_default();
+        format!("[{}] {who}{}{}", self.lint.name, self.message, self.help())
+    }
+
+    fn help(&self) -> String {
+        help_for(self.lint, self.suggestion)
+            .map(|h| format!("; {h}"))
+            .unwrap_or_default()
+    }
+}
+
+/// The lines of `said`, in order. Where one lint finds the same names at one level under
+/// several clients (two tools that become one name under seven clients), the default view
+/// says it once, naming the clients, with the first client's words; `verbose` says each.
+#[must_use]
+pub fn said_lines(said: &[Said<'_>], verbose: bool) -> Vec<(Level, String)> {
+    let mut groups: Vec<Vec<&Said<'_>>> = Vec::new();
+    for s in said {
+        let same = |g: &Vec<&Said<'_>>| {
+            let first = g[0];
+            !verbose
+                && first.client.is_some()
+                && s.client.is_some()
+                && first.lint.name == s.lint.name
+                && first.level == s.level
+                && first.about == s.about
+        };
+        match groups.iter_mut().find(|g| same(g)) {
+            Some(group) => group.push(s),
+            None => groups.push(vec![s]),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|group| {
+            let first = group[0];
+            if group.len() == 1 {
+                return (first.level, first.line());
+            }
+            let ids: Vec<&str> = group.iter().filter_map(|s| s.client).collect();
+            let line = format!(
+                "[{}] {} clients ({}): {}; likewise under the others, each in its own way \
+                 (`--verbose` says each){}",
+                first.lint.name,
+                ids.len(),
+                some(&ids),
+                first.message,
+                first.help()
+            );
+            (first.level, line)
+        })
+        .collect()
 }
 
 /// How many verdicts at each level: `1 error, 3 warnings, 4 ok`.

@@ -40,11 +40,13 @@ fn text_report_shows_every_kind_of_finding() {
              the spec keeps them apart",
         )
         .out_has("keeps or picks only one; rename one so the names differ in more than case\n")
+        // The same two names made one under seven clients: said once, naming the clients.
         .out_has(
-            "  warning  [normalisation_collision] claude_code: tool names `admin.tools.list` and \
-             `admin_tools_list` both become `mcp__server__admin_tools_list` under Claude Code",
+            "  warning  [normalisation_collision] 7 clients (`claude_code`, `codex`, `vscode` and \
+             4 more): tool names `admin.tools.list` and `admin_tools_list` both become \
+             `mcp__server__admin_tools_list` under Claude Code",
         )
-        .out_has("[normalisation_collision] codex: ")
+        .out_has("likewise under the others, each in its own way (`--verbose` says each)")
         .out_has("\npast the names\n  warning  [tool_search_session] claude_code: ")
         // The prompts, after the tools.
         .out_has(
@@ -75,6 +77,12 @@ fn text_report_shows_every_kind_of_finding() {
     // The details on request.
     let r = run(["audit", "--verbose"]);
     r.exits(0)
+        // Each client's collision on its own line.
+        .out_has(
+            "  warning  [normalisation_collision] claude_code: tool names `admin.tools.list` and \
+             `admin_tools_list` both become `mcp__server__admin_tools_list` under Claude Code",
+        )
+        .out_has("[normalisation_collision] codex: ")
         .out_has(
             "    spec                   tool name `search documents` contains a space at index \
              6; refused by `mcp`, `sep_986`",

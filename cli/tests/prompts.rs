@@ -429,7 +429,19 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
         Some(3)
     );
 
+    // The default view says the two clients' `/plain` once; --verbose says each.
     let r = run(["audit", "--config", path]);
+    r.exits(1).out_has(
+        "  warning  [prompt_collision] 2 clients (`gemini_cli` and `qwen_code`): prompts `plain` \
+         of `one` and `plain` of `two` both become the command `/plain` under Gemini CLI",
+    );
+    assert_eq!(
+        r.stdout.matches("[prompt_collision]").count(),
+        2,
+        "{}",
+        r.stdout
+    );
+    let r = run(["audit", "--config", path, "--verbose"]);
     r.exits(1).out_has(
         "  warning  [prompt_collision] gemini_cli: prompts `plain` of `one` and `plain` of `two` \
          both become the command `/plain` under Gemini CLI; it keeps `/plain` for the server it \

@@ -135,8 +135,24 @@ pub(super) fn text(
         text.push_str("\nno cross-server findings\n");
     } else {
         text.push_str("\ncross-server findings\n");
-        for (finding, level) in &shown {
-            text.push_str(&verdict::line(2, Some(*level), &cross_text(finding)));
+        let said: Vec<verdict::Said<'_>> = shown
+            .iter()
+            .map(|(finding, level)| verdict::Said {
+                level: *level,
+                lint: finding.kind.lint(),
+                client: finding.client,
+                about: finding
+                    .members
+                    .iter()
+                    .map(|m| format!("{}\n{}", m.server, m.tool.as_deref().unwrap_or("")))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                message: &finding.message,
+                suggestion: None,
+            })
+            .collect();
+        for (level, line) in verdict::said_lines(&said, out.verbose) {
+            text.push_str(&verdict::line(2, Some(level), &line));
         }
     }
     text.push_str(extra.section);
@@ -167,16 +183,6 @@ fn total_cost(servers: &[Server]) -> crate::cost::Cost {
         }
     }
     total
-}
-
-/// A cross-server finding's line: `[lint] client: message; what to do`.
-fn cross_text(finding: &CrossFinding) -> String {
-    let lint = finding.kind.lint();
-    let who = finding.client.map(|c| format!("{c}: ")).unwrap_or_default();
-    let help = diag::help_for(lint, None)
-        .map(|h| format!("; {h}"))
-        .unwrap_or_default();
-    format!("[{}] {who}{}{help}", lint.name, finding.message)
 }
 
 /// Each client's model-facing name for every audited (server, tool).

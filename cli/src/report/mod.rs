@@ -192,8 +192,9 @@ pub fn section(
             continue;
         }
         text.push_str(&format!("\n{heading}\n"));
-        for s in found {
-            text.push_str(&verdict::line(2, Some(s.level), &verdict::finding(s)));
+        let said: Vec<verdict::Said<'_>> = found.iter().map(|s| verdict::Said::of(s)).collect();
+        for (level, line) in verdict::said_lines(&said, out.verbose) {
+            text.push_str(&verdict::line(2, Some(level), &line));
         }
     }
     text.push_str(&prompts::audit::text(listing, prompts, findings, out));
