@@ -91,7 +91,13 @@ fn every_sample_in_the_docs_is_what_the_cli_prints() {
                 i += 1;
                 continue;
             };
-            assert_eq!(lines.get(i + 1), Some(&"```text"), "{}:{}", path.display(), i + 2);
+            assert_eq!(
+                lines.get(i + 1),
+                Some(&"```text"),
+                "{}:{}",
+                path.display(),
+                i + 2
+            );
             let end = (i + 2..lines.len())
                 .find(|&j| lines[j] == "```")
                 .unwrap_or_else(|| panic!("{}:{}: the block never ends", path.display(), i + 2));
