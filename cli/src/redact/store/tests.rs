@@ -1,0 +1,83 @@
+use super::*;
+
+/// A secret a report shows escaped (in backticks, `\u{60}` for a backtick) is masked in
+/// that form as well.
+#[test]
+fn the_escaped_form_of_a_secret() {
+    learn("hunter2`pass-XYZ", false);
+    let shown = mcp_toolname_rules::message::show("hunter2`pass-XYZ");
+    assert_eq!(
+        text(&format!("tool name {shown} is odd")),
+        "tool name `<hidden, 21 chars>` is odd"
+    );
+}
+
+/// A client's form of a secret (case folded, `-` `.` and space replaced, a run
+/// collapsed, a character deleted) and any 8 characters of it are masked; an `env`
+/// value whose name does not say secret is masked whole in any form, not in part.
+/// Learning a value costs a look-up, and masking a text one pass and at most a square
+/// root's worth of values one by one: a config of thousands of secrets, each learned
+/// between two lines of output, makes the matchers about `2 × √n` times, never `n`.
+#[test]
+fn learning_and_masking_stay_linear() {
+    let mut store = State::new();
+    let n = 3_000;
+    let secret = |i: usize| format!("Tk{i:05}q{}", "x7".repeat(i % 5 + 4));
+    for i in 0..n {
+        store.learn(&secret(i), i % 3 == 0);
+        store.learn(&secret(i), false);
+        let shown = store.mask(&format!("echo {}", secret(i)));
+        assert!(shown.starts_with("echo <hidden, "), "{i}: {shown}");
+        let since = store.values.len() - store.matchers.as_ref().map_or(0, |m| m.count);
+        assert!(
+            since * since <= store.values.len().max(64),
+            "{i}: {since} one by one"
+        );
+    }
+    assert_eq!(store.values.len(), n, "each value once");
+    assert!(
+        store.values.iter().all(|v| v.parts),
+        "learned as a secret the second time"
+    );
+    let most = 2 * n.isqrt() + 8;
+    assert!(
+        store.builds <= most,
+        "{} makings of the matchers for {n} values (at most {most})",
+        store.builds
+    );
+    for i in (0..n).step_by(97) {
+        let shown = store.mask(&format!("a {} b {}", secret(i), secret(i).to_lowercase()));
+        assert_eq!(shown.matches("<hidden, ").count(), 2, "{i}: {shown}");
+    }
+}
+
+#[test]
+fn derived_forms_and_parts() {
+    learn("Fold.Me-Secret 4417x", false);
+    for derived in [
+        "mcp__srv__fold_me_secret_4417x",
+        "FOLD-ME-SECRET-4417X",
+        "fold__me_secret-4417x",
+        "foldmesecret4417x",
+        "tool_me_secret_44",
+        "mcp__srv__fold_me_se",
+    ] {
+        let shown = text(&format!("`{derived}` ok"));
+        assert!(
+            !shown.contains("me_se") && !shown.contains("mese"),
+            "{derived}: {shown}"
+        );
+        assert!(shown.ends_with("` ok"), "{shown}");
+    }
+    assert_eq!(text("fold_me_ is short"), "fold_me_ is short");
+    // A placeholder is left alone, even when a learnt value's letters are in it.
+    learn("hidden, 4 chars", false);
+    assert_eq!(text("<hidden, 4 chars>"), "<hidden, 4 chars>");
+
+    learn_whole("wordy");
+    assert_eq!(text("wordy, wordyish"), "<hidden, 5 chars>, wordyish");
+
+    learn("/opt/plainenv/valuepath", true);
+    assert_eq!(text("x_opt_plainenv_valuepath_y"), "x_<hidden, 22 chars>_y");
+    assert_eq!(text("/opt/plainenv/other"), "/opt/plainenv/other");
+}
