@@ -123,7 +123,6 @@ fn spec_failures_break_the_spec() {
     );
     assert!(
         f.iter()
-            .all(|f| f.suggestion.as_deref() == Some("search_documents")
-                || f.kind == Kind::Client)
+            .all(|f| f.suggestion.as_deref() == Some("search_documents") || f.kind == Kind::Client)
     );
 }

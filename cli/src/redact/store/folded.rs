@@ -116,4 +116,3 @@ pub(super) fn mask_folded<'a>(text: &'a str, masks: &Masks<'_>) -> Cow<'a, str> 
     out.push_str(&text[written..]);
     Cow::Owned(out)
 }
-
