@@ -13,8 +13,9 @@ use super::position::{
     self, Short, attached, connect_string, digest, names_identifier, names_path, plain_after_short,
     plain_identifier, reads_connect_strings, short_flag, single_dash_name,
 };
-use super::shape::{flag_name, hide, learn_hidden, plain_token};
+use super::shape::{flag_name, hide, plain_token};
 use super::store::is_placeholder;
+use super::url::show_url;
 use super::word::{anchored_path, show_header, show_token};
 
 /// How deep scripts and JSON inside an argument are read; deeper, a word is shown only
@@ -137,6 +138,10 @@ fn after_flag(name: &str, program: Option<&str>) -> Option<Expect> {
 fn shown_after(expect: Expect, value: &str) -> Option<String> {
     match expect {
         Expect::Secret | Expect::HeaderValue => Some(hide(value)),
+        // A URL is shown part by part (its password hidden) whatever stands before it.
+        _ if show_url(value).is_some() && !matches!(expect, Expect::Path { .. }) => {
+            (!matches!(expect, Expect::User | Expect::Header)).then(|| show_token(value))
+        }
         Expect::Doubtful => Some(if plain_after_short(value) {
             value.to_owned()
         } else {
@@ -262,9 +267,6 @@ impl Flags {
                 let shown = if kind == Some(Short::Doubtful) && plain_after_short(value) {
                     value.to_owned()
                 } else {
-                    // Echoed, the flag and its value are one word (`-pmysqlrootpass`), in
-                    // which a plain value would not stand alone: learned as that word too.
-                    learn_hidden(arg);
                     hide(value)
                 };
                 return format!("{}{shown}", &arg[..arg.len() - value.len()]);

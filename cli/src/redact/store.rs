@@ -372,10 +372,14 @@ fn stands_alone(text: &str, at: usize, end: usize, open_start: bool, open_end: b
     let alnum = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
     let joiner = |c: Option<char>| c.is_some_and(|c| c == '_' || c == '-');
     let mut before = text[..at].chars().rev();
-    let (b1, b2) = (before.next(), before.next());
+    let (b1, b2, b3) = (before.next(), before.next(), before.next());
     let mut after = text[end..].chars();
     let (a1, a2) = (after.next(), after.next());
-    let joined_before = open_start && (alnum(b1) || joiner(b1) && alnum(b2));
+    // `-pVALUE` written as one word (a short flag's attached value, echoed): the value.
+    let attached = b1.is_some_and(|c| c.is_ascii_alphabetic())
+        && b2 == Some('-')
+        && !b3.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-');
+    let joined_before = open_start && !attached && (alnum(b1) || joiner(b1) && alnum(b2));
     let joined_after = open_end && (alnum(a1) || joiner(a1) && alnum(a2));
     !(joined_before || joined_after)
 }

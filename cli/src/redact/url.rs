@@ -2,7 +2,7 @@
 //! segment, query name and value and fragment that is a plain token; a password always
 //! hidden, and the value of a secret-named query parameter.
 
-use super::names::is_name;
+use super::names::{is_name, names_secret};
 use super::position::digest;
 use super::shape::{hide, plain_host, plain_token};
 use super::store::is_placeholder;
@@ -183,6 +183,9 @@ const PLAIN_PARAMETERS: [&str; 22] = [
 /// it stands: a query carries API keys, codes and signatures under every name there is
 /// (`?k=`, `?code=`, `?sig=`).
 fn plain_query_value(name: &str, value: &str) -> bool {
+    if names_secret(name) {
+        return false;
+    }
     let number = value.len() <= 10 && value.bytes().all(|b| b.is_ascii_digit());
     number
         || value == "true"
