@@ -119,7 +119,8 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     Box::new(Snapshot(surface))
 }
 
-/// The first string of `surface` (a name, the server's name or version) that the redaction
+/// The first string of `surface` (a name, an argument's name, the server's name or version)
+/// that the redaction
 /// pass would change, as it would be shown (masked); `None` when the file would hold every
 /// string as the server sent it.
 fn masked_value(surface: &Surface) -> Option<String> {
@@ -130,7 +131,9 @@ fn masked_value(surface: &Surface) -> Option<String> {
                 (masked != *s).then(|| show(&masked))
             }
             serde_json::Value::Array(items) => items.iter().find_map(first),
-            serde_json::Value::Object(map) => map.values().find_map(first),
+            serde_json::Value::Object(map) => map.iter().find_map(|(key, value)| {
+                first(&serde_json::Value::String(key.clone())).or_else(|| first(value))
+            }),
             _ => None,
         }
     }
