@@ -33,6 +33,8 @@ fn at(text: &str) -> DateTime<Utc> {
 struct Server {
     prompts: Arc<Mutex<PromptRegistry<Server>>>,
     told: Arc<std::sync::atomic::AtomicUsize>,
+    /// Bound with the library's `bind_peer_notifier` instead of the counting notifier.
+    library_notifier: bool,
 }
 
 impl Server {
@@ -80,6 +82,10 @@ impl ServerHandler for Server {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        if self.library_notifier {
+            self.prompts().bind_peer_notifier(&context.peer);
+            return;
+        }
         let told = Arc::clone(&self.told);
         let peer = context.peer.clone();
         self.prompts().set_notifier(move || {
@@ -212,6 +218,32 @@ fn names_and_arguments_a_slash_command_cannot_carry_are_refused() {
         .expect("`:`, `/` and `ü` run in Claude Code and Gemini CLI");
 }
 
+/// `bind_peer_notifier`, the library's own notifier for prompts, sends
+/// `notifications/prompts/list_changed` to the session for a change.
+#[tokio::test]
+async fn the_bound_peer_notifier_tells_the_session() {
+    let server = Server {
+        prompts: Arc::new(Mutex::new(
+            PromptRegistry::new().with_route(route("review")),
+        )),
+        told: Arc::default(),
+        library_notifier: true,
+    };
+    let (client, listener) = connect(server.clone()).await;
+    client.list_all_prompts().await.expect("prompts/list");
+    server.prompts().add_route(route("summarize"));
+    let heard = || listener.heard.load(std::sync::atomic::Ordering::SeqCst);
+    let deadline = tokio::time::Instant::now() + common::HANG;
+    loop {
+        let woken = listener.wake.notified();
+        if heard() > 0 || tokio::time::timeout_at(deadline, woken).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(heard(), 1, "the session heard prompts/list_changed");
+    client.cancel().await.expect("closes");
+}
+
 #[tokio::test]
 async fn each_net_change_is_one_prompts_list_changed() {
     let server = Server {
@@ -219,6 +251,7 @@ async fn each_net_change_is_one_prompts_list_changed() {
             PromptRegistry::new().with_route(route("review")),
         )),
         told: Arc::default(),
+        library_notifier: false,
     };
     let (client, listener) = connect(server.clone()).await;
     // `on_initialized` has bound the session once `prompts/list` answers.
@@ -264,6 +297,7 @@ async fn an_alias_answers_in_its_window_and_is_refused_after_it() {
     let server = Server {
         prompts: Arc::new(Mutex::new(registry)),
         told: Arc::default(),
+        library_notifier: false,
     };
     let (client, _listener) = connect(server).await;
     let got = client
