@@ -109,8 +109,8 @@ pub fn short_flag(program: Option<&str>, flag: &str) -> Option<Short> {
     }
 }
 
-/// The doubtful short flag `arg` starts with and its attached value (`-p8080`, `-p=x`):
-/// `None` for a single-dash name (`-port`, `-tags`), which Go's flags and others write.
+/// The doubtful short flag `arg` starts with and its attached value (`-p8080`, `-p=x`; a
+/// single-dash word such as `-port` too: [`single_dash_name`] tells a secret's flag apart).
 #[must_use]
 pub fn attached(arg: &str) -> Option<(&'static str, &str)> {
     let flag = DOUBTFUL_SHORT
