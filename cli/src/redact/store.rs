@@ -231,27 +231,26 @@ fn learn_min(value: &str, plain: bool, min: usize) {
 impl State {
     /// Remembers `value` (a secret, or a `plain` value masked whole only).
     fn learn(&mut self, value: &str, plain: bool) {
-        let state = self;
-        let index = state.index.get_or_insert_with(HashMap::new);
+        let index = self.index.get_or_insert_with(HashMap::new);
         let at = if let Some(&at) = index.get(value) {
-            if plain || state.values[at].parts {
+            if plain || self.values[at].parts {
                 return;
             }
-            state.values[at].parts = true;
+            self.values[at].parts = true;
             at
         } else {
-            index.insert(value.to_owned(), state.values.len());
-            state.values.push(Learnt {
+            index.insert(value.to_owned(), self.values.len());
+            self.values.push(Learnt {
                 value: value.to_owned(),
                 folded: fold(value),
                 parts: !plain,
                 word: value.bytes().all(|b| b.is_ascii_alphabetic()),
             });
-            state.values.len() - 1
+            self.values.len() - 1
         };
         if !plain {
-            let parts = state.parts.get_or_insert_with(HashSet::new);
-            for w in state.values[at].folded.as_bytes().windows(MIN_PART) {
+            let parts = self.parts.get_or_insert_with(HashSet::new);
+            for w in self.values[at].folded.as_bytes().windows(MIN_PART) {
                 if let Ok(w) = <[u8; MIN_PART]>::try_from(w) {
                     parts.insert(w);
                 }

@@ -153,7 +153,7 @@ pub fn section(
     for s in seen.iter().filter(|s| is_per_tool(s.finding.kind)) {
         by_tool.entry(s.finding.tool.as_str()).or_default().push(*s);
     }
-    let blame = KeyBlame::new(keys);
+    let mut blame = KeyBlame::new(keys);
     let mut lines: Vec<(Option<Level>, String)> = Vec::new();
     for report in reports {
         let own = by_tool
@@ -214,8 +214,8 @@ struct KeyBlame {
     key: String,
     /// A key every client takes, and the server's keys with it in place.
     suggested: Option<(String, Keys)>,
-    tools: std::cell::Cell<usize>,
-    clients: std::cell::RefCell<Vec<&'static str>>,
+    tools: usize,
+    clients: Vec<&'static str>,
 }
 
 impl KeyBlame {
@@ -226,14 +226,14 @@ impl KeyBlame {
                 let rekeyed = keys.rekeyed(&key);
                 (key, rekeyed)
             }),
-            tools: std::cell::Cell::new(0),
-            clients: std::cell::RefCell::default(),
+            tools: 0,
+            clients: Vec::new(),
         }
     }
 
     /// The line of a tool whose findings here are all clients' and none of them left under
     /// the suggested key; `None` for any other tool.
-    fn line(&self, report: &NameReport, own: &[Seen<'_>]) -> Option<String> {
+    fn line(&mut self, report: &NameReport, own: &[Seen<'_>]) -> Option<String> {
         let (_, rekeyed) = self.suggested.as_ref()?;
         let clients: Vec<&'static str> = own
             .iter()
@@ -254,11 +254,10 @@ impl KeyBlame {
         {
             return None;
         }
-        self.tools.set(self.tools.get() + 1);
-        let mut all = self.clients.borrow_mut();
+        self.tools += 1;
         for c in &clients {
-            if !all.contains(c) {
-                all.push(c);
+            if !self.clients.contains(c) {
+                self.clients.push(c);
             }
         }
         Some(format!(
@@ -273,16 +272,11 @@ impl KeyBlame {
     /// The line said once for the key, after every tool's [`Self::line`].
     fn summary(&self) -> Option<String> {
         let (suggested, _) = self.suggested.as_ref()?;
-        let tools = self.tools.get();
+        let tools = self.tools;
         if tools == 0 {
             return None;
         }
-        let ids: Vec<String> = self
-            .clients
-            .borrow()
-            .iter()
-            .map(|c| format!("`{c}`"))
-            .collect();
+        let ids: Vec<String> = self.clients.iter().map(|c| format!("`{c}`")).collect();
         Some(format!(
             "the server key {} is why {tools} {} badly by {} {} ({}): a key of `A-Z a-z 0-9 _ \
              -` (such as {}, where no other server of the config has it) ends those findings",
