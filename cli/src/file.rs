@@ -22,6 +22,73 @@ pub const MAX_SETTINGS: u64 = 1 << 20;
 /// projects' history and grows to a few MiB), so 16 MiB leaves room for that.
 pub const MAX_CONFIG: u64 = 16 << 20;
 
+/// What is wrong with a JSON file, and where, in words, with none of the file's text in it:
+/// the line and column (1-based) of a serde_json error, and its message with the value it
+/// found (`invalid type: string "ghp_..."`) told only by its kind, since a config's value
+/// may be a credential and an error line is printed where secrets are not.
+#[must_use]
+pub fn json_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    // serde_json ends its messages with ` at line L column C`; said once, in words, below.
+    let what = text
+        .rsplit_once(" at line ")
+        .map_or(text.as_str(), |(what, _)| what);
+    format!(
+        "{} at line {}, column {}",
+        without_values(what).replace('`', "'"),
+        e.line(),
+        e.column()
+    )
+}
+
+/// serde's `invalid type: <found>, expected <what>` and `invalid value: ...`, with the value
+/// found replaced by its kind (`a string`); a string is quoted as Rust writes it, so its end
+/// is the first `"` not escaped, whatever it holds.
+fn without_values(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = ["invalid type: ", "invalid value: "]
+        .iter()
+        .filter_map(|head| rest.find(head).map(|i| i + head.len()))
+        .min()
+    {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (kind, len) = found_kind(rest);
+        out.push_str(kind);
+        rest = &rest[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The kind of the value serde describes at the start of `found`, and how many bytes its
+/// description takes (up to the `, expected` that follows it).
+fn found_kind(found: &str) -> (&'static str, usize) {
+    if let Some(quoted) = found.strip_prefix("string \"") {
+        let mut escaped = false;
+        for (i, c) in quoted.char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => return ("a string", "string \"".len() + i + 1),
+                _ => {}
+            }
+        }
+        return ("a string", found.len());
+    }
+    let end = found.find(", expected").unwrap_or(found.len());
+    let kind = match found.split([' ', ',']).next().unwrap_or("") {
+        "integer" | "floating" => "a number",
+        "boolean" => "a boolean",
+        "sequence" => "an array",
+        "map" => "an object",
+        "null" | "unit" => "null",
+        _ => "another kind of value",
+    };
+    (kind, end)
+}
+
 /// The bytes of `path`, at most `max` of them. `what` names the kind of file in errors
 /// (`snapshot`, `config`; empty for none).
 ///
@@ -120,6 +187,32 @@ mod tests {
         assert_eq!(size_of(MAX_SNAPSHOT), "64.0 MiB");
         assert_eq!(size_of(200 << 20), "200.0 MiB");
         assert_eq!(size_of(2 << 30), "2.0 GiB");
+    }
+
+    #[test]
+    fn a_json_error_tells_the_kind_of_a_value_never_the_value() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Servers {
+            servers: std::collections::BTreeMap<String, u8>,
+        }
+        let cases = [
+            (r#"{"servers": "ghp_AAAAbbbb"}"#, "a string"),
+            // A quote and serde's own `, expected` inside the value end nothing early.
+            (r#"{"servers": "x\", expected ghp_AAAAbbbb"}"#, "a string"),
+            (r#"{"servers": {"a": "ghp_AAAAbbbb"}}"#, "a string"),
+            (r#"{"servers": {"a": 4000000}}"#, "invalid value: a number"),
+            (r#"{"servers": [1234567]}"#, "an array"),
+        ];
+        for (text, kind) in cases {
+            let e = serde_json::from_str::<Servers>(text).unwrap_err();
+            let said = json_error(&e);
+            assert!(said.contains(kind), "{said}");
+            assert!(said.contains("at line 1, column"), "{said}");
+            for value in ["ghp_AAAAbbbb", "4000000", "1234567"] {
+                assert!(!said.contains(value), "{value} echoed in: {said}");
+            }
+        }
     }
 
     #[test]

@@ -58,7 +58,7 @@ impl Context {
 
     /// What to do with server `key`, whose entry is `value`.
     pub(super) fn plan(&self, key: &str, value: &Value) -> Plan {
-        crate::redact::learn_entry(value);
+        crate::redact::learn_entry(key, value);
         match self.launch(value) {
             Ok(target) => Plan::Run(target),
             Err(Stop::Skip(reason)) => Plan::Skip(reason),

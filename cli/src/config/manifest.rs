@@ -8,7 +8,8 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 
-use super::read::{FromMap, Servers, deserialize_map, json_error};
+use super::read::{FromMap, Servers, deserialize_map};
+use crate::file::json_error;
 
 /// What a Claude Code plugin's manifest gives as its servers (`mcpServers`): a path to a
 /// file of them, the servers inline (in file order), or a list of those.

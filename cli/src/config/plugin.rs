@@ -115,8 +115,12 @@ pub(super) fn is_settings(path: &Path, text: &str) -> bool {
 /// One line naming the file when a plugin's manifest or servers cannot be read.
 pub(super) fn settings(path: &Path, text: &str) -> Result<Config, String> {
     let shown = show(&path.to_string_lossy());
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| format!("Claude Code settings {shown} is not valid JSON: {e}"))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        format!(
+            "Claude Code settings {shown} is not valid JSON: {}",
+            crate::file::json_error(&e)
+        )
+    })?;
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     let installed_path = dir.join("plugins").join("installed_plugins.json");
     let installed: Value = crate::file::read(&installed_path, "", crate::file::MAX_CONFIG)

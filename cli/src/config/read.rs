@@ -141,21 +141,6 @@ impl<'de> Deserialize<'de> for Top {
     }
 }
 
-/// Line and column (1-based) of a serde_json error, in words.
-pub(super) fn json_error(e: &serde_json::Error) -> String {
-    let text = e.to_string();
-    // serde_json ends its messages with ` at line L column C`; say it the same way for both.
-    let what = text
-        .rsplit_once(" at line ")
-        .map_or(text.as_str(), |(what, _)| what);
-    format!(
-        "{} at line {}, column {}",
-        what.replace('`', "'"),
-        e.line(),
-        e.column()
-    )
-}
-
 /// The layout and servers of a JSON config; `notes` gets a line when the file is read as
 /// JSON with comments.
 pub(super) fn read_json(path: &Path, text: &str, notes: &mut Vec<String>) -> Result<Found, String> {
@@ -173,9 +158,17 @@ pub(super) fn read_json(path: &Path, text: &str, notes: &mut Vec<String>) -> Res
                     top
                 }
                 _ if strict.is_syntax() || strict.is_eof() => {
-                    return Err(format!("is not valid JSON: {}", json_error(&strict)));
+                    return Err(format!(
+                        "is not valid JSON: {}",
+                        crate::file::json_error(&strict)
+                    ));
                 }
-                _ => return Err(format!("is not a valid config: {}", json_error(&strict))),
+                _ => {
+                    return Err(format!(
+                        "is not a valid config: {}",
+                        crate::file::json_error(&strict)
+                    ));
+                }
             }
         }
     };

@@ -131,7 +131,12 @@ impl Surface {
             Ok(v) => v.schema_version,
             // JSON, but not an object.
             Err(e) if e.is_data() => None,
-            Err(e) => return Err(format!("snapshot {what} is not JSON ({e})")),
+            Err(e) => {
+                return Err(format!(
+                    "snapshot {what} is not JSON ({})",
+                    crate::file::json_error(&e)
+                ));
+            }
         };
         match version.as_ref().and_then(serde_json::Value::as_u64) {
             Some(v)
@@ -149,8 +154,8 @@ impl Surface {
                 ));
             }
         }
-        let mut surface: Self =
-            serde_json::from_slice(bytes).map_err(|e| format!("snapshot {what}: {e}"))?;
+        let mut surface: Self = serde_json::from_slice(bytes)
+            .map_err(|e| format!("snapshot {what}: {}", crate::file::json_error(&e)))?;
         let twice = |kind: &str, name: String| {
             format!(
                 "snapshot {what} names the {kind} {} twice",
