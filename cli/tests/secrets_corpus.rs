@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 #[path = "secrets/corpus.rs"]
 mod corpus;
 
-use corpus::Place::{Args, Env, Header, Url};
+use corpus::Place::{Args, Cwd, Env, Header, Key, Url};
 use corpus::{CORPUS, Form};
 
 impl Form {
@@ -65,6 +65,19 @@ fn json_config() -> Value {
                 servers.insert(
                     format!("r{i}-header"),
                     json!({ "type": "http", "url": NOWHERE, "headers": { *name: *value } }),
+                );
+                continue;
+            }
+            Key(key) => {
+                let echo = ["-c", ECHO, "sh", "", "--port", "8080"];
+                servers.insert((*key).to_owned(), json!({ "command": "sh", "args": echo }));
+                continue;
+            }
+            Cwd(dir) => {
+                let echo = ["-c", ECHO, "sh", ""];
+                servers.insert(
+                    format!("s{i}-cwd"),
+                    json!({ "command": "sh", "args": echo, "cwd": dir }),
                 );
                 continue;
             }
@@ -130,6 +143,18 @@ fn codex_config() -> String {
                 ));
             }
             Url(url) => out.push_str(&format!("[mcp_servers.r{i}]\nurl = {}\n\n", q(url))),
+            Key(key) => out.push_str(&format!(
+                "[mcp_servers.{}]\ncommand = \"sh\"\nargs = [{}, {}, \"sh\", \"\"]\n\n",
+                q(key),
+                q("-c"),
+                q(ECHO)
+            )),
+            Cwd(dir) => out.push_str(&format!(
+                "[mcp_servers.s{i}]\ncommand = \"sh\"\nargs = [{}, {}, \"sh\", \"\"]\ncwd = {}\n\n",
+                q("-c"),
+                q(ECHO),
+                q(dir)
+            )),
             Header(name, value) => out.push_str(&format!(
                 "[mcp_servers.r{i}]\nurl = {}\n[mcp_servers.r{i}.http_headers]\n{} = {}\n\n",
                 q(NOWHERE),
@@ -238,6 +263,9 @@ fn no_form_of_the_corpus_is_written_in_any_format() {
             Args(_) | Env(_, _) => format!("s{i}-echo"),
             Url(_) => format!("r{i}-url"),
             Header(_, _) => format!("r{i}-header"),
+            Cwd(_) => format!("s{i}-cwd"),
+            // A token as a key is hidden: its server is shown by its placeholder.
+            Key(key) => format!("`<hidden, {} chars>`", key.len()),
         };
         assert!(text.contains(&key), "no {key} in\n{text}");
     }

@@ -109,6 +109,9 @@ pub fn learn_header(value: &str) {
 /// that would be hidden (`DATABASE_URL=postgresql://user:password@host/db` learns the
 /// password).
 fn learn_env(name: &str, value: &str) {
+    if names_secret(name) {
+        store::learn_short(value);
+    }
     learn(value, !names_secret(name) && shape::plain_token(value));
     let _ = argv::show_word(value, 0);
 }
@@ -123,14 +126,23 @@ pub fn learn_launch(argv: &[String], env: &[(String, String)]) {
 }
 
 /// Learns the secrets of a config entry as written, whatever becomes of it (started,
-/// skipped as remote, refused as invalid): `args`, `url`, and every value of `env`,
-/// `headers` and `http_headers`. A value holding a `${...}` reference is left out: the
-/// reference is a name, and what it expands to is learned when the server is started
-/// ([`learn_launch`]).
-pub fn learn_entry(entry: &Value) {
+/// skipped as remote, refused as invalid): its `key` when it is not a plain name (a token
+/// pasted as a server's name), `args`, `url`, the segments of `cwd` and `envFile` that are
+/// not plain, and every value of `env`, `headers` and `http_headers`. A value holding a
+/// `${...}` reference is left out: the reference is a name, and what it expands to is
+/// learned when the server is started ([`learn_launch`]).
+pub fn learn_entry(key: &str, entry: &Value) {
+    if shape::keylike(key) {
+        learn(key, false);
+    }
     let Value::Object(fields) = entry else {
         return;
     };
+    for path in ["cwd", "envFile"] {
+        if let Some(path) = fields.get(path).and_then(Value::as_str) {
+            let _ = argv::show_word(path, 0);
+        }
+    }
     if let Some(Value::Array(args)) = fields.get("args") {
         // The command first: what a short flag means depends on the program.
         let command = fields.get("command").and_then(Value::as_str).unwrap_or("-");

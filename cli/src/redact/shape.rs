@@ -32,14 +32,20 @@ pub fn hide(value: &str) -> String {
 /// a script made of plain words, whose parts are everyday words that a report also holds);
 /// and not a port or a count (5 digits at most), which would blank every port in the report.
 pub fn learn_hidden(value: &str) {
-    let keylike = value
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|run| !run.is_empty() && !plain_word(run));
-    if keylike {
+    if keylike(value) {
         store::learn(value, false);
     } else if value.len() > 5 || !value.bytes().all(|b| b.is_ascii_digit()) {
         store::learn_whole(value);
     }
+}
+
+/// Whether a run of `value`'s ASCII letters and digits is not a plain word ([`plain_word`]):
+/// a key (`S3crAAAa02`, `ghp_...`), not a name (`github`, `my-server`, `サーバー`).
+#[must_use]
+pub fn keylike(value: &str) -> bool {
+    value
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|run| !run.is_empty() && !plain_word(run))
 }
 
 /// Whether a lower-case word reads as a word, not as random letters: no more than 5
@@ -249,6 +255,33 @@ pub fn flag_name(arg: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A server's key is hidden only when it holds a key-like run: the names people give
+    /// servers stay readable.
+    #[test]
+    fn a_server_key_is_keylike_only_when_it_holds_a_token() {
+        for name in [
+            "github",
+            "my-server",
+            "brave_search",
+            "context7",
+            "server1",
+            "MCP_DOCKER",
+            "Playwright MCP",
+            "サーバー",
+            "sqlite-2024",
+            "gpt-4o-mini",
+        ] {
+            assert!(!keylike(name), "{name}");
+        }
+        for token in [
+            "ghp_K3yN4m3T0k3nxYz0123456789abcdWq",
+            "sk-proj-Qw3rTy8uI9oP0aSdFgHjKlZx",
+            "srv-x8Yq2LmN4pR7sT9v",
+        ] {
+            assert!(keylike(token), "{token}");
+        }
+    }
 
     #[test]
     fn shown() {

@@ -48,6 +48,10 @@ pub fn is_placeholder(text: &str) -> bool {
 /// Shortest learned value replaced wherever it appears: shorter ones (`1`, `on`) would
 /// blank ordinary words. They are still masked where they stand in a command line.
 const MIN_SCRUB: usize = 4;
+/// Shortest value whose name says secret (`PIN=123`) masked where it stands alone as a word
+/// of its own (not inside `1234` or `v123`): two characters are guessed in a hundred tries,
+/// and masking every `10` or `on` would blank a report's counts and words.
+const MIN_SHORT: usize = 3;
 /// The same for `env` values whose name does not say secret (`NODE_ENV=production`).
 const MIN_SCRUB_PLAIN_ENV: usize = 8;
 /// Fewest folded characters of a learnt value matched in another form: the folded form of
@@ -66,6 +70,9 @@ struct Learnt {
     /// where it stands alone, since a name that holds such a word (`stdio_bridge`) more
     /// likely shares it than comes from it.
     word: bool,
+    /// Whether it is shorter than [`MIN_SCRUB`] (a secret `PIN=123`): masked only where it
+    /// stands alone, secret or not, since such a run is in many other words and numbers.
+    short: bool,
 }
 
 struct State {
@@ -210,6 +217,15 @@ pub fn learn_whole(value: &str) {
     }
 }
 
+/// Remembers a secret shorter than [`MIN_SCRUB`] characters, from [`MIN_SHORT`] (an `env`
+/// value whose name says secret: `PIN=123`), so that [`text`] masks it where it stands as a
+/// word of its own: a server that echoes `pin 123 accepted` has it masked, `1234` keeps it.
+pub fn learn_short(value: &str) {
+    if value.chars().count() < MIN_SCRUB {
+        learn_min(value, false, MIN_SHORT);
+    }
+}
+
 /// [`learn`] of `value` as written.
 fn learn_as_is(value: &str, plain: bool) {
     let min = if plain {
@@ -233,7 +249,7 @@ impl State {
     fn learn(&mut self, value: &str, plain: bool) {
         let index = self.index.get_or_insert_with(HashMap::new);
         let at = if let Some(&at) = index.get(value) {
-            if plain || self.values[at].parts {
+            if plain || self.values[at].parts || self.values[at].short {
                 return;
             }
             self.values[at].parts = true;
@@ -243,8 +259,9 @@ impl State {
             self.values.push(Learnt {
                 value: value.to_owned(),
                 folded: fold(value),
-                parts: !plain,
+                parts: !plain && value.chars().count() >= MIN_SCRUB,
                 word: value.bytes().all(|b| b.is_ascii_alphabetic()),
+                short: value.chars().count() < MIN_SCRUB,
             });
             self.values.len() - 1
         };
@@ -348,9 +365,10 @@ fn mask_between<'a>(text: &'a str, masks: &Masks<'_>) -> Cow<'a, str> {
 /// of more than one word of letters (`tok-alone-5531`), anywhere; a plain word (`orange`,
 /// `stdio`) only where it stands as a word of its own: inside a longer word or name
 /// (`oranges`, `stdio_server`, `stdio-bridge`) it is that name, not the value, and a name a
-/// server chose is never rewritten for a word it shares with a hidden one.
+/// server chose is never rewritten for a word it shares with a hidden one. A [`learn_short`]
+/// value, too, only where it stands alone.
 fn masked_at(text: &str, at: usize, end: usize, learnt: &Learnt) -> bool {
-    if learnt.parts || !learnt.word {
+    if !learnt.short && (learnt.parts || !learnt.word) {
         return true;
     }
     let value = learnt.value.as_str();

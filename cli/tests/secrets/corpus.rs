@@ -11,6 +11,10 @@ pub enum Place {
     Url(&'static str),
     /// A remote entry's header: a name and its value.
     Header(&'static str, &'static str),
+    /// A stdio entry's key: a token pasted as the server's name.
+    Key(&'static str),
+    /// A stdio entry's `cwd`, a directory that does not exist: its error names it.
+    Cwd(&'static str),
 }
 
 /// One form: what it is, where it goes, and the secrets in it that must never be written.
@@ -28,7 +32,7 @@ const fn form(family: &'static str, place: Place, secrets: &'static [&'static st
     }
 }
 
-use Place::{Args, Env, Header, Url};
+use Place::{Args, Cwd, Env, Header, Key, Url};
 
 /// The corpus: every family the redaction code and its tests knew, those the attacks found
 /// printed, and new ones.
@@ -526,4 +530,15 @@ pub const CORPUS: &[Form] = &[
         Header("Cookie", "sid=hdrCookie-31Zz"),
         &[],
     ),
+    form(
+        "token as a server key",
+        Key("ghp_K3yN4m3T0k3nxYz0123456789abcdWq"),
+        &["ghp_K3yN4m3T0k3nxYz0123456789abcdWq"],
+    ),
+    form(
+        "secret segment in cwd",
+        Cwd("/nonexistent/vaults/Vq8Zk3Lp0Xw7Rt2Yn5/work"),
+        &["Vq8Zk3Lp0Xw7Rt2Yn5"],
+    ),
+    form("short pin echoed", Env("SERVICE_PIN", "Q7z"), &["Q7z"]),
 ];

@@ -81,3 +81,17 @@ fn derived_forms_and_parts() {
     assert_eq!(text("x_opt_plainenv_valuepath_y"), "x_<hidden, 22 chars>_y");
     assert_eq!(text("/opt/plainenv/other"), "/opt/plainenv/other");
 }
+
+/// A secret shorter than the shortest value masked in any text (`PIN=Q7z`) is masked where
+/// it stands as a word of its own, and left inside longer words and numbers.
+#[test]
+fn a_short_secret_only_where_it_stands_alone() {
+    learn_short("Q7z");
+    learn_short("481");
+    learn_short("ab");
+    assert_eq!(
+        text("pin Q7z accepted, 481 left"),
+        "pin <hidden, 3 chars> accepted, <hidden, 3 chars> left"
+    );
+    assert_eq!(text("Q7zz 4812 v481 abc ab"), "Q7zz 4812 v481 abc ab");
+}
