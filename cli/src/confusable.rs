@@ -48,6 +48,9 @@ pub fn audit(tools: &[ListedTool]) -> Vec<Finding> {
 }
 
 #[cfg(test)]
+mod corpus;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use rmcp::model::Tool;
