@@ -1,9 +1,11 @@
-//! No one client of the `http` example can lock the others out: a session counts against the
-//! cap only once its handshake is finished, an unfinished one is closed after
-//! `--init-timeout`, and one peer address past its share of sessions or connections is refused
-//! (`429` with `Retry-After`) while another address is served. Before, 1,000 bare
-//! `initialize` requests filled the session cap for 301 s, and 1,027 slow connections the
-//! connection cap.
+//! No client of the `http` example, nor many from many addresses, can lock the others out: a
+//! session counts against the cap only once its handshake is finished, an unfinished one is
+//! closed after `--init-timeout`, one peer address past its share of sessions or connections is
+//! refused (`429` with `Retry-After`) while another address is served, and a full server makes
+//! room for a new client by closing the session, stream or connection idle the longest.
+//! Before, 1,000 bare `initialize` requests filled the session cap for 301 s, 1,027 slow
+//! connections the connection cap, and from 9 addresses 1,000 idle sessions kept a new client
+//! out for 36 s, 1,000 SSE streams for 59 s.
 //!
 //! The peers are loopback addresses (127.0.0.2, 127.0.0.3, ...: Linux answers the whole of
 //! 127.0.0.0/8); the server listens on 127.0.0.1. Every wait is bounded by [`common::HANG`].
@@ -13,7 +15,7 @@ mod http;
 
 use std::time::Duration;
 
-use http::{Server, bare_initialize, client_from, try_connect_from};
+use http::{Server, bare_initialize, client_from, open_session, ping, try_connect_from};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
@@ -45,24 +47,17 @@ async fn a_session_counts_against_the_cap_only_once_initialized() {
     let (status, _, session, _) = bare_initialize(&client_from("127.0.0.2"), &server.url).await;
     assert_eq!(status, 200, "a bare initialize is answered");
     assert!(session.is_some(), "with a session id");
-    // The cap of 2 is still free for two clients that finish their handshake.
-    let _a = try_connect_from(&server.url, "127.0.0.1")
+    // The cap of 2 is still free for two clients that finish their handshake: neither takes
+    // the other's place, both are served.
+    let a = try_connect_from(&server.url, "127.0.0.1")
         .await
         .expect("a first finished session beside the unfinished one");
-    let _b = try_connect_from(&server.url, "127.0.0.1")
+    let b = try_connect_from(&server.url, "127.0.0.1")
         .await
         .expect("a second finished session beside the unfinished one");
-    // And it holds: a third is refused as unavailable for now, saying when to try again.
-    let (status, retry, _, body) = bare_initialize(&client_from("127.0.0.3"), &server.url).await;
-    assert_eq!(
-        (status, retry.as_deref()),
-        (503, Some("5")),
-        "past the cap: {body}"
-    );
-    assert_eq!(
-        body,
-        "the server holds 2 sessions, as many as it may; try again later"
-    );
+    for session in [&a, &b] {
+        assert!(common::names(session).await.iter().any(|n| n == "subtract"));
+    }
 }
 
 #[tokio::test]
@@ -75,42 +70,12 @@ async fn an_unfinished_session_is_closed_after_the_init_timeout() {
         assert_eq!(status, 200, "a bare initialize from {ip}: {body}");
         ids.push(session.expect("a session id"));
     }
-    let (status, retry, _, body) = bare_initialize(&client_from("127.0.0.4"), &server.url).await;
-    assert_eq!(
-        (status, retry.as_deref()),
-        (503, Some("5")),
-        "a third unfinished session is refused: {body}"
-    );
-    // Once they expire, a client that finishes its handshake is served.
-    let session = until_admitted("a client after the unfinished sessions expire", || {
-        try_connect_from(&server.url, "127.0.0.5")
-    })
-    .await;
-    assert!(
-        common::names(&session)
-            .await
-            .iter()
-            .any(|n| n == "subtract")
-    );
-    // And the expired sessions are gone, not only uncounted. The admission above proves only
-    // that one expired (under load the second was opened later), so each is asked until it
-    // answers 404, with a `ping`: a message that, unlike `notifications/initialized`, cannot
-    // finish the handshake of a session that has not expired yet.
+    // Each is asked, with a `ping` (which cannot finish its handshake), until it answers 404.
     let client = client_from("127.0.0.2");
     let deadline = tokio::time::Instant::now() + common::HANG;
     for id in &ids {
         loop {
-            let status = client
-                .post(&server.url)
-                .header("content-type", "application/json")
-                .header("accept", "application/json, text/event-stream")
-                .header("mcp-session-id", id)
-                .header("mcp-protocol-version", "2025-11-25")
-                .body(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
-                .send()
-                .await
-                .expect("an answer")
-                .status();
+            let status = ping(&client, &server.url, id).await;
             if status == 404 {
                 break;
             }
@@ -251,4 +216,174 @@ async fn a_peer_past_its_share_of_connections_is_refused_while_another_is_served
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     drop(held);
+}
+
+/// The attackers' addresses: 8 of them, each within its shares, fill the server together.
+const MANY: [&str; 8] = [
+    "127.0.0.2",
+    "127.0.0.3",
+    "127.0.0.4",
+    "127.0.0.5",
+    "127.0.0.6",
+    "127.0.0.7",
+    "127.0.0.8",
+    "127.0.0.9",
+];
+
+/// The legitimate client's address, none of the attackers'.
+const LEGIT: &str = "127.0.0.10";
+
+/// Sessions and connections that fill the server: 2 per attacking address.
+const SMALL: [&str; 8] = [
+    "--max-sessions",
+    "16",
+    "--max-sessions-per-peer",
+    "2",
+    "--max-connections",
+    "16",
+    "--max-connections-per-peer",
+    "2",
+];
+
+/// A legitimate client (rmcp's, from [`LEGIT`]) does `initialize` and `tools/list`, served on
+/// its first attempt: no refusal, no retry.
+async fn served_first_time(url: &str) {
+    let served = async {
+        let session = try_connect_from(url, LEGIT).await.unwrap_or_else(|e| {
+            panic!("the client from {LEGIT} is refused on its first attempt: {e}")
+        });
+        common::names(&session).await
+    };
+    let names = tokio::time::timeout(common::HANG, served)
+        .await
+        .unwrap_or_else(|_| {
+            panic!(
+                "the client from {LEGIT} is not served within {} s",
+                common::HANG.as_secs()
+            )
+        });
+    assert!(names.iter().any(|n| n == "subtract"), "{names:?}");
+}
+
+#[tokio::test]
+async fn idle_sessions_from_many_addresses_give_way_to_a_new_client() {
+    let server = Server::start(&SMALL[..4]);
+    // 16 finished sessions, 2 from each address, left idle: the server holds all it may.
+    let mut ids = Vec::new();
+    for ip in MANY {
+        let client = client_from(ip);
+        for _ in 0..2 {
+            ids.push((client.clone(), open_session(&client, &server.url).await));
+        }
+    }
+    served_first_time(&server.url).await;
+    // The one idle the longest gave way; the others are open.
+    let (first, last) = (&ids[0], &ids[ids.len() - 1]);
+    assert_eq!(
+        ping(&first.0, &server.url, &first.1).await,
+        404,
+        "the idlest"
+    );
+    assert_eq!(ping(&last.0, &server.url, &last.1).await, 200, "the latest");
+}
+
+#[tokio::test]
+async fn sse_streams_from_many_addresses_give_way_to_a_new_client() {
+    let server = Server::start(&SMALL);
+    // 16 finished sessions, 2 from each address, whose clients then go (and close their
+    // connections), and an SSE stream on each, on a connection of its own from its address:
+    // every session and every connection is held by a stream.
+    let mut ids = Vec::new();
+    for ip in MANY {
+        let client = client_from(ip);
+        for _ in 0..2 {
+            ids.push((ip, open_session(&client, &server.url).await));
+        }
+    }
+    let mut streams = Vec::new();
+    for (ip, id) in &ids {
+        let mut stream = connect_from(&server.url, ip).await;
+        let get = format!(
+            "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\
+             Mcp-Session-Id: {id}\r\nMcp-Protocol-Version: 2025-11-25\r\n\r\n"
+        );
+        stream.write_all(get.as_bytes()).await.expect("write");
+        let head = response_head(&mut stream).await;
+        assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head:?}");
+        streams.push(stream);
+    }
+    served_first_time(&server.url).await;
+    // The stream opened first, idle the longest, gave way (its connection, and its session).
+    assert!(
+        until_closed(&mut streams[0]).await.is_some(),
+        "the idlest stream is still open"
+    );
+}
+
+#[tokio::test]
+async fn unfinished_sessions_from_many_addresses_give_way_to_a_new_client() {
+    let server = Server::start(&[&SMALL[..4], &["--init-timeout", "600"]].concat());
+    // 16 bare initializes, 2 from each address: every unfinished place is held (for 600 s).
+    let mut ids = Vec::new();
+    for ip in MANY {
+        let client = client_from(ip);
+        for _ in 0..2 {
+            let (status, _, id, body) = bare_initialize(&client, &server.url).await;
+            assert_eq!(status, 200, "a bare initialize from {ip}: {body}");
+            ids.push((client.clone(), id.expect("a session id")));
+        }
+    }
+    served_first_time(&server.url).await;
+    let (client, first) = &ids[0];
+    assert_eq!(ping(client, &server.url, first).await, 404, "the oldest");
+}
+
+#[tokio::test]
+async fn keep_alive_connections_from_many_addresses_give_way_to_a_new_client() {
+    let server = Server::start(&SMALL[4..]);
+    // 16 connections, 2 from each address, that each poll `/metrics` once and stay open.
+    let mut polling = Vec::new();
+    for ip in MANY {
+        for _ in 0..2 {
+            let mut stream = connect_from(&server.url, ip).await;
+            stream
+                .write_all(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                .await
+                .expect("write");
+            let head = response_head(&mut stream).await;
+            assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head:?}");
+            let length = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length: ")
+                        .map(str::to_owned)
+                })
+                .and_then(|n| n.trim().parse::<usize>().ok())
+                .expect("a Content-Length");
+            let mut body = vec![0; length];
+            stream.read_exact(&mut body).await.expect("the body");
+            polling.push(stream);
+        }
+    }
+    served_first_time(&server.url).await;
+    assert!(
+        until_closed(&mut polling[0]).await.is_some(),
+        "the idlest keep-alive connection is still open"
+    );
+}
+
+/// An answer's head on `stream`, up to its blank line (read a byte at a time, so that what
+/// follows is left unread).
+async fn response_head(stream: &mut TcpStream) -> String {
+    let mut head = Vec::new();
+    let read = async {
+        while !head.ends_with(b"\r\n\r\n") && head.len() < 16 * 1024 {
+            head.push(stream.read_u8().await.expect("an answer"));
+        }
+    };
+    tokio::time::timeout(common::HANG, read)
+        .await
+        .expect("an answer's head");
+    String::from_utf8_lossy(&head).into_owned()
 }

@@ -5,10 +5,11 @@
 //! - Each request's headers must arrive within [`Limits::header_read`] (hyper's
 //!   `header_read_timeout`), and its whole body within [`Limits::body_read`] of them, however
 //!   it trickles: past that the answer is `408 Request Timeout` and the connection is closed.
-//! - At most [`Limits::connections`] connections are served at once; past that the server
-//!   stops accepting until one closes (the kernel's backlog holds the rest). One peer address
-//!   holds at most [`Limits::connections_per_peer`] of them: its next one is answered `429 Too
-//!   Many Requests` and closed, and the others' are still accepted.
+//! - At most [`Limits::connections`] connections are served at once; past that the one idle the
+//!   longest gives way to a new one, as [`crate::connections`] says. One peer address holds at
+//!   most [`Limits::connections_per_peer`] of them: its next one is answered `429 Too Many
+//!   Requests` and closed (no other connection gives way for it), and the others' are still
+//!   accepted.
 //! - Sessions are capped as [`crate::sessions`] says, by [`Limits::sessions`].
 
 use std::net::SocketAddr;
@@ -18,8 +19,8 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::StatusCode;
 use axum::http::header::{CONNECTION, CONTENT_LENGTH};
+use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_core::Stream;
@@ -29,6 +30,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
+use crate::connections::{AnswerBody, Connection, Connections};
 use crate::peer::{Peer, PeerCounts, share};
 use crate::sessions::{SessionLimits, answer_refusals};
 
@@ -78,14 +80,10 @@ pub async fn serve(listener: TcpListener, router: axum::Router, limits: Limits) 
             limits,
             whole_body_in_time,
         ));
-    let open = Arc::new(Semaphore::new(limits.connections));
+    let connections = Connections::new(limits.connections);
     let refusing = Arc::new(Semaphore::new(REFUSING));
     let peers = Arc::new(PeerCounts::default());
     loop {
-        // A permit first: at the cap the server stops accepting instead of holding more.
-        let Ok(permit) = Arc::clone(&open).acquire_owned().await else {
-            return;
-        };
         let (stream, addr) = match listener.accept().await {
             Ok(accepted) => accepted,
             Err(e) => {
@@ -97,7 +95,6 @@ pub async fn serve(listener: TcpListener, router: axum::Router, limits: Limits) 
             }
         };
         let Some(held) = peers.take(Peer::of(addr.ip()), limits.connections_per_peer) else {
-            drop(permit);
             if let Ok(refusing) = Arc::clone(&refusing).try_acquire_owned() {
                 tokio::spawn(async move {
                     refuse(stream, limits.connections_per_peer).await;
@@ -106,12 +103,17 @@ pub async fn serve(listener: TcpListener, router: axum::Router, limits: Limits) 
             }
             continue;
         };
+        // At the cap, the longest-idle connection is closed for this one; when every one is
+        // in flight, this waits (and accepts no other) until one closes or falls idle.
+        let opened = connections.admit().await;
+        let connection = opened.connection();
         let service = TowerToHyperService::new(router.clone());
-        // The peer's address, for the session limits (and any handler: `ConnectInfo`).
+        // The peer's address, for the session limits (and any handler: `ConnectInfo`), and the
+        // connection, for `whole_body_in_time` to say when it is in flight.
         let service = hyper::service::service_fn(move |mut request: Request<_>| {
-            request
-                .extensions_mut()
-                .insert(ConnectInfo::<SocketAddr>(addr));
+            let extensions = request.extensions_mut();
+            extensions.insert(ConnectInfo::<SocketAddr>(addr));
+            extensions.insert(connection.clone());
             hyper::service::Service::call(&service, request)
         });
         tokio::spawn(async move {
@@ -119,9 +121,13 @@ pub async fn serve(listener: TcpListener, router: axum::Router, limits: Limits) 
                 .timer(TokioTimer::new())
                 .header_read_timeout(limits.header_read)
                 .serve_connection(TokioIo::new(stream), service);
-            // A client that is too slow or goes away ends its own connection only.
-            let _ = connection.await;
-            drop((held, permit));
+            // A client that is too slow or goes away ends its own connection only; one closed
+            // for a new client is dropped mid-way.
+            tokio::select! {
+                _ = connection => {}
+                () = opened.closed() => {}
+            }
+            drop((held, opened));
         });
     }
 }
@@ -158,12 +164,16 @@ async fn refuse(mut stream: TcpStream, share: usize) {
 /// Middleware: the request's whole body within [`Limits::body_read`] of its headers, or
 /// `408 Request Timeout` and the connection closed. A deadline per chunk (tower-http's
 /// `RequestBodyTimeoutLayer`) never cuts a body that trickles a byte at a time. rmcp reads a
-/// body whole anyway, so reading it here first costs nothing.
+/// body whole anyway, so reading it here first costs nothing. Once the body is in, the
+/// request holds its connection in flight until its answer is sent, unless it opens an SSE
+/// stream (`GET /mcp`), which only listens.
 async fn whole_body_in_time(
     State(limits): State<Limits>,
     request: Request,
     next: Next,
 ) -> Response {
+    let listens = request.method() == Method::GET && request.uri().path().starts_with("/mcp");
+    let connection = request.extensions().get::<Connection>().cloned();
     let deadline = tokio::time::Instant::now() + limits.body_read;
     let (parts, body) = request.into_parts();
     let declared = parts
@@ -197,8 +207,10 @@ async fn whole_body_in_time(
             }
         }
     }
+    let answering = connection.and_then(|c| c.request(listens));
     next.run(Request::from_parts(parts, Body::from(whole)))
         .await
+        .map(|body| Body::new(AnswerBody { body, answering }))
 }
 
 fn too_large(most: usize) -> Response {

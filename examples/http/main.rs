@@ -44,6 +44,7 @@
 //! starts a build of this example, floods it with each lock-out attack from one address and
 //! times a legitimate client from another meanwhile.
 
+mod connections;
 mod guard;
 mod peer;
 mod sessions;

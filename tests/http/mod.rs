@@ -242,3 +242,44 @@ pub async fn bare_initialize(
     let body = response.text().await.expect("a body");
     (status, retry, session, body)
 }
+
+/// A POST of `body` on the session `id` from `client`: its status and body.
+pub async fn post_on(client: &reqwest::Client, url: &str, id: &str, body: &str) -> (u16, String) {
+    let response = client
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-session-id", id)
+        .header("mcp-protocol-version", "2025-11-25")
+        .body(body.to_owned())
+        .send()
+        .await
+        .expect("an answer");
+    let status = response.status().as_u16();
+    (status, response.text().await.expect("a body"))
+}
+
+/// A `ping` on the session `id`: `200` while the session is open, `404` once it is closed. Unlike
+/// `notifications/initialized`, it cannot finish the handshake of an unfinished session.
+pub async fn ping(client: &reqwest::Client, url: &str, id: &str) -> u16 {
+    post_on(
+        client,
+        url,
+        id,
+        r#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#,
+    )
+    .await
+    .0
+}
+
+/// A finished session from `client` (`initialize`, then `notifications/initialized`), idle
+/// after: its id.
+pub async fn open_session(client: &reqwest::Client, url: &str) -> String {
+    let (status, _, id, body) = bare_initialize(client, url).await;
+    assert_eq!(status, 200, "initialize: {body}");
+    let id = id.expect("a session id");
+    let note = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    let (status, body) = post_on(client, url, &id, note).await;
+    assert_eq!(status, 202, "notifications/initialized: {body}");
+    id
+}
