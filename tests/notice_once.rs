@@ -8,10 +8,11 @@ use chrono::{DateTime, Utc};
 use mcp_toolname::{Alias, DEPRECATION_META_KEY, FixedClock, ToolDef, ToolRegistry};
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
-    JsonObject, ProtocolVersion, Tool,
+    CallToolRequest, CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig,
+    ClientRequest, Implementation, JsonObject, ProtocolVersion, RequestMetaObject, ServerResult,
+    Tool,
 };
-use rmcp::service::{ClientLifecycleMode, RoleClient, RunningService};
+use rmcp::service::{ClientLifecycleMode, PeerRequestOptions, RoleClient, RunningService};
 use rmcp::{ServerHandler, ServiceExt, tool_handler};
 
 fn at(text: &str) -> DateTime<Utc> {
@@ -108,4 +109,60 @@ async fn one_notice_per_client_across_connections_by_client_info() {
         assert!(!noticed(&other).await, "{name} {version}: once");
         let _ = other.cancel().await;
     }
+}
+
+/// Whether a call to `minus` that names its client `name` in its own `_meta` (as a gateway
+/// relaying many clients' requests over one connection does) carries the notice.
+async fn noticed_as(client: &RunningService<RoleClient, ClientConfig>, name: &str) -> bool {
+    let mut meta = RequestMetaObject::new();
+    meta.set_client_info(Implementation::new(name, "1.0"));
+    let mut options = PeerRequestOptions::no_options();
+    options.meta = Some(meta);
+    let request =
+        ClientRequest::CallToolRequest(CallToolRequest::new(CallToolRequestParams::new("minus")));
+    let answer = client
+        .peer()
+        .send_request_with_option(request, options)
+        .await
+        .expect("tools/call sent")
+        .await_response()
+        .await
+        .expect("tools/call answered");
+    let ServerResult::CallToolResult(result) = answer else {
+        panic!("tools/call answered {answer:?}");
+    };
+    result
+        .meta
+        .is_some_and(|m| m.0.contains_key(DEPRECATION_META_KEY))
+}
+
+/// The clients remembered are bounded: after thousands of others, a client is forgotten and
+/// hears the notice again; until then, it is remembered.
+#[tokio::test]
+async fn a_client_is_forgotten_only_after_thousands_of_others() {
+    const MOST_TRIED: usize = 20_000;
+    let gateway = client(server(), "gateway", "1.0").await;
+    assert!(
+        noticed_as(&gateway, "first").await,
+        "the first call hears it"
+    );
+    let mut forgotten_after = None;
+    for i in 1..=MOST_TRIED {
+        assert!(
+            noticed_as(&gateway, &format!("other-{i}")).await,
+            "other-{i}"
+        );
+        if noticed_as(&gateway, "first").await {
+            forgotten_after = Some(i);
+            break;
+        }
+    }
+    let _ = gateway.cancel().await;
+    let forgotten_after = forgotten_after
+        .unwrap_or_else(|| panic!("`first` still remembered after {MOST_TRIED} other clients"));
+    eprintln!("`first` forgotten after {forgotten_after} other clients");
+    assert!(
+        forgotten_after >= 1000,
+        "`first` forgotten after only {forgotten_after} other clients"
+    );
 }
