@@ -14,8 +14,10 @@
 //! (`oracle_configs/prompts.rs`).
 //!
 //! Every view of the audit document must agree with itself on every config: `names[]`, each
-//! server's `tools[].clients[]`, and the cross-server findings; for prompts, `prompt_clients[]`,
-//! each server's `prompts[].clients[]` and the `prompt_collision`s (no client needed).
+//! server's `tools[].clients[]`, and the cross-server findings; each server's findings, the
+//! SARIF results and the GitHub annotations (`oracle_configs/formats.rs`); for prompts,
+//! `prompt_clients[]`, each server's `prompts[].clients[]` and the `prompt_collision`s (no
+//! client needed).
 //!
 //! What each client sent is recorded in `oracles/configs/observed/<client>.json` (with each
 //! prompt command tried and the prompt bodies it brought)
@@ -23,6 +25,8 @@
 //! the record is judged as the live run is, in every test run.
 
 mod common;
+#[path = "oracle_configs/formats.rs"]
+mod formats;
 #[path = "oracle_configs/prompts.rs"]
 mod prompts;
 #[path = "oracle_configs/sent.rs"]
@@ -260,6 +264,9 @@ fn every_view_of_the_audit_agrees_on_every_config() {
         let doc = audit(name, &corpus);
         views_agree(name, &doc, &corpus);
         prompts::views_agree(name, &doc, &corpus);
+        let sarif = run_audit(name, &corpus, &["--format", "sarif"]).json();
+        let github = run_audit(name, &corpus, &["--format", "github"]).stdout;
+        formats::formats_agree(name, &doc, &sarif, &github);
         // The text report's table of names (`--verbose`) gives each fate as often.
         let run = run_audit(name, &corpus, &["--verbose"]);
         let text = &run.stdout;
