@@ -113,6 +113,27 @@ fn a_prompt_renamed_without_an_alias_breaks_a_client() {
     );
 }
 
+/// A tool renamed away from a name the LLM APIs refuse keeps the old name hidden: listed, it
+/// would reach every client as a name they refuse, and the build would warn of it.
+#[test]
+fn a_dotted_tool_renamed_is_told_to_keep_a_hidden_alias() {
+    let dir = Scratch::new("surface", "dotted-rename");
+    let real = prompts_snapshot(&dir);
+    let mut doc = read(&real);
+    entry(&mut doc, "tools", "lint")["name"] = "code.lint".into();
+    let old = dir.file("dotted.json");
+    write(&old, &doc);
+    entry(&mut doc, "tools", "code.lint")["name"] = "code_lint".into();
+    let new = dir.file("underscored.json");
+    write(&new, &doc);
+    run(["diff", &old, &new]).exits(1).out_has(
+        "  major  tool `code.lint` is gone and nothing answers its name: a client that calls it \
+         fails; if it was renamed to `code_lint`, keep the old name as its hidden alias \
+         (`alias(name = \"code.lint\", hidden)`), callable but not listed, since LLM APIs \
+         refuse it as a listed name",
+    );
+}
+
 #[test]
 fn a_prompt_renamed_with_an_alias_is_minor() {
     let dir = Scratch::new("surface", "prompt-alias");

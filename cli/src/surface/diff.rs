@@ -154,12 +154,27 @@ fn gone(before: &Entry, items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Chan
                     )
                 },
                 |to| {
-                    format!(
-                        "; if it was renamed to {}, keep the old name as its alias \
-                         (`alias = {:?}`)",
-                        show(to),
-                        name.escape_debug().to_string()
-                    )
+                    let old = name.escape_debug().to_string();
+                    // An old name the LLM APIs refuse (`admin.tools.list`) is kept hidden:
+                    // listed, it would reach every client's `tools/list` as a name they
+                    // refuse, and the build warns of it.
+                    let refused = items.word == "tool"
+                        && mcp_toolname_rules::check(name, &mcp_toolname_rules::LLM_COMMON)
+                            .is_err();
+                    if !refused {
+                        format!(
+                            "; if it was renamed to {}, keep the old name as its alias \
+                             (`alias = \"{old}\"`)",
+                            show(to)
+                        )
+                    } else {
+                        format!(
+                            "; if it was renamed to {}, keep the old name as its hidden alias \
+                             (`alias(name = \"{old}\", hidden)`), callable but not listed, \
+                             since LLM APIs refuse it as a listed name",
+                            show(to)
+                        )
+                    }
                 },
             );
             out.push(items.change(
