@@ -5,13 +5,18 @@
     python3 scripts/http-attack.py --bin target/debug/examples/http
 
 For each attack a fresh server is started (its `listening on` line is awaited), the attack is
-put in place from one loopback address (127.0.0.1 by default), and then a legitimate MCP client
-from another one (127.0.0.2) does `initialize`, `notifications/initialized` and `tools/list`,
-retrying on a refusal until it is served or `--give-up` seconds have passed. The table says how
-long it waited each time. The attacks:
+put in place from --attackers loopback addresses (127.0.0.2, 127.0.0.3, ...; each within its
+shares, together past the server's caps), and then a legitimate MCP client from another one
+(--client) does `initialize`, `notifications/initialized` and `tools/list`, retrying on a
+refusal until it is served or `--give-up` seconds have passed. The table says how long it
+waited each time, and after how many tries. The attacks:
 
   initialize       --initializes bare `initialize` requests (no `notifications/initialized`),
                    then more of them, as fast as 16 connections go, while the client is timed
+  sessions         --sessions finished sessions, opened and left idle
+  sse              --sessions finished sessions, each with its SSE stream (`GET /mcp`) held open
+  metrics          --connections keep-alive connections, each polling `GET /metrics` once a
+                   second, reopened (at most once a second) when the server closes it
   trickle-headers  --connections connections sending a request's headers at 100 bytes/s,
                    each one reopened (at most once a second) when the server closes it
   trickle-body     the same, with whole headers and then a 1 MB body at 100 bytes/s
@@ -145,10 +150,10 @@ def time_legit(host, port, source, give_up):
 
 
 class InitializeFlood:
-    """Bare initialize requests from one address, on 16 keep-alive connections."""
+    """Bare initialize requests from the attackers' addresses, on 16 keep-alive connections."""
 
-    def __init__(self, host, port, source, first, most):
-        self.host, self.port, self.source = host, port, source
+    def __init__(self, host, port, sources, first, most):
+        self.host, self.port, self.sources = host, port, sources
         self.first, self.most = first, most
         self.sent = 0
         self.statuses = {}
@@ -156,7 +161,7 @@ class InitializeFlood:
         self.stop = threading.Event()
         self.filled = threading.Event()
 
-    def worker(self):
+    def worker(self, source):
         conn = None
         while not self.stop.is_set():
             with self.lock:
@@ -168,7 +173,7 @@ class InitializeFlood:
             try:
                 if conn is None:
                     conn = http.client.HTTPConnection(
-                        self.host, self.port, timeout=10, source_address=(self.source, 0)
+                        self.host, self.port, timeout=10, source_address=(source, 0)
                     )
                 conn.request("POST", "/mcp", body=INIT, headers=HEADERS)
                 response = conn.getresponse()
@@ -185,7 +190,10 @@ class InitializeFlood:
             conn.close()
 
     def start(self):
-        self.threads = [threading.Thread(target=self.worker, daemon=True) for _ in range(16)]
+        self.threads = [
+            threading.Thread(target=self.worker, args=(self.sources[i % len(self.sources)],), daemon=True)
+            for i in range(16)
+        ]
         for t in self.threads:
             t.start()
         self.filled.wait(timeout=120)
@@ -199,10 +207,10 @@ class InitializeFlood:
 
 
 class Trickle:
-    """`count` connections from one address, each sending 100 bytes a second."""
+    """`count` connections from the attackers' addresses, each sending 100 bytes a second."""
 
-    def __init__(self, host, port, source, count, body):
-        self.addr, self.source, self.count, self.body = (host, port), source, count, body
+    def __init__(self, host, port, sources, count, body):
+        self.addr, self.sources, self.count, self.body = (host, port), sources, count, body
         self.stop = threading.Event()
         self.opened = 0
         self.closed_by_server = 0
@@ -222,9 +230,9 @@ class Trickle:
             return b" " * 100
         return b"X-Trickle: " + b"a" * 87 + b"\r\n"
 
-    def open(self):
+    def open(self, i):
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        s.bind((self.source, 0))
+        s.bind((self.sources[i % len(self.sources)], 0))
         s.setblocking(False)
         s.connect_ex(self.addr)
         self.opened += 1
@@ -239,7 +247,7 @@ class Trickle:
                 slot = slots[i]
                 if slot is None:
                     try:
-                        slot = slots[i] = self.open()
+                        slot = slots[i] = self.open(i)
                     except OSError:
                         continue
                 s = slot["sock"]
@@ -296,23 +304,188 @@ class Trickle:
         )
 
 
+def open_session(host, port, source):
+    """A finished session from `source` (initialize, then notifications/initialized): its id,
+    or the status that refused it."""
+    conn, response = post(host, port, source, 10, INIT)
+    try:
+        session = response.getheader("Mcp-Session-Id")
+        if response.status != 200 or not session:
+            return None, response.status
+        sse_result(response, 1)
+    finally:
+        conn.close()
+    note = json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}).encode()
+    conn, response = post(host, port, source, 10, note, session)
+    response.read()
+    conn.close()
+    return (session, 202) if response.status == 202 else (None, response.status)
+
+
+class Sessions:
+    """`count` finished sessions from the attackers' addresses, left idle, each with its SSE
+    stream held open when `streams`."""
+
+    def __init__(self, host, port, sources, count, streams):
+        self.host, self.port, self.sources = host, port, sources
+        self.count, self.streams = count, streams
+        self.statuses = {}
+        self.held = []
+        self.lock = threading.Lock()
+
+    def worker(self, source, count):
+        for _ in range(count):
+            try:
+                session, status = open_session(self.host, self.port, source)
+                if session and self.streams:
+                    s = socket.create_connection((self.host, self.port), 10, (source, 0))
+                    s.sendall(
+                        f"GET /mcp HTTP/1.1\r\nHost: {self.host}\r\n"
+                        "Accept: text/event-stream\r\nMCP-Protocol-Version: 2025-11-25\r\n"
+                        f"Mcp-Session-Id: {session}\r\n\r\n".encode()
+                    )
+                    head = s.recv(4096)
+                    status = "stream" if head.startswith(b"HTTP/1.1 200") else head[:12].decode()
+                    with self.lock:
+                        self.held.append(s)
+            except (OSError, http.client.HTTPException, ValueError) as e:
+                status = type(e).__name__
+            with self.lock:
+                self.statuses[status] = self.statuses.get(status, 0) + 1
+
+    def start(self):
+        n = len(self.sources)
+        threads = [
+            threading.Thread(
+                target=self.worker, args=(src, self.count // n + (i < self.count % n)), daemon=True
+            )
+            for i, src in enumerate(self.sources)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=120)
+
+    def finish(self):
+        for s in self.held:
+            s.close()
+        counts = ", ".join(f"{k}: {v}" for k, v in sorted(self.statuses.items(), key=str))
+        return f"{self.count} sessions opened ({counts})"
+
+
+class MetricsPoll:
+    """`count` keep-alive connections from the attackers' addresses, each polling `GET
+    /metrics` once a second (a poll waits for the answer to the last), and reopened (at most
+    once a second) when the server closes it."""
+
+    REQUEST = b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+    def __init__(self, host, port, sources, count):
+        self.addr, self.sources, self.count = (host, port), sources, count
+        self.stop = threading.Event()
+        self.ready = threading.Event()
+        self.opened = self.polls = self.closed_by_server = self.refused_429 = 0
+
+    def open(self, i):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.bind((self.sources[i % len(self.sources)], 0))
+        s.setblocking(False)
+        s.connect_ex(self.addr)
+        self.opened += 1
+        return {"sock": s, "got": b"", "waiting": False}
+
+    @staticmethod
+    def answered(got):
+        """Whether `got` holds a whole answer (headers and a body of its Content-Length)."""
+        head, _, body = got.partition(b"\r\n\r\n")
+        if not _:
+            return False
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                return len(body) >= int(line.split(b":")[1])
+        return True
+
+    def tick(self, slot):
+        """One look at a connection: read what came, and poll again once answered; False when
+        the server closed it."""
+        s = slot["sock"]
+        try:
+            got = s.recv(65536)
+            if not got:
+                return False
+            slot["got"] += got
+            if slot["got"].startswith(b"HTTP/1.1 429"):
+                self.refused_429 += 1
+                return False
+        except (BlockingIOError, InterruptedError):
+            pass
+        if slot["waiting"] and self.answered(slot["got"]):
+            slot["waiting"], slot["got"] = False, b""
+            self.polls += 1
+        if not slot["waiting"]:
+            s.send(self.REQUEST)
+            slot["waiting"] = True
+        return True
+
+    def run(self):
+        slots = [None] * self.count
+        rounds = 0
+        while not self.stop.is_set():
+            started = time.monotonic()
+            for i in range(self.count):
+                try:
+                    if slots[i] is None:
+                        slots[i] = self.open(i)
+                    elif not self.tick(slots[i]):
+                        raise ConnectionResetError
+                except OSError:
+                    if slots[i] is not None:
+                        slots[i]["sock"].close()
+                        self.closed_by_server += 1
+                    slots[i] = None
+            rounds += 1
+            if rounds >= 3:
+                self.ready.set()
+            self.stop.wait(max(0.0, 1.0 - (time.monotonic() - started)))
+        for slot in slots:
+            if slot is not None:
+                slot["sock"].close()
+
+    def start(self):
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+        self.ready.wait(timeout=120)
+
+    def finish(self):
+        self.stop.set()
+        self.thread.join(timeout=30)
+        return (
+            f"{self.count} slots, {self.opened} connections opened, {self.polls} polls, "
+            f"{self.closed_by_server} closed by the server ({self.refused_429} with 429)"
+        )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", required=True, help="the built `http` example")
     parser.add_argument(
-        "--attacks", default="initialize,trickle-headers,trickle-body", help="comma-separated"
+        "--attacks",
+        default="initialize,sessions,sse,metrics,trickle-headers,trickle-body",
+        help="comma-separated",
     )
     parser.add_argument("--initializes", type=int, default=1000)
-    parser.add_argument("--connections", type=int, default=1027)
-    parser.add_argument("--attacker", default="127.0.0.1")
-    parser.add_argument("--client", default="127.0.0.2")
+    parser.add_argument("--sessions", type=int, default=1000)
+    parser.add_argument("--connections", type=int, default=1152)
+    parser.add_argument("--attackers", type=int, default=9, help="addresses, from 127.0.0.2")
+    parser.add_argument("--client", default="127.0.1.1")
     parser.add_argument("--give-up", type=float, default=30.0, help="seconds a client waits")
     parser.add_argument("--tries", type=int, default=3, help="clients timed per attack")
     parser.add_argument("server_args", nargs="*", help="after --: flags for the server")
     args = parser.parse_args()
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = args.connections + 128
+    sources = [f"127.0.0.{2 + i}" for i in range(args.attackers)]
+    want = max(args.connections, args.sessions) + 128
     if soft < want:
         soft = min(want, hard)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
@@ -326,9 +499,13 @@ def main():
         try:
             if attack == "initialize":
                 most = args.initializes * 100
-                flood = InitializeFlood(host, port, args.attacker, args.initializes, most)
+                flood = InitializeFlood(host, port, sources, args.initializes, most)
+            elif attack in ("sessions", "sse"):
+                flood = Sessions(host, port, sources, args.sessions, attack == "sse")
+            elif attack == "metrics":
+                flood = MetricsPoll(host, port, sources, args.connections)
             elif attack in ("trickle-headers", "trickle-body"):
-                flood = Trickle(host, port, args.attacker, args.connections, attack == "trickle-body")
+                flood = Trickle(host, port, sources, args.connections, attack == "trickle-body")
             else:
                 sys.exit(f"http-attack: unknown attack {attack!r}")
             flood.start()

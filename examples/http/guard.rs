@@ -32,7 +32,8 @@ use tokio::sync::Semaphore;
 
 use crate::connections::{AnswerBody, Connection, Connections};
 use crate::peer::{Peer, PeerCounts, share};
-use crate::sessions::{SessionLimits, answer_refusals};
+use crate::refusals::answer_refusals;
+use crate::sessions::SessionLimits;
 
 /// How much a client may take.
 #[derive(Debug, Clone, Copy)]

@@ -23,30 +23,37 @@
 //! series per alias and outcome (`served` inside the window, `refused` after it), each at 0
 //! from the start. Summed over every replica, it says when an old name is safe to remove.
 //!
-//! It is served as a server on the open network should be (`guard.rs`, `sessions.rs`,
-//! `peer.rs`), so that no one client, slow or greedy, can keep the others out:
+//! It is served as a server on the open network should be (`guard.rs`, `connections.rs`,
+//! `sessions.rs`, `refusals.rs`, `peer.rs`), so that no client, slow or greedy, nor many from
+//! many addresses, can keep the others out:
 //!
 //! ```text
 //! --header-timeout SECS           10    to send a request's headers
 //! --body-timeout SECS             30    to send its whole body after them (else 408)
-//! --max-connections N             1024  served at once (past that, not accepted)
+//! --max-connections N             1024  served at once (past that, the longest idle closes)
 //! --max-connections-per-peer N    N/8   held by one address (past that, 429)
-//! --max-sessions N                1000  finished sessions (past that, 503)
+//! --max-sessions N                1000  finished sessions (past that, the longest idle closes)
 //! --max-sessions-per-peer N       N/8   sessions of one address (past that, 429)
 //! --init-timeout SECS             10    from `initialize` to `notifications/initialized`
 //! ```
 //!
 //! A per-peer limit is an eighth of its cap, and at least 8 (or the cap). A session counts
 //! against `--max-sessions` once its handshake is finished; unfinished ones are held apart
-//! (as many at most) and closed after `--init-timeout`. Behind a reverse proxy every client
-//! has the proxy's address: raise the per-peer limits. A refusal carries `Retry-After`. A name
-//! from a client is echoed escaped and shortened ([`message::show`]). `scripts/http-attack.py`
-//! starts a build of this example, floods it with each lock-out attack from one address and
-//! times a legitimate client from another meanwhile.
+//! (as many at most) and closed after `--init-timeout`. A full server makes room for a new
+//! client: the session, SSE stream or connection idle the longest gives way (a keep-alive
+//! connection between requests, a session no request has used for longest); only when every
+//! one is answering a request is the client refused (`503`) or, for a connection, left in the
+//! kernel's backlog. The per-address shares keep one address from pushing out everyone else.
+//! Behind a reverse proxy every client has the proxy's address: raise the per-peer limits. A
+//! refusal carries `Retry-After`. A name from a client is echoed escaped and shortened
+//! ([`message::show`]). `scripts/http-attack.py` starts a build of this example, floods it
+//! with each lock-out attack from many addresses and times a legitimate client from another
+//! meanwhile.
 
 mod connections;
 mod guard;
 mod peer;
+mod refusals;
 mod sessions;
 
 use std::net::{Ipv4Addr, SocketAddr};

@@ -19,19 +19,12 @@
 //!   session of the kind the client needs is answering a request), both with `Retry-After`
 //!   (which rmcp's client reads).
 
-use std::cell::Cell;
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Request};
-use axum::http::StatusCode;
-use axum::http::header::RETRY_AFTER;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 use futures_core::Stream;
 use rmcp::model::{ClientJsonRpcMessage, ClientNotification, ServerJsonRpcMessage};
 use rmcp::transport::WorkerTransport;
@@ -44,6 +37,12 @@ use rmcp::transport::streamable_http_server::{RestoreOutcome, SessionId, Session
 use tokio::time::Instant;
 
 use crate::peer::{Held, Peer, PeerCounts};
+use crate::refusals::{Refusal, caller, said};
+
+/// `refusal` as an error, said to [`crate::refusals::answer_refusals`] too.
+fn refuse(refusal: Refusal) -> SessionError {
+    SessionError::Refused(said(refusal))
+}
 
 /// How many sessions may be held, and for how long an unfinished one.
 #[derive(Debug, Clone, Copy)]
@@ -54,85 +53,6 @@ pub struct SessionLimits {
     pub per_peer: usize,
     /// Time from `initialize` to `notifications/initialized`.
     pub init_timeout: Duration,
-}
-
-/// Seconds a refused client is told to wait (`Retry-After`).
-const RETRY_SECS: u64 = 5;
-
-/// Why a session was refused.
-#[derive(Debug, Clone, Copy)]
-pub enum Refusal {
-    /// As many finished sessions as the server may hold.
-    Full(usize),
-    /// As many unfinished sessions as the server may hold.
-    Opening(usize),
-    /// As many sessions as one address may hold, held by the caller's.
-    PeerShare(usize),
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Full(most) => write!(
-                f,
-                "the server holds {most} sessions, as many as it may, each answering a request; \
-                 try again later"
-            ),
-            Self::Opening(most) => write!(
-                f,
-                "the server is opening {most} sessions, as many as it may at once, each \
-                 answering a request; try again later"
-            ),
-            Self::PeerShare(share) => write!(
-                f,
-                "your address holds {share} sessions, as many as one address may; close one or \
-                 try again later"
-            ),
-        }
-    }
-}
-
-/// What the request being served says to [`CappedSessions`] and hears back from it (rmcp
-/// creates and initializes a session inside that request's future).
-struct RequestScope {
-    peer: Option<Peer>,
-    refused: Cell<Option<Refusal>>,
-}
-
-tokio::task_local! {
-    static REQUEST: RequestScope;
-}
-
-/// Middleware: tells [`CappedSessions`] the caller's address (from [`ConnectInfo`]), and
-/// answers a request it refused with `503` or `429` and `Retry-After`, not rmcp's `500`.
-pub async fn answer_refusals(request: Request, next: Next) -> Response {
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| Peer::of(addr.ip()));
-    let scope = RequestScope {
-        peer,
-        refused: Cell::new(None),
-    };
-    let (refused, response) = REQUEST
-        .scope(scope, async {
-            let response = next.run(request).await;
-            (REQUEST.with(|r| r.refused.get()), response)
-        })
-        .await;
-    let status = match refused {
-        None => return response,
-        Some(Refusal::PeerShare(_)) => StatusCode::TOO_MANY_REQUESTS,
-        Some(Refusal::Full(_) | Refusal::Opening(_)) => StatusCode::SERVICE_UNAVAILABLE,
-    };
-    let refused = refused.map(|r| r.to_string()).unwrap_or_default();
-    (status, [(RETRY_AFTER, RETRY_SECS.to_string())], refused).into_response()
-}
-
-/// `refusal` as an error, said to [`answer_refusals`] too.
-fn refuse(refusal: Refusal) -> SessionError {
-    let _ = REQUEST.try_with(|r| r.refused.set(Some(refusal)));
-    SessionError::Refused(refusal)
 }
 
 /// Sessions by state; each holds its peer's count while it is here.
@@ -255,11 +175,7 @@ impl CappedSessions {
             return Err(refuse(Refusal::Full(limits.most)));
         }
         // A request from no known address (none outside this example) counts as one peer.
-        let peer = REQUEST
-            .try_with(|r| r.peer)
-            .ok()
-            .flatten()
-            .unwrap_or(Peer::of(std::net::Ipv4Addr::UNSPECIFIED.into()));
+        let peer = caller().unwrap_or(Peer::of(std::net::Ipv4Addr::UNSPECIFIED.into()));
         let Some(held) = self.shared.peers.take(peer, limits.per_peer) else {
             return Err(refuse(Refusal::PeerShare(limits.per_peer)));
         };
