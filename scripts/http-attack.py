@@ -206,29 +206,15 @@ class InitializeFlood:
         return f"{self.sent} initialize sent ({counts})"
 
 
-class Trickle:
-    """`count` connections from the attackers' addresses, each sending 100 bytes a second."""
+class Slots:
+    """`count` connections from the attackers' addresses, each looked at once a second
+    (`tick`), and reopened (at most once a second) when the server closes it."""
 
-    def __init__(self, host, port, sources, count, body):
-        self.addr, self.sources, self.count, self.body = (host, port), sources, count, body
+    def __init__(self, host, port, sources, count):
+        self.addr, self.sources, self.count = (host, port), sources, count
         self.stop = threading.Event()
-        self.opened = 0
-        self.closed_by_server = 0
-        self.refused_429 = 0
         self.ready = threading.Event()
-
-    def head(self):
-        if self.body:
-            return (
-                b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                b"Accept: application/json, text/event-stream\r\nContent-Length: 1000000\r\n\r\n"
-            )
-        return b"POST /mcp HTTP/1.1\r\n"
-
-    def piece(self):
-        if self.body:
-            return b" " * 100
-        return b"X-Trickle: " + b"a" * 87 + b"\r\n"
+        self.opened = self.closed_by_server = self.refused_429 = 0
 
     def open(self, i):
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -236,54 +222,36 @@ class Trickle:
         s.setblocking(False)
         s.connect_ex(self.addr)
         self.opened += 1
-        return {"sock": s, "sent_head": False}
+        return {"sock": s, "sent_head": False, "got": b"", "waiting": False}
+
+    def closed(self, got):
+        """Whether the server closed the connection (`got` is what it sent last, b"" for the
+        end): a 429 closes it too."""
+        if got.startswith(b"HTTP/1.1 429"):
+            self.refused_429 += 1
+            return True
+        return not got
 
     def run(self):
         slots = [None] * self.count
-        tick = 0
+        rounds = 0
         while not self.stop.is_set():
             started = time.monotonic()
             for i in range(self.count):
-                slot = slots[i]
-                if slot is None:
-                    try:
-                        slot = slots[i] = self.open(i)
-                    except OSError:
-                        continue
-                s = slot["sock"]
                 try:
-                    # What the server said: a 429, or nothing but the close.
-                    got = s.recv(4096)
-                    if got.startswith(b"HTTP/1.1 429"):
-                        self.refused_429 += 1
-                    self.closed_by_server += 1
-                    s.close()
-                    slots[i] = None
-                    continue
+                    if slots[i] is None:
+                        slots[i] = self.open(i)
+                    elif not self.tick(slots[i]):
+                        raise ConnectionResetError
                 except (BlockingIOError, InterruptedError):
                     pass
                 except OSError:
-                    s.close()
+                    if slots[i] is not None:
+                        slots[i]["sock"].close()
+                        self.closed_by_server += 1
                     slots[i] = None
-                    self.closed_by_server += 1
-                    continue
-                try:
-                    if not slot["sent_head"]:
-                        s.send(self.head())
-                        slot["sent_head"] = True
-                    else:
-                        s.send(self.piece())
-                except (BlockingIOError, InterruptedError):
-                    pass
-                except OSError:
-                    s.close()
-                    slots[i] = None
-            tick += 1
-            # In place once every connection has sent its first bytes (a burst of connects
-            # overflows the accept queue, and a dropped SYN is sent again a second or more
-            # later), or after 30 s.
-            sent = sum(1 for slot in slots if slot is not None and slot["sent_head"])
-            if sent == self.count or tick >= 30:
+            rounds += 1
+            if self.in_place(slots, rounds):
                 self.ready.set()
             self.stop.wait(max(0.0, 1.0 - (time.monotonic() - started)))
         for slot in slots:
@@ -302,6 +270,42 @@ class Trickle:
             f"{self.count} slots, {self.opened} connections opened, "
             f"{self.closed_by_server} closed by the server ({self.refused_429} with 429)"
         )
+
+
+class Trickle(Slots):
+    """Connections sending a request's headers (or, with `body`, its body) at 100 bytes/s."""
+
+    def __init__(self, host, port, sources, count, body):
+        super().__init__(host, port, sources, count)
+        self.body = body
+
+    def tick(self, slot):
+        s = slot["sock"]
+        try:
+            got = s.recv(4096)
+        except (BlockingIOError, InterruptedError):
+            got = None
+        if got is not None:
+            # Anything from the server (a 429, or the close) ends the connection.
+            self.closed(got)
+            return False
+        if self.body:
+            head = (
+                b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Accept: application/json, text/event-stream\r\nContent-Length: 1000000\r\n\r\n"
+            )
+            piece = b" " * 100
+        else:
+            head, piece = b"POST /mcp HTTP/1.1\r\n", b"X-Trickle: " + b"a" * 87 + b"\r\n"
+        s.send(piece if slot["sent_head"] else head)
+        slot["sent_head"] = True
+        return True
+
+    def in_place(self, slots, rounds):
+        # Once every connection has sent its first bytes (a burst of connects overflows the
+        # accept queue, and a dropped SYN is sent again a second or more later), or after 30 s.
+        sent = sum(1 for slot in slots if slot is not None and slot["sent_head"])
+        return sent == self.count or rounds >= 30
 
 
 def open_session(host, port, source):
@@ -373,32 +377,21 @@ class Sessions:
         return f"{self.count} sessions opened ({counts})"
 
 
-class MetricsPoll:
-    """`count` keep-alive connections from the attackers' addresses, each polling `GET
-    /metrics` once a second (a poll waits for the answer to the last), and reopened (at most
-    once a second) when the server closes it."""
+class MetricsPoll(Slots):
+    """Keep-alive connections polling `GET /metrics` once a second (a poll waits for the answer
+    to the last)."""
 
     REQUEST = b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
     def __init__(self, host, port, sources, count):
-        self.addr, self.sources, self.count = (host, port), sources, count
-        self.stop = threading.Event()
-        self.ready = threading.Event()
-        self.opened = self.polls = self.closed_by_server = self.refused_429 = 0
-
-    def open(self, i):
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        s.bind((self.sources[i % len(self.sources)], 0))
-        s.setblocking(False)
-        s.connect_ex(self.addr)
-        self.opened += 1
-        return {"sock": s, "got": b"", "waiting": False}
+        super().__init__(host, port, sources, count)
+        self.polls = 0
 
     @staticmethod
     def answered(got):
         """Whether `got` holds a whole answer (headers and a body of its Content-Length)."""
-        head, _, body = got.partition(b"\r\n\r\n")
-        if not _:
+        head, blank, body = got.partition(b"\r\n\r\n")
+        if not blank:
             return False
         for line in head.split(b"\r\n"):
             if line.lower().startswith(b"content-length:"):
@@ -406,17 +399,12 @@ class MetricsPoll:
         return True
 
     def tick(self, slot):
-        """One look at a connection: read what came, and poll again once answered; False when
-        the server closed it."""
         s = slot["sock"]
         try:
             got = s.recv(65536)
-            if not got:
+            if self.closed(got):
                 return False
             slot["got"] += got
-            if slot["got"].startswith(b"HTTP/1.1 429"):
-                self.refused_429 += 1
-                return False
         except (BlockingIOError, InterruptedError):
             pass
         if slot["waiting"] and self.answered(slot["got"]):
@@ -427,42 +415,12 @@ class MetricsPoll:
             slot["waiting"] = True
         return True
 
-    def run(self):
-        slots = [None] * self.count
-        rounds = 0
-        while not self.stop.is_set():
-            started = time.monotonic()
-            for i in range(self.count):
-                try:
-                    if slots[i] is None:
-                        slots[i] = self.open(i)
-                    elif not self.tick(slots[i]):
-                        raise ConnectionResetError
-                except OSError:
-                    if slots[i] is not None:
-                        slots[i]["sock"].close()
-                        self.closed_by_server += 1
-                    slots[i] = None
-            rounds += 1
-            if rounds >= 3:
-                self.ready.set()
-            self.stop.wait(max(0.0, 1.0 - (time.monotonic() - started)))
-        for slot in slots:
-            if slot is not None:
-                slot["sock"].close()
-
-    def start(self):
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        self.thread.start()
-        self.ready.wait(timeout=120)
+    def in_place(self, slots, rounds):
+        # Past the server's default header timeout (10 s), which polling once a second outlasts.
+        return rounds >= 12
 
     def finish(self):
-        self.stop.set()
-        self.thread.join(timeout=30)
-        return (
-            f"{self.count} slots, {self.opened} connections opened, {self.polls} polls, "
-            f"{self.closed_by_server} closed by the server ({self.refused_429} with 429)"
-        )
+        return f"{super().finish()}, {self.polls} polls"
 
 
 def main():
