@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 #[cfg(not(test))]
 use std::sync::{Mutex, PoisonError};
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
 /// What a hidden value of `chars` characters is shown as: `<hidden, 40 chars>`.
 #[must_use]
@@ -104,8 +104,11 @@ struct Matchers {
 
 impl Matchers {
     fn new(values: &[Learnt]) -> Option<Self> {
+        // A noncontiguous NFA: made in time linear in the values' length, where a DFA of a
+        // long value of one repeated letter (`yyyy...`) takes time quadratic in it.
         let written = AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostLongest)
+            .kind(Some(AhoCorasickKind::NoncontiguousNFA))
             .build(values.iter().map(|v| v.value.as_str()))
             .ok()?;
         let whole_values: Vec<usize> = (0..values.len())
@@ -114,7 +117,12 @@ impl Matchers {
         let whole = if whole_values.is_empty() {
             None
         } else {
-            Some(AhoCorasick::new(whole_values.iter().map(|&i| values[i].folded.as_str())).ok()?)
+            Some(
+                AhoCorasick::builder()
+                    .kind(Some(AhoCorasickKind::NoncontiguousNFA))
+                    .build(whole_values.iter().map(|&i| values[i].folded.as_str()))
+                    .ok()?,
+            )
         };
         Some(Self {
             count: values.len(),

@@ -95,3 +95,32 @@ fn a_short_secret_only_where_it_stands_alone() {
     );
     assert_eq!(text("Q7zz 4812 v481 abc ab"), "Q7zz 4812 v481 abc ab");
 }
+
+/// A long value of one repeated letter (`yyyy...`, a 100 KB argument) is learned and masked
+/// in time linear in its length: the matchers are noncontiguous NFAs, whose making is linear,
+/// where a DFA of such a value takes time quadratic in it (minutes for 8,000 characters).
+#[test]
+fn a_long_repeated_value_is_matched_by_an_nfa() {
+    let mut store = State::new();
+    store.learn(&"y".repeat(64), false);
+    let _ = store.mask("y");
+    let matchers = store.matchers.as_ref().expect("made");
+    assert_eq!(
+        matchers.written.kind(),
+        aho_corasick::AhoCorasickKind::NoncontiguousNFA
+    );
+    store.learn(&"z".repeat(200_000), true);
+    store.learn(&"w".repeat(200_000), false);
+    for _ in 0..64 {
+        store.learn(&format!("v{}", store.values.len()), false);
+    }
+    let long = "z".repeat(200_000);
+    let shown = store.mask(&format!("a {long} b"));
+    assert_eq!(shown, "a <hidden, 200000 chars> b");
+    let whole = store.matchers.as_ref().and_then(|m| m.whole.as_ref());
+    assert_eq!(
+        whole.map(AhoCorasick::kind),
+        Some(aho_corasick::AhoCorasickKind::NoncontiguousNFA),
+        "the folded matcher"
+    );
+}
