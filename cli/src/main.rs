@@ -260,7 +260,7 @@ fn clap_error(e: &clap::Error) -> ExitCode {
 }
 
 fn usage_error(text: &str) -> ExitCode {
-    say!("error: {text}");
+    emit::error(text);
     ExitCode::from(2)
 }
 
@@ -289,7 +289,7 @@ fn run_async(
         Ok(runtime) => runtime,
         Err(e) => {
             let message = format!("cannot start the async runtime: {e}");
-            say!("error: {message}");
+            emit::error(&message);
             return Box::new(emit::Failed::new(message, 2));
         }
     };

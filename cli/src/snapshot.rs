@@ -83,7 +83,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     let (listing, started_in_surface_mode) = match listing {
         Ok(found) => found,
         Err(Failure(msg, code)) => {
-            say!("error: {msg}");
+            crate::emit::error(&msg);
             return Box::new(Failed::new(msg, code));
         }
     };
@@ -96,7 +96,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
              value, or pass --show-secrets to write it as it is (the file then holds the \
              secret); no snapshot written"
         );
-        say!("error: {msg}");
+        crate::emit::error(&msg);
         return Box::new(Failed::new(msg, 2));
     }
     if let Sink::File(path) = &opts.sink {

@@ -430,3 +430,35 @@ fn one_annotation_per_name_and_place() {
         );
     }
 }
+
+/// Every line the CLI writes is bounded whatever it was given: a 100 KB value (an unknown
+/// `--format`, a server's command, a name to check) is named and cut, never echoed whole,
+/// and the run ends at once.
+#[test]
+fn a_huge_value_on_the_command_line_is_cut_in_every_line() {
+    let huge = "y".repeat(100_000);
+    let path = format!("/nonexistent/{huge}");
+    let runs = [
+        vec!["audit", "--format", huge.as_str()],
+        vec!["audit", "--", path.as_str()],
+        vec!["audit", "--", "/nonexistent/server", huge.as_str()],
+        vec!["check", huge.as_str()],
+    ];
+    for argv in runs {
+        let r = run(&argv);
+        let said = format!("{}{}", r.stdout, r.stderr);
+        // Named, or hidden as a value not recognisably plain.
+        assert!(
+            said.contains("yyyy") || said.contains("<hidden, 100"),
+            "{:.200}: says nothing of it",
+            argv[1]
+        );
+        let longest = said.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        assert!(
+            longest <= 4_200,
+            "{} {:.20}: a line of {longest} characters",
+            argv[0],
+            argv[argv.len() - 1]
+        );
+    }
+}

@@ -132,7 +132,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
 
 /// Says `msg` as an error and returns it as the report of a run that failed with `code`.
 fn failed(msg: String, code: u8) -> Box<dyn Report> {
-    say!("error: {msg}");
+    crate::emit::error(&msg);
     Box::new(Failed::new(msg, code))
 }
 

@@ -24,9 +24,35 @@
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let line = $crate::emit::text::clean(&format!($($arg)*));
+        let line = $crate::emit::bounded(&format!($($arg)*));
         let _ = writeln!(std::io::stderr(), "{line}");
     }};
+}
+
+/// The most characters of one line written to stderr: an error quotes what it is about (a
+/// path, a flag's value, a server's message), and a value of megabytes must not make
+/// megabytes of log.
+const MOST_LINE_CHARS: usize = 4096;
+
+/// `line` through the text sink ([`text::clean`]: secrets masked, hidden characters
+/// escaped), then cut past [`MOST_LINE_CHARS`] with how much was left out; cut after the
+/// masking, so no part of a secret is left for the mask to miss.
+#[must_use]
+pub fn bounded(line: &str) -> String {
+    let clean = text::clean(line);
+    match clean.char_indices().nth(MOST_LINE_CHARS) {
+        None => clean,
+        Some((cut, _)) => {
+            let left = clean[cut..].chars().count();
+            format!("{}… ({left} more characters)", &clean[..cut])
+        }
+    }
+}
+
+/// Writes `error: <message>` on stderr, through [`bounded`]: the one way a command says
+/// what went wrong outside its report.
+pub fn error(message: &str) {
+    say!("error: {message}");
 }
 
 pub mod doc;
@@ -95,14 +121,14 @@ pub fn write(report: &dyn Report, format: Format, sink: &Sink) -> u8 {
         // A reader that stops early (`| head`) is not an error.
         (Err(e), Sink::Stdout) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
         (Err(e), Sink::Stdout) => {
-            say!("error: cannot write the report to stdout: {e}");
+            error(&format!("cannot write the report to stdout: {e}"));
             code
         }
         (Err(e), Sink::File(path)) => {
-            say!(
-                "error: cannot write {}: {e}",
+            error(&format!(
+                "cannot write {}: {e}",
                 mcp_toolname_rules::message::show(&path.to_string_lossy())
-            );
+            ));
             2
         }
     }
@@ -181,5 +207,28 @@ impl Report for Failed {
                 spot: self.spot.clone(),
             }],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line is cut after the mask, saying how much was left out, on a character boundary.
+    #[test]
+    fn a_line_on_stderr_is_cut_after_the_mask() {
+        let short = "error: a short line";
+        assert_eq!(bounded(short), short);
+        let long = format!("{}é{}", "a".repeat(MOST_LINE_CHARS - 1), "b".repeat(100));
+        let cut = bounded(&long);
+        assert!(
+            cut.ends_with("é… (100 more characters)"),
+            "{}",
+            &cut[cut.len() - 40..]
+        );
+        assert_eq!(
+            cut.chars().count(),
+            MOST_LINE_CHARS + "… (100 more characters)".len() - 2
+        );
     }
 }

@@ -160,7 +160,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     let config = match config::load(&opts.path) {
         Ok(config) => config,
         Err(msg) => {
-            say!("error: {msg}");
+            crate::emit::error(&msg);
             return Box::new(Failed {
                 message: msg,
                 code: 2,
@@ -195,7 +195,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
         match found {
             Ok(found) => lists.extend(found),
             Err(msg) => {
-                say!("error: {msg}");
+                crate::emit::error(&msg);
                 return Box::new(Failed::new(msg, 2));
             }
         }
@@ -213,7 +213,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
                 Some(Outcome::Skipped(reason.clone()))
             }
             Plan::Invalid(msg) => {
-                say!("error: {msg}");
+                crate::emit::error(msg);
                 Some(Outcome::Failed(msg.clone()))
             }
             Plan::Run(target) => {
@@ -231,7 +231,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     while let Some(done) = audits.join_next().await {
         let Ok((i, shown, result)) = done else {
             let msg = "an audit task failed".to_owned();
-            say!("error: {msg}");
+            crate::emit::error(&msg);
             return Box::new(Failed::new(msg, 2));
         };
         outcomes[i] = Some(match result {
@@ -242,12 +242,12 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
                 findings: Vec::new(),
             },
             Err(Failure(msg, 130)) => {
-                say!("error: {msg}");
+                crate::emit::error(&msg);
                 audits.abort_all();
                 return Box::new(Failed::new(msg, 130));
             }
             Err(Failure(msg, _)) => {
-                say!("error: server {shown} could not be audited: {msg}");
+                crate::emit::error(&format!("server {shown} could not be audited: {msg}"));
                 Outcome::Failed(msg)
             }
         });
