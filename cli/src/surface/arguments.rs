@@ -20,6 +20,7 @@ pub(super) fn arguments(
     carried: &[&str],
     out: &mut Vec<Change>,
 ) {
+    let shared = super::change::shared(name);
     let open = |a: &str| !carried.contains(&a);
     let removed: Vec<&str> = before
         .arguments
@@ -51,8 +52,8 @@ pub(super) fn arguments(
         }
     }
     for (old, to) in &renamed {
-        out.push(items.change(
-            name,
+        out.push(items.change_of(
+            &shared,
             "argument_renamed",
             Level::Major,
             format!(
@@ -71,8 +72,8 @@ pub(super) fn arguments(
             continue;
         }
         match before.arguments.get(arg) {
-            None if now.required => out.push(items.change(
-                name,
+            None if now.required => out.push(items.change_of(
+                &shared,
                 "required_argument_added",
                 Level::Major,
                 format!(
@@ -83,14 +84,14 @@ pub(super) fn arguments(
                     items.word
                 ),
             )),
-            None => out.push(items.change(
-                name,
+            None => out.push(items.change_of(
+                &shared,
                 "optional_argument_added",
                 Level::Minor,
                 format!("{} takes a new optional argument {}", show(name), show(arg)),
             )),
-            Some(was) if was.types != now.types => out.push(items.change(
-                name,
+            Some(was) if was.types != now.types => out.push(items.change_of(
+                &shared,
                 "argument_type_changed",
                 Level::Major,
                 format!(
@@ -102,8 +103,8 @@ pub(super) fn arguments(
                     types(&now.types)
                 ),
             )),
-            Some(was) if !was.required && now.required => out.push(items.change(
-                name,
+            Some(was) if !was.required && now.required => out.push(items.change_of(
+                &shared,
                 "argument_now_required",
                 Level::Major,
                 format!(
@@ -120,8 +121,8 @@ pub(super) fn arguments(
         if renamed.iter().any(|(old, _)| *old == arg) {
             continue;
         }
-        out.push(items.change(
-            name,
+        out.push(items.change_of(
+            &shared,
             "argument_removed",
             Level::Major,
             format!(

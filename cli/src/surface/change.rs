@@ -2,6 +2,9 @@
 //! kind of item it is about ([`Items`]): the shapes the diff of names and the diff of
 //! arguments both make.
 
+use std::sync::Arc;
+
+use mcp_toolname_rules::message;
 use serde::Serialize;
 
 use super::entry::Entry;
@@ -35,8 +38,10 @@ impl Level {
 pub struct Change {
     /// What the name is of: `tool` or `prompt`.
     pub item: &'static str,
-    /// The name it is about.
-    pub name: String,
+    /// The name it is about, as a report carries it ([`message::short`]): whole up to 256
+    /// characters, else cut with its length and digest, and held once for all the changes of
+    /// one name: a name may have a change per argument, and a snapshot millions of them.
+    pub name: Arc<str>,
     /// What changed, in one snake-case word (`removed`, `alias_dropped_early`,
     /// `renamed_with_alias`, `required_argument_added`, ...).
     pub kind: &'static str,
@@ -64,13 +69,29 @@ pub(super) struct Items<'a> {
 impl Items<'_> {
     /// A change about the name `name` of this kind of item.
     pub fn change(&self, name: &str, kind: &'static str, level: Level, message: String) -> Change {
+        self.change_of(&shared(name), kind, level, message)
+    }
+
+    /// [`Items::change`] about a name already [`shared`].
+    pub fn change_of(
+        &self,
+        name: &Arc<str>,
+        kind: &'static str,
+        level: Level,
+        message: String,
+    ) -> Change {
         Change {
             item: self.word,
-            name: name.to_owned(),
+            name: Arc::clone(name),
             kind,
             level,
             breaking: level == Level::Major,
             message,
         }
     }
+}
+
+/// `name` as a [`Change`] holds it: [`message::short`], shared by every change of the name.
+pub(super) fn shared(name: &str) -> Arc<str> {
+    Arc::from(message::short(name))
 }

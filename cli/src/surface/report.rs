@@ -66,7 +66,13 @@ impl Report for Diff {
     }
 
     fn json(&self) -> Doc<'_> {
-        Doc::new(json(&self.old, &self.new, &self.changes))
+        // One change's `Value` at a time: a snapshot within its limit may hold millions.
+        Doc::new(head(&self.old, &self.new, &self.changes)).array(
+            "changes",
+            self.changes
+                .iter()
+                .map(|c| serde_json::to_value(c).unwrap_or_default()),
+        )
     }
 }
 
@@ -130,11 +136,17 @@ pub fn verdict_line(changes: &[Change]) -> String {
 /// The JSON document: `{schema_version, old, new, changes[], verdict, exit_code}`.
 #[must_use]
 pub fn json(old: &Surface, new: &Surface, changes: &[Change]) -> Value {
+    let mut doc = head(old, new, changes);
+    doc["changes"] = json!(changes);
+    doc
+}
+
+/// [`json`] without `changes`.
+fn head(old: &Surface, new: &Surface, changes: &[Change]) -> Value {
     json!({
         "schema_version": 1,
         "old": old.server,
         "new": new.server,
-        "changes": changes,
         "verdict": verdict(changes).map(Level::word),
         "exit_code": exit_code(changes),
     })
