@@ -41,7 +41,7 @@ pub fn run(old: &Path, new: &Path) -> Box<dyn Report> {
     let (old, new) = match (read(old), read(new)) {
         (Ok(old), Ok(new)) => (old, new),
         (Err(e), _) | (_, Err(e)) => {
-            say!("error: {e}");
+            crate::emit::error(&e);
             return Box::new(Failed::new(e, 2));
         }
     };
