@@ -116,6 +116,7 @@ pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
                 message::joined(&shown, "and")
             ),
             suggestion: Some(mcp_toolname_rules::suggest(key, rule.contract)),
+            suggested_key: None,
         });
     }
     for tool in tools {
@@ -145,6 +146,7 @@ pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
                     rule.checked
                 ),
                 suggestion: None,
+                suggested_key: None,
             });
         }
     }

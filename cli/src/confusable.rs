@@ -41,6 +41,7 @@ pub fn audit(tools: &[ListedTool]) -> Vec<Finding> {
                     client: None,
                     message: message::confusable(names[j], names[i], how, evidence),
                     suggestion: None,
+                    suggested_key: None,
                 }
             })
         })

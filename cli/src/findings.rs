@@ -221,6 +221,10 @@ pub struct Finding {
     pub message: String,
     /// A name to use instead, if one helps.
     pub suggestion: Option<String>,
+    /// A server key to use instead, when the key, not the tool's name, is why every client
+    /// finding of the tool is made (`a.b`, whose dot Cursor sends and Cline hashes): under it
+    /// (`a_b`) none is left. Then `suggestion` is none: the name needs no change.
+    pub suggested_key: Option<String>,
 }
 
 /// Every finding for a server whose `tools/list` gave `names` (in the order received),
@@ -249,8 +253,16 @@ pub fn audit_listed(
     qualify_set(&mut reports, keys);
     fix_set(&mut reports, keys, &[]);
     let mut findings = Vec::new();
+    let key = keys.suggested_key().map(|key| {
+        let rekeyed = keys.rekeyed(&key);
+        (key, rekeyed)
+    });
     for report in &reports {
+        let from = findings.len();
         per_tool(report, &mut findings);
+        if let Some((key, rekeyed)) = &key {
+            blame_key(report, key, rekeyed, &mut findings[from..]);
+        }
     }
     key_refusals(keys, &mut findings);
     duplicates(names, &mut findings);
@@ -280,6 +292,7 @@ pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
                 client: None,
                 message: reason.clone(),
                 suggestion: fix.clone(),
+                suggested_key: None,
             });
         }
     }
@@ -301,7 +314,30 @@ pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
             client: Some(verdict.client.id),
             message: problem,
             suggestion: fix.clone(),
+            suggested_key: None,
         });
+    }
+}
+
+/// Blames the server's key for the findings `own` of one tool when the key, not the name, is
+/// why: every one of them is a client's, and under `key` (the config's key made of `A-Z a-z 0-9
+/// _ -`, [`Keys::suggested_key`]) no client has a problem with the name. Such findings carry
+/// `key` and no name to write instead, in every format.
+fn blame_key(report: &NameReport, key: &str, rekeyed: &Keys, own: &mut [Finding]) {
+    if own.is_empty() || own.iter().any(|f| f.kind != Kind::Client) {
+        return;
+    }
+    let again = NameReport::new(&report.name, rekeyed);
+    if again
+        .clients
+        .iter()
+        .any(|v| v.problem(&report.name).is_some())
+    {
+        return;
+    }
+    for f in own {
+        f.suggestion = None;
+        f.suggested_key = Some(key.to_owned());
     }
 }
 
@@ -317,6 +353,7 @@ pub fn key_refusals(keys: &Keys, out: &mut Vec<Finding>) {
                 client: Some(part.client.id),
                 message: refusal,
                 suggestion: None,
+                suggested_key: None,
             });
         }
     }
@@ -336,6 +373,7 @@ fn duplicates(names: &[String], out: &mut Vec<Finding>) {
                 message::show(name)
             ),
             suggestion: None,
+            suggested_key: None,
         });
     }
 }
@@ -394,6 +432,7 @@ fn case_collisions(names: &[&String], merged: &[Finding], out: &mut Vec<Finding>
                 list(&group)
             ),
             suggestion: None,
+            suggested_key: None,
         });
     }
 }
@@ -445,6 +484,7 @@ fn normalisation_collisions(
                     message::clash_outcome(client)
                 ),
                 suggestion: None,
+                suggested_key: None,
             });
         }
     }

@@ -42,6 +42,7 @@ fn finding(kind: Kind, tool: &str, client: Option<&'static str>, message: String
         client,
         message,
         suggestion: None,
+        suggested_key: None,
     }
 }
 

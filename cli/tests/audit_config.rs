@@ -79,6 +79,31 @@ fn a_bad_key_is_blamed_once_not_each_tool_name() {
         !section.contains("the server key"),
         "a good key is not blamed:\n{section}"
     );
+    // The same in every format: the findings carry the key to use, and no name to write.
+    let doc = run(["audit", "--config", &file, "--format", "json"]).json();
+    let findings = |key: &str| {
+        doc["servers"]
+            .as_array()
+            .and_then(|s| s.iter().find(|s| s["key"] == key))
+            .map(|s| s["findings"].as_array().cloned().unwrap_or_default())
+            .unwrap_or_default()
+    };
+    let blamed = findings("a.b");
+    assert_eq!(blamed.len(), 15, "5 tools, 3 clients each: {blamed:?}");
+    for f in &blamed {
+        assert_eq!(f["suggested_key"], "a_b", "{f}");
+        assert!(f["suggestion"].is_null(), "{f}");
+    }
+    assert!(findings("a_b").is_empty());
+    for format in ["sarif", "github"] {
+        let said = run(["audit", "--config", &file, "--format", format]).stdout;
+        assert!(!said.contains("shorten the name"), "{format}:\n{said}");
+        assert_eq!(
+            said.matches("the key, not the tool's name, is why").count(),
+            5,
+            "{format}: one result a tool:\n{said}"
+        );
+    }
 }
 
 #[test]

@@ -63,6 +63,7 @@ pub fn past_window(listing: &Listing, now: DateTime<Utc>) -> Vec<Finding> {
                 client: None,
                 message: message::alias_past_window(&alias.name, &of, &until),
                 suggestion: None,
+                suggested_key: None,
             }
         })
         .collect()

@@ -154,6 +154,7 @@ impl Input {
                     client: None,
                     message: reason.clone(),
                     suggestion: suggestion.clone(),
+                    suggested_key: None,
                 });
             }
         }

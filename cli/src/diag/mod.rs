@@ -137,7 +137,14 @@ pub fn of_finding(
         lint,
         level,
         message: finding.message.clone(),
-        help: help_for(lint, finding.suggestion.as_deref()),
+        help: match &finding.suggested_key {
+            Some(key) => Some(format!(
+                "give the server a key of `A-Z a-z 0-9 _ -` that no other server has (such as \
+                 {}): the key, not the tool's name, is why",
+                message::show(key)
+            )),
+            None => help_for(lint, finding.suggestion.as_deref()),
+        },
         server: server.map(str::to_owned),
         places: places(server, &finding.tools),
         spot: spot.cloned(),

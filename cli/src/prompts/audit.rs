@@ -60,6 +60,7 @@ fn finding(kind: Kind, names: &[&str], client: Option<&'static str>, text: Strin
         client,
         message: text,
         suggestion: None,
+        suggested_key: None,
     }
 }
 

@@ -43,6 +43,7 @@ impl Judged {
                     client: None,
                     message: reason.clone(),
                     suggestion: None,
+                    suggested_key: None,
                 });
             }
         }

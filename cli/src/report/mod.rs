@@ -207,13 +207,14 @@ pub fn section(
 }
 
 /// Tools whose every client finding comes from the server's key, not their name (`a.b`, whose
-/// dot Cursor sends and Cline hashes): said once for the key, each such tool's line pointing
-/// at it, rather than the same clients and a fix the name does not need on every line.
+/// dot Cursor sends and Cline hashes; the findings carry `suggested_key`): said once for the
+/// key, each such tool's line pointing at it, rather than the same clients and a fix the name
+/// does not need on every line.
 struct KeyBlame {
     /// The key as written.
     key: String,
-    /// A key every client takes, and the server's keys with it in place.
-    suggested: Option<(String, Keys)>,
+    /// A key every client takes.
+    suggested: Option<String>,
     tools: usize,
     clients: Vec<&'static str>,
 }
@@ -222,38 +223,20 @@ impl KeyBlame {
     fn new(keys: &Keys) -> Self {
         Self {
             key: keys.key.clone(),
-            suggested: keys.suggested_key().map(|key| {
-                let rekeyed = keys.rekeyed(&key);
-                (key, rekeyed)
-            }),
+            suggested: None,
             tools: 0,
             clients: Vec::new(),
         }
     }
 
-    /// The line of a tool whose findings here are all clients' and none of them left under
-    /// the suggested key; `None` for any other tool.
+    /// The line of a tool whose findings here all blame the key; `None` for any other tool.
     fn line(&mut self, report: &NameReport, own: &[Seen<'_>]) -> Option<String> {
-        let (_, rekeyed) = self.suggested.as_ref()?;
+        let suggested = own.first()?.finding.suggested_key.as_ref()?;
         let clients: Vec<&'static str> = own
             .iter()
-            .map(|s| {
-                (s.finding.kind == Kind::Client)
-                    .then_some(s.finding.client)
-                    .flatten()
-            })
+            .map(|s| s.finding.suggested_key.as_ref().and(s.finding.client))
             .collect::<Option<_>>()?;
-        if clients.is_empty() {
-            return None;
-        }
-        let again = NameReport::new(&report.name, rekeyed);
-        if again
-            .clients
-            .iter()
-            .any(|v| v.problem(&report.name).is_some())
-        {
-            return None;
-        }
+        self.suggested.get_or_insert_with(|| suggested.clone());
         self.tools += 1;
         for c in &clients {
             if !self.clients.contains(c) {
@@ -271,7 +254,7 @@ impl KeyBlame {
 
     /// The line said once for the key, after every tool's [`Self::line`].
     fn summary(&self) -> Option<String> {
-        let (suggested, _) = self.suggested.as_ref()?;
+        let suggested = self.suggested.as_ref()?;
         let tools = self.tools;
         if tools == 0 {
             return None;
