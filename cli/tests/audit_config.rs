@@ -79,6 +79,27 @@ fn a_bad_key_is_blamed_once_not_each_tool_name() {
         !section.contains("the server key"),
         "a good key is not blamed:\n{section}"
     );
+    // The tool collisions the keys cause are said with the key collision, and those of one
+    // client and the same servers once: two lines, not one a tool and client.
+    let cross = r
+        .stdout
+        .split("cross-server findings")
+        .nth(1)
+        .unwrap_or_default();
+    assert_eq!(cross.matches("[name_collision]").count(), 1, "{cross}");
+    assert_eq!(cross.matches("[key_collision]").count(), 1, "{cross}");
+    assert!(
+        cross.replace("\n           ", " ").contains(
+            "of their tools, `add_numbers`, `divide`, `minus`, `multiply` and `subtract` meet so"
+        ),
+        "{cross}"
+    );
+    assert!(
+        cross
+            .replace("\n           ", " ")
+            .contains("so do `divide`, `minus`, `multiply` and `subtract` of the same servers"),
+        "{cross}"
+    );
     // The same in every format: the findings carry the key to use, and no name to write.
     let doc = run(["audit", "--config", &file, "--format", "json"]).json();
     let findings = |key: &str| {

@@ -135,20 +135,28 @@ pub(super) fn text(
         text.push_str("\nno cross-server findings\n");
     } else {
         text.push_str("\ncross-server findings\n");
+        // Repeated tool collisions are said with the one that causes or leads them.
+        let messages = super::cross::folded_messages(
+            &shown.iter().map(|(f, _)| *f).collect::<Vec<_>>(),
+            out.verbose,
+        );
         let said: Vec<verdict::Said<'_>> = shown
             .iter()
-            .map(|(finding, level)| verdict::Said {
-                level: *level,
-                lint: finding.kind.lint(),
-                client: finding.client,
-                about: finding
-                    .members
-                    .iter()
-                    .map(|m| format!("{}\n{}", m.server, m.tool.as_deref().unwrap_or("")))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-                message: &finding.message,
-                suggestion: None,
+            .zip(&messages)
+            .filter_map(|((finding, level), message)| {
+                Some(verdict::Said {
+                    level: *level,
+                    lint: finding.kind.lint(),
+                    client: finding.client,
+                    about: finding
+                        .members
+                        .iter()
+                        .map(|m| format!("{}\n{}", m.server, m.tool.as_deref().unwrap_or("")))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                    message: message.as_deref()?,
+                    suggestion: None,
+                })
             })
             .collect();
         for (level, line) in verdict::said_lines(&said, out.verbose) {
