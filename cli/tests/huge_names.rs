@@ -67,15 +67,6 @@ fn long_strings(value: &Value, path: String, out: &mut Vec<(String, usize)>) {
     }
 }
 
-/// The largest resident set, in bytes, of any child this process has waited for.
-#[cfg(unix)]
-fn children_peak() -> u64 {
-    use nix::sys::resource::{UsageWho, getrusage};
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
-    // Linux gives kilobytes (macOS bytes; then the bound only gets looser).
-    u64::try_from(usage.max_rss()).unwrap_or(0) * 1024
-}
-
 /// The bytes of all the names a server listed.
 fn input() -> usize {
     names().iter().map(String::len).sum()
@@ -94,27 +85,6 @@ fn audits_of_huge_names_are_a_small_multiple_of_them() {
 /// Panics when a child this process waited for held `times` the names or more.
 fn held_below(times: usize, what: &str) {
     held_below_of(times, input(), what);
-}
-
-/// Panics when a child this process waited for held `times` `input` bytes or more.
-fn held_below_of(times: usize, input: usize, what: &str) {
-    #[cfg(unix)]
-    {
-        let peak = children_peak();
-        let bound = u64::try_from(times * input).expect("fits");
-        eprintln!(
-            "{what}: peak {} MB for {} MB of names",
-            peak >> 20,
-            input >> 20
-        );
-        assert!(
-            peak < bound,
-            "{what}: a process held {} MB for {} MB of names (bound {} MB)",
-            peak >> 20,
-            input >> 20,
-            bound >> 20
-        );
-    }
 }
 
 /// Tools of the server that announces a huge name: dotted, so that every one has findings
@@ -287,4 +257,9 @@ fn an_audit_of_a_config_of_three() {
 
 fn message_digest(name: &str) -> String {
     mcp_toolname_rules::message::digest(name)
+}
+
+/// Panics when a child this process waited for held `times` `input` bytes or more.
+fn held_below_of(times: usize, input: usize, what: &str) {
+    common::peak::held_below(times, input, what, "names");
 }

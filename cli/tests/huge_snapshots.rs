@@ -49,36 +49,6 @@ fn snapshot(path: &Path, name: &str, arguments: usize) -> usize {
     text.len()
 }
 
-/// The largest resident set, in bytes, of any child this process has waited for.
-#[cfg(unix)]
-fn children_peak() -> u64 {
-    use nix::sys::resource::{UsageWho, getrusage};
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
-    // Linux gives kilobytes (macOS bytes; then the bound only gets looser).
-    u64::try_from(usage.max_rss()).unwrap_or(0) * 1024
-}
-
-/// Panics when a child this process waited for held `times` `input` bytes or more.
-fn held_below(times: usize, input: usize, what: &str) {
-    #[cfg(unix)]
-    {
-        let peak = children_peak();
-        let bound = u64::try_from(times * input).expect("fits");
-        eprintln!(
-            "{what}: peak {} MB for {} MB of snapshots",
-            peak >> 20,
-            input >> 20
-        );
-        assert!(
-            peak < bound,
-            "{what}: a process held {} MB for {} MB of snapshots (bound {} MB)",
-            peak >> 20,
-            input >> 20,
-            bound >> 20
-        );
-    }
-}
-
 /// One test, so that no other run is going on while the peak memory is read. Before
 /// 2026-12-05 each change held and wrote the name whole: 125 changes of an 8 MB name held
 /// 1 GB, and JSON wrote 1 GB.
@@ -150,4 +120,9 @@ fn changes_to_a_huge_name_are_a_small_multiple_of_the_snapshots() {
     // The audit of the live server's huge name holds its own multiple of it (`huge_names`).
     held_below(16, input, "audit --baseline of a huge name's arguments");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Panics when a child this process waited for held `times` `input` bytes or more.
+fn held_below(times: usize, input: usize, what: &str) {
+    common::peak::held_below(times, input, what, "snapshots");
 }

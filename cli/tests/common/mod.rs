@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each test binary uses part of this module
 
 pub mod oracle;
+pub mod peak;
 #[path = "../../../tests/common/skipped.rs"]
 pub mod skipped;
 
