@@ -121,16 +121,7 @@ impl Listener {
         let order = std::sync::atomic::Ordering::SeqCst;
         assert_eq!(server.told.load(order), expected, "notifier calls");
         let count = || self.heard.load(order);
-        let deadline = tokio::time::Instant::now() + common::HANG;
-        loop {
-            let woken = self.wake.notified();
-            if count() >= expected {
-                break;
-            }
-            if tokio::time::timeout_at(deadline, woken).await.is_err() {
-                break;
-            }
-        }
+        common::woken_until(&self.wake, || count() >= expected).await;
         count()
     }
 }
@@ -233,13 +224,7 @@ async fn the_bound_peer_notifier_tells_the_session() {
     client.list_all_prompts().await.expect("prompts/list");
     server.prompts().add_route(route("summarize"));
     let heard = || listener.heard.load(std::sync::atomic::Ordering::SeqCst);
-    let deadline = tokio::time::Instant::now() + common::HANG;
-    loop {
-        let woken = listener.wake.notified();
-        if heard() > 0 || tokio::time::timeout_at(deadline, woken).await.is_err() {
-            break;
-        }
-    }
+    common::woken_until(&listener.wake, || heard() > 0).await;
     assert_eq!(heard(), 1, "the session heard prompts/list_changed");
     client.cancel().await.expect("closes");
 }

@@ -93,16 +93,7 @@ impl Heard {
             "prompt list changes told"
         );
         let count = || self.prompts.load(Ordering::SeqCst) as u64;
-        let deadline = tokio::time::Instant::now() + common::HANG;
-        loop {
-            let woken = self.wake.notified();
-            if count() >= expected {
-                break;
-            }
-            if tokio::time::timeout_at(deadline, woken).await.is_err() {
-                break;
-            }
-        }
+        common::woken_until(&self.wake, || count() >= expected).await;
         count()
     }
 }

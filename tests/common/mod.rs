@@ -34,6 +34,20 @@ pub async fn until(what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
+/// Waits until `done()` holds, woken by `wake` whenever what it reads may have changed (a
+/// handler calls `notify_waiters` after each event); returns at [`HANG`] without panicking,
+/// so the caller's assertion says what was missing.
+pub async fn woken_until(wake: &tokio::sync::Notify, done: impl Fn() -> bool) {
+    let deadline = tokio::time::Instant::now() + HANG;
+    loop {
+        // Registered before `done` is read, so an event between the two still wakes it.
+        let woken = wake.notified();
+        if done() || tokio::time::timeout_at(deadline, woken).await.is_err() {
+            return;
+        }
+    }
+}
+
 /// Serves `server` on one end of a duplex and returns a client on the other.
 pub async fn connect<S: ServerHandler>(server: S) -> Client {
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
