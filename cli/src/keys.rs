@@ -77,6 +77,9 @@ pub struct Keys {
     pub connector: Option<String>,
     /// Whether Codex names its tools without `mcp__` ([`Self::codex_non_prefixed`]).
     pub codex_non_prefixed: bool,
+    /// The other servers' keys of the config ([`Self::with_taken`]), which
+    /// [`Self::suggested_key`] keeps clear of.
+    pub taken: Vec<String>,
 }
 
 impl Keys {
@@ -113,6 +116,7 @@ impl Keys {
             plugin: None,
             connector: None,
             codex_non_prefixed: false,
+            taken: Vec::new(),
         }
     }
 
@@ -239,9 +243,23 @@ impl Keys {
         )
     }
 
+    /// These keys, with the config's other servers' keys (`keys`, this one's left out) for
+    /// [`Self::suggested_key`] to keep clear of.
+    #[must_use]
+    pub fn with_taken<'a>(mut self, keys: impl IntoIterator<Item = &'a str>) -> Self {
+        self.taken = keys
+            .into_iter()
+            .filter(|k| *k != self.key)
+            .map(str::to_owned)
+            .collect();
+        self
+    }
+
     /// A key every client takes as written, for a key that [`check_server_key`] refuses:
     /// each other character `_`, no `__`, no `_` at either end, 32 characters at most (`a.b`
-    /// is `a_b`); `None` for a key that passes, or a server in a plugin or a connector, whose
+    /// is `a_b`), and `_2`, `_3`, ... after it where another server of the config has a key
+    /// that differs from it only in case and in `_`, `-` and `.` (which many clients make
+    /// one); `None` for a key that passes, or a server in a plugin or a connector, whose
     /// parts are not the key alone.
     #[must_use]
     pub fn suggested_key(&self) -> Option<String> {
@@ -262,7 +280,22 @@ impl Keys {
         }
         let key: String = key.trim_end_matches('_').chars().take(32).collect();
         let key = key.trim_end_matches('_').to_owned();
-        check_server_key(&key).is_ok().then_some(key)
+        let fold = |k: &str| -> String {
+            k.chars()
+                .filter(|c| !matches!(c, '_' | '-' | '.'))
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let taken: Vec<String> = self.taken.iter().map(|k| fold(k)).collect();
+        let numbered = |n: usize| {
+            let suffix = format!("_{n}");
+            let base: String = key.chars().take(32 - suffix.len()).collect();
+            format!("{}{suffix}", base.trim_end_matches('_'))
+        };
+        std::iter::once(key.clone())
+            .chain((2..100).map(numbered))
+            .find(|k| !taken.contains(&fold(k)))
+            .filter(|k| check_server_key(k).is_ok())
     }
 
     /// These keys with `key` in place of the config's: the parts of the clients that name a
@@ -339,6 +372,23 @@ pub fn check_server_key(key: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The key suggested for a refused one is clear of the config's other keys, as many
+    /// clients compare keys (case, `_`, `-` and `.` aside), and still at most 32 characters.
+    #[test]
+    fn a_suggested_key_is_one_no_other_server_has() {
+        assert_eq!(
+            Keys::new("a.b", None).suggested_key().as_deref(),
+            Some("a_b")
+        );
+        let taken = Keys::new("a.b", None).with_taken(["a.b", "a_b", "A-B_2"]);
+        assert_eq!(taken.suggested_key().as_deref(), Some("a_b_3"));
+        let long = "x.".repeat(20);
+        let keys = Keys::new(&long, None).with_taken(["x_x_x_x_x_x_x_x_x_x_x_x_x_x_x_x"]);
+        let key = keys.suggested_key().expect("a key");
+        assert!(key.ends_with("_2") && key.chars().count() <= 32, "{key}");
+        assert_eq!(Keys::new("ok_key", None).suggested_key(), None);
+    }
 
     #[test]
     fn vs_code_numbers_the_second_of_two_announced_names() {

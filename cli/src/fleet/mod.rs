@@ -253,13 +253,14 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
         });
     }
     let mut ran = Vec::new();
+    let all_keys: Vec<&str> = config.servers.iter().map(|e| e.key.as_str()).collect();
     for (entry, outcome) in config.servers.iter().zip(outcomes) {
         let outcome = outcome.unwrap_or_else(|| Outcome::Failed("not audited".to_owned()));
         let announced = match &outcome {
             Outcome::Audited { listing, .. } => listing.announced(),
             Outcome::Skipped(_) | Outcome::Failed(_) => None,
         };
-        let keys = entry.keys(announced);
+        let keys = entry.keys(announced).with_taken(all_keys.iter().copied());
         ran.push(Server {
             key: entry.key.clone(),
             keys,

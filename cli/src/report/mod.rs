@@ -262,7 +262,7 @@ impl KeyBlame {
         let ids: Vec<String> = self.clients.iter().map(|c| format!("`{c}`")).collect();
         Some(format!(
             "the server key {} is why {tools} {} badly by {} {} ({}): a key of `A-Z a-z 0-9 _ \
-             -` (such as {}, where no other server of the config has it) ends those findings",
+             -` that no other server of the config has (such as {}) ends those findings",
             message::show(&self.key),
             plural(tools, "tool is handled", "tools are handled"),
             ids.len(),
