@@ -201,7 +201,11 @@ fn an_audit_of_one_server() {
         ));
     }
 
-    held_below(16, "audit of one server");
+    // Held: 15.1 to 15.7 times the names in runs of 2026-12-05 (225 to 235 MB), the most of
+    // it each client's qualified form of each long name (`NameReport::new`: 75 of the 205 MB
+    // of heap at the peak, in massif). The bound leaves room for the resident set to vary
+    // from run to run, which a bound of 16 did not; the 47 times of before it still fails.
+    held_below(18, "audit of one server");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -251,7 +255,8 @@ fn an_audit_of_a_config_of_three() {
         ]
     );
 
-    held_below(3 * 16, "audit of a config of three servers");
+    // Held: 46.4 times the names (664 MB); three servers of them, each as above.
+    held_below(3 * 18, "audit of a config of three servers");
     let _ = std::fs::remove_dir_all(dir);
 }
 
