@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use mcp_toolname_rules::{
     ALL, CLAUDE_CODE, CLIENTS, CODEX, CODEX_NON_PREFIXED, ClientPreset, Contract, FixRules,
-    KeyRefusal, Qualified, SERVER_KEY, ServerKeyError, client_key, connector_server_key, message,
-    plugin_name_refusal, plugin_server_key, qualify_part,
+    KeyRefusal, Qualified, SERVER_KEY, ServerKeyError, client_key, connector_server_key,
+    look_alike_key, message, plugin_name_refusal, plugin_server_key, qualify_part,
 };
 
 /// What one client makes of a server's key.
@@ -258,8 +258,8 @@ impl Keys {
     /// A key every client takes as written, for a key that [`check_server_key`] refuses:
     /// each other character `_`, no `__`, no `_` at either end, 32 characters at most (`a.b`
     /// is `a_b`), and `_2`, `_3`, ... after it where another server of the config has a key
-    /// that differs from it only in case and in `_`, `-` and `.` (which many clients make
-    /// one); `None` for a key that passes, or a server in a plugin or a connector, whose
+    /// that looks alike ([`look_alike_key`], as the `key_look_alike` lint compares keys);
+    /// `None` for a key that passes, or a server in a plugin or a connector, whose
     /// parts are not the key alone.
     #[must_use]
     pub fn suggested_key(&self) -> Option<String> {
@@ -280,13 +280,7 @@ impl Keys {
         }
         let key: String = key.trim_end_matches('_').chars().take(32).collect();
         let key = key.trim_end_matches('_').to_owned();
-        let fold = |k: &str| -> String {
-            k.chars()
-                .filter(|c| !matches!(c, '_' | '-' | '.'))
-                .flat_map(char::to_lowercase)
-                .collect()
-        };
-        let taken: Vec<String> = self.taken.iter().map(|k| fold(k)).collect();
+        let taken: Vec<String> = self.taken.iter().map(|k| look_alike_key(k)).collect();
         let numbered = |n: usize| {
             let suffix = format!("_{n}");
             let base: String = key.chars().take(32 - suffix.len()).collect();
@@ -294,7 +288,7 @@ impl Keys {
         };
         std::iter::once(key.clone())
             .chain((2..100).map(numbered))
-            .find(|k| !taken.contains(&fold(k)))
+            .find(|k| !taken.contains(&look_alike_key(k)))
             .filter(|k| check_server_key(k).is_ok())
     }
 
