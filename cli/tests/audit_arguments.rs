@@ -35,7 +35,7 @@ fn a_refused_argument_name_is_one_finding_for_every_tool_it_breaks() {
     let named = of("argument_name");
     assert_eq!(named.len(), 1, "{findings:#?}");
     assert_eq!(named[0]["tools"], json!(["search", "count"]));
-    assert_eq!(named[0]["contract"], "anthropic");
+    assert_eq!(named[0]["contracts"], json!(["anthropic"]));
     assert_eq!(named[0]["suggestion"], "rule_name");
     let text = named[0]["message"].as_str().unwrap();
     assert!(
@@ -53,7 +53,7 @@ fn a_refused_argument_name_is_one_finding_for_every_tool_it_breaks() {
     let contract = of("argument_contract");
     assert_eq!(contract.len(), 1, "{findings:#?}");
     assert_eq!(contract[0]["tools"], json!(["label"]));
-    assert_eq!(contract[0]["contract"], "gemini");
+    assert_eq!(contract[0]["contracts"], json!(["gemini"]));
     let root = of("schema_root");
     assert_eq!(root.len(), 1, "{findings:#?}");
     let text = root[0]["message"].as_str().unwrap();

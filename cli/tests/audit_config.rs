@@ -230,8 +230,9 @@ fn two_calculators_that_vs_code_numbers_apart() {
         .and_then(|c| c.iter().find(|c| c["id"] == "vscode"))
         .expect("clients[vscode]");
     assert_eq!(vscode["verified"]["how"], "source");
-    assert_eq!(vscode["names"][0]["name"], "mcp_calculator_add_numbers");
-    assert_eq!(vscode["names"][5]["name"], "mcp_calculator2_add_numbers");
+    let names = common::client_names(&doc, "vscode");
+    assert_eq!(names[0]["name"], "mcp_calculator_add_numbers");
+    assert_eq!(names[5]["name"], "mcp_calculator2_add_numbers");
     assert_eq!(doc["summary"]["exit_code"], 0);
 }
 
@@ -333,13 +334,16 @@ fn a_server_that_crashes_while_the_other_works() {
             .is_some_and(|p| p.starts_with("advice: server key `my calc` contains a space")),
         "{servers:#}"
     );
+    assert_eq!(doc["clients"][0]["id"], "claude_code");
     assert_eq!(
-        doc["clients"][0]["names"][0]["name"],
+        common::client_names(&doc, "claude_code")[0]["name"],
         "mcp__my_calc__add_numbers"
     );
-    let codex = &doc["clients"][1];
-    assert_eq!(codex["id"], "codex");
-    assert_eq!(codex["names"][0]["fate"], "key_refused");
+    assert_eq!(doc["clients"][1]["id"], "codex");
+    assert_eq!(
+        common::client_names(&doc, "codex")[0]["fate"],
+        "key_refused"
+    );
     assert!(
         servers[1]["findings"]
             .as_array()
@@ -459,10 +463,7 @@ fn a_plugin_folder_and_codex_without_its_prefix() {
     )
     .expect("manifest");
     let names = |report: &serde_json::Value, client: &str| -> Vec<String> {
-        report["clients"]
-            .as_array()
-            .and_then(|c| c.iter().find(|c| c["id"] == client))
-            .and_then(|c| c["names"].as_array())
+        Some(common::client_names(report, client))
             .map(|n| {
                 n.iter()
                     .filter_map(|n| n["name"].as_str().map(str::to_owned))

@@ -127,9 +127,9 @@ fn json_report_has_stable_fields() {
     for f in findings {
         for field in [
             "kind",
-            "tool",
-            "contract",
-            "client",
+            "tools",
+            "contracts",
+            "clients",
             "message",
             "suggestion",
             "lint",
@@ -168,8 +168,8 @@ fn json_report_has_stable_fields() {
         .iter()
         .find(|f| f["kind"] == "spec")
         .expect("a spec finding");
-    assert_eq!(spec["tool"], "search documents");
-    assert_eq!(spec["contract"], "mcp");
+    assert_eq!(spec["tools"], serde_json::json!(["search documents"]));
+    assert_eq!(spec["contracts"], serde_json::json!(["mcp"]));
     assert_eq!(spec["suggestion"], "search_documents");
     assert_eq!(spec["lint"], "spec");
     assert_eq!(spec["level"], "deny");
@@ -185,13 +185,13 @@ fn json_report_has_stable_fields() {
             .all(|f| f["level"] == "warn" && f["lint"] == f["kind"]),
         "every other finding of the demo warns"
     );
-    assert!(
-        findings
-            .iter()
-            .any(|f| f["kind"] == "normalisation_collision"
-                && f["client"] == "codex"
-                && f["tools"] == serde_json::json!(["admin.tools.list", "admin_tools_list"]))
-    );
+    assert!(findings.iter().any(|f| {
+        f["kind"] == "normalisation_collision"
+            && f["clients"]
+                .as_array()
+                .is_some_and(|c| c.contains(&"codex".into()))
+            && f["tools"] == serde_json::json!(["admin.tools.list", "admin_tools_list"])
+    }));
 }
 
 #[test]

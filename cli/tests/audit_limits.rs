@@ -30,11 +30,10 @@ fn kinds(doc: &Value) -> Vec<(String, Option<String>)> {
         .as_array()
         .expect("findings")
         .iter()
-        .map(|f| {
-            (
-                f["kind"].as_str().unwrap_or_default().to_owned(),
-                f["client"].as_str().map(str::to_owned),
-            )
+        .flat_map(|f| {
+            common::finding_clients(f)
+                .into_iter()
+                .map(|client| (f["kind"].as_str().unwrap_or_default().to_owned(), client))
         })
         .collect()
 }

@@ -182,7 +182,7 @@ fn an_audit_of_one_server() {
     let findings = doc["findings"].as_array().expect("findings");
     for (cut, name) in [(&cut_a, "a"), (&cut_b, "b")] {
         assert!(
-            findings.iter().any(|f| f["tool"] == cut.as_str()),
+            findings.iter().any(|f| f["tools"][0] == cut.as_str()),
             "a finding about name {name} carries it cut: {cut}"
         );
     }

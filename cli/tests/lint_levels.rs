@@ -90,7 +90,12 @@ fn targets_narrow_what_is_looked_at_and_deny_what_is_promised() {
     let level = |contract: &str| {
         findings
             .iter()
-            .find(|f| f["kind"] == "contract" && f["contract"] == contract)
+            .find(|f| {
+                f["kind"] == "contract"
+                    && f["contracts"]
+                        .as_array()
+                        .is_some_and(|c| c.contains(&contract.into()))
+            })
             .map(|f| f["level"].clone())
     };
     assert_eq!(

@@ -80,14 +80,7 @@ fn audited(
         .iter()
         .map(|u| u["server"].as_str().expect("server").to_owned())
         .collect();
-    let names = doc["clients"]
-        .as_array()
-        .expect("clients")
-        .iter()
-        .find(|c| c["id"] == client)
-        .expect("the client")["names"]
-        .as_array()
-        .expect("names")
+    let names = common::client_names(&doc, client)
         .iter()
         .map(|n| {
             (

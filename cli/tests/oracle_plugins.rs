@@ -291,13 +291,7 @@ fn claude_code_names_a_plugin_folder_as_audit_config_predicts() {
         "json",
     ]);
     let report = audit.json();
-    let client = report["clients"]
-        .as_array()
-        .and_then(|c| c.iter().find(|c| c["id"] == id))
-        .expect("Claude Code's names");
-    let predicted: Vec<String> = client["names"]
-        .as_array()
-        .expect("names")
+    let predicted: Vec<String> = common::client_names(&report, id)
         .iter()
         .filter_map(sent)
         .collect();
@@ -441,13 +435,7 @@ fn codex_server_names_as_audit_config_reads_them() {
         "json",
     ])
     .json();
-    let client = report["clients"]
-        .as_array()
-        .and_then(|c| c.iter().find(|c| c["id"] == id))
-        .expect("Codex's names");
-    let predicted: Vec<String> = client["names"]
-        .as_array()
-        .expect("names")
+    let predicted: Vec<String> = common::client_names(&report, id)
         .iter()
         .filter_map(sent)
         .collect();

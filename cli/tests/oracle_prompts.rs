@@ -63,7 +63,9 @@ fn predict_arguments(client: &str, dir: &Path) -> Vec<&'static str> {
     let said = |argument: &str| {
         findings.iter().any(|f| {
             f["kind"] == "prompt_argument"
-                && f["client"] == client
+                && f["clients"]
+                    .as_array()
+                    .is_some_and(|c| c.iter().any(|c| c == client))
                 && f["message"]
                     .as_str()
                     .is_some_and(|m| m.contains(&format!("argument `{argument}` ")))

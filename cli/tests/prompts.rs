@@ -40,19 +40,22 @@ fn kinds(doc: &Value) -> Vec<(String, Option<String>, Vec<String>)> {
         .expect("findings")
         .iter()
         .filter(|f| f["kind"].as_str().is_some_and(|k| k.starts_with("prompt")))
-        .map(|f| {
-            (
-                f["kind"].as_str().unwrap_or_default().to_owned(),
-                f["client"].as_str().map(str::to_owned),
-                f["tools"]
-                    .as_array()
-                    .map(|t| {
-                        t.iter()
-                            .filter_map(|n| n.as_str().map(str::to_owned))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-            )
+        .flat_map(|f| {
+            let tools: Vec<String> = f["tools"]
+                .as_array()
+                .map(|t| {
+                    t.iter()
+                        .filter_map(|n| n.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default();
+            common::finding_clients(f).into_iter().map(move |client| {
+                (
+                    f["kind"].as_str().unwrap_or_default().to_owned(),
+                    client,
+                    tools.clone(),
+                )
+            })
         })
         .collect()
 }
@@ -134,7 +137,7 @@ fn check_prompt_json_has_its_own_shape() {
         keys(&doc),
         BTreeSet::from(["schema_version", "kind", "server_key", "names"])
     );
-    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["schema_version"], 2);
     assert_eq!(doc["kind"], "prompt");
     assert_eq!(doc["server_key"], "server");
     let names = doc["names"].as_array().expect("names");
@@ -265,7 +268,7 @@ fn audit_reads_every_prompt_page_and_reports_prompts_after_the_tools() {
         .iter()
         .find(|f| f["kind"] == "prompt_name")
         .unwrap();
-    assert_eq!(name_finding["contract"], "prompt");
+    assert_eq!(name_finding["contracts"], serde_json::json!(["prompt"]));
     assert_eq!(name_finding["suggestion"], "review_pr");
 
     let r = audit(&["--server-key", "gh"], &server);

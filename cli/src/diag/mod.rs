@@ -190,15 +190,72 @@ pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
     out
 }
 
-/// Several messages about one name as one sentence: what they share said once, and what
-/// differs listed (`... which the OpenAI API, the Anthropic API and Amazon Bedrock do not
-/// allow ...`); messages that share little are joined with `; `.
-fn merged(messages: &[&str]) -> String {
-    let first = messages[0];
-    // The longest prefix and suffix of whole words every message shares.
+/// Several messages about one name as one sentence: each cluster of [`clusters`] said once,
+/// joined with `; `. One message is itself; none is empty.
+#[must_use]
+pub fn merged(messages: &[&str]) -> String {
+    clusters(messages)
+        .into_iter()
+        .map(|(_, sentence)| sentence)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// `messages` in clusters that say one thing, each with the indices of its messages and that
+/// thing as one sentence, in the order each cluster first appears: the same message said
+/// twice, or messages that differ only in what they are about (`... which the OpenAI API, the
+/// Anthropic API and Amazon Bedrock do not allow ...`). Messages merge only where their shared
+/// end starts with a verb made plural for the list ([`PLURAL`]), so the sentence stays
+/// grammatical and says of each member what its own message said.
+#[must_use]
+pub fn clusters(messages: &[&str]) -> Vec<(Vec<usize>, String)> {
+    let mut out: Vec<(Vec<usize>, String)> = Vec::new();
+    for (i, &m) in messages.iter().enumerate() {
+        let fits = out.iter_mut().find_map(|(members, sentence)| {
+            let first = messages[members[0]];
+            if first == m {
+                return Some((members, None));
+            }
+            let mut with: Vec<&str> = Vec::new();
+            for &j in members.iter() {
+                if !with.contains(&messages[j]) {
+                    with.push(messages[j]);
+                }
+            }
+            with.push(m);
+            merge_alike(&with).map(|merged| (members, Some((sentence, merged))))
+        });
+        match fits {
+            Some((members, merged)) => {
+                members.push(i);
+                if let Some((sentence, merged)) = merged {
+                    *sentence = merged;
+                }
+            }
+            None => out.push((vec![i], m.to_owned())),
+        }
+    }
+    out
+}
+
+/// The verbs a shared end may start with, each with its plural: `the OpenAI API does not
+/// allow` becomes `the OpenAI API and Amazon Bedrock do not allow`.
+const PLURAL: [(&str, &str); 3] = [
+    (" does not ", " do not "),
+    (" allows ", " allow "),
+    (" requires ", " require "),
+];
+
+/// `messages` (two or more) as one sentence, when they share a start of 20 bytes or more and an
+/// end holding a verb of [`PLURAL`], in whole words; else `None`.
+fn merge_alike(messages: &[&str]) -> Option<String> {
+    let (&first, rest) = messages.split_first()?;
+    if rest.is_empty() {
+        return None;
+    }
     let mut prefix = first.len();
     let mut suffix = first.len();
-    for m in &messages[1..] {
+    for m in rest {
         prefix = prefix.min(common_prefix(first, m));
         suffix = suffix.min(common_suffix(first, m));
     }
@@ -208,22 +265,27 @@ fn merged(messages: &[&str]) -> String {
     let suffix = first[first.len() - suffix..]
         .find(' ')
         .map_or(0, |i| suffix - i);
+    // The shared end starts at its first verb: `the OpenAI API` and `the Anthropic API` share
+    // ` API does not allow`, and the list is of `OpenAI API` and `Anthropic API`.
+    let shared = &first[first.len() - suffix..];
+    let (at, many) = PLURAL
+        .iter()
+        .filter_map(|(one, many)| Some((shared.find(one)?, (one.len(), many))))
+        .min_by_key(|(at, _)| *at)?;
+    let suffix = suffix - at;
     if prefix < 20 || prefix + suffix >= shortest {
-        return messages.join("; ");
+        return None;
     }
+    let tail = format!("{}{}", many.1, &shared[at + many.0..]);
     let middles: Vec<String> = messages
         .iter()
         .map(|m| m[prefix..m.len() - suffix].to_owned())
         .collect();
-    let tail = &first[first.len() - suffix..];
-    let tail = tail
-        .strip_prefix(" does not ")
-        .map_or_else(|| tail.to_owned(), |rest| format!(" do not {rest}"));
-    format!(
+    Some(format!(
         "{}{}{tail}",
         &first[..prefix],
         mcp_toolname_rules::message::joined(&middles, "and")
-    )
+    ))
 }
 
 /// Bytes at the start of `a` and `b` that are the same characters.
@@ -295,6 +357,33 @@ mod tests {
              Bedrock do not allow (allowed: `A-Z`)"
         );
         assert_eq!(merged(&["short one", "other two"]), "short one; other two");
+        // Two kinds of message about one long name: each kind merged on its own, never one
+        // kind's words spliced into the other's sentence.
+        let long = |contract: &str| {
+            format!(
+                "tool name `xxxxxxxxxxxxxxxxxxxx` is 128 characters long, but {contract} allows at most 64"
+            )
+        };
+        let digit = |contract: &str| {
+            format!(
+                "tool name `xxxxxxxxxxxxxxxxxxxx` starts with the digit `5`, but {contract} requires it to start with a letter"
+            )
+        };
+        let all = [
+            long("SEP-986"),
+            digit("Gemini"),
+            long("the OpenAI API"),
+            digit("the portable contract"),
+        ];
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        assert_eq!(
+            merged(&all),
+            "tool name `xxxxxxxxxxxxxxxxxxxx` is 128 characters long, but SEP-986 and the OpenAI \
+             API allow at most 64; tool name `xxxxxxxxxxxxxxxxxxxx` starts with the digit `5`, but \
+             Gemini and the portable contract require it to start with a letter"
+        );
+        assert_eq!(merged(&["one"]), "one");
+        assert_eq!(merged(&[]), "");
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! A JSON document written as it is made: its small fields are one `Value`, and
 //! each long array is made one element at a time, redacted ([`redact::json`]) and written, so
 //! the whole document is never in memory (a 10,000-tool audit holds one tool's `Value` at a
-//! time). The output is the bytes `serde_json`'s pretty printer gives for the whole document
-//! (keys in sorted order, two-space indents, a final newline), hidden characters escaped
-//! ([`super::json`]).
+//! time). The output is the bytes `serde_json` gives for the whole document, compact (keys in
+//! sorted order, no white space between tokens, a final newline), hidden characters escaped
+//! ([`super::json`]): a report of thousands of tools is read by programs, and indents made
+//! it nearly twice as long.
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -50,9 +51,9 @@ impl<'a> Doc<'a> {
         self
     }
 
-    /// Writes the document, pretty-printed, and a newline to `out`.
+    /// Writes the document, compact, and a newline to `out`.
     pub fn write_to<W: Write>(&self, out: W) -> std::io::Result<()> {
-        let mut ser = serde_json::Serializer::with_formatter(out, super::json::Escaping::new());
+        let mut ser = serde_json::Serializer::with_formatter(out, super::json::Escaping::compact());
         self.serialize(&mut ser).map_err(std::io::Error::from)?;
         let mut out = ser.into_inner();
         out.write_all(b"\n")?;
@@ -108,7 +109,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_same_bytes_as_the_whole_document_pretty_printed() {
+    fn the_same_bytes_as_the_whole_document_written_compact() {
         let tools = vec![
             json!({"name": "b", "fine": true}),
             json!({"name": "a", "x": [1, 2]}),
@@ -121,6 +122,6 @@ mod tests {
         let whole = json!({
             "zeta": {"k": null}, "alpha": "text", "tools_count": 2, "tools": tools, "empty": [],
         });
-        assert_eq!(String::from_utf8(out).unwrap(), format!("{whole:#}\n"));
+        assert_eq!(String::from_utf8(out).unwrap(), format!("{whole}\n"));
     }
 }

@@ -1,28 +1,36 @@
-//! JSON as the CLI writes it: `serde_json`'s pretty printer, with every character that could
-//! hide, move or fake text escaped as `\uXXXX` (C0 and C1 controls, bidi controls, zero-width
-//! and other invisible characters, white space other than the space), as the text report
-//! escapes them ([`mcp_toolname_rules::message::show`]). The document stays valid JSON and
-//! reads back to the same strings; a terminal or a log viewer shows the escape, not the
-//! effect.
+//! JSON as the CLI writes it: `serde_json`'s pretty printer (files people review: snapshots,
+//! SARIF) or its compact one (`--format json`, read by programs; `jq .` lays it out), with
+//! every character that could hide, move or fake text escaped as `\uXXXX` (C0 and C1 controls,
+//! bidi controls, zero-width and other invisible characters, white space other than the
+//! space), as the text report escapes them ([`mcp_toolname_rules::message::show`]). The
+//! document stays valid JSON and reads back to the same strings; a terminal or a log viewer
+//! shows the escape, not the effect.
 
 use std::io::{self, Write};
 
 use mcp_toolname_rules::{is_control_like, is_invisible};
-use serde_json::ser::{Formatter, PrettyFormatter};
+use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 
 /// Whether `ch` is written as a `\u` escape.
 fn hidden(ch: char) -> bool {
     is_control_like(ch) || is_invisible(ch) || (ch != ' ' && ch.is_whitespace())
 }
 
-/// [`PrettyFormatter`] that also escapes [`hidden`] characters.
-pub struct Escaping(PrettyFormatter<'static>);
+/// [`PrettyFormatter`] (or, when `None`, [`CompactFormatter`]) that also escapes [`hidden`]
+/// characters.
+pub struct Escaping(Option<PrettyFormatter<'static>>);
 
 impl Escaping {
     /// Two-space indents, as `serde_json`'s pretty printer.
     #[must_use]
     pub fn new() -> Self {
-        Self(PrettyFormatter::new())
+        Self(Some(PrettyFormatter::new()))
+    }
+
+    /// No white space between tokens, as `serde_json::to_writer`.
+    #[must_use]
+    pub fn compact() -> Self {
+        Self(None)
     }
 }
 
@@ -30,6 +38,16 @@ impl Default for Escaping {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// Calls `$method` on the pretty printer, or on [`CompactFormatter`].
+macro_rules! layout {
+    ($self:ident . $method:ident ( $($arg:expr),* )) => {
+        match &mut $self.0 {
+            Some(pretty) => pretty.$method($($arg),*),
+            None => CompactFormatter.$method($($arg),*),
+        }
+    };
 }
 
 /// `value` pretty-printed with [`Escaping`], and a newline.
@@ -83,11 +101,11 @@ impl Formatter for Escaping {
     }
 
     fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.begin_array(writer)
+        layout!(self.begin_array(writer))
     }
 
     fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.end_array(writer)
+        layout!(self.end_array(writer))
     }
 
     fn begin_array_value<W: ?Sized + Write>(
@@ -95,19 +113,19 @@ impl Formatter for Escaping {
         writer: &mut W,
         first: bool,
     ) -> io::Result<()> {
-        self.0.begin_array_value(writer, first)
+        layout!(self.begin_array_value(writer, first))
     }
 
     fn end_array_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.end_array_value(writer)
+        layout!(self.end_array_value(writer))
     }
 
     fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.begin_object(writer)
+        layout!(self.begin_object(writer))
     }
 
     fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.end_object(writer)
+        layout!(self.end_object(writer))
     }
 
     fn begin_object_key<W: ?Sized + Write>(
@@ -115,15 +133,15 @@ impl Formatter for Escaping {
         writer: &mut W,
         first: bool,
     ) -> io::Result<()> {
-        self.0.begin_object_key(writer, first)
+        layout!(self.begin_object_key(writer, first))
     }
 
     fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.begin_object_value(writer)
+        layout!(self.begin_object_value(writer))
     }
 
     fn end_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
-        self.0.end_object_value(writer)
+        layout!(self.end_object_value(writer))
     }
 }
 

@@ -70,7 +70,7 @@ pub use doc::Doc;
 
 /// The version of every JSON document the CLI writes; raised when a field changes meaning
 /// or goes away (new fields do not raise it).
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// What a command found, ready to be written in any format. A command builds one and
 /// returns it; it never writes.

@@ -458,26 +458,14 @@ pub(super) fn json_doc(
             doc
         })
         .collect();
+    // Each client's verdict on each tool is in `servers[].tools[].clients[]`, written once.
     let clients: Vec<Value> = CLIENTS
         .into_iter()
         .map(|client| {
-            let names: Vec<Value> = qualified(servers, client)
-                .map(|(server, tool, q)| {
-                    json!({
-                        "server": server.key,
-                        "tool": message::short(&tool.name),
-                        "name": message::short(&q.name),
-                        "fate": fate_word(q.fate),
-                        "meets": q.meets.as_deref().map(message::short),
-                        "meets_server": q.meets_server.as_deref().map(message::short),
-                    })
-                })
-                .collect();
             json!({
                 "id": client.id,
                 "title": client.title,
                 "verified": crate::check::verified_json(client),
-                "names": names,
             })
         })
         .collect();

@@ -1,5 +1,6 @@
 //! The `audit` report as one JSON document: `{server, tools[], prompts[], findings[], cost,
-//! summary}`, each finding with its `lint` and its `level` in this run.
+//! summary}`, each finding with its `lint` and its `level` in this run, those that differ only
+//! in contract or client made one.
 
 use mcp_toolname_rules::message;
 use serde_json::{Value, json};
@@ -27,17 +28,92 @@ pub fn json(
     let mut doc = head(listing, keys, reports, prompts, findings, code);
     doc["tools"] = reports.iter().map(tool_json).collect();
     doc["prompts"] = prompts.iter().map(prompts::audit::json).collect();
-    doc["findings"] = findings.iter().map(|f| finding(f, levels)).collect();
+    doc["findings"] = self::findings(findings, levels).collect();
     doc
 }
 
-/// One finding of the JSON report: its fields, then its `lint` and its `level` in this run.
-#[must_use]
-pub fn finding(f: &Finding, levels: &Levels) -> Value {
-    let mut value = serde_json::to_value(f).unwrap_or_default();
-    value["lint"] = json!(f.kind.name());
-    value["level"] = json!(levels.level(f.kind.name(), f.contract, f.client));
-    value
+/// The findings of the JSON report: those of one lint at one level about the same tools with
+/// the same fix, whose messages say one thing of each ([`crate::diag::clusters`]), made one,
+/// each `{lint, kind, level, tools, contracts, clients, message, suggestion, suggested_key}`:
+/// a dotted name refused by six contracts is one finding listing the six, its message saying
+/// what they share once. Made while it is written: only which findings go together is held.
+pub fn findings<'a>(
+    findings: &'a [Finding],
+    levels: &'a Levels,
+) -> impl Iterator<Item = Value> + 'a {
+    groups(findings, levels)
+        .into_iter()
+        .flat_map(move |(level, members)| {
+            let messages: Vec<&str> = members
+                .iter()
+                .map(|&i| findings[i].message.as_str())
+                .collect();
+            crate::diag::clusters(&messages)
+                .into_iter()
+                .map(|(cluster, sentence)| {
+                    let cluster: Vec<&Finding> =
+                        cluster.iter().map(|&j| &findings[members[j]]).collect();
+                    one(&cluster, level, sentence)
+                })
+                .collect::<Vec<_>>()
+        })
+}
+
+/// What makes findings one in the JSON report, when their messages say one thing.
+type GroupKey<'a> = (
+    &'static str,
+    Level,
+    &'a [String],
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+/// The indices of `findings` that may make one finding of the JSON report, in the order each
+/// first appears, with their level.
+fn groups(findings: &[Finding], levels: &Levels) -> Vec<(Level, Vec<usize>)> {
+    let mut out: Vec<(Level, Vec<usize>)> = Vec::new();
+    let mut seen: std::collections::HashMap<GroupKey<'_>, usize> = std::collections::HashMap::new();
+    for (i, f) in findings.iter().enumerate() {
+        let level = levels.level(f.kind.name(), f.contract, f.client);
+        let key = (
+            f.kind.name(),
+            level,
+            f.tools.as_slice(),
+            f.suggestion.as_deref(),
+            f.suggested_key.as_deref(),
+        );
+        match seen.get(&key) {
+            Some(&at) => out[at].1.push(i),
+            None => {
+                seen.insert(key, out.len());
+                out.push((level, vec![i]));
+            }
+        }
+    }
+    out
+}
+
+/// One finding of the JSON report, made of `members` (one lint, one level, the same tools and
+/// fix), whose messages say `message`.
+fn one(members: &[&Finding], level: Level, message: String) -> Value {
+    let first = members[0];
+    let mut contracts: Vec<&str> = Vec::new();
+    let mut clients: Vec<&str> = Vec::new();
+    for f in members {
+        contracts.extend(f.contract.filter(|c| !contracts.contains(c)));
+        clients.extend(f.client.filter(|c| !clients.contains(c)));
+    }
+    json!({
+        "lint": first.kind.name(),
+        "kind": first.kind,
+        "level": level,
+        "tools": first.tools,
+        "contracts": contracts,
+        "clients": clients,
+        "message": message,
+        "suggestion": first.suggestion,
+        "suggested_key": first.suggested_key,
+    })
 }
 
 /// Whether a finding of `findings` is at deny level in this run.
@@ -63,7 +139,7 @@ pub fn json_stream<'a>(
     Doc::new(head(listing, keys, reports, prompts, findings, exit_code))
         .array("tools", reports.iter().map(tool_json))
         .array("prompts", prompts.iter().map(prompts::audit::json))
-        .array("findings", findings.iter().map(|f| finding(f, levels)))
+        .array("findings", self::findings(findings, levels))
 }
 
 /// One tool of the JSON report.
@@ -129,4 +205,100 @@ fn head(
             "exit_code": exit_code,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::Kind;
+
+    fn finding(
+        contract: Option<&'static str>,
+        client: Option<&'static str>,
+        message: &str,
+    ) -> Finding {
+        Finding {
+            kind: if client.is_some() {
+                Kind::Client
+            } else {
+                Kind::Contract
+            },
+            tool: "a.b".to_owned(),
+            tools: vec!["a.b".to_owned()],
+            contract,
+            client,
+            message: message.to_owned(),
+            suggestion: Some("a_b".to_owned()),
+            suggested_key: None,
+        }
+    }
+
+    /// Findings that say one thing of several contracts are one, listing them; a finding that
+    /// says another thing, or of another lint, keeps its own message and its own ids.
+    #[test]
+    fn findings_alike_are_one_and_each_keeps_what_it_says() {
+        let dot = |by: &str| {
+            format!("tool name `a.b` contains a dot `.` at index 1, which {by} does not allow")
+        };
+        let findings = [
+            finding(Some("openai"), None, &dot("the OpenAI API")),
+            finding(
+                Some("gemini"),
+                None,
+                "tool name `a.b` is fine for Gemini but too long",
+            ),
+            finding(Some("bedrock"), None, &dot("Amazon Bedrock")),
+            finding(
+                None,
+                Some("cline"),
+                "Cline hashes it: the model sees `s__a_b_1234`",
+            ),
+            finding(
+                None,
+                Some("goose"),
+                "Goose sends `s__a.b`, which the API refuses",
+            ),
+        ];
+        let out: Vec<Value> = super::findings(&findings, &Levels::default()).collect();
+        let said: Vec<(&Value, &Value, &str)> = out
+            .iter()
+            .map(|f| {
+                (
+                    &f["contracts"],
+                    &f["clients"],
+                    f["message"].as_str().unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    &json!(["openai", "bedrock"]),
+                    &json!([]),
+                    "tool name `a.b` contains a dot `.` at index 1, which the OpenAI API and \
+                     Amazon Bedrock do not allow"
+                ),
+                (
+                    &json!(["gemini"]),
+                    &json!([]),
+                    "tool name `a.b` is fine for Gemini but too long"
+                ),
+                (
+                    &json!([]),
+                    &json!(["cline"]),
+                    "Cline hashes it: the model sees `s__a_b_1234`"
+                ),
+                (
+                    &json!([]),
+                    &json!(["goose"]),
+                    "Goose sends `s__a.b`, which the API refuses"
+                ),
+            ]
+        );
+        assert!(
+            out.iter()
+                .all(|f| f["tools"] == json!(["a.b"]) && f["suggestion"] == "a_b")
+        );
+    }
 }

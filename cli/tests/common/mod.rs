@@ -294,3 +294,50 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// What client `id` sends for each tool of an `audit --config` JSON document, server by
+/// server in the config's order: `{server, tool, name, fate, meets, meets_server}`, read from
+/// each audited server's `tools[].clients[]`.
+pub fn client_names(doc: &serde_json::Value, id: &str) -> Vec<serde_json::Value> {
+    let servers = doc["servers"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    servers
+        .iter()
+        .flat_map(|server| {
+            let tools = server["tools"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            tools.iter().filter_map(move |tool| {
+                let client = tool["clients"].as_array()?.iter().find(|c| c["id"] == id)?;
+                Some(serde_json::json!({
+                    "server": server["key"],
+                    "tool": tool["name"],
+                    "name": client["name"],
+                    "fate": client["fate"],
+                    "meets": client["meets"],
+                    "meets_server": client["meets_server"],
+                }))
+            })
+        })
+        .collect()
+}
+
+/// The clients a JSON finding is about, each as `Some`, or one `None` when it is about none: a
+/// finding said alike under several clients is one, listing them.
+pub fn finding_clients(finding: &serde_json::Value) -> Vec<Option<String>> {
+    let clients: Vec<Option<String>> = finding["clients"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .map(|c| c.as_str().map(str::to_owned))
+        .collect();
+    if clients.is_empty() {
+        vec![None]
+    } else {
+        clients
+    }
+}

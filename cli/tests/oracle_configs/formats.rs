@@ -182,7 +182,7 @@ pub fn formats_agree(name: &str, doc: &Value, sarif: &Value, github: &str) {
     collisions_in_a_server_follow_the_names(name, doc);
 }
 
-/// A server's `normalisation_collision` for a client is said exactly where `names[]` has that
+/// A server's `normalisation_collision` for a client is said exactly where its names have that
 /// client leave a tool of the server out for another of the same server (`shadowed`, meeting
 /// a tool, no other server), and names both tools.
 fn collisions_in_a_server_follow_the_names(name: &str, doc: &Value) {
@@ -198,19 +198,22 @@ fn collisions_in_a_server_follow_the_names(name: &str, doc: &Value) {
                 .iter()
                 .filter_map(Value::as_str)
                 .collect();
-            said.insert((
-                server["key"].as_str().expect("key").to_owned(),
-                f["client"].as_str().expect("client").to_owned(),
-                tools
-                    .iter()
-                    .map(|t| (*t).to_owned())
-                    .collect::<BTreeSet<_>>(),
-            ));
+            for client in f["clients"].as_array().expect("clients") {
+                said.insert((
+                    server["key"].as_str().expect("key").to_owned(),
+                    client.as_str().expect("client").to_owned(),
+                    tools
+                        .iter()
+                        .map(|t| (*t).to_owned())
+                        .collect::<BTreeSet<_>>(),
+                ));
+            }
         }
     }
     let mut left_out = BTreeSet::new();
     for client in doc["clients"].as_array().expect("clients") {
-        for n in client["names"].as_array().expect("names") {
+        let id = client["id"].as_str().expect("id");
+        for n in &crate::common::client_names(doc, id) {
             if n["fate"] != "shadowed" || !n["meets_server"].is_null() || n["meets"].is_null() {
                 continue;
             }
