@@ -12,6 +12,10 @@ Writes into OUT_DIR (created) and prints the bytes of the input that matters:
 - `hostile N`: the same with tools whose names and descriptions repeat a corpus of control,
   bidi and invisible characters and runner commands, about N bytes in all (50-character
   names).
+- `hostile_pages N`: `hostile` past one message: 50-character names and 150-character
+  descriptions, about N bytes in all, in pages (list.json, list2.json, ...) of at most 8 MB
+  each, for `pages_server.sh` (a server writes no line past 16 MiB, nor more than 100,000
+  tools, which `hostile` reaches at 10 MB); prints the bytes of the pages.
 - `snapshot N`: old.json, a snapshot of one tool whose name is 256 characters with as many
   short required arguments as fit in N bytes, and new.json, the same tool with none: `diff`
   and `audit --baseline` make one change per argument.
@@ -20,6 +24,7 @@ Then, from the repository, with B the binary (target/release/mcp-toolname):
 
     /usr/bin/time -v $B audit --config OUT/.mcp.json --format json > out.json
     /usr/bin/time -v $B audit -v -- sh benches/support/file_server.sh OUT/init.json OUT/list.json
+    /usr/bin/time -v $B audit -v -- sh benches/support/pages_server.sh OUT/init.json OUT/list*.json
     /usr/bin/time -v $B diff OUT/old.json OUT/new.json --format json > out.json
 """
 
@@ -75,6 +80,29 @@ def main():
         body = ("".join(CORPUS) * 4)[:50]
         count = max(1, n // 100)
         print(server(out, [tool(f"{i}{body}", body) for i in range(count)]))
+    elif shape == "hostile_pages":
+        body = ("".join(CORPUS) * 4)[:50]
+        text = ("".join(CORPUS) * 8)[:150]
+        tools = [tool(f"{i}{body}", text) for i in range(max(1, n // 200))]
+        server(out, [])
+        os.remove(os.path.join(out, ".mcp.json"))
+        pages, page, size = [], [], 0
+        for t in tools:
+            page.append(t)
+            size += len(json.dumps(t, separators=(",", ":")))
+            if size > 8_000_000:
+                pages.append(page)
+                page, size = [], 0
+        pages.append(page)
+        total = 0
+        for i, page in enumerate(pages):
+            doc = {"tools": page}
+            if i + 1 < len(pages):
+                doc["nextCursor"] = str(i + 2)
+            name = "list.json" if i == 0 else f"list{i + 1}.json"
+            with open(os.path.join(out, name), "w") as f:
+                total += f.write(json.dumps(doc, separators=(",", ":")))
+        print(total)
     elif shape == "snapshot":
         count = n // 38
         entry = {"name": "t" * 256, "kind": "tool", "listed": True,
@@ -89,7 +117,8 @@ def main():
             json.dump(doc, f)
         print(size)
     else:
-        sys.exit(f"report_growth.py: unknown shape {shape!r} (dotted, secret, hostile, snapshot)")
+        sys.exit(f"report_growth.py: unknown shape {shape!r} (dotted, secret, hostile, hostile_pages, "
+                 "snapshot)")
 
 
 if __name__ == "__main__":

@@ -59,6 +59,7 @@ pub mod doc;
 pub mod github;
 pub mod json;
 pub mod sarif;
+pub mod stream;
 pub mod text;
 
 use std::io::Write;
@@ -80,6 +81,15 @@ pub trait Report {
 
     /// The report for people (`--format text`); empty when there is nothing to say on stdout.
     fn text(&self) -> String;
+
+    /// [`Self::text`] written into `out` as it is made (the sink is [`stream::Lines`]); a
+    /// report that can be long writes it piece by piece rather than whole.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    fn write_text(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        out.write_str(&self.text())
+    }
 
     /// The JSON document (`--format json`); [`write`] adds `schema_version`.
     fn json(&self) -> Doc<'_>;
@@ -138,7 +148,11 @@ pub fn write(report: &dyn Report, format: Format, sink: &Sink) -> u8 {
 fn write_format(report: &dyn Report, format: Format, out: impl Write) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::new(out);
     match format {
-        Format::Text => out.write_all(text::clean(&report.text()).as_bytes())?,
+        Format::Text => {
+            let mut lines = stream::Lines::new(&mut out, false);
+            let written = report.write_text(&mut lines);
+            lines.finish(written)?;
+        }
         Format::Json => report
             .json()
             .field("schema_version", SCHEMA_VERSION.into())

@@ -34,6 +34,13 @@ pub fn clean_annotations(text: &str) -> String {
 fn clean_lines(text: &str, annotations: bool) -> String {
     let text = crate::redact::text(text);
     let mut out = String::with_capacity(text.len());
+    escape_lines(&text, annotations, &mut out);
+    out
+}
+
+/// Appends `text`, already masked, to `out` with each line escaped as [`clean`] escapes it:
+/// each line on its own, so text cut at line feeds gives the same bytes piece by piece.
+pub(super) fn escape_lines(text: &str, annotations: bool, out: &mut String) {
     for line in text.split_inclusive('\n') {
         let line = escape(line);
         let line = break_runner_commands(line);
@@ -47,7 +54,6 @@ fn clean_lines(text: &str, annotations: bool) -> String {
             out.push_str(&line);
         }
     }
-    out
 }
 
 /// Whether the text after a `##` makes a command a CI runner acts on wherever it stands in a

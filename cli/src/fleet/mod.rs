@@ -10,6 +10,7 @@
 mod collisions;
 mod cross;
 mod report;
+mod text;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -398,9 +399,16 @@ impl Report for Fleet {
     }
 
     fn text(&self) -> String {
+        let mut text = String::new();
+        // Writing into a `String` does not fail.
+        let _ = self.write_text(&mut text);
+        text
+    }
+
+    fn write_text(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
         let levels = &self.out.levels;
         let lists = &self.allowlists;
-        let extra = report::Extra {
+        let extra = text::Extra {
             section: &lists.text(levels),
             denied: lists
                 .resolved
@@ -410,7 +418,8 @@ impl Report for Fleet {
                 .map(|_| crate::allowlist::report::LINT.name)
                 .collect(),
         };
-        report::text(
+        text::write(
+            out,
             &self.config,
             &self.servers,
             &self.cross,

@@ -64,7 +64,7 @@ mod word;
 
 use serde_json::Value;
 
-pub use store::{learn, secrets_shown, show_secrets, text};
+pub use store::{learn, reach, secrets_shown, show_secrets, text};
 
 use names::{is_name, names_secret};
 

@@ -322,6 +322,25 @@ pub fn text(text: &str) -> String {
     })
 }
 
+/// How far masking reaches: the most bytes of the longest learned value (one match of any
+/// pass, written or folded, covers at most that many letters and digits), or 0 when [`text`]
+/// changes nothing (nothing learned, or `--show-secrets`).
+#[must_use]
+pub fn reach() -> usize {
+    with(|state| {
+        if state.shown {
+            0
+        } else {
+            state
+                .values
+                .iter()
+                .map(|v| v.value.len())
+                .max()
+                .unwrap_or(0)
+        }
+    })
+}
+
 /// `text` with `mask` applied to each stretch between its placeholders (which stay as they
 /// are); borrowed when nothing changed, so a long text is not copied for nothing.
 fn around_placeholders<'a>(text: &'a str, mask: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, str> {

@@ -88,19 +88,25 @@ impl Report for Audit {
     }
 
     fn text(&self) -> String {
+        let mut text = String::new();
+        // Writing into a `String` does not fail.
+        let _ = self.write_text(&mut text);
+        text
+    }
+
+    fn write_text(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
         let baseline = self.baseline.as_ref().map(|b| {
             let words = crate::surface::report::text(&b.baseline, &b.live, &b.changes);
             (words, b.changes.iter().filter(|c| c.breaking).count())
         });
-        super::text(
-            &self.listing,
-            &self.keys,
-            &self.reports,
-            &self.prompts,
-            &self.found,
-            &self.out,
-            baseline,
-        )
+        let server = super::Audited {
+            listing: &self.listing,
+            keys: &self.keys,
+            reports: &self.reports,
+            prompts: &self.prompts,
+            findings: &self.found,
+        };
+        super::write_text(out, &server, &self.out, baseline)
     }
 
     fn json(&self) -> Doc<'_> {

@@ -8,6 +8,7 @@ mod audit;
 mod json;
 
 use std::collections::HashMap;
+use std::fmt;
 
 use mcp_toolname_rules::message;
 
@@ -48,47 +49,45 @@ fn server_line(listing: &Listing) -> String {
     )
 }
 
-/// The text report: the server's section, the changes against a baseline (`audit
-/// --baseline`: the words of the diff and how many of them break a client), then a summary
-/// saying the exit code, which a breaking change raises to 1.
-#[must_use]
-pub fn text(
-    listing: &Listing,
-    keys: &Keys,
-    reports: &[NameReport],
-    prompts: &[PromptReport],
-    findings: &[Finding],
+/// The text report of one server, written into `text` as it is made: its section, the
+/// changes against a baseline (`audit --baseline`: the words of the diff and how many of them
+/// break a client), then a summary saying the exit code, which a breaking change raises to 1.
+///
+/// # Errors
+/// When `text` fails.
+pub fn write_text(
+    text: &mut dyn fmt::Write,
+    server: &Audited<'_>,
     out: &Output,
     baseline: Option<(String, usize)>,
-) -> String {
-    let mut text = crate::redact::notice();
-    text.push_str(&section(
+) -> fmt::Result {
+    let Audited {
         listing,
-        keys,
-        "set with --server-key",
         reports,
         prompts,
         findings,
-        out,
-    ));
-    text.push('\n');
+        ..
+    } = *server;
+    text.write_str(&crate::redact::notice())?;
+    section(text, server, "set with --server-key", out)?;
+    text.write_char('\n')?;
     let breaking = baseline.as_ref().map_or(0, |(_, breaking)| *breaking);
     if let Some((changes, _)) = baseline {
-        text.push_str("against the baseline: ");
-        text.push_str(&changes);
-        text.push('\n');
+        text.write_str("against the baseline: ")?;
+        text.write_str(&changes)?;
+        text.write_char('\n')?;
     }
     if out.verbose {
-        text.push_str(&wrap::hanging("", &crate::check::verified_line(), 2));
+        text.write_str(&wrap::hanging("", &crate::check::verified_line(), 2))?;
     }
-    text.push_str(&wrap::hanging(
+    text.write_str(&wrap::hanging(
         "",
         &format!(
             "summary: {}",
             counts(listing, reports, prompts, findings, &out.levels)
         ),
         2,
-    ));
+    ))?;
     let seen = verdict::visible(findings, &out.levels);
     let exit = verdict::exit_line(&seen);
     let exit = match (
@@ -110,8 +109,22 @@ pub fn text(
         Some(_) => format!("exit code 1: {broken}"),
         None => format!("{exit}; and {broken}"),
     };
-    text.push_str(&wrap::hanging("", &exit, 2));
-    text
+    text.write_str(&wrap::hanging("", &exit, 2))
+}
+
+/// One audited server, as its text report reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct Audited<'a> {
+    /// What every client is shown.
+    pub listing: &'a Listing,
+    /// The server's key under each client.
+    pub keys: &'a Keys,
+    /// Each listed tool's verdicts.
+    pub reports: &'a [NameReport],
+    /// Each prompt's verdicts.
+    pub prompts: &'a [PromptReport],
+    /// Every finding, allowed ones included.
+    pub findings: &'a [Finding],
 }
 
 /// Whether a finding of this kind is said on its tool's line.
@@ -119,21 +132,28 @@ fn is_per_tool(kind: Kind) -> bool {
     matches!(kind, Kind::Spec | Kind::Contract | Kind::Client)
 }
 
-/// The report on one server without its summary: the server, a verdict per tool (errors
-/// first, then warnings, then the rest, each in list order), findings across its list and past
-/// the names, and its prompts. `key_origin` says where the key came from.
-#[must_use]
+/// The report on one server without its summary, written into `text` tool by tool: the
+/// server, a verdict per tool (errors first, then warnings, then the rest, each in list
+/// order), findings across its list and past the names, and its prompts. `key_origin` says
+/// where the key came from.
+///
+/// # Errors
+/// When `text` fails.
 pub fn section(
-    listing: &Listing,
-    keys: &Keys,
+    text: &mut dyn fmt::Write,
+    server: &Audited<'_>,
     key_origin: &str,
-    reports: &[NameReport],
-    prompts: &[PromptReport],
-    findings: &[Finding],
     out: &Output,
-) -> String {
-    let mut text = server_line(listing);
-    text.push_str(&wrap::hanging(
+) -> fmt::Result {
+    let Audited {
+        listing,
+        keys,
+        reports,
+        prompts,
+        findings,
+    } = *server;
+    text.write_str(&server_line(listing))?;
+    text.write_str(&wrap::hanging(
         "",
         &format!(
             "{} {} in {} {}; server key {} ({key_origin})",
@@ -144,40 +164,48 @@ pub fn section(
             message::show(&keys.key)
         ),
         2,
-    ));
+    ))?;
     if let Some(advice) = keys.advice() {
-        text.push_str(&wrap::hanging("", &advice, 2));
+        text.write_str(&wrap::hanging("", &advice, 2))?;
     }
     let seen = verdict::visible(findings, &out.levels);
     let mut by_tool: HashMap<&str, Vec<Seen<'_>>> = HashMap::new();
     for s in seen.iter().filter(|s| is_per_tool(s.finding.kind)) {
         by_tool.entry(s.finding.tool.as_str()).or_default().push(*s);
     }
+    let own: Vec<Vec<Seen<'_>>> = reports
+        .iter()
+        .map(|report| {
+            by_tool
+                .remove(message::short(&report.name).as_ref())
+                .unwrap_or_default()
+        })
+        .collect();
+    // The key's line comes before the tools', so every tool is weighed before one is written.
     let mut blame = KeyBlame::new(keys);
-    let mut lines: Vec<(Option<Level>, String)> = Vec::new();
-    for report in reports {
-        let own = by_tool
-            .remove(message::short(&report.name).as_ref())
-            .unwrap_or_default();
-        let (level, line) = match blame.line(report, &own) {
-            Some(line) => (verdict::worst(&own), line),
-            None => verdict::tool(report, &own),
-        };
-        let mut block = verdict::line(2, level, &line);
-        if out.verbose && level.is_some() {
-            block.push_str(&details(report, &own));
-        }
-        lines.push((level, block));
-    }
+    let blamed: Vec<Option<usize>> = own.iter().map(|own| blame.take(own)).collect();
     if let Some(said) = blame.summary() {
-        text.push_str(&wrap::hanging("", &said, 2));
+        text.write_str(&wrap::hanging("", &said, 2))?;
     }
-    if !lines.is_empty() {
-        text.push_str("\ntools\n");
-        // Errors first, then warnings, then the rest; each in list order.
-        lines.sort_by_key(|(level, _)| std::cmp::Reverse(*level));
-        for (_, block) in lines {
-            text.push_str(&block);
+    if !reports.is_empty() {
+        text.write_str("\ntools\n")?;
+    }
+    // Errors first, then warnings, then the rest; each in list order.
+    let mut order: Vec<(Option<Level>, usize)> = own
+        .iter()
+        .enumerate()
+        .map(|(i, own)| (verdict::worst(own), i))
+        .collect();
+    order.sort_by_key(|&(level, _)| std::cmp::Reverse(level));
+    for (level, i) in order {
+        let (report, own) = (&reports[i], &own[i]);
+        let line = match blamed[i] {
+            Some(clients) => blame.line(report, clients),
+            None => verdict::tool(report, own).1,
+        };
+        text.write_str(&verdict::line(2, level, &line))?;
+        if out.verbose && level.is_some() {
+            text.write_str(&details(report, own))?;
         }
     }
     for (heading, past) in [("across the tool list", false), ("past the names", true)] {
@@ -191,19 +219,19 @@ pub fn section(
         if found.is_empty() {
             continue;
         }
-        text.push_str(&format!("\n{heading}\n"));
+        write!(text, "\n{heading}\n")?;
         let said: Vec<verdict::Said<'_>> = found.iter().map(|s| verdict::Said::of(s)).collect();
         for (level, line) in verdict::said_lines(&said, out.verbose) {
-            text.push_str(&verdict::line(2, Some(level), &line));
+            text.write_str(&verdict::line(2, Some(level), &line))?;
         }
     }
-    text.push_str(&prompts::audit::text(listing, prompts, findings, out));
+    text.write_str(&prompts::audit::text(listing, prompts, findings, out))?;
     if out.verbose {
-        text.push_str(
+        text.write_str(
             &crate::cost::Cost::of(listing, reports).text("cost to the model, per client"),
-        );
+        )?;
     }
-    text
+    Ok(())
 }
 
 /// Tools whose every client finding comes from the server's key, not their name (`a.b`, whose
@@ -229,8 +257,9 @@ impl KeyBlame {
         }
     }
 
-    /// The line of a tool whose findings here all blame the key; `None` for any other tool.
-    fn line(&mut self, report: &NameReport, own: &[Seen<'_>]) -> Option<String> {
+    /// Counts a tool whose findings here all blame the key, and returns how many clients
+    /// they are; `None` for any other tool.
+    fn take(&mut self, own: &[Seen<'_>]) -> Option<usize> {
         let suggested = own.first()?.finding.suggested_key.as_ref()?;
         let clients: Vec<&'static str> = own
             .iter()
@@ -243,13 +272,18 @@ impl KeyBlame {
                 self.clients.push(c);
             }
         }
-        Some(format!(
+        Some(clients.len())
+    }
+
+    /// The line of a tool [`Self::take`] counted, for its `clients`.
+    fn line(&self, report: &NameReport, clients: usize) -> String {
+        format!(
             "{} [client]: {} {} badly, for the server key {} (above), not for its name",
             message::show(&report.name),
-            clients.len(),
-            plural(clients.len(), "client handles it", "clients handle it"),
+            clients,
+            plural(clients, "client handles it", "clients handle it"),
             message::show(&self.key)
-        ))
+        )
     }
 
     /// The line said once for the key, after every tool's [`Self::line`].
