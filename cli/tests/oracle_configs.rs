@@ -13,8 +13,8 @@
 //! in a run of its own, and the prompt that reached the model must be the one the audit says
 //! (`oracle_configs/prompts.rs`).
 //!
-//! Every view of the audit document must agree with itself on every config: `names[]`, each
-//! server's `tools[].clients[]`, and the cross-server findings; each server's findings, the
+//! Every view of the audit must agree with itself on every config: each server's
+//! `tools[].clients[]`, the text's table of names, and the cross-server findings; each server's findings, the
 //! SARIF results and the GitHub annotations (`oracle_configs/formats.rs`); for prompts,
 //! `prompt_clients[]`, each server's `prompts[].clients[]` and the `prompt_collision`s (no
 //! client needed).
@@ -114,7 +114,7 @@ struct Verdict {
 }
 
 impl Verdict {
-    /// Read from a `names[]` or `tools[].clients[]` entry: both have these fields.
+    /// Read from a `tools[].clients[]` entry.
     fn of(entry: &Value) -> Self {
         Self {
             name: entry["name"].as_str().expect("name").to_owned(),
@@ -125,29 +125,8 @@ impl Verdict {
     }
 }
 
-/// `clients[].names[]`, keyed by (server index, tool index) of the corpus.
-fn from_names(doc: &Value, corpus: &Value, client: &str) -> BTreeMap<(usize, usize), Verdict> {
-    let servers = corpus["servers"].as_array().expect("servers");
-    let entry = doc["clients"]
-        .as_array()
-        .and_then(|c| c.iter().find(|c| c["id"] == client))
-        .unwrap_or_else(|| panic!("no client {client}"));
-    let mut out = BTreeMap::new();
-    for name in entry["names"].as_array().expect("names") {
-        let s = servers
-            .iter()
-            .position(|s| s["key"] == name["server"])
-            .expect("a server of the corpus");
-        let t = servers[s]["tools"]
-            .as_array()
-            .and_then(|t| t.iter().position(|t| *t == name["tool"]))
-            .expect("a tool of the server");
-        out.insert((s, t), Verdict::of(name));
-    }
-    out
-}
-
-/// Each server's `tools[].clients[]`, keyed the same way.
+/// Each server's `tools[].clients[]`, keyed by (server index, tool index) of the corpus: the
+/// one verdict of the document on each (client, server, tool).
 fn from_servers(doc: &Value, corpus: &Value, client: &str) -> BTreeMap<(usize, usize), Verdict> {
     let keys = corpus["servers"].as_array().expect("servers");
     let mut out = BTreeMap::new();
@@ -176,18 +155,12 @@ fn from_servers(doc: &Value, corpus: &Value, client: &str) -> BTreeMap<(usize, u
 fn views_agree(name: &str, doc: &Value, corpus: &Value) {
     let servers = corpus["servers"].as_array().expect("servers");
     for client in CLIENTS {
-        let names = from_names(doc, corpus, client.id);
-        let per_server = from_servers(doc, corpus, client.id);
+        let names = from_servers(doc, corpus, client.id);
         let tools: usize = servers
             .iter()
             .map(|s| s["tools"].as_array().map_or(0, Vec::len))
             .sum();
         assert_eq!(names.len(), tools, "{name} {}: one entry a tool", client.id);
-        assert_eq!(
-            names, per_server,
-            "{name} {}: names[] and servers[] differ",
-            client.id
-        );
         // Every tool another server's meets is a member of that client's name collision under
         // its name, and every member of one is such a tool or the one sent.
         let collisions: Vec<&Value> = doc["cross_server"]
@@ -249,7 +222,7 @@ fn views_agree(name: &str, doc: &Value, corpus: &Value) {
                 assert_eq!(
                     finding["name"].as_str().map(|n| meets_as(client, n)),
                     Some(meets_as(client, &names[&(s, t)].name)),
-                    "{name} {}: a name_collision member has another name in names[]",
+                    "{name} {}: a name_collision member has another name in servers[]",
                     client.id
                 );
             }
@@ -278,7 +251,7 @@ fn every_view_of_the_audit_agrees_on_every_config() {
             let listed: usize = CLIENTS
                 .iter()
                 .map(|c| {
-                    from_names(&doc, &corpus, c.id)
+                    from_servers(&doc, &corpus, c.id)
                         .values()
                         .filter(|v| v.fate == fate)
                         .count()
@@ -287,7 +260,7 @@ fn every_view_of_the_audit_agrees_on_every_config() {
             assert_eq!(
                 across.matches(&format!("({fate})")).count(),
                 listed,
-                "{name}: the text's names table and names[] count `{fate}` differently:\n{across}"
+                "{name}: the text's names table and servers[] count `{fate}` differently:\n{across}"
             );
         }
     }

@@ -1,7 +1,7 @@
 //! Every format tells the findings of one audit: each finding of the JSON document (each
 //! server's and the cross-server ones) is in a SARIF result and a GitHub annotation of its
 //! lint, at its level, and each result and annotation holds a finding; a tool-name collision
-//! inside one server is said exactly where `names[]` has a client leave one of the tools out
+//! inside one server is said exactly where the verdicts have a client leave one of the tools out
 //! for another of the same server.
 
 use std::collections::BTreeSet;
@@ -234,7 +234,7 @@ fn collisions_in_a_server_follow_the_names(name: &str, doc: &Value) {
         assert!(
             left_out.contains(&(server.clone(), client.clone())),
             "{name}: a normalisation_collision says {client} makes {tools:?} of {server} one \
-             name, but names[] sends each"
+             name, but servers[] sends each"
         );
     }
 }

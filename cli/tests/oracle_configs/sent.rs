@@ -1,11 +1,11 @@
-//! What a client sent on one config, and the audit's `names[]` judged against it.
+//! What a client sent on one config, and the audit's verdicts judged against it.
 
 use std::collections::HashMap;
 
 use mcp_toolname_rules::{client_by_id, meets_as};
 use serde_json::Value;
 
-use super::from_names;
+use super::from_servers;
 
 /// What the client sent for each `S.T` of the corpus (server S, tool T), and the keys it
 /// refused to start.
@@ -16,7 +16,7 @@ pub(super) struct Sent {
     pub(super) refused: Vec<String>,
 }
 
-/// Judges the audit's `names[]` for `client` against what it sent: `(agree, total, wrong)`.
+/// Judges the audit's verdicts (`servers[].tools[].clients[]`) for `client` against what it sent: `(agree, total, wrong)`.
 pub(super) fn judge(
     name: &str,
     client: &str,
@@ -26,7 +26,7 @@ pub(super) fn judge(
 ) -> (usize, usize, Vec<String>) {
     let servers = corpus["servers"].as_array().expect("servers");
     let preset = client_by_id(client).expect("a preset");
-    let predicted = from_names(doc, corpus, client);
+    let predicted = from_servers(doc, corpus, client);
     // Tools whose fate hangs on the order servers connect in, by what the client keeps them
     // apart by (their name; Droid's `<server>_<tool>`), each with its origin and name.
     let mut raced: HashMap<String, Vec<(String, &str)>> = HashMap::new();
