@@ -7,12 +7,11 @@ use mcp_toolname_rules::{CLIENTS, PROMPT_CLIENTS};
 use serde_json::{Value, json};
 
 use super::text::{Tally, total_cost};
-use super::{CrossFinding, Outcome, Server, prompt_verdicts, qualified};
+use super::{CrossFinding, Outcome, Server, prompt_verdicts};
 use crate::args::Output;
 use crate::config::Config;
 use crate::diag::{self, Diagnostic, Spot};
 use crate::lint::{Level, Levels};
-use crate::names::fate_word;
 
 /// Every finding of the run, each server's and across servers, as CI formats write them: each
 /// pointing at the config file and the line of its server's entry.
