@@ -81,6 +81,16 @@ pub trait Report {
     /// The report for people (`--format text`); empty when there is nothing to say on stdout.
     fn text(&self) -> String;
 
+    /// [`Report::text`] written to `out` as it is made, whole lines at a time, for a report
+    /// too long to hold (the changes of a snapshot within its limit); by default the whole
+    /// text at once.
+    ///
+    /// # Errors
+    /// `out` could not be written.
+    fn write_text(&self, out: &mut Lines<'_>) -> std::io::Result<()> {
+        out.put(&self.text())
+    }
+
     /// The JSON document (`--format json`); [`write`] adds `schema_version`.
     fn json(&self) -> Doc<'_>;
 
@@ -88,6 +98,20 @@ pub trait Report {
     /// not be audited), for SARIF and GitHub.
     fn found(&self) -> Found {
         Found::default()
+    }
+}
+
+/// Where a text report is written: each piece of whole lines goes through the text sink
+/// ([`text::clean`]) on its own, as JSON masks and escapes each string on its own.
+pub struct Lines<'w>(&'w mut dyn Write);
+
+impl Lines<'_> {
+    /// Writes `text`, whole lines, cleaned.
+    ///
+    /// # Errors
+    /// The output could not be written.
+    pub fn put(&mut self, text: &str) -> std::io::Result<()> {
+        self.0.write_all(text::clean(text).as_bytes())
     }
 }
 
@@ -138,7 +162,7 @@ pub fn write(report: &dyn Report, format: Format, sink: &Sink) -> u8 {
 fn write_format(report: &dyn Report, format: Format, out: impl Write) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::new(out);
     match format {
-        Format::Text => out.write_all(text::clean(&report.text()).as_bytes())?,
+        Format::Text => report.write_text(&mut Lines(&mut out))?,
         Format::Json => report
             .json()
             .field("schema_version", SCHEMA_VERSION.into())

@@ -5,7 +5,7 @@ use mcp_toolname_rules::message;
 
 use crate::args::Output;
 use crate::diag::{self, Failure, Found};
-use crate::emit::{Doc, Report};
+use crate::emit::{Doc, Lines, Report};
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::listing::Listing;
@@ -59,6 +59,20 @@ impl Audit {
             .map_or(0, |b| crate::surface::report::exit_code(&b.changes))
     }
 
+    /// [`Report::text`], given to `put` a few lines at a time.
+    fn lines(&self, put: &mut dyn FnMut(&str) -> std::io::Result<()>) -> std::io::Result<()> {
+        super::text(
+            &self.listing,
+            &self.keys,
+            &self.reports,
+            &self.prompts,
+            &self.found,
+            &self.out,
+            self.baseline.as_ref(),
+            put,
+        )
+    }
+
     /// The server as SARIF and GitHub annotations name it: its announced name, or its
     /// command, or the demo's; cut as [`message::short`] cuts it once here, not in every
     /// finding (a 10 MB name copied and hashed per finding took a minute).
@@ -88,19 +102,17 @@ impl Report for Audit {
     }
 
     fn text(&self) -> String {
-        let baseline = self.baseline.as_ref().map(|b| {
-            let words = crate::surface::report::text(&b.baseline, &b.live, &b.changes);
-            (words, b.changes.iter().filter(|c| c.breaking).count())
+        let mut text = String::new();
+        // Writing to a string cannot fail.
+        let _ = self.lines(&mut |piece| {
+            text.push_str(piece);
+            Ok(())
         });
-        super::text(
-            &self.listing,
-            &self.keys,
-            &self.reports,
-            &self.prompts,
-            &self.found,
-            &self.out,
-            baseline,
-        )
+        text
+    }
+
+    fn write_text(&self, out: &mut Lines<'_>) -> std::io::Result<()> {
+        self.lines(&mut |piece| out.put(piece))
     }
 
     fn json(&self) -> Doc<'_> {
@@ -139,7 +151,7 @@ impl Report for Audit {
             .flat_map(|b| &b.changes)
             .filter(|c| c.breaking)
             .map(|c| Failure {
-                message: format!("against the baseline: {}", c.message),
+                message: format!("against the baseline: {}", c.message()),
                 spot: None,
             })
             .collect();

@@ -50,8 +50,12 @@ fn server_line(listing: &Listing) -> String {
 
 /// The text report: the server's section, the changes against a baseline (`audit
 /// --baseline`: the words of the diff and how many of them break a client), then a summary
-/// saying the exit code, which a breaking change raises to 1.
-#[must_use]
+/// saying the exit code, which a breaking change raises to 1. Given to `put` a few lines at a
+/// time, the changes one by one ([`crate::surface::report::lines`]).
+///
+/// # Errors
+/// The first error `put` gives.
+#[allow(clippy::too_many_arguments)]
 pub fn text(
     listing: &Listing,
     keys: &Keys,
@@ -59,8 +63,9 @@ pub fn text(
     prompts: &[PromptReport],
     findings: &[Finding],
     out: &Output,
-    baseline: Option<(String, usize)>,
-) -> String {
+    baseline: Option<&audit::Baseline>,
+    put: &mut dyn FnMut(&str) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let mut text = crate::redact::notice();
     text.push_str(&section(
         listing,
@@ -72,12 +77,19 @@ pub fn text(
         out,
     ));
     text.push('\n');
-    let breaking = baseline.as_ref().map_or(0, |(_, breaking)| *breaking);
-    if let Some((changes, _)) = baseline {
-        text.push_str("against the baseline: ");
-        text.push_str(&changes);
-        text.push('\n');
+    put(&text)?;
+    let breaking = baseline.map_or(0, |b| b.changes.iter().filter(|c| c.breaking).count());
+    if let Some(b) = baseline {
+        crate::surface::report::lines(
+            "against the baseline: ",
+            &b.baseline,
+            &b.live,
+            &b.changes,
+            put,
+        )?;
+        put("\n")?;
     }
+    let mut text = String::new();
     if out.verbose {
         text.push_str(&wrap::hanging("", &crate::check::verified_line(), 2));
     }
@@ -111,7 +123,7 @@ pub fn text(
         None => format!("{exit}; and {broken}"),
     };
     text.push_str(&wrap::hanging("", &exit, 2));
-    text
+    put(&text)
 }
 
 /// Whether a finding of this kind is said on its tool's line.

@@ -3,6 +3,7 @@
 //! and the semver verdict. Exit code 1 when a change breaks a client, as `audit` exits 1 when
 //! a name breaks the spec.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use chrono::Utc;
@@ -10,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::Surface;
 use super::diff::{Change, Level, changes, verdict};
-use crate::emit::{Doc, Failed, Report};
+use crate::emit::{Doc, Failed, Lines, Report};
 use crate::wrap::plural;
 use mcp_toolname_rules::message::{show, show_text};
 
@@ -65,6 +66,10 @@ impl Report for Diff {
         text(&self.old, &self.new, &self.changes)
     }
 
+    fn write_text(&self, out: &mut Lines<'_>) -> std::io::Result<()> {
+        lines("", &self.old, &self.new, &self.changes, &mut |l| out.put(l))
+    }
+
     fn json(&self) -> Doc<'_> {
         // One change's `Value` at a time: a snapshot within its limit may hold millions.
         Doc::new(head(&self.old, &self.new, &self.changes)).array(
@@ -85,30 +90,54 @@ pub fn exit_code(changes: &[Change]) -> u8 {
 /// The changes in words: breaking ones, then the others, then the verdict.
 #[must_use]
 pub fn text(old: &Surface, new: &Surface, changes: &[Change]) -> String {
-    let mut out = format!(
-        "from {} {} ({} names) to {} {} ({} names)\n",
+    let mut out = String::new();
+    // Writing to a string cannot fail.
+    let _ = lines("", old, new, changes, &mut |line| {
+        out.push_str(line);
+        Ok(())
+    });
+    out
+}
+
+/// [`text`], its first line after `lead`, given to `put` a line or a few at a time: a
+/// snapshot within its limit makes millions of lines, and they are not held.
+///
+/// # Errors
+/// The first error `put` gives.
+pub fn lines(
+    lead: &str,
+    old: &Surface,
+    new: &Surface,
+    changes: &[Change],
+    put: &mut dyn FnMut(&str) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    put(&format!(
+        "{lead}from {} {} ({} names) to {} {} ({} names)\n",
         show(&old.server.name),
         show_text(&old.server.version),
         old.tools.len() + old.prompts.len(),
         show(&new.server.name),
         show_text(&new.server.version),
         new.tools.len() + new.prompts.len()
-    );
+    ))?;
+    let mut line = String::new();
     for (heading, breaking) in [
         ("breaks a client", true),
         ("does not break a client", false),
     ] {
-        let group: Vec<&Change> = changes.iter().filter(|c| c.breaking == breaking).collect();
-        if group.is_empty() {
+        let mut group = changes.iter().filter(|c| c.breaking == breaking).peekable();
+        if group.peek().is_none() {
             continue;
         }
-        out.push_str(&format!("\n{heading}\n"));
+        put(&format!("\n{heading}\n"))?;
         for c in group {
-            out.push_str(&format!("  {:<6} {}\n", c.level.word(), c.message));
+            line.clear();
+            // Writing to a string cannot fail.
+            let _ = writeln!(line, "  {:<6} {}", c.level.word(), c.message());
+            put(&line)?;
         }
     }
-    out.push_str(&format!("\n{}\n", verdict_line(changes)));
-    out
+    put(&format!("\n{}\n", verdict_line(changes)))
 }
 
 /// `verdict: major (4 breaking changes of 7)`, or that nothing changed.
