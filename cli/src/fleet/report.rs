@@ -354,7 +354,7 @@ pub(super) fn found(
     servers: &[Server],
     cross: &[CrossFinding],
     out: &Output,
-) -> diag::Found {
+) -> diag::Found<'static> {
     let path = config.path.to_string_lossy().into_owned();
     // Read again for its lines only: the same bound as when it was loaded.
     let text =
@@ -404,10 +404,7 @@ pub(super) fn found(
             spot: finding.members.first().map(|m| spot(&m.server)),
         });
     }
-    diag::Found {
-        diagnostics,
-        failures,
-    }
+    diag::Found::new(diagnostics, failures)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -126,15 +126,15 @@ impl Report for Audit {
             self.denied().max(self.breaking()),
         );
         match &self.baseline {
-            Some(b) => doc.field(
+            Some(b) => doc.object(
                 "baseline",
-                crate::surface::report::json(&b.baseline, &b.live, &b.changes),
+                crate::surface::report::doc(&b.baseline, &b.live, &b.changes),
             ),
             None => doc,
         }
     }
 
-    fn found(&self) -> Found {
+    fn found(&self) -> Found<'_> {
         let server = self.server();
         let cwd = std::env::current_dir().ok();
         let diagnostics = self
@@ -145,6 +145,7 @@ impl Report for Audit {
                 diag::of_finding(f, &self.out.levels, Some(&server), spot.as_ref())
             })
             .collect();
+        // Each breaking change said as it is written: a baseline may break millions of ways.
         let failures = self
             .baseline
             .iter()
@@ -153,11 +154,10 @@ impl Report for Audit {
             .map(|c| Failure {
                 message: format!("against the baseline: {}", c.message()),
                 spot: None,
-            })
-            .collect();
+            });
         Found {
             diagnostics,
-            failures,
+            failures: Box::new(failures),
         }
     }
 }

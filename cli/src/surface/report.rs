@@ -71,13 +71,7 @@ impl Report for Diff {
     }
 
     fn json(&self) -> Doc<'_> {
-        // One change's `Value` at a time: a snapshot within its limit may hold millions.
-        Doc::new(head(&self.old, &self.new, &self.changes)).array(
-            "changes",
-            self.changes
-                .iter()
-                .map(|c| serde_json::to_value(c).unwrap_or_default()),
-        )
+        doc(&self.old, &self.new, &self.changes)
     }
 }
 
@@ -162,15 +156,19 @@ pub fn verdict_line(changes: &[Change]) -> String {
     }
 }
 
-/// The JSON document: `{schema_version, old, new, changes[], verdict, exit_code}`.
+/// The JSON document: `{schema_version, old, new, changes[], verdict, exit_code}`, one
+/// change's `Value` at a time: a snapshot within its limit may make millions.
 #[must_use]
-pub fn json(old: &Surface, new: &Surface, changes: &[Change]) -> Value {
-    let mut doc = head(old, new, changes);
-    doc["changes"] = json!(changes);
-    doc
+pub fn doc<'a>(old: &Surface, new: &Surface, changes: &'a [Change]) -> Doc<'a> {
+    Doc::new(head(old, new, changes)).array(
+        "changes",
+        changes
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap_or_default()),
+    )
 }
 
-/// [`json`] without `changes`.
+/// [`doc`] without `changes`.
 fn head(old: &Surface, new: &Surface, changes: &[Change]) -> Value {
     json!({
         "schema_version": 1,
