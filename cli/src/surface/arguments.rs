@@ -54,7 +54,6 @@ pub(super) fn arguments(
     for (old, to) in &renamed {
         out.push(items.change_of(
             &named,
-            "argument_renamed",
             Level::Major,
             Words::ArgumentRenamed(Box::new([(*old).into(), (*to).into()])),
         ));
@@ -65,21 +64,12 @@ pub(super) fn arguments(
         }
         let said = || Box::<str>::from(arg.as_str());
         match before.arguments.get(arg) {
-            None if now.required => out.push(items.change_of(
-                &named,
-                "required_argument_added",
-                Level::Major,
-                Words::RequiredAdded(said()),
-            )),
-            None => out.push(items.change_of(
-                &named,
-                "optional_argument_added",
-                Level::Minor,
-                Words::OptionalAdded(said()),
-            )),
+            None if now.required => {
+                out.push(items.change_of(&named, Level::Major, Words::RequiredAdded(said())))
+            }
+            None => out.push(items.change_of(&named, Level::Minor, Words::OptionalAdded(said()))),
             Some(was) if was.types != now.types => out.push(items.change_of(
                 &named,
-                "argument_type_changed",
                 Level::Major,
                 Words::Retyped(Box::new([
                     said(),
@@ -87,12 +77,9 @@ pub(super) fn arguments(
                     types(&now.types).into(),
                 ])),
             )),
-            Some(was) if !was.required && now.required => out.push(items.change_of(
-                &named,
-                "argument_now_required",
-                Level::Major,
-                Words::NowRequired(said()),
-            )),
+            Some(was) if !was.required && now.required => {
+                out.push(items.change_of(&named, Level::Major, Words::NowRequired(said())))
+            }
             Some(_) => {}
         }
     }
@@ -100,12 +87,7 @@ pub(super) fn arguments(
         if renamed.iter().any(|(old, _)| *old == arg) {
             continue;
         }
-        out.push(items.change_of(
-            &named,
-            "argument_removed",
-            Level::Major,
-            Words::ArgumentRemoved(arg.into()),
-        ));
+        out.push(items.change_of(&named, Level::Major, Words::ArgumentRemoved(arg.into())));
     }
 }
 

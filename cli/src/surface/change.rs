@@ -2,6 +2,7 @@
 //! kind of item it is about ([`Items`]): the shapes the diff of names and the diff of
 //! arguments both make.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use mcp_toolname_rules::message::{self, show};
@@ -34,34 +35,31 @@ impl Level {
 }
 
 /// One change. Its JSON is `{item, name, kind, level, breaking, message}`: field names are
-/// stable.
+/// stable. A snapshot within its limit makes millions of changes, so one holds little: its
+/// name shared with every change of the name, and its words made when they are written.
 #[derive(Debug, Clone)]
 pub struct Change {
-    /// What the name is of: `tool` or `prompt`.
-    pub item: &'static str,
-    /// The name it is about, as a report carries it ([`message::short`]): whole up to 256
-    /// characters, else cut with its length and digest, and held once for all the changes of
-    /// one name: a name may have a change per argument, and a snapshot millions of them.
-    pub name: Arc<str>,
-    /// The name as a message says it ([`message::show`]), held once as `name` is.
-    shown: Arc<str>,
-    /// What changed, in one snake-case word (`removed`, `alias_dropped_early`,
-    /// `renamed_with_alias`, `required_argument_added`, ...).
-    pub kind: &'static str,
+    /// The name it is about as a report carries it ([`message::short`]), then, when that is
+    /// cut, as a message says it ([`message::show`]): one string for every change of the name.
+    name: Arc<str>,
+    /// Where the name as a report carries it ends in `name`.
+    cut: u32,
+    /// Whether the name is of a prompt (else of a tool).
+    prompt: bool,
     /// Its semver level.
     pub level: Level,
     /// Whether it breaks a client ([`Level::Major`]).
     pub breaking: bool,
-    /// What [`Change::message`] says.
+    /// What changed, and what [`Change::message`] says.
     words: Words,
 }
 
-/// What a change's message says beyond its name and kind: the sentence is made each time it
-/// is written, not held, since a snapshot within its limit makes millions of changes.
+/// What changed, and what a change's message says beyond its name: the sentence is made each
+/// time it is written, not held.
 #[derive(Debug, Clone)]
 pub enum Words {
-    /// The whole sentence, made when the change was found (a change a name has at most once).
-    Said(Box<str>),
+    /// A change a name has at most once: its kind and its whole sentence, made when found.
+    Said(Box<(&'static str, Box<str>)>),
     /// The item is new.
     Added,
     /// The item is gone, and nothing new looks like its new name.
@@ -80,7 +78,46 @@ pub enum Words {
     Retyped(Box<[Box<str>; 3]>),
 }
 
+impl Words {
+    /// The change of `kind` said in `text`.
+    #[must_use]
+    pub fn said(kind: &'static str, text: String) -> Self {
+        Self::Said(Box::new((kind, text.into_boxed_str())))
+    }
+}
+
 impl Change {
+    /// What the name is of: `tool` or `prompt`.
+    #[must_use]
+    pub const fn item(&self) -> &'static str {
+        if self.prompt { "prompt" } else { "tool" }
+    }
+
+    /// The name it is about, as a report carries it ([`message::short`]): whole up to 256
+    /// characters, else cut with its length and digest.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name[..self.cut as usize]
+    }
+
+    /// What changed, in one snake-case word (`removed`, `alias_dropped_early`,
+    /// `renamed_with_alias`, `required_argument_added`, ...).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match &self.words {
+            Words::Said(said) => said.0,
+            Words::Added if self.prompt => "prompt_added",
+            Words::Added => "tool_added",
+            Words::Removed => "removed",
+            Words::RequiredAdded(_) => "required_argument_added",
+            Words::OptionalAdded(_) => "optional_argument_added",
+            Words::NowRequired(_) => "argument_now_required",
+            Words::ArgumentRemoved(_) => "argument_removed",
+            Words::ArgumentRenamed(_) => "argument_renamed",
+            Words::Retyped(_) => "argument_type_changed",
+        }
+    }
+
     /// The change in words, with what to do where it breaks; made as it is written.
     #[must_use]
     pub fn message(&self) -> Message<'_> {
@@ -93,14 +130,13 @@ pub struct Message<'a>(&'a Change);
 
 impl std::fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let Change {
-            item: word,
-            shown: name,
-            words,
-            ..
-        } = self.0;
+        let (word, words) = (self.0.item(), &self.0.words);
+        let name = match &self.0.name[self.0.cut as usize..] {
+            "" => Cow::Owned(message::show(&self.0.name)),
+            shown => Cow::Borrowed(shown),
+        };
         match words {
-            Words::Said(text) => f.write_str(text),
+            Words::Said(said) => f.write_str(&said.1),
             Words::Added => write!(f, "{word} {name} is new"),
             Words::Removed => write!(
                 f,
@@ -157,9 +193,9 @@ impl Serialize for Change {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut out = serializer.serialize_struct("Change", 6)?;
-        out.serialize_field("item", self.item)?;
-        out.serialize_field("name", &*self.name)?;
-        out.serialize_field("kind", self.kind)?;
+        out.serialize_field("item", self.item())?;
+        out.serialize_field("name", self.name())?;
+        out.serialize_field("kind", self.kind())?;
         out.serialize_field("level", &self.level)?;
         out.serialize_field("breaking", &self.breaking)?;
         out.serialize_field("message", &self.message().to_string())?;
@@ -181,29 +217,17 @@ pub(super) struct Items<'a> {
 }
 
 impl Items<'_> {
-    /// A change about the name `name` of this kind of item, said in `message`.
+    /// A change of `kind` about the name `name` of this kind of item, said in `message`.
     pub fn change(&self, name: &str, kind: &'static str, level: Level, message: String) -> Change {
-        self.change_of(
-            &Named::new(name),
-            kind,
-            level,
-            Words::Said(message.into_boxed_str()),
-        )
+        self.change_of(&Named::new(name), level, Words::said(kind, message))
     }
 
-    /// A change about a name already [`Named`], said in `words`.
-    pub fn change_of(
-        &self,
-        name: &Named,
-        kind: &'static str,
-        level: Level,
-        words: Words,
-    ) -> Change {
+    /// A change about a name already [`Named`]: what `words` say.
+    pub fn change_of(&self, name: &Named, level: Level, words: Words) -> Change {
         Change {
-            item: self.word,
-            name: Arc::clone(&name.short),
-            shown: Arc::clone(&name.shown),
-            kind,
+            name: Arc::clone(&name.0),
+            cut: name.1,
+            prompt: self.word == "prompt",
             level,
             breaking: level == Level::Major,
             words,
@@ -211,19 +235,23 @@ impl Items<'_> {
     }
 }
 
-/// A name as every change of it holds it, once: as a report carries it ([`message::short`])
-/// and as a message says it ([`message::show`]).
-pub(super) struct Named {
-    short: Arc<str>,
-    shown: Arc<str>,
-}
+/// A name as every change of it holds it ([`Change`]'s `name` and `cut`), made once.
+pub(super) struct Named(Arc<str>, u32);
 
 impl Named {
     /// `name`, cut and shown.
     pub fn new(name: &str) -> Self {
-        Self {
-            short: Arc::from(message::short(name)),
-            shown: Arc::from(message::show(name)),
+        match message::short(name) {
+            Cow::Borrowed(whole) => Self(Arc::from(whole), len(whole)),
+            Cow::Owned(short) => Self(
+                Arc::from([short.as_str(), &message::show(name)].concat()),
+                len(&short),
+            ),
         }
     }
+}
+
+/// The bytes of a name as a report carries it: at most 256 characters, or a cut one.
+fn len(short: &str) -> u32 {
+    u32::try_from(short.len()).unwrap_or(u32::MAX)
 }

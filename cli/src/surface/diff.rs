@@ -41,10 +41,10 @@ pub fn changes(old: &Surface, new: &Surface, now: DateTime<Utc>) -> Vec<Change> 
         compare(prompts, now, &mut out);
     }
     out.sort_by(|a, b| {
-        (a.item != "tool")
-            .cmp(&(b.item != "tool"))
-            .then(a.name.cmp(&b.name))
-            .then(a.kind.cmp(b.kind))
+        (a.item() != "tool")
+            .cmp(&(b.item() != "tool"))
+            .then(a.name().cmp(b.name()))
+            .then(a.kind().cmp(b.kind()))
     });
     out
 }
@@ -62,30 +62,23 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
         .iter()
         .filter(|e| find(items.old, &e.name).is_none())
     {
-        let (kind, words) = match after.kind {
-            Kind::Tool => (
-                if items.word == "prompt" {
-                    "prompt_added"
-                } else {
-                    "tool_added"
-                },
-                Words::Added,
-            ),
-            Kind::Alias => (
+        let words = match after.kind {
+            Kind::Tool => Words::Added,
+            Kind::Alias => Words::said(
                 "alias_added",
-                said(format!(
+                format!(
                     "{} is a new alias of {}",
                     show(&after.name),
                     show(after.of.as_deref().unwrap_or_default())
-                )),
+                ),
             ),
-            Kind::Tombstone => (
+            Kind::Tombstone => Words::said(
                 "tombstone_added",
-                said(format!(
+                format!(
                     "{} now only says where its {} went",
                     show(&after.name),
                     items.word
-                )),
+                ),
             ),
         };
         let level = if after.kind == Kind::Tombstone {
@@ -93,7 +86,7 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
         } else {
             Level::Minor
         };
-        out.push(items.change_of(&Named::new(&after.name), kind, level, words));
+        out.push(items.change_of(&Named::new(&after.name), level, words));
     }
 }
 
@@ -168,20 +161,18 @@ fn gone(before: &Entry, items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Chan
                         show(to)
                     )
                 };
-                said(format!(
-                    "{word} {} is gone and nothing answers its name: a client that calls it \
-                     fails{hint}",
-                    show(name)
-                ))
+                Words::said(
+                    "removed",
+                    format!(
+                        "{word} {} is gone and nothing answers its name: a client that calls \
+                         it fails{hint}",
+                        show(name)
+                    ),
+                )
             });
-            out.push(items.change_of(&Named::new(name), "removed", Level::Major, words));
+            out.push(items.change_of(&Named::new(name), Level::Major, words));
         }
     }
-}
-
-/// Words made now, whole.
-fn said(text: String) -> Words {
-    Words::Said(text.into_boxed_str())
 }
 
 /// The added tool most likely `name` renamed: a close name, or one sharing its last word.
