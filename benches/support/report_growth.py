@@ -18,7 +18,11 @@ Writes into OUT_DIR (created) and prints the bytes of the input that matters:
   tools, which `hostile` reaches at 10 MB); prints the bytes of the pages.
 - `snapshot N`: old.json, a snapshot of one tool whose name is 256 characters with as many
   short required arguments as fit in N bytes, and new.json, the same tool with none: `diff`
-  and `audit --baseline` make one change per argument.
+  and `audit --baseline` make one change per argument (init.json and list.json serve the
+  tool with none); prints old.json's bytes.
+- `tools N`: old.json, a snapshot of as many small tools (`t1a2f`, no arguments) as fit in N
+  bytes, and new.json with none: one change per tool (init.json and list.json serve none);
+  prints old.json's bytes.
 
 Then, from the repository, with B the binary (target/release/mcp-toolname):
 
@@ -26,6 +30,9 @@ Then, from the repository, with B the binary (target/release/mcp-toolname):
     /usr/bin/time -v $B audit -v -- sh benches/support/file_server.sh OUT/init.json OUT/list.json
     /usr/bin/time -v $B audit -v -- sh benches/support/pages_server.sh OUT/init.json OUT/list*.json
     /usr/bin/time -v $B diff OUT/old.json OUT/new.json --format json > out.json
+    /usr/bin/time -v $B audit --baseline OUT/old.json --format sarif \
+        -- sh benches/support/file_server.sh OUT/init.json OUT/list.json > out.json
+    /usr/bin/time -v $B audit --baseline OUT/old.json --format github > out.txt  # the demo
 """
 
 import hashlib
@@ -68,6 +75,16 @@ def tool(name, description=None):
     return t
 
 
+def snapshot(out, old, new):
+    """Writes old.json of the entries `old` and new.json of `new`; returns old.json's bytes."""
+    for file, entries in [("old.json", old), ("new.json", new)]:
+        doc = {"schema_version": 2, "server": {"name": "s", "version": "1"},
+               "hidden_names_asked": True, "tools": entries, "prompts": []}
+        with open(os.path.join(out, file), "w") as f:
+            json.dump(doc, f, separators=(",", ":"))
+    return os.path.getsize(os.path.join(out, "old.json"))
+
+
 def main():
     shape, n, out = sys.argv[1], int(sys.argv[2]), os.path.abspath(sys.argv[3])
     os.makedirs(out, exist_ok=True)
@@ -105,20 +122,20 @@ def main():
         print(total)
     elif shape == "snapshot":
         count = n // 38
-        entry = {"name": "t" * 256, "kind": "tool", "listed": True,
-                 "arguments": {f"{j:x}": {"types": ["s"], "required": True} for j in range(count)}}
-        doc = {"schema_version": 2, "server": {"name": "s", "version": "1"},
-               "hidden_names_asked": True, "tools": [entry], "prompts": []}
-        with open(os.path.join(out, "old.json"), "w") as f:
-            json.dump(doc, f, separators=(",", ":"))
-        size = os.path.getsize(os.path.join(out, "old.json"))
-        entry["arguments"] = {}
-        with open(os.path.join(out, "new.json"), "w") as f:
-            json.dump(doc, f)
-        print(size)
+        entry = {"name": "t" * 256, "kind": "tool", "listed": True}
+        old = dict(entry, arguments={f"{j:x}": {"types": ["s"], "required": True}
+                                     for j in range(count)})
+        print(snapshot(out, [old], [entry]))
+        server(out, [tool(entry["name"])])
+    elif shape == "tools":
+        # 45 bytes a tool: `{"name":"t1a2f","kind":"tool","listed":true},`
+        count = n // 45
+        print(snapshot(out, [{"name": f"t{j:x}", "kind": "tool", "listed": True}
+                             for j in range(count)], []))
+        server(out, [])
     else:
-        sys.exit(f"report_growth.py: unknown shape {shape!r} (dotted, secret, hostile, hostile_pages, "
-                 "snapshot)")
+        sys.exit(f"report_growth.py: unknown shape {shape!r} "
+                 "(dotted, secret, hostile, hostile_pages, snapshot, tools)")
 
 
 if __name__ == "__main__":

@@ -9,8 +9,9 @@ use mcp_toolname_rules::message::show;
 
 /// The largest snapshot (or `--baseline`) read. A snapshot holds a few hundred bytes per
 /// name and a 64-byte digest per schema: the largest real servers (hundreds of tools) write
-/// well under 1 MiB, so 64 MiB is far above any, and parsing two of them (`diff`) stays
-/// within a few hundred MiB.
+/// well under 1 MiB, so 64 MiB is far above any. `diff` and `audit --baseline` of one within
+/// it against a small one hold under 6 times its size in every format (360 MiB for a million
+/// changes: `BENCHMARKS.md`).
 pub const MAX_SNAPSHOT: u64 = 64 << 20;
 
 /// The largest `mcp-toolname.toml` read: a few lines of targets and lint levels; 1 MiB is

@@ -105,7 +105,7 @@ fn an_unknown_name_selects_no_lint() {
 
 #[test]
 fn every_lint_is_a_sarif_rule_and_a_github_title() {
-    let empty = sarif::log(&Found::default(), 0);
+    let empty = sarif::log(Found::default(), 0).to_value();
     let rules = empty["runs"][0]["tool"]["driver"]["rules"]
         .as_array()
         .expect("rules");
@@ -125,11 +125,8 @@ fn every_lint_is_a_sarif_rule_and_a_github_title() {
                 Level::Allow => "none",
             }
         );
-        let found = Found {
-            diagnostics: vec![diagnostic(lint)],
-            ..Found::default()
-        };
-        let log = sarif::log(&found, 0);
+        let found = || Found::new(vec![diagnostic(lint)], Vec::new());
+        let log = sarif::log(found(), 0).to_value();
         let result = &log["runs"][0]["results"][0];
         assert_eq!(result["ruleId"], lint.name);
         let index = usize::try_from(result["ruleIndex"].as_u64().expect("ruleIndex")).unwrap();
@@ -138,7 +135,7 @@ fn every_lint_is_a_sarif_rule_and_a_github_title() {
             "ruleIndex of `{}`",
             lint.name
         );
-        let annotations = github::text(&found, 0);
+        let annotations = github::text(found(), 0);
         assert!(
             annotations.starts_with(&format!("::warning title=mcp-toolname {}::", lint.name)),
             "{annotations}"

@@ -1,7 +1,9 @@
 //! A snapshot within its size limit (`MAX_SNAPSHOT`) can hold one name of megabytes with many
 //! arguments: `diff` and `audit --baseline` then make one change per argument, each about that
 //! name. What they hold and write grows with the file, not with the name's length times the
-//! number of its arguments.
+//! number of its arguments. A snapshot of a million short arguments, or of a million small
+//! tools, makes a million changes: what `diff` and `audit --baseline` hold is a small multiple
+//! of the file in every format, since each change is said as it is written.
 //!
 //! Its own test binary, so that the peak memory of the processes it waits for is this file's.
 
@@ -49,11 +51,178 @@ fn snapshot(path: &Path, name: &str, arguments: usize) -> usize {
     text.len()
 }
 
-/// One test, so that no other run is going on while the peak memory is read. Before
+/// A snapshot of one tool named `name` with `arguments` short required arguments, or of
+/// `tools` small tools without any, written as text: a child's peak counts the peak of this
+/// process up to its start (a spawned child shares its memory until it runs the binary), so
+/// this process never holds a document of them.
+fn written(path: &Path, name: &str, arguments: usize, tools: usize) -> usize {
+    use std::fmt::Write as _;
+    let mut text = String::from(
+        r#"{"schema_version":2,"server":{"name":"s","version":"1"},"hidden_names_asked":true,"tools":["#,
+    );
+    if tools == 0 {
+        let _ = write!(
+            text,
+            r#"{{"name":"{name}","kind":"tool","listed":true,"arguments":{{"#
+        );
+        for i in 0..arguments {
+            let comma = if i == 0 { "" } else { "," };
+            let _ = write!(
+                text,
+                r#"{comma}"a{i}":{{"types":["string"],"required":true}}"#
+            );
+        }
+        text.push_str("}}");
+    }
+    for i in 0..tools {
+        let comma = if i == 0 { "" } else { "," };
+        let _ = write!(
+            text,
+            r#"{comma}{{"name":"t{i}","kind":"tool","listed":true}}"#
+        );
+    }
+    text.push_str(r#"],"prompts":[]}"#);
+    std::fs::write(path, &text).expect("write");
+    text.len()
+}
+
+/// A stdio server listing `tools` (each without arguments), as `audit -- sh -c FILE_SERVER`
+/// arguments.
+fn serving(dir: &Path, tools: &[&str]) -> Vec<String> {
+    let init = json!({
+        "protocolVersion": "2025-11-25",
+        "capabilities": {"tools": {}},
+        "serverInfo": {"name": "s", "version": "1"},
+    });
+    let tools: Vec<Value> = tools
+        .iter()
+        .map(|name| json!({"name": name, "inputSchema": {"type": "object"}}))
+        .collect();
+    let (init_file, list_file) = (dir.join("init.json"), dir.join("list.json"));
+    std::fs::write(&init_file, init.to_string()).expect("write");
+    std::fs::write(&list_file, json!({ "tools": tools }).to_string()).expect("write");
+    ["--", "sh", "-c", common::FILE_SERVER, "sh"]
+        .iter()
+        .map(|a| (*a).to_owned())
+        .chain([init_file, list_file].map(|f| f.to_string_lossy().into_owned()))
+        .collect()
+}
+
+/// Runs `mcp-toolname` with `args` and its stdout to the file `out`, not into this process
+/// (which would then hold it, and every later child's peak with it); its exit code.
+fn run_to(out: &Path, args: &[&str]) -> Option<i32> {
+    let out = std::fs::File::create(out).expect("create");
+    std::process::Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(out)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("mcp-toolname runs")
+        .code()
+}
+
+/// How often `text` occurs in the file `path`, read a piece at a time.
+fn times_in(path: &Path, text: &str) -> usize {
+    use std::io::Read as _;
+    // Read in small pieces, keeping the end of each that could start `text`: a compact JSON
+    // report is one line, and reading it whole would raise this process's memory, which the
+    // next child's peak counts from.
+    let mut file = std::fs::File::open(path).expect("open");
+    let (mut count, mut held) = (0, Vec::new());
+    let mut piece = vec![0; 64 * 1024];
+    loop {
+        let read = file.read(&mut piece).expect("read");
+        if read == 0 {
+            return count;
+        }
+        held.extend_from_slice(&piece[..read]);
+        let whole = held
+            .windows(text.len())
+            .filter(|w| *w == text.as_bytes())
+            .count();
+        count += whole;
+        let keep = held.len().min(text.len() - 1);
+        held.drain(..held.len() - keep);
+    }
+}
+
+/// Short arguments of one tool, and small tools, in the snapshots of the many-changes part.
+const MANY: usize = 85_000;
+
+/// What a run beyond its fixed cost may hold per byte of snapshot with a million changes.
+/// Measured on the debug build for 3.9 MB of snapshot, beyond a fixed cost of 20 MB (the audit
+/// of a one-tool baseline): one tool's 85,000 arguments, `diff` in text 15 MB (3.8 times the
+/// snapshot) and `audit --baseline` in SARIF 21 MB (5.4 times); 85,000 small tools, `audit
+/// --baseline` in JSON and in GitHub 22 MB (5.6 times). The release build holds 5.2 to 5.5
+/// times 64 MB snapshots in all. A message held as a string per change held 35 MB in text (9
+/// times), the notifications of SARIF gathered before they are written 46 MB (12 times).
+const PER_BYTE: usize = 8;
+
+/// The peak of a run with millions of changes is its fixed cost and [`PER_BYTE`] times the
+/// snapshot: each change is said as it is written, never held in words.
+fn many_changes_held_below_their_bound() {
+    let dir = scratch("many");
+    let name = "t".repeat(256);
+    let (old, new, out) = (dir.join("old.json"), dir.join("new.json"), dir.join("out"));
+    let paths = [old.to_str().expect("UTF-8"), new.to_str().expect("UTF-8")];
+    written(&new, &name, 0, 0);
+    let live = serving(&dir, &[&name]);
+    let live: Vec<&str> = live.iter().map(String::as_str).collect();
+    // The fixed cost: an audit of the live tool against a snapshot of it.
+    run_to(
+        &out,
+        &[&["audit", "--baseline", paths[1]][..], &live].concat(),
+    );
+    #[cfg(unix)]
+    let fixed = common::peak::children_peak();
+    #[cfg(not(unix))]
+    let fixed = 0;
+    let bound = |input: usize, what: &str| {
+        common::peak::held_below_plus(fixed, PER_BYTE, input, what, "snapshots");
+    };
+
+    let input = written(&old, &name, MANY, 0);
+    assert_eq!(run_to(&out, &["diff", paths[0], paths[1]]), Some(1));
+    let said = times_in(&out, "no longer takes the argument");
+    assert_eq!(said, MANY, "one line per change");
+    bound(input, "diff of one tool's arguments, in text");
+    let sarif = [
+        &["audit", "--format", "sarif", "--baseline", paths[0]][..],
+        &live,
+    ]
+    .concat();
+    assert_eq!(run_to(&out, &sarif), Some(1));
+    let said = times_in(&out, "against the baseline:");
+    assert_eq!(said, MANY, "one notification per change");
+    bound(input, "audit --baseline of one tool's arguments, in SARIF");
+
+    let input = written(&old, &name, 0, MANY);
+    let nothing = serving(&dir, &[]);
+    let nothing: Vec<&str> = nothing.iter().map(String::as_str).collect();
+    for (format, each) in [("json", "\"removed\""), ("github", "::error ")] {
+        let args = [
+            &["audit", "--format", format, "--baseline", paths[0]][..],
+            &nothing,
+        ]
+        .concat();
+        assert_eq!(run_to(&out, &args), Some(1));
+        assert_eq!(times_in(&out, each), MANY, "one per removed tool");
+        bound(
+            input,
+            &format!("audit --baseline of many tools, in {format}"),
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// One test, so that no other run is going on while the peak memory is read; the runs of a
+/// small peak go first, since the peak read is the largest of every run so far. Before
 /// 2026-12-05 each change held and wrote the name whole: 125 changes of an 8 MB name held
 /// 1 GB, and JSON wrote 1 GB.
 #[test]
 fn changes_to_a_huge_name_are_a_small_multiple_of_the_snapshots() {
+    many_changes_held_below_their_bound();
     let dir = scratch("diff");
     let name = "t".repeat(NAME);
     let (old, new) = (dir.join("old.json"), dir.join("new.json"));

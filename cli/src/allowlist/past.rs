@@ -65,7 +65,7 @@ pub fn fates(old: &Surface, live: &Surface) -> Vec<(String, Now)> {
             let alias = live
                 .get(&e.name)
                 .filter(|l| l.kind != Kind::Tool)
-                .and_then(|l| l.of.clone());
+                .and_then(|l| l.of.as_deref().map(str::to_owned));
             let same_schema = || {
                 let schema = e.input_schema.as_ref()?;
                 // Two tools gone with one schema: which became the new one is not known.

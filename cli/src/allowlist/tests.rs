@@ -307,11 +307,11 @@ fn entry(name: &str, schema: &str, of: Option<&str>) -> crate::surface::Entry {
             Kind::Tool
         },
         listed: of.is_none(),
-        of: of.map(str::to_owned),
+        of: of.map(Box::from),
         until: None,
         args: None,
         arguments: std::collections::BTreeMap::new(),
-        input_schema: Some(schema.to_owned()),
+        input_schema: Some(schema.into()),
         output_schema: None,
     }
 }

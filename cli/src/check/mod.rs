@@ -94,7 +94,7 @@ impl Report for Checked {
         Doc::new(json(&self.inputs, &self.keys))
     }
 
-    fn found(&self) -> Found {
+    fn found(&self) -> Found<'_> {
         let findings = self
             .key_findings
             .iter()

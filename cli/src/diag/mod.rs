@@ -89,26 +89,42 @@ pub struct Failure {
     pub spot: Option<Spot>,
 }
 
-/// What a run gives SARIF and GitHub: each finding not allowed, and what could not be done.
-#[derive(Debug, Clone, Default)]
-pub struct Found {
+/// What a run gives SARIF and GitHub: each finding not allowed, and what could not be done,
+/// made as it is written (a baseline within its size limit can break millions of ways).
+pub struct Found<'a> {
     /// Every finding at warn or deny level, in report order.
     pub diagnostics: Vec<Diagnostic>,
-    /// What could not be done (a server that could not be audited).
-    pub failures: Vec<Failure>,
+    /// What could not be done (a server that could not be audited, a change that breaks the
+    /// baseline).
+    pub failures: Box<dyn Iterator<Item = Failure> + 'a>,
 }
 
-impl Found {
+impl Default for Found<'_> {
+    fn default() -> Self {
+        Self::new(Vec::new(), Vec::new())
+    }
+}
+
+impl<'a> Found<'a> {
+    /// `diagnostics` and `failures`, all made.
+    #[must_use]
+    pub fn new(diagnostics: Vec<Diagnostic>, failures: Vec<Failure>) -> Self {
+        Self {
+            diagnostics,
+            failures: Box::new(failures.into_iter()),
+        }
+    }
+
     /// `findings` not allowed at `levels`, about no server and no file (`check`).
     #[must_use]
-    pub fn of<'a>(findings: impl IntoIterator<Item = &'a Finding>, levels: &Levels) -> Self {
-        Self {
-            diagnostics: findings
+    pub fn of<'f>(findings: impl IntoIterator<Item = &'f Finding>, levels: &Levels) -> Self {
+        Self::new(
+            findings
                 .into_iter()
                 .filter_map(|f| of_finding(f, levels, None, None))
                 .collect(),
-            failures: Vec::new(),
-        }
+            Vec::new(),
+        )
     }
 }
 

@@ -1,10 +1,11 @@
 //! A JSON document written as it is made: its small fields are one `Value`, and
 //! each long array is made one element at a time, redacted ([`redact::json`]) and written, so
 //! the whole document is never in memory (a 10,000-tool audit holds one tool's `Value` at a
-//! time). The output is the bytes `serde_json` gives for the whole document, compact (keys in
-//! sorted order, no white space between tokens, a final newline), hidden characters escaped
-//! ([`super::json`]): a report of thousands of tools is read by programs, and indents made
-//! it nearly twice as long.
+//! time); an object holding such an array is a `Doc` of its own, as a field or in a list. The
+//! output is the bytes `serde_json` gives for the whole document, compact (keys in sorted
+//! order, no white space between tokens, a final newline), hidden characters escaped
+//! ([`super::json`]): a report of thousands of tools is read by programs, and indents made it
+//! nearly twice as long.
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -17,10 +18,21 @@ use crate::redact;
 /// An array made on demand, element by element.
 type Lazy<'a> = RefCell<Option<Box<dyn Iterator<Item = Value> + 'a>>>;
 
-/// A JSON object whose fields are `fields` and, beside them, arrays made on demand.
+/// A field made while it is written.
+enum Part<'a> {
+    /// An array made on demand.
+    Array(Lazy<'a>),
+    /// An object of its own.
+    Object(Doc<'a>),
+    /// An array of objects of their own.
+    Objects(Vec<Doc<'a>>),
+}
+
+/// A JSON object whose fields are `fields` and, beside them, arrays made on demand and
+/// objects that hold such arrays.
 pub struct Doc<'a> {
     fields: serde_json::Map<String, Value>,
-    arrays: Vec<(&'static str, Lazy<'a>)>,
+    parts: Vec<(&'static str, Part<'a>)>,
 }
 
 impl<'a> Doc<'a> {
@@ -33,7 +45,7 @@ impl<'a> Doc<'a> {
         };
         Self {
             fields,
-            arrays: Vec::new(),
+            parts: Vec::new(),
         }
     }
 
@@ -47,7 +59,22 @@ impl<'a> Doc<'a> {
     /// Adds the field `key`: an array of what `items` gives, made while it is written.
     #[must_use]
     pub fn array(mut self, key: &'static str, items: impl Iterator<Item = Value> + 'a) -> Self {
-        self.arrays.push((key, RefCell::new(Some(Box::new(items)))));
+        self.parts
+            .push((key, Part::Array(RefCell::new(Some(Box::new(items))))));
+        self
+    }
+
+    /// Adds the field `key`: the object `doc`, written as it is made.
+    #[must_use]
+    pub fn object(mut self, key: &'static str, doc: Doc<'a>) -> Self {
+        self.parts.push((key, Part::Object(doc)));
+        self
+    }
+
+    /// Adds the field `key`: an array of the objects `docs`, each written as it is made.
+    #[must_use]
+    pub fn objects(mut self, key: &'static str, docs: Vec<Doc<'a>>) -> Self {
+        self.parts.push((key, Part::Objects(docs)));
         self
     }
 
@@ -58,6 +85,15 @@ impl<'a> Doc<'a> {
         let mut out = ser.into_inner();
         out.write_all(b"\n")?;
         out.flush()
+    }
+
+    /// The document as it reads back, for tests that look into it.
+    #[cfg(test)]
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        let mut out = Vec::new();
+        self.write_to(&mut out).expect("writing to memory");
+        serde_json::from_slice(&out).expect("a document reads back")
     }
 }
 
@@ -78,13 +114,13 @@ impl Serialize for Doc<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         enum Field<'r, 'a> {
             Plain(&'r Value),
-            Array(&'r Lazy<'a>),
+            Made(&'r Part<'a>),
         }
         let mut all: Vec<(&str, Field<'_, '_>)> = self
             .fields
             .iter()
             .map(|(k, v)| (k.as_str(), Field::Plain(v)))
-            .chain(self.arrays.iter().map(|(k, a)| (*k, Field::Array(a))))
+            .chain(self.parts.iter().map(|(k, p)| (*k, Field::Made(p))))
             .collect();
         all.sort_by(|a, b| a.0.cmp(b.0));
         let mut map = serializer.serialize_map(Some(all.len()))?;
@@ -95,7 +131,9 @@ impl Serialize for Doc<'_> {
                     redact::json(&mut value);
                     map.serialize_entry(key, &value)?;
                 }
-                Field::Array(items) => map.serialize_entry(key, &Items(items))?,
+                Field::Made(Part::Array(items)) => map.serialize_entry(key, &Items(items))?,
+                Field::Made(Part::Object(doc)) => map.serialize_entry(key, doc)?,
+                Field::Made(Part::Objects(docs)) => map.serialize_entry(key, docs)?,
             }
         }
         map.end()
@@ -114,13 +152,17 @@ mod tests {
             json!({"name": "b", "fine": true}),
             json!({"name": "a", "x": [1, 2]}),
         ];
+        let inner = || Doc::new(json!({"b": 1})).array("a", tools.clone().into_iter());
         let doc = Doc::new(json!({"zeta": {"k": null}, "alpha": "text", "tools_count": 2}))
             .array("tools", tools.clone().into_iter())
-            .array("empty", std::iter::empty());
+            .array("empty", std::iter::empty())
+            .object("inner", inner())
+            .objects("list", vec![inner(), Doc::new(json!({}))]);
         let mut out = Vec::new();
         doc.write_to(&mut out).unwrap();
         let whole = json!({
             "zeta": {"k": null}, "alpha": "text", "tools_count": 2, "tools": tools, "empty": [],
+            "inner": {"b": 1, "a": tools}, "list": [{"b": 1, "a": tools}, {}],
         });
         assert_eq!(String::from_utf8(out).unwrap(), format!("{whole}\n"));
     }

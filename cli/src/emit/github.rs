@@ -5,6 +5,8 @@
 //! counting them. Outside a file (an audit of a command or a URL) the annotation names the
 //! server in its title.
 
+use std::io::{self, Write};
+
 use mcp_toolname_rules::message::short;
 
 use crate::diag::{Diagnostic, Found, Spot, grouped};
@@ -53,30 +55,35 @@ fn annotation(d: &Diagnostic) -> String {
     command(kind, d.spot.as_ref(), &title, &d.text())
 }
 
-/// The workflow commands for what a run `found` (one per name and place, [`grouped`], and
-/// one per failure), and a last line counting them with the run's exit code.
-#[must_use]
-pub fn text(found: &Found, exit_code: u8) -> String {
+/// Writes the workflow commands for what a run `found` to `out`, each as it is made (one per
+/// name and place, [`grouped`], and one per failure), through the sink
+/// ([`super::text::clean_annotations`]), and a last line counting them with the run's exit
+/// code.
+///
+/// # Errors
+/// `out` could not be written.
+pub fn write(found: Found<'_>, exit_code: u8, out: &mut dyn Write) -> io::Result<()> {
+    let mut put = |line: &str| out.write_all(super::text::clean_annotations(line).as_bytes());
     let diagnostics = grouped(&found.diagnostics);
-    let mut out = String::new();
     for d in &diagnostics {
-        out.push_str(&annotation(d));
+        put(&annotation(d))?;
     }
-    for f in &found.failures {
-        out.push_str(&command(
+    let mut failures = 0;
+    for f in found.failures {
+        failures += 1;
+        put(&command(
             "error",
             f.spot.as_ref(),
             "mcp-toolname: could not audit",
             &f.message,
-        ));
+        ))?;
     }
     let errors = diagnostics
         .iter()
         .filter(|d| d.level == Level::Deny)
         .count();
     let warnings = diagnostics.len() - errors;
-    let failures = found.failures.len();
-    out.push_str(&format!(
+    put(&format!(
         "mcp-toolname: {errors} {}, {warnings} {}{}; exit code {}\n",
         plural(errors, "error", "errors"),
         plural(warnings, "warning", "warnings"),
@@ -89,8 +96,17 @@ pub fn text(found: &Found, exit_code: u8) -> String {
             )
         },
         exit_code
-    ));
-    out
+    ))
+}
+
+/// [`write`] to a string.
+#[cfg(test)]
+#[must_use]
+pub fn text(found: Found<'_>, exit_code: u8) -> String {
+    let mut out = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = write(found, exit_code, &mut out);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 #[cfg(test)]

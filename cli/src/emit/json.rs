@@ -1,5 +1,6 @@
-//! JSON as the CLI writes it: `serde_json`'s pretty printer (files people review: snapshots,
-//! SARIF) or its compact one (`--format json`, read by programs; `jq .` lays it out), with
+//! JSON as the CLI writes it: `serde_json`'s pretty printer (snapshot files, which people
+//! review) or its compact one (`--format json` and SARIF, read by programs; `jq .` lays them
+//! out), with
 //! every character that could hide, move or fake text escaped as `\uXXXX` (C0 and C1 controls,
 //! bidi controls, zero-width and other invisible characters, white space other than the
 //! space), as the text report escapes them ([`mcp_toolname_rules::message::show`]). The

@@ -96,7 +96,7 @@ pub trait Report {
 
     /// Each finding at warn or deny level and what could not be done (a server that could
     /// not be audited), for SARIF and GitHub.
-    fn found(&self) -> Found {
+    fn found(&self) -> Found<'_> {
         Found::default()
     }
 }
@@ -157,15 +157,8 @@ fn write_format(report: &dyn Report, format: Format, out: impl Write) -> std::io
             .json()
             .field("schema_version", SCHEMA_VERSION.into())
             .write_to(&mut out)?,
-        Format::Sarif => {
-            let mut log = sarif::log(&report.found(), report.exit_code());
-            crate::redact::json(&mut log);
-            json::write(&log, &mut out)?;
-        }
-        Format::Github => {
-            let lines = github::text(&report.found(), report.exit_code());
-            out.write_all(text::clean_annotations(&lines).as_bytes())?;
-        }
+        Format::Sarif => sarif::log(report.found(), report.exit_code()).write_to(&mut out)?,
+        Format::Github => github::write(report.found(), report.exit_code(), &mut out)?,
     }
     out.flush()
 }
@@ -213,14 +206,14 @@ impl Report for Failed {
         }))
     }
 
-    fn found(&self) -> Found {
-        Found {
-            diagnostics: Vec::new(),
-            failures: vec![Failure {
+    fn found(&self) -> Found<'_> {
+        Found::new(
+            Vec::new(),
+            vec![Failure {
                 message: self.message.clone(),
                 spot: self.spot.clone(),
             }],
-        }
+        )
     }
 }
 

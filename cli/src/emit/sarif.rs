@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 
 use mcp_toolname_rules::message::short;
 
-use crate::diag::{Diagnostic, Found, Spot, grouped};
+use super::Doc;
+use crate::diag::{Diagnostic, Failure, Found, Spot, grouped};
 use crate::lint::{LINTS, Level, Lint, help_uri};
 
 /// The schema the log declares.
@@ -113,38 +114,41 @@ fn result(d: &Diagnostic) -> Value {
     result
 }
 
-/// The SARIF log of what a run `found`, and its exit code.
+/// A failure as a notification of the run's invocation.
+fn notification(f: &Failure) -> Value {
+    let mut n = json!({ "level": "error", "message": { "text": f.message } });
+    if let Some(spot) = &f.spot {
+        n["locations"] = json!([{ "physicalLocation": physical(spot) }]);
+    }
+    n
+}
+
+/// The SARIF log of what a run `found`, and its exit code: its results and notifications
+/// made as they are written ([`Doc`]).
 #[must_use]
-pub fn log(found: &Found, exit_code: u8) -> Value {
-    let notifications: Vec<Value> = found
-        .failures
-        .iter()
-        .map(|f| {
-            let mut n = json!({ "level": "error", "message": { "text": f.message } });
-            if let Some(spot) = &f.spot {
-                n["locations"] = json!([{ "physicalLocation": physical(spot) }]);
-            }
-            n
-        })
-        .collect();
-    json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
-                "name": "mcp-toolname",
-                "version": env!("CARGO_PKG_VERSION"),
-                "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "rules": LINTS.iter().map(rule).collect::<Vec<_>>(),
-            }},
-            "invocations": [{
-                "executionSuccessful": exit_code < 2,
-                "exitCode": exit_code,
-                "toolExecutionNotifications": notifications,
-            }],
-            "results": grouped(&found.diagnostics).iter().map(result).collect::<Vec<_>>(),
-        }],
-    })
+pub fn log(found: Found<'_>, exit_code: u8) -> Doc<'_> {
+    let invocation = Doc::new(json!({
+        "executionSuccessful": exit_code < 2,
+        "exitCode": exit_code,
+    }))
+    .array(
+        "toolExecutionNotifications",
+        found.failures.map(|f| notification(&f)),
+    );
+    let run = Doc::new(json!({
+        "tool": { "driver": {
+            "name": "mcp-toolname",
+            "version": env!("CARGO_PKG_VERSION"),
+            "semanticVersion": env!("CARGO_PKG_VERSION"),
+            "rules": LINTS.iter().map(rule).collect::<Vec<_>>(),
+        }},
+    }))
+    .objects("invocations", vec![invocation])
+    .array(
+        "results",
+        grouped(&found.diagnostics).into_iter().map(|d| result(&d)),
+    );
+    Doc::new(json!({ "$schema": SCHEMA, "version": "2.1.0" })).objects("runs", vec![run])
 }
 
 #[cfg(test)]

@@ -441,7 +441,7 @@ impl Report for Fleet {
         Doc::new(doc)
     }
 
-    fn found(&self) -> Found {
+    fn found(&self) -> Found<'_> {
         let mut found = report::found(&self.config, &self.servers, &self.cross, &self.out);
         found
             .diagnostics

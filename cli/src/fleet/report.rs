@@ -20,7 +20,7 @@ pub(super) fn found(
     servers: &[Server],
     cross: &[CrossFinding],
     out: &Output,
-) -> diag::Found {
+) -> diag::Found<'static> {
     let path = config.path.to_string_lossy().into_owned();
     // Read again for its lines only: the same bound as when it was loaded.
     let text =
@@ -70,10 +70,7 @@ pub(super) fn found(
             spot: finding.members.first().map(|m| spot(&m.server)),
         });
     }
-    diag::Found {
-        diagnostics,
-        failures,
-    }
+    diag::Found::new(diagnostics, failures)
 }
 
 // ---------------------------------------------------------------------------------------

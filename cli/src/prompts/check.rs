@@ -117,7 +117,7 @@ impl Report for Checked {
         Doc::new(json_doc(&self.judged, &self.server_key))
     }
 
-    fn found(&self) -> Found {
+    fn found(&self) -> Found<'_> {
         Found::of(self.per_name.iter().flatten(), &self.out.levels)
     }
 }

@@ -95,10 +95,6 @@ impl Report for Audit {
     }
 
     fn write_text(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
-        let baseline = self.baseline.as_ref().map(|b| {
-            let words = crate::surface::report::text(&b.baseline, &b.live, &b.changes);
-            (words, b.changes.iter().filter(|c| c.breaking).count())
-        });
         let server = super::Audited {
             listing: &self.listing,
             keys: &self.keys,
@@ -106,7 +102,7 @@ impl Report for Audit {
             prompts: &self.prompts,
             findings: &self.found,
         };
-        super::write_text(out, &server, &self.out, baseline)
+        super::write_text(out, &server, &self.out, self.baseline.as_ref())
     }
 
     fn json(&self) -> Doc<'_> {
@@ -120,15 +116,15 @@ impl Report for Audit {
             self.denied().max(self.breaking()),
         );
         match &self.baseline {
-            Some(b) => doc.field(
+            Some(b) => doc.object(
                 "baseline",
-                crate::surface::report::json(&b.baseline, &b.live, &b.changes),
+                crate::surface::report::doc(&b.baseline, &b.live, &b.changes),
             ),
             None => doc,
         }
     }
 
-    fn found(&self) -> Found {
+    fn found(&self) -> Found<'_> {
         let server = self.server();
         let cwd = std::env::current_dir().ok();
         let diagnostics = self
@@ -139,19 +135,19 @@ impl Report for Audit {
                 diag::of_finding(f, &self.out.levels, Some(&server), spot.as_ref())
             })
             .collect();
+        // Each breaking change said as it is written: a baseline may break millions of ways.
         let failures = self
             .baseline
             .iter()
             .flat_map(|b| &b.changes)
             .filter(|c| c.breaking)
             .map(|c| Failure {
-                message: format!("against the baseline: {}", c.message),
+                message: format!("against the baseline: {}", c.message()),
                 spot: None,
-            })
-            .collect();
+            });
         Found {
             diagnostics,
-            failures,
+            failures: Box::new(failures),
         }
     }
 }

@@ -59,7 +59,7 @@ pub fn write_text(
     text: &mut dyn fmt::Write,
     server: &Audited<'_>,
     out: &Output,
-    baseline: Option<(String, usize)>,
+    baseline: Option<&audit::Baseline>,
 ) -> fmt::Result {
     let Audited {
         listing,
@@ -71,10 +71,15 @@ pub fn write_text(
     text.write_str(&crate::redact::notice())?;
     section(text, server, "set with --server-key", out)?;
     text.write_char('\n')?;
-    let breaking = baseline.as_ref().map_or(0, |(_, breaking)| *breaking);
-    if let Some((changes, _)) = baseline {
-        text.write_str("against the baseline: ")?;
-        text.write_str(&changes)?;
+    let breaking = baseline.map_or(0, |b| b.changes.iter().filter(|c| c.breaking).count());
+    if let Some(b) = baseline {
+        crate::surface::report::lines(
+            "against the baseline: ",
+            &b.baseline,
+            &b.live,
+            &b.changes,
+            text,
+        )?;
         text.write_char('\n')?;
     }
     if out.verbose {

@@ -4,7 +4,7 @@
 use mcp_toolname_rules::closest_name;
 use mcp_toolname_rules::message::show;
 
-use super::change::{Change, Items, Level};
+use super::change::{Change, Items, Level, Named, Words};
 use super::entry::Entry;
 
 /// How the arguments of `before` fit `after` (less the `carried` ones an alias fixes). An
@@ -20,7 +20,7 @@ pub(super) fn arguments(
     carried: &[&str],
     out: &mut Vec<Change>,
 ) {
-    let shared = super::change::shared(name);
+    let named = Named::new(name);
     let open = |a: &str| !carried.contains(&a);
     let removed: Vec<&str> = before
         .arguments
@@ -53,67 +53,33 @@ pub(super) fn arguments(
     }
     for (old, to) in &renamed {
         out.push(items.change_of(
-            &shared,
-            "argument_renamed",
+            &named,
             Level::Major,
-            format!(
-                "the argument {} of {} was renamed to {}: a client that sends the old name is \
-                 refused or its value is lost; accept both names (keep {} in the schema) for a \
-                 window",
-                show(old),
-                show(name),
-                show(to),
-                show(old)
-            ),
+            Words::ArgumentRenamed(Box::new([(*old).into(), (*to).into()])),
         ));
     }
     for (arg, now) in &after.arguments {
         if !open(arg) || renamed.iter().any(|(_, to)| to == arg) {
             continue;
         }
+        let said = || Box::<str>::from(arg.as_str());
         match before.arguments.get(arg) {
-            None if now.required => out.push(items.change_of(
-                &shared,
-                "required_argument_added",
-                Level::Major,
-                format!(
-                    "{} now requires the argument {}: a client calling it as before is refused; \
-                     make it optional (with a default), or add a new {}",
-                    show(name),
-                    show(arg),
-                    items.word
-                ),
-            )),
-            None => out.push(items.change_of(
-                &shared,
-                "optional_argument_added",
-                Level::Minor,
-                format!("{} takes a new optional argument {}", show(name), show(arg)),
-            )),
+            None if now.required => {
+                out.push(items.change_of(&named, Level::Major, Words::RequiredAdded(said())))
+            }
+            None => out.push(items.change_of(&named, Level::Minor, Words::OptionalAdded(said()))),
             Some(was) if was.types != now.types => out.push(items.change_of(
-                &shared,
-                "argument_type_changed",
+                &named,
                 Level::Major,
-                format!(
-                    "the argument {} of {} was {} and is now {}: a client sending the old type \
-                     is refused",
-                    show(arg),
-                    show(name),
-                    types(&was.types),
-                    types(&now.types)
-                ),
+                Words::Retyped(Box::new([
+                    said(),
+                    types(&was.types).into(),
+                    types(&now.types).into(),
+                ])),
             )),
-            Some(was) if !was.required && now.required => out.push(items.change_of(
-                &shared,
-                "argument_now_required",
-                Level::Major,
-                format!(
-                    "the argument {} of {} is now required: a client that left it out is \
-                     refused",
-                    show(arg),
-                    show(name)
-                ),
-            )),
+            Some(was) if !was.required && now.required => {
+                out.push(items.change_of(&named, Level::Major, Words::NowRequired(said())))
+            }
             Some(_) => {}
         }
     }
@@ -121,17 +87,7 @@ pub(super) fn arguments(
         if renamed.iter().any(|(old, _)| *old == arg) {
             continue;
         }
-        out.push(items.change_of(
-            &shared,
-            "argument_removed",
-            Level::Major,
-            format!(
-                "{} no longer takes the argument {}: a client that sends it may be refused, \
-                 and its value is no longer used",
-                show(name),
-                show(arg)
-            ),
-        ));
+        out.push(items.change_of(&named, Level::Major, Words::ArgumentRemoved(arg.into())));
     }
 }
 

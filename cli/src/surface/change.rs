@@ -2,9 +2,10 @@
 //! kind of item it is about ([`Items`]): the shapes the diff of names and the diff of
 //! arguments both make.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
-use mcp_toolname_rules::message;
+use mcp_toolname_rules::message::{self, show};
 use serde::Serialize;
 
 use super::entry::Entry;
@@ -33,24 +34,173 @@ impl Level {
     }
 }
 
-/// One change. Field names are stable: they are the JSON output.
-#[derive(Debug, Clone, Serialize)]
+/// One change. Its JSON is `{item, name, kind, level, breaking, message}`: field names are
+/// stable. A snapshot within its limit makes millions of changes, so one holds little: its
+/// name shared with every change of the name, and its words made when they are written.
+#[derive(Debug, Clone)]
 pub struct Change {
-    /// What the name is of: `tool` or `prompt`.
-    pub item: &'static str,
-    /// The name it is about, as a report carries it ([`message::short`]): whole up to 256
-    /// characters, else cut with its length and digest, and held once for all the changes of
-    /// one name: a name may have a change per argument, and a snapshot millions of them.
-    pub name: Arc<str>,
-    /// What changed, in one snake-case word (`removed`, `alias_dropped_early`,
-    /// `renamed_with_alias`, `required_argument_added`, ...).
-    pub kind: &'static str,
+    /// The name it is about as a report carries it ([`message::short`]), then, when that is
+    /// cut, as a message says it ([`message::show`]): one string for every change of the name.
+    name: Arc<str>,
+    /// Where the name as a report carries it ends in `name`.
+    cut: u32,
+    /// Whether the name is of a prompt (else of a tool).
+    prompt: bool,
     /// Its semver level.
     pub level: Level,
     /// Whether it breaks a client ([`Level::Major`]).
     pub breaking: bool,
-    /// The change in words, with what to do where it breaks.
-    pub message: String,
+    /// What changed, and what [`Change::message`] says.
+    words: Words,
+}
+
+/// What changed, and what a change's message says beyond its name: the sentence is made each
+/// time it is written, not held.
+#[derive(Debug, Clone)]
+pub enum Words {
+    /// A change a name has at most once: its kind and its whole sentence, made when found.
+    Said(Box<(&'static str, Box<str>)>),
+    /// The item is new.
+    Added,
+    /// The item is gone, and nothing new looks like its new name.
+    Removed,
+    /// A required argument is new: its name.
+    RequiredAdded(Box<str>),
+    /// An optional argument is new: its name.
+    OptionalAdded(Box<str>),
+    /// An optional argument is now required: its name.
+    NowRequired(Box<str>),
+    /// An argument is gone: its name.
+    ArgumentRemoved(Box<str>),
+    /// An argument was renamed: its old name and its new one.
+    ArgumentRenamed(Box<[Box<str>; 2]>),
+    /// An argument's types changed: its name, the types it had and those it has, as said.
+    Retyped(Box<[Box<str>; 3]>),
+}
+
+impl Words {
+    /// The change of `kind` said in `text`.
+    #[must_use]
+    pub fn said(kind: &'static str, text: String) -> Self {
+        Self::Said(Box::new((kind, text.into_boxed_str())))
+    }
+}
+
+impl Change {
+    /// What the name is of: `tool` or `prompt`.
+    #[must_use]
+    pub const fn item(&self) -> &'static str {
+        if self.prompt { "prompt" } else { "tool" }
+    }
+
+    /// The name it is about, as a report carries it ([`message::short`]): whole up to 256
+    /// characters, else cut with its length and digest.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name[..self.cut as usize]
+    }
+
+    /// What changed, in one snake-case word (`removed`, `alias_dropped_early`,
+    /// `renamed_with_alias`, `required_argument_added`, ...).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match &self.words {
+            Words::Said(said) => said.0,
+            Words::Added if self.prompt => "prompt_added",
+            Words::Added => "tool_added",
+            Words::Removed => "removed",
+            Words::RequiredAdded(_) => "required_argument_added",
+            Words::OptionalAdded(_) => "optional_argument_added",
+            Words::NowRequired(_) => "argument_now_required",
+            Words::ArgumentRemoved(_) => "argument_removed",
+            Words::ArgumentRenamed(_) => "argument_renamed",
+            Words::Retyped(_) => "argument_type_changed",
+        }
+    }
+
+    /// The change in words, with what to do where it breaks; made as it is written.
+    #[must_use]
+    pub fn message(&self) -> Message<'_> {
+        Message(self)
+    }
+}
+
+/// A [`Change`]'s message, written by its `Display`.
+pub struct Message<'a>(&'a Change);
+
+impl std::fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (word, words) = (self.0.item(), &self.0.words);
+        let name = match &self.0.name[self.0.cut as usize..] {
+            "" => Cow::Owned(message::show(&self.0.name)),
+            shown => Cow::Borrowed(shown),
+        };
+        match words {
+            Words::Said(said) => f.write_str(&said.1),
+            Words::Added => write!(f, "{word} {name} is new"),
+            Words::Removed => write!(
+                f,
+                "{word} {name} is gone and nothing answers its name: a client that calls it \
+                 fails; keep it, or keep its name as an alias of the {word} that replaces it"
+            ),
+            Words::RequiredAdded(arg) => write!(
+                f,
+                "{name} now requires the argument {}: a client calling it as before is \
+                 refused; make it optional (with a default), or add a new {word}",
+                show(arg)
+            ),
+            Words::OptionalAdded(arg) => {
+                write!(f, "{name} takes a new optional argument {}", show(arg))
+            }
+            Words::NowRequired(arg) => write!(
+                f,
+                "the argument {} of {name} is now required: a client that left it out is \
+                 refused",
+                show(arg)
+            ),
+            Words::ArgumentRemoved(arg) => write!(
+                f,
+                "{name} no longer takes the argument {}: a client that sends it may be \
+                 refused, and its value is no longer used",
+                show(arg)
+            ),
+            Words::ArgumentRenamed(names) => {
+                let [old, to] = &**names;
+                write!(
+                    f,
+                    "the argument {} of {name} was renamed to {}: a client that sends the old \
+                     name is refused or its value is lost; accept both names (keep {} in the \
+                     schema) for a window",
+                    show(old),
+                    show(to),
+                    show(old)
+                )
+            }
+            Words::Retyped(parts) => {
+                let [arg, was, now] = &**parts;
+                write!(
+                    f,
+                    "the argument {} of {name} was {was} and is now {now}: a client sending the \
+                     old type is refused",
+                    show(arg)
+                )
+            }
+        }
+    }
+}
+
+impl Serialize for Change {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("Change", 6)?;
+        out.serialize_field("item", self.item())?;
+        out.serialize_field("name", self.name())?;
+        out.serialize_field("kind", self.kind())?;
+        out.serialize_field("level", &self.level)?;
+        out.serialize_field("breaking", &self.breaking)?;
+        out.serialize_field("message", &self.message().to_string())?;
+        out.end()
+    }
 }
 
 /// One side of the comparison: the tools, or the prompts, of both surfaces.
@@ -67,31 +217,41 @@ pub(super) struct Items<'a> {
 }
 
 impl Items<'_> {
-    /// A change about the name `name` of this kind of item.
+    /// A change of `kind` about the name `name` of this kind of item, said in `message`.
     pub fn change(&self, name: &str, kind: &'static str, level: Level, message: String) -> Change {
-        self.change_of(&shared(name), kind, level, message)
+        self.change_of(&Named::new(name), level, Words::said(kind, message))
     }
 
-    /// [`Items::change`] about a name already [`shared`].
-    pub fn change_of(
-        &self,
-        name: &Arc<str>,
-        kind: &'static str,
-        level: Level,
-        message: String,
-    ) -> Change {
+    /// A change about a name already [`Named`]: what `words` say.
+    pub fn change_of(&self, name: &Named, level: Level, words: Words) -> Change {
         Change {
-            item: self.word,
-            name: Arc::clone(name),
-            kind,
+            name: Arc::clone(&name.0),
+            cut: name.1,
+            prompt: self.word == "prompt",
             level,
             breaking: level == Level::Major,
-            message,
+            words,
         }
     }
 }
 
-/// `name` as a [`Change`] holds it: [`message::short`], shared by every change of the name.
-pub(super) fn shared(name: &str) -> Arc<str> {
-    Arc::from(message::short(name))
+/// A name as every change of it holds it ([`Change`]'s `name` and `cut`), made once.
+pub(super) struct Named(Arc<str>, u32);
+
+impl Named {
+    /// `name`, cut and shown.
+    pub fn new(name: &str) -> Self {
+        match message::short(name) {
+            Cow::Borrowed(whole) => Self(Arc::from(whole), len(whole)),
+            Cow::Owned(short) => Self(
+                Arc::from([short.as_str(), &message::show(name)].concat()),
+                len(&short),
+            ),
+        }
+    }
+}
+
+/// The bytes of a name as a report carries it: at most 256 characters, or a cut one.
+fn len(short: &str) -> u32 {
+    u32::try_from(short.len()).unwrap_or(u32::MAX)
 }

@@ -7,8 +7,8 @@ use mcp_toolname_rules::closest_name;
 use mcp_toolname_rules::message::{show, show_text};
 
 use super::arguments::arguments;
-use super::change::Items;
 pub use super::change::{Change, Level};
+use super::change::{Items, Named, Words};
 use super::entry::{Entry, Kind};
 use super::{Surface, find};
 
@@ -41,10 +41,10 @@ pub fn changes(old: &Surface, new: &Surface, now: DateTime<Utc>) -> Vec<Change> 
         compare(prompts, now, &mut out);
     }
     out.sort_by(|a, b| {
-        (a.item != "tool")
-            .cmp(&(b.item != "tool"))
-            .then(a.name.cmp(&b.name))
-            .then(a.kind.cmp(b.kind))
+        (a.item() != "tool")
+            .cmp(&(b.item() != "tool"))
+            .then(a.name().cmp(b.name()))
+            .then(a.kind().cmp(b.kind()))
     });
     out
 }
@@ -62,16 +62,9 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
         .iter()
         .filter(|e| find(items.old, &e.name).is_none())
     {
-        let (kind, text) = match after.kind {
-            Kind::Tool => (
-                if items.word == "prompt" {
-                    "prompt_added"
-                } else {
-                    "tool_added"
-                },
-                format!("{} {} is new", items.word, show(&after.name)),
-            ),
-            Kind::Alias => (
+        let words = match after.kind {
+            Kind::Tool => Words::Added,
+            Kind::Alias => Words::said(
                 "alias_added",
                 format!(
                     "{} is a new alias of {}",
@@ -79,7 +72,7 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
                     show(after.of.as_deref().unwrap_or_default())
                 ),
             ),
-            Kind::Tombstone => (
+            Kind::Tombstone => Words::said(
                 "tombstone_added",
                 format!(
                     "{} now only says where its {} went",
@@ -93,7 +86,7 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
         } else {
             Level::Minor
         };
-        out.push(items.change(&after.name, kind, level, text));
+        out.push(items.change_of(&Named::new(&after.name), level, words));
     }
 }
 
@@ -147,46 +140,37 @@ fn gone(before: &Entry, items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Chan
                 .filter(|e| e.kind == Kind::Tool && find(items.old, &e.name).is_none())
                 .map(|e| e.name.as_str())
                 .collect();
-            let hint = likely_rename(name, &added).map_or_else(
-                || {
+            let words = likely_rename(name, &added).map_or(Words::Removed, |to| {
+                let old = name.escape_debug().to_string();
+                // An old name the LLM APIs refuse (`admin.tools.list`) is kept hidden: listed,
+                // it would reach every client's `tools/list` as a name they refuse, and the
+                // build warns of it.
+                let refused = items.word == "tool"
+                    && mcp_toolname_rules::check(name, &mcp_toolname_rules::LLM_COMMON).is_err();
+                let hint = if !refused {
                     format!(
-                        "; keep it, or keep its name as an alias of the {word} that replaces it"
+                        "; if it was renamed to {}, keep the old name as its alias \
+                         (`alias = \"{old}\"`)",
+                        show(to)
                     )
-                },
-                |to| {
-                    let old = name.escape_debug().to_string();
-                    // An old name the LLM APIs refuse (`admin.tools.list`) is kept hidden:
-                    // listed, it would reach every client's `tools/list` as a name they
-                    // refuse, and the build warns of it.
-                    let refused = items.word == "tool"
-                        && mcp_toolname_rules::check(name, &mcp_toolname_rules::LLM_COMMON)
-                            .is_err();
-                    if !refused {
-                        format!(
-                            "; if it was renamed to {}, keep the old name as its alias \
-                             (`alias = \"{old}\"`)",
-                            show(to)
-                        )
-                    } else {
-                        format!(
-                            "; if it was renamed to {}, keep the old name as its hidden alias \
-                             (`alias(name = \"{old}\", hidden)`), callable but not listed, \
-                             since LLM APIs refuse it as a listed name",
-                            show(to)
-                        )
-                    }
-                },
-            );
-            out.push(items.change(
-                name,
-                "removed",
-                Level::Major,
-                format!(
-                    "{word} {} is gone and nothing answers its name: a client that calls it \
-                     fails{hint}",
-                    show(name)
-                ),
-            ));
+                } else {
+                    format!(
+                        "; if it was renamed to {}, keep the old name as its hidden alias \
+                         (`alias(name = \"{old}\", hidden)`), callable but not listed, since \
+                         LLM APIs refuse it as a listed name",
+                        show(to)
+                    )
+                };
+                Words::said(
+                    "removed",
+                    format!(
+                        "{word} {} is gone and nothing answers its name: a client that calls \
+                         it fails{hint}",
+                        show(name)
+                    ),
+                )
+            });
+            out.push(items.change_of(&Named::new(name), Level::Major, words));
         }
     }
 }

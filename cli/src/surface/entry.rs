@@ -3,7 +3,9 @@
 //! tombstone; its arguments (name, JSON type, required) and a digest of each schema. A prompt
 //! of `prompts/list` is read the same way.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
 use rmcp::model::{MetaObject, Prompt, Tool};
 use serde::{Deserialize, Serialize};
@@ -78,12 +80,56 @@ pub enum Kind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Argument {
     /// The JSON Schema `type` (several for a union; `any` when the schema gives none).
-    pub types: Vec<String>,
+    pub types: Types,
     /// Listed in the schema's `required`.
     pub required: bool,
 }
 
-/// One served name. Field names are stable: they are the snapshot file.
+/// An argument's JSON Schema types, sorted, without repeats: a list of strings in the file.
+/// Equal lists made on one thread are one list: a snapshot within its size limit may give
+/// millions of arguments the same `["string"]`, and each would otherwise hold its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Types(Arc<[String]>);
+
+impl Types {
+    /// `types` sorted and without repeats, shared with every equal list made before.
+    #[must_use]
+    pub fn new(mut types: Vec<String>) -> Self {
+        thread_local! {
+            /// Every list made on this thread; a surface holds few distinct ones.
+            static MADE: RefCell<HashSet<Arc<[String]>>> = RefCell::new(HashSet::new());
+        }
+        types.sort();
+        types.dedup();
+        MADE.with(|made| {
+            let mut made = made.borrow_mut();
+            if let Some(same) = made.get(types.as_slice()) {
+                return Self(Arc::clone(same));
+            }
+            let types: Arc<[String]> = types.into();
+            made.insert(Arc::clone(&types));
+            Self(types)
+        })
+    }
+}
+
+impl std::ops::Deref for Types {
+    type Target = [String];
+
+    fn deref(&self) -> &[String] {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Types {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Vec::<String>::deserialize(d).map(Self::new)
+    }
+}
+
+/// One served name. Field names are stable: they are the snapshot file. Its fields but the
+/// name are seldom given, and each is boxed: a snapshot within its size limit may hold a
+/// million entries.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// The name a client calls.
@@ -94,22 +140,22 @@ pub struct Entry {
     pub listed: bool,
     /// For an alias, its tool; for a tombstone, the tool to call instead, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub of: Option<String>,
+    pub of: Option<Box<str>>,
     /// The end of the window (RFC 3339), for an alias or a tombstone that has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<String>,
+    pub until: Option<Box<str>>,
     /// Arguments an alias carries into its tool.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub args: Option<Map<String, Value>>,
+    pub args: Option<Box<Map<String, Value>>>,
     /// The top-level arguments of the input schema, by name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub arguments: BTreeMap<String, Argument>,
     /// `sha256:` and 16 hex digits of the input schema as canonical JSON (keys sorted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub input_schema: Option<String>,
+    pub input_schema: Option<Box<str>>,
     /// The same for the output schema, if the tool has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub output_schema: Option<String>,
+    pub output_schema: Option<Box<str>>,
 }
 
 /// `sha256:` and the first 16 hex digits of the SHA-256 of the schema `map` as canonical JSON
@@ -193,19 +239,15 @@ pub fn arguments(schema: &Map<String, Value>) -> BTreeMap<String, Argument> {
         .map(|(name, property)| {
             let types = match property.get("type") {
                 Some(Value::String(t)) => vec![t.clone()],
-                Some(Value::Array(ts)) => {
-                    let mut ts: Vec<String> = ts
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .map(str::to_owned)
-                        .collect();
-                    ts.sort();
-                    ts
-                }
+                Some(Value::Array(ts)) => ts
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect(),
                 _ => vec!["any".to_owned()],
             };
             let argument = Argument {
-                types,
+                types: Types::new(types),
                 required: required.contains(&name.as_str()),
             };
             (name.clone(), argument)
@@ -227,8 +269,8 @@ impl Entry {
             until: None,
             args: None,
             arguments: arguments(&tool.input_schema),
-            input_schema: Some(digest_object(&tool.input_schema)),
-            output_schema: tool.output_schema.as_ref().map(|s| digest_object(s)),
+            input_schema: Some(digest_object(&tool.input_schema).into()),
+            output_schema: tool.output_schema.as_ref().map(|s| digest_object(s).into()),
         };
         entry.marked(tool.meta.as_ref())
     }
@@ -245,7 +287,7 @@ impl Entry {
             .flatten()
             .map(|a| {
                 let argument = Argument {
-                    types: vec!["string".to_owned()],
+                    types: Types::new(vec!["string".to_owned()]),
                     required: a.required == Some(true),
                 };
                 (a.name.clone(), argument)
@@ -271,14 +313,17 @@ impl Entry {
         let meta = meta.map(|m| &m.0);
         let get = |key: &str| meta.and_then(|m| m.get(key)).and_then(Value::as_object);
         let text = |map: &Map<String, Value>, key: &str| {
-            map.get(key).and_then(Value::as_str).map(str::to_owned)
+            map.get(key).and_then(Value::as_str).map(Box::from)
         };
         if let Some(alias) = get(ALIAS_KEY) {
             self.kind = Kind::Alias;
             self.of = text(alias, "of");
             self.until = text(alias, "until");
             self.listed = alias.get("hidden").and_then(Value::as_bool) != Some(true);
-            self.args = alias.get("args").and_then(Value::as_object).cloned();
+            self.args = alias
+                .get("args")
+                .and_then(Value::as_object)
+                .map(|args| Box::new(args.clone()));
         } else if let Some(deprecated) = get(DEPRECATED_KEY) {
             self.kind = Kind::Alias;
             self.of = text(deprecated, "replacement");
@@ -291,17 +336,6 @@ impl Entry {
             self.arguments.clear();
             self.input_schema = None;
             self.output_schema = None;
-        }
-        self
-    }
-
-    /// The same entry in one order whatever order its file gave: each argument's types
-    /// sorted (the arguments are a map, already in name order).
-    #[must_use]
-    pub fn sorted(mut self) -> Self {
-        for argument in self.arguments.values_mut() {
-            argument.types.sort();
-            argument.types.dedup();
         }
         self
     }

@@ -65,14 +65,12 @@ impl Report for Diff {
         text(&self.old, &self.new, &self.changes)
     }
 
+    fn write_text(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        lines("", &self.old, &self.new, &self.changes, out)
+    }
+
     fn json(&self) -> Doc<'_> {
-        // One change's `Value` at a time: a snapshot within its limit may hold millions.
-        Doc::new(head(&self.old, &self.new, &self.changes)).array(
-            "changes",
-            self.changes
-                .iter()
-                .map(|c| serde_json::to_value(c).unwrap_or_default()),
-        )
+        doc(&self.old, &self.new, &self.changes)
     }
 }
 
@@ -85,30 +83,47 @@ pub fn exit_code(changes: &[Change]) -> u8 {
 /// The changes in words: breaking ones, then the others, then the verdict.
 #[must_use]
 pub fn text(old: &Surface, new: &Surface, changes: &[Change]) -> String {
-    let mut out = format!(
-        "from {} {} ({} names) to {} {} ({} names)\n",
+    let mut out = String::new();
+    // Writing to a string cannot fail.
+    let _ = lines("", old, new, changes, &mut out);
+    out
+}
+
+/// [`text`], its first line after `lead`, written into `out` a line at a time: a snapshot
+/// within its limit makes millions of lines, and they are not held.
+///
+/// # Errors
+/// When `out` fails.
+pub fn lines(
+    lead: &str,
+    old: &Surface,
+    new: &Surface,
+    changes: &[Change],
+    out: &mut dyn std::fmt::Write,
+) -> std::fmt::Result {
+    out.write_str(&format!(
+        "{lead}from {} {} ({} names) to {} {} ({} names)\n",
         show(&old.server.name),
         show_text(&old.server.version),
         old.tools.len() + old.prompts.len(),
         show(&new.server.name),
         show_text(&new.server.version),
         new.tools.len() + new.prompts.len()
-    );
+    ))?;
     for (heading, breaking) in [
         ("breaks a client", true),
         ("does not break a client", false),
     ] {
-        let group: Vec<&Change> = changes.iter().filter(|c| c.breaking == breaking).collect();
-        if group.is_empty() {
+        let mut group = changes.iter().filter(|c| c.breaking == breaking).peekable();
+        if group.peek().is_none() {
             continue;
         }
-        out.push_str(&format!("\n{heading}\n"));
+        write!(out, "\n{heading}\n")?;
         for c in group {
-            out.push_str(&format!("  {:<6} {}\n", c.level.word(), c.message));
+            writeln!(out, "  {:<6} {}", c.level.word(), c.message())?;
         }
     }
-    out.push_str(&format!("\n{}\n", verdict_line(changes)));
-    out
+    write!(out, "\n{}\n", verdict_line(changes))
 }
 
 /// `verdict: major (4 breaking changes of 7)`, or that nothing changed.
@@ -133,15 +148,19 @@ pub fn verdict_line(changes: &[Change]) -> String {
     }
 }
 
-/// The JSON document: `{schema_version, old, new, changes[], verdict, exit_code}`.
+/// The JSON document: `{schema_version, old, new, changes[], verdict, exit_code}`, one
+/// change's `Value` at a time: a snapshot within its limit may make millions.
 #[must_use]
-pub fn json(old: &Surface, new: &Surface, changes: &[Change]) -> Value {
-    let mut doc = head(old, new, changes);
-    doc["changes"] = json!(changes);
-    doc
+pub fn doc<'a>(old: &Surface, new: &Surface, changes: &'a [Change]) -> Doc<'a> {
+    Doc::new(head(old, new, changes)).array(
+        "changes",
+        changes
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap_or_default()),
+    )
 }
 
-/// [`json`] without `changes`.
+/// [`doc`] without `changes`.
 fn head(old: &Surface, new: &Surface, changes: &[Change]) -> Value {
     json!({
         "schema_version": 1,
