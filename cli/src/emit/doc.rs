@@ -56,6 +56,13 @@ impl<'a> Doc<'a> {
         self
     }
 
+    /// Leaves out the field `key`, made now.
+    #[must_use]
+    pub fn without(mut self, key: &str) -> Self {
+        self.fields.remove(key);
+        self
+    }
+
     /// Adds the field `key`: an array of what `items` gives, made while it is written.
     #[must_use]
     pub fn array(mut self, key: &'static str, items: impl Iterator<Item = Value> + 'a) -> Self {

@@ -430,15 +430,14 @@ impl Report for Fleet {
     }
 
     fn json(&self) -> Doc<'_> {
-        let mut doc = report::json_doc(
+        report::json_doc(
             &self.config,
             &self.servers,
             &self.cross,
             self.code,
             &self.out.levels,
-        );
-        doc["allowlists"] = self.allowlists.json(&self.out.levels);
-        Doc::new(doc)
+        )
+        .field("allowlists", self.allowlists.json(&self.out.levels))
     }
 
     fn found(&self) -> Found<'_> {

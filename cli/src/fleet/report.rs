@@ -11,6 +11,7 @@ use super::{CrossFinding, Outcome, Server, prompt_verdicts};
 use crate::args::Output;
 use crate::config::Config;
 use crate::diag::{self, Diagnostic, Spot};
+use crate::emit::Doc;
 use crate::lint::{Level, Levels};
 
 /// Every finding of the run, each server's and across servers, as CI formats write them: each
@@ -76,51 +77,15 @@ pub(super) fn found(
 // ---------------------------------------------------------------------------------------
 // JSON
 
-/// The JSON document.
-pub(super) fn json_doc(
+/// The JSON document, each server's tools and findings made while they are written.
+pub(super) fn json_doc<'a>(
     config: &Config,
-    servers: &[Server],
+    servers: &'a [Server],
     cross: &[CrossFinding],
     code: u8,
-    levels: &Levels,
-) -> Value {
-    let entries: Vec<Value> = servers
-        .iter()
-        .map(|server| {
-            let mut doc = json!({
-                "key": server.key,
-                "key_advice": server.keys.advice(),
-            });
-            let extra = match &server.outcome {
-                Outcome::Audited {
-                    listing,
-                    reports,
-                    prompts,
-                    findings,
-                } => {
-                    let mut audited = crate::report::json(
-                        listing,
-                        &server.keys,
-                        reports,
-                        prompts,
-                        findings,
-                        levels,
-                    );
-                    audited["status"] = json!("audited");
-                    if let Some(fields) = audited.as_object_mut() {
-                        fields.remove("secrets"); // said once, at the top
-                    }
-                    audited
-                }
-                Outcome::Skipped(reason) => json!({ "status": "skipped", "reason": reason }),
-                Outcome::Failed(msg) => json!({ "status": "error", "error": msg }),
-            };
-            if let (Some(doc), Value::Object(extra)) = (doc.as_object_mut(), extra) {
-                doc.extend(extra);
-            }
-            doc
-        })
-        .collect();
+    levels: &'a Levels,
+) -> Doc<'a> {
+    let entries: Vec<Doc<'a>> = servers.iter().map(|s| server_doc(s, levels)).collect();
     // Each client's verdict on each tool is in `servers[].tools[].clients[]`, written once.
     let clients: Vec<Value> = CLIENTS
         .into_iter()
@@ -161,14 +126,13 @@ pub(super) fn json_doc(
         })
         .collect();
     let tally = Tally::of(servers);
-    json!({
+    let doc = json!({
         "secrets": crate::redact::state(),
         "config": {
             "path": config.path.to_string_lossy(),
             "format": config.flavor.id(),
             "notes": config.notes,
         },
-        "servers": entries,
         "clients": clients,
         "prompt_clients": prompt_clients,
         "cost": total_cost(servers).json(),
@@ -187,5 +151,36 @@ pub(super) fn json_doc(
             "cross_server_findings": cross.len(),
             "exit_code": code,
         },
-    })
+    });
+    Doc::new(doc).objects("servers", entries)
+}
+
+/// One server of the JSON document: `key`, `key_advice`, `status`, and what it says: for an
+/// audited server the fields of an `audit` document but `secrets` (said once, at the top).
+fn server_doc<'a>(server: &'a Server, levels: &'a Levels) -> Doc<'a> {
+    let doc = match &server.outcome {
+        Outcome::Audited {
+            listing,
+            reports,
+            prompts,
+            findings,
+        } => {
+            let code = u8::from(crate::report::denies(findings, levels));
+            crate::report::json_stream(
+                listing,
+                &server.keys,
+                reports,
+                prompts,
+                findings,
+                levels,
+                code,
+            )
+            .without("secrets")
+            .field("status", json!("audited"))
+        }
+        Outcome::Skipped(reason) => Doc::new(json!({ "status": "skipped", "reason": reason })),
+        Outcome::Failed(msg) => Doc::new(json!({ "status": "error", "error": msg })),
+    };
+    doc.field("key", json!(server.key))
+        .field("key_advice", json!(server.keys.advice()))
 }

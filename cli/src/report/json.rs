@@ -13,25 +13,6 @@ use crate::listing::Listing;
 use crate::names::{NameReport, fate_word};
 use crate::prompts::{self, PromptReport};
 
-/// The JSON report: `{server, tools[], prompts[], findings[], summary}`. Field names are
-/// stable.
-#[must_use]
-pub fn json(
-    listing: &Listing,
-    keys: &Keys,
-    reports: &[NameReport],
-    prompts: &[PromptReport],
-    findings: &[Finding],
-    levels: &Levels,
-) -> Value {
-    let code = u8::from(denies(findings, levels));
-    let mut doc = head(listing, keys, reports, prompts, findings, code);
-    doc["tools"] = reports.iter().map(tool_json).collect();
-    doc["prompts"] = prompts.iter().map(prompts::audit::json).collect();
-    doc["findings"] = self::findings(findings, levels).collect();
-    doc
-}
-
 /// The findings of the JSON report: those of one lint at one level about the same tools with
 /// the same fix, whose messages say one thing of each ([`crate::diag::clusters`]), made one,
 /// each `{lint, kind, level, tools, contracts, clients, message, suggestion, suggested_key}`:
@@ -124,8 +105,9 @@ pub fn denies(findings: &[Finding], levels: &Levels) -> bool {
         .any(|f| levels.level(f.kind.name(), f.contract, f.client) == Level::Deny)
 }
 
-/// [`json`] made while it is written, one tool's `Value` at a time, its summary giving
-/// `exit_code` (a baseline can raise it).
+/// The JSON report, `{secrets, server, clients[], tools[], prompts[], findings[], cost,
+/// summary}`, made while it is written, one tool's `Value` at a time, its summary giving
+/// `exit_code` (a baseline can raise it). Field names are stable.
 #[must_use]
 pub fn json_stream<'a>(
     listing: &Listing,

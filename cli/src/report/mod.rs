@@ -13,7 +13,7 @@ use std::fmt;
 use mcp_toolname_rules::message;
 
 pub use audit::{Audit, Baseline};
-pub use json::{denies, json, json_stream};
+pub use json::{denies, json_stream};
 
 use crate::args::Output;
 use crate::findings::{Finding, Kind};
