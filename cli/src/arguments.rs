@@ -37,7 +37,6 @@ pub fn leave_out(tools: &[ListedTool], reports: &mut [crate::names::NameReport])
             {
                 verdict.qualified.fate = Fate::ArgumentRefused;
                 verdict.api_error = None;
-                verdict.api_refusal = None;
             }
         }
     }

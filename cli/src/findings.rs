@@ -282,7 +282,7 @@ pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
     let shown = message::short(name).into_owned();
     let fix = report.fix();
     for verdict in &report.contracts {
-        if let Some(reason) = &verdict.refusal {
+        if let Some(reason) = verdict.refusal(name) {
             let spec = verdict.contract.id == MCP.id;
             out.push(Finding {
                 kind: if spec { Kind::Spec } else { Kind::Contract },
@@ -290,7 +290,7 @@ pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
                 tools: vec![shown.clone()],
                 contract: Some(verdict.contract.id),
                 client: None,
-                message: reason.clone(),
+                message: reason,
                 suggestion: fix.clone(),
                 suggested_key: None,
             });

@@ -16,10 +16,19 @@ use crate::keys::{Keys, Part};
 pub struct ContractVerdict {
     /// The contract.
     pub contract: &'static Contract,
-    /// `None` when the name passes; else the reason, from [`message::name_error`].
-    pub refusal: Option<String>,
     /// `None` when the name passes; else why not, as data.
     pub error: Option<NameError>,
+}
+
+impl ContractVerdict {
+    /// `None` when `name` (the name this verdict is on) passes; else the reason in words, from
+    /// [`message::name_error`]. Made when asked rather than held: a report holds one verdict
+    /// per contract for every tool, and most are only counted.
+    #[must_use]
+    pub fn refusal(&self, name: &str) -> Option<String> {
+        self.error
+            .map(|err| message::name_error(name, &err, self.contract))
+    }
 }
 
 /// What one client preset makes of a name.
@@ -33,9 +42,8 @@ pub struct ClientVerdict {
     /// The model-facing form and its fate, from [`qualify`].
     pub qualified: Qualified,
     /// Why the client's API refuses the model-facing name although it fits the budget
-    /// (VS Code keeps `.` in a server part), if it does.
-    pub api_refusal: Option<String>,
-    /// The same, as data.
+    /// (VS Code keeps `.` in a server part), if it does, as data; in words by
+    /// [`Self::api_refusal`].
     pub api_error: Option<NameError>,
     /// Why the client does not start the server (it refuses the key), if it does not.
     pub key_refusal: Option<String>,
@@ -44,11 +52,19 @@ pub struct ClientVerdict {
 }
 
 impl ClientVerdict {
+    /// Why the client's API refuses the model-facing name, in words ([`message::name_error`]
+    /// of [`Self::api_error`]); made when asked, as most verdicts are only counted.
+    #[must_use]
+    pub fn api_refusal(&self) -> Option<String> {
+        self.api_error
+            .map(|err| message::name_error(&self.qualified.name, &err, self.client.contract))
+    }
+
     /// Whether the model sees the tool under a readable name that the API accepts.
     #[must_use]
     pub fn is_fine(&self) -> bool {
         self.qualified.fate.is_fine()
-            && self.api_refusal.is_none()
+            && self.api_error.is_none()
             && self.qualified.meets.is_none()
             && self.qualified.meets_server.is_none()
     }
@@ -118,7 +134,7 @@ impl ClientVerdict {
             ));
         }
         let client = self.client;
-        self.api_refusal.as_ref().map(|reason| {
+        self.api_refusal().map(|reason| {
             // Claude Code and Codex send up to 128, past what their API documents.
             if client.max_len > client.contract.max_len
                 && matches!(self.api_error, Some(NameError::TooLong { .. }))
@@ -184,13 +200,9 @@ impl NameReport {
     pub fn new(name: &str, keys: &Keys) -> Self {
         let contracts = ALL
             .into_iter()
-            .map(|contract| {
-                let error = check(name, contract).err();
-                ContractVerdict {
-                    contract,
-                    refusal: error.map(|err| message::name_error(name, &err, contract)),
-                    error,
-                }
+            .map(|contract| ContractVerdict {
+                contract,
+                error: check(name, contract).err(),
             })
             .collect();
         let clients = keys
@@ -213,7 +225,7 @@ impl NameReport {
     pub fn breaks_spec(&self) -> bool {
         self.contracts
             .iter()
-            .any(|v| v.contract.id == MCP.id && v.refusal.is_some())
+            .any(|v| v.contract.id == MCP.id && v.error.is_some())
     }
 
     /// Whether some client cuts, hashes, skips or refuses the name for its length.
@@ -309,13 +321,10 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
         | Fate::Raced
         | Fate::ArgumentRefused => None,
     };
-    let api_refusal =
-        api_error.map(|err| message::name_error(&qualified.name, &err, client.contract));
     ClientVerdict {
         client,
         key: part.source.clone(),
         qualified,
-        api_refusal,
         api_error,
         key_refusal: part.refusal(),
         key_len: part.part.as_ref().map_or(0, |p| p.chars().count()),
@@ -380,7 +389,7 @@ mod tests {
         assert!(
             r.contracts
                 .iter()
-                .any(|v| v.contract.id == "llm_common" && v.refusal.is_some())
+                .any(|v| v.contract.id == "llm_common" && v.error.is_some())
         );
         assert_eq!(r.fix().as_deref(), Some("admin_tools_list"));
     }

@@ -9,8 +9,6 @@
 //! name: grouping by the words' bag, and by each name with one letter left out (a deletion
 //! neighbourhood), so a list of n names costs about n × (its longest name) key lookups.
 
-use std::collections::HashMap;
-
 use crate::words::{is_filler, is_opener, words};
 
 /// How two names are alike. Ordered from the most to the least telling; a pair is said once,
@@ -243,17 +241,23 @@ fn digits(key: &str) -> String {
     key.chars().filter(char::is_ascii_digit).collect()
 }
 
-/// `key` with each one of its letters left out in turn, and whole: two keys one letter apart
-/// share one of these (the deletion neighbourhood).
-fn neighbours(key: &str) -> Vec<String> {
-    let mut out = vec![key.to_owned()];
-    for (i, c) in key.char_indices().filter(|(_, c)| c.is_alphabetic()) {
-        let mut v = String::with_capacity(key.len());
-        v.push_str(&key[..i]);
-        v.push_str(&key[i + c.len_utf8()..]);
-        out.push(v);
+/// One key of one name for [`alike_pairs`]: `len` bytes of a text from `start`, less the
+/// bytes `cut` (relative to `start`; empty for the key whole). A plain key with each one of
+/// its letters cut in turn, and whole, is its deletion neighbourhood: two keys one letter
+/// apart share one of these.
+#[derive(Clone)]
+struct Span {
+    start: usize,
+    len: usize,
+    cut: std::ops::Range<usize>,
+    name: usize,
+}
+
+impl Span {
+    fn bytes<'a>(&self, text: &'a str) -> impl Iterator<Item = &'a u8> + use<'a> {
+        let key = &text.as_bytes()[self.start..self.start + self.len];
+        key[..self.cut.start].iter().chain(&key[self.cut.end..])
     }
-    out
 }
 
 /// Every alike pair of `names`, as indices into it (the earlier first), with how they are
@@ -269,7 +273,12 @@ fn neighbours(key: &str) -> Vec<String> {
 /// ```
 #[must_use]
 pub fn alike_pairs(names: &[&str]) -> Vec<(usize, usize, Likeness)> {
-    let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
+    // Every (key, name), sorted so that a key's names are side by side: each key a span of
+    // one text (a kind letter, then the key), a spelling neighbour the span of its name's
+    // plain key less one letter. Most keys gather one name: a map of each to a list of its
+    // own, or a copy of each neighbour, would hold many times what the names take.
+    let mut text = String::new();
+    let mut keyed: Vec<Span> = Vec::new();
     for (i, name) in names.iter().enumerate() {
         // A name past the spec's 128 characters has a finding of its own, and its keys would
         // be several copies of it held at once (a 10 MB name, tens of MB).
@@ -277,25 +286,51 @@ pub fn alike_pairs(names: &[&str]) -> Vec<(usize, usize, Likeness)> {
             continue;
         }
         let k = keys(name);
-        let mut put = |key: String| {
-            let group = groups.entry(key).or_default();
-            if group.last() != Some(&i) {
-                group.push(i);
+        let mut put = |kind: char, key: &str| {
+            let start = text.len();
+            text.push(kind);
+            text.push_str(key);
+            Span {
+                start,
+                len: text.len() - start,
+                cut: 0..0,
+                name: i,
             }
         };
-        put(format!("b:{}", k.bag));
-        put(format!("m:{}", k.meaning));
+        let bag = put('b', &k.bag);
+        keyed.push(bag);
+        let meaning = put('m', &k.meaning);
+        keyed.push(meaning);
         if k.plain.len() <= SPELLING_MAX_LEN && letters(&k.plain) >= SPELLING_MIN_LETTERS {
-            for v in neighbours(&k.plain) {
-                put(format!("n:{v}"));
-            }
+            let whole = put('n', &k.plain);
+            let letters = k.plain.char_indices().filter(|(_, c)| c.is_alphabetic());
+            let cuts: Vec<Span> = letters
+                .map(|(at, c)| Span {
+                    cut: at + 1..at + 1 + c.len_utf8(),
+                    ..whole
+                })
+                .collect();
+            keyed.push(whole);
+            keyed.extend(cuts);
         }
     }
-    // In a fixed order, so that where the budget ends does not depend on the hasher.
-    let mut groups: Vec<Vec<usize>> = groups
-        .into_values()
-        .filter(|g| g.len() > 1 && g.len() <= GROUP_LIMIT)
-        .collect();
+    keyed.sort_unstable_by(|a, b| a.bytes(&text).cmp(b.bytes(&text)).then(a.name.cmp(&b.name)));
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut at = 0;
+    while at < keyed.len() {
+        let run = keyed[at..]
+            .iter()
+            .take_while(|k| k.bytes(&text).eq(keyed[at].bytes(&text)))
+            .count();
+        let mut group: Vec<usize> = keyed[at..at + run].iter().map(|k| k.name).collect();
+        group.dedup();
+        if group.len() > 1 && group.len() <= GROUP_LIMIT {
+            groups.push(group);
+        }
+        at += run;
+    }
+    drop((text, keyed));
+    // In the groups' own order, whatever the keys, so that where the budget ends is the same in every run.
     groups.sort_unstable();
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();

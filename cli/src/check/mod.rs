@@ -243,8 +243,8 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                 "breaks_spec": r.breaks_spec(),
                 "contracts": r.contracts.iter().map(|v| json!({
                     "id": v.contract.id,
-                    "pass": v.refusal.is_none(),
-                    "message": v.refusal,
+                    "pass": v.error.is_none(),
+                    "message": v.refusal(&r.name),
                 })).collect::<Vec<_>>(),
                 "clients": r.clients.iter().map(|v| json!({
                     "id": v.client.id,

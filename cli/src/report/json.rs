@@ -131,7 +131,7 @@ fn tool_json(r: &NameReport) -> Value {
         "breaks_spec": r.breaks_spec(),
         "contracts": r.contracts.iter().map(|v| json!({
             "id": v.contract.id,
-            "pass": v.refusal.is_none(),
+            "pass": v.error.is_none(),
         })).collect::<Vec<_>>(),
         "clients": r.clients.iter().map(|v| json!({
             "id": v.client.id,
