@@ -16,28 +16,7 @@ use common::{Run, run};
 use serde_json::{Value, json};
 
 /// Every kind of string a hostile server may send, each short.
-const CORPUS: &[&str] = &[
-    "line\nfeed",
-    "carriage\rreturn",
-    "crlf\r\nend",
-    "percent%0Aencoded%0D",
-    "\n::warning::injected",
-    "::error file=x::injected",
-    "  ::notice::indented",
-    "esc\u{1b}[2Jclear",
-    "osc\u{1b}]0;title\u{7}bel",
-    "bell\u{7}",
-    "nel\u{85}c1",
-    "csi\u{9b}31m",
-    "rlo\u{202e}txt.exe",
-    "isolate\u{2067}x\u{2069}",
-    "zero\u{200b}width\u{feff}",
-    "line\u{2028}sep\u{2029}para",
-    "tab\tdel\u{7f}",
-    "legacy ##[set-output name=verdict;]pass",
-    "azure ##vso[task.setvariable variable=verdict]pass ##VSO[task.complete result=Failed]",
-    "format\u{206a}vs\u{e0100}mongol\u{180b}beam\u{1d173}",
-];
+const CORPUS: &[&str] = common::HOSTILE;
 
 /// A character nothing the CLI writes may hold raw: a C0 control but the line feed, DEL, a C1
 /// control, a bidi control, a zero-width or other invisible character, or U+2028/2029.
@@ -104,15 +83,10 @@ fn server(dir: &Path, tag: &str, init: &Value, tools: &[Value]) -> (Vec<String>,
     let list = json!({ "tools": tools }).to_string();
     std::fs::write(&init_file, &init).expect("write");
     std::fs::write(&list_file, &list).expect("write");
-    let command = vec![
-        "sh".to_owned(),
-        "-c".to_owned(),
-        common::FILE_SERVER.to_owned(),
-        "sh".to_owned(),
-        init_file.to_string_lossy().into_owned(),
-        list_file.to_string_lossy().into_owned(),
-    ];
-    (command, init.len() + list.len())
+    (
+        common::file_server(&init_file, &list_file),
+        init.len() + list.len(),
+    )
 }
 
 /// Holds every stream of `r` (a run of `what`) to the rules: no forbidden character, no line

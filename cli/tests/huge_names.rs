@@ -116,18 +116,11 @@ fn an_audit_of_a_server_with_a_huge_name() {
     )
     .expect("write");
     for format in ["sarif", "text"] {
-        let r = run([
-            "audit",
-            "--format",
-            format,
-            "--",
-            "sh",
-            "-c",
-            common::FILE_SERVER,
-            "sh",
-            init_file.to_str().expect("UTF-8 temp path"),
-            list_file.to_str().expect("UTF-8 temp path"),
-        ]);
+        let mut args: Vec<String> = ["audit", "--format", format, "--"]
+            .map(str::to_owned)
+            .into();
+        args.extend(common::file_server(&init_file, &list_file));
+        let r = run(&args);
         // Dotted names are warnings: the run succeeds.
         r.exits(0);
         assert!(

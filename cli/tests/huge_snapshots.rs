@@ -89,23 +89,13 @@ fn written(path: &Path, name: &str, arguments: usize, tools: usize) -> usize {
 /// A stdio server listing `tools` (each without arguments), as `audit -- sh -c FILE_SERVER`
 /// arguments.
 fn serving(dir: &Path, tools: &[&str]) -> Vec<String> {
-    let init = json!({
-        "protocolVersion": "2025-11-25",
-        "capabilities": {"tools": {}},
-        "serverInfo": {"name": "s", "version": "1"},
-    });
     let tools: Vec<Value> = tools
         .iter()
         .map(|name| json!({"name": name, "inputSchema": {"type": "object"}}))
         .collect();
-    let (init_file, list_file) = (dir.join("init.json"), dir.join("list.json"));
-    std::fs::write(&init_file, init.to_string()).expect("write");
-    std::fs::write(&list_file, json!({ "tools": tools }).to_string()).expect("write");
-    ["--", "sh", "-c", common::FILE_SERVER, "sh"]
-        .iter()
-        .map(|a| (*a).to_owned())
-        .chain([init_file, list_file].map(|f| f.to_string_lossy().into_owned()))
-        .collect()
+    let mut args = vec!["--".to_owned()];
+    args.extend(common::listing_server(dir, &tools).0);
+    args
 }
 
 /// Runs `mcp-toolname` with `args` and its stdout to the file `out`, not into this process
@@ -255,30 +245,14 @@ fn changes_to_a_huge_name_are_a_small_multiple_of_the_snapshots() {
     }
 
     // The live server lists the tool without arguments.
-    let init = json!({
-        "protocolVersion": "2025-11-25",
-        "capabilities": {"tools": {}},
-        "serverInfo": {"name": "s", "version": "1"},
-    });
-    let list = json!({"tools": [{"name": name, "inputSchema": {"type": "object"}}]});
-    let (init_file, list_file) = (dir.join("init.json"), dir.join("list.json"));
-    std::fs::write(&init_file, init.to_string()).expect("write");
-    std::fs::write(&list_file, list.to_string()).expect("write");
+    let live = serving(&dir, &[&name]);
+    let live: Vec<&str> = live.iter().map(String::as_str).collect();
     for format in ["sarif", "json"] {
         let r = run([
-            "audit",
-            "--format",
-            format,
-            "--baseline",
-            paths[0],
-            "--",
-            "sh",
-            "-c",
-            common::FILE_SERVER,
-            "sh",
-            init_file.to_str().expect("UTF-8"),
-            list_file.to_str().expect("UTF-8"),
-        ]);
+            &["audit", "--format", format, "--baseline", paths[0]][..],
+            &live,
+        ]
+        .concat());
         r.exits(1);
         assert!(
             r.stdout.len() < input,

@@ -152,22 +152,12 @@ fn listing_config(dir: &std::path::Path, tools: &[String]) -> (String, usize) {
         .iter()
         .map(|name| serde_json::json!({"name": name, "inputSchema": {"type": "object"}}))
         .collect();
-    let list = serde_json::json!({ "tools": tools }).to_string();
-    let init = serde_json::json!({"protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
-        "serverInfo": {"name": "s", "version": "1"}});
-    let (init_file, list_file) = (dir.join("init.json"), dir.join("list.json"));
-    std::fs::write(&init_file, init.to_string()).expect("write");
-    std::fs::write(&list_file, &list).expect("write");
-    let args = [common::FILE_SERVER, "sh"]
-        .into_iter()
-        .map(str::to_owned)
-        .chain([&init_file, &list_file].map(|p| p.to_string_lossy().into_owned()));
-    let mut argv = vec!["-c".to_owned()];
-    argv.extend(args);
+    let (argv, sent) = common::listing_server(dir, &tools);
     let config = dir.join(".mcp.json");
-    let servers = serde_json::json!({"mcpServers": {"one": {"command": "sh", "args": argv}}});
+    let servers =
+        serde_json::json!({"mcpServers": {"one": {"command": argv[0], "args": argv[1..]}}});
     std::fs::write(&config, servers.to_string()).expect("write");
-    (config.to_string_lossy().into_owned(), list.len())
+    (config.to_string_lossy().into_owned(), sent)
 }
 
 /// A config audit's JSON is a small multiple of what its server sent, for short dotted names

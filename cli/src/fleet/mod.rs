@@ -83,6 +83,27 @@ struct Server {
 }
 
 impl Server {
+    /// What its audit found, when it was audited.
+    fn audited(&self) -> Option<crate::report::Audited<'_>> {
+        match &self.outcome {
+            Outcome::Audited {
+                listing,
+                reports,
+                prompts,
+                findings,
+            } => Some(crate::report::Audited {
+                listing,
+                keys: &self.keys,
+                reports,
+                prompts,
+                findings,
+            }),
+            Outcome::Skipped(_) | Outcome::Failed(_) => None,
+        }
+    }
+}
+
+impl Server {
     fn tools(&self) -> &[NameReport] {
         match &self.outcome {
             Outcome::Audited { reports, .. } => reports,

@@ -75,21 +75,16 @@ pub(super) fn write(
             show(&server.key),
             i + 1
         )?;
-        match &server.outcome {
-            Outcome::Audited {
-                listing,
-                reports,
-                prompts,
-                findings,
-            } => {
-                let audited = crate::report::Audited {
+        match (&server.outcome, server.audited()) {
+            (_, Some(audited)) => {
+                crate::report::section(text, &audited, "its name in the config", out)?;
+                let crate::report::Audited {
                     listing,
-                    keys: &server.keys,
                     reports,
                     prompts,
                     findings,
-                };
-                crate::report::section(text, &audited, "its name in the config", out)?;
+                    ..
+                } = audited;
                 text.write_str(&wrap::hanging(
                     "",
                     &format!(
@@ -100,8 +95,11 @@ pub(super) fn write(
                     2,
                 ))?;
             }
-            Outcome::Skipped(reason) => text.write_str(&wrap::hanging("skipped: ", reason, 2))?,
-            Outcome::Failed(msg) => text.write_str(&wrap::hanging("error: ", msg, 2))?,
+            (Outcome::Skipped(reason), None) => {
+                text.write_str(&wrap::hanging("skipped: ", reason, 2))?;
+            }
+            (Outcome::Failed(msg), None) => text.write_str(&wrap::hanging("error: ", msg, 2))?,
+            (Outcome::Audited { .. }, None) => {}
         }
     }
     write!(

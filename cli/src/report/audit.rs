@@ -59,6 +59,17 @@ impl Audit {
             .map_or(0, |b| crate::surface::report::exit_code(&b.changes))
     }
 
+    /// What the report says of the server.
+    fn audited(&self) -> super::Audited<'_> {
+        super::Audited {
+            listing: &self.listing,
+            keys: &self.keys,
+            reports: &self.reports,
+            prompts: &self.prompts,
+            findings: &self.found,
+        }
+    }
+
     /// The server as SARIF and GitHub annotations name it: its announced name, or its
     /// command, or the demo's; cut as [`message::short`] cuts it once here, not in every
     /// finding (a 10 MB name copied and hashed per finding took a minute).
@@ -95,23 +106,12 @@ impl Report for Audit {
     }
 
     fn write_text(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
-        let server = super::Audited {
-            listing: &self.listing,
-            keys: &self.keys,
-            reports: &self.reports,
-            prompts: &self.prompts,
-            findings: &self.found,
-        };
-        super::write_text(out, &server, &self.out, self.baseline.as_ref())
+        super::write_text(out, &self.audited(), &self.out, self.baseline.as_ref())
     }
 
     fn json(&self) -> Doc<'_> {
         let doc = super::json_stream(
-            &self.listing,
-            &self.keys,
-            &self.reports,
-            &self.prompts,
-            &self.found,
+            &self.audited(),
             &self.out.levels,
             self.denied().max(self.breaking()),
         );

@@ -7,11 +7,9 @@ use serde_json::{Value, json};
 
 use crate::emit::Doc;
 use crate::findings::Finding;
-use crate::keys::Keys;
 use crate::lint::{Level, Levels};
-use crate::listing::Listing;
 use crate::names::{NameReport, fate_word};
-use crate::prompts::{self, PromptReport};
+use crate::prompts;
 
 /// The findings of the JSON report: those of one lint at one level about the same tools with
 /// the same fix, whose messages say one thing of each ([`crate::diag::clusters`]), made one,
@@ -109,19 +107,11 @@ pub fn denies(findings: &[Finding], levels: &Levels) -> bool {
 /// summary}`, made while it is written, one tool's `Value` at a time, its summary giving
 /// `exit_code` (a baseline can raise it). Field names are stable.
 #[must_use]
-pub fn json_stream<'a>(
-    listing: &Listing,
-    keys: &Keys,
-    reports: &'a [NameReport],
-    prompts: &'a [PromptReport],
-    findings: &'a [Finding],
-    levels: &'a Levels,
-    exit_code: u8,
-) -> Doc<'a> {
-    Doc::new(head(listing, keys, reports, prompts, findings, exit_code))
-        .array("tools", reports.iter().map(tool_json))
-        .array("prompts", prompts.iter().map(prompts::audit::json))
-        .array("findings", self::findings(findings, levels))
+pub fn json_stream<'a>(server: &super::Audited<'a>, levels: &'a Levels, exit_code: u8) -> Doc<'a> {
+    Doc::new(head(server, exit_code))
+        .array("tools", server.reports.iter().map(tool_json))
+        .array("prompts", server.prompts.iter().map(prompts::audit::json))
+        .array("findings", self::findings(server.findings, levels))
 }
 
 /// One tool of the JSON report.
@@ -147,14 +137,8 @@ fn tool_json(r: &NameReport) -> Value {
 }
 
 /// The JSON report without `tools`, `prompts` and `findings`.
-fn head(
-    listing: &Listing,
-    keys: &Keys,
-    reports: &[NameReport],
-    prompts: &[PromptReport],
-    findings: &[Finding],
-    exit_code: u8,
-) -> Value {
+fn head(server: &super::Audited<'_>, exit_code: u8) -> Value {
+    let (listing, reports, prompts) = (server.listing, server.reports, server.prompts);
     json!({
         "secrets": crate::redact::state(),
         "server": {
@@ -165,8 +149,8 @@ fn head(
             "command": listing.argv,
             "url": listing.url,
             "demo": listing.command.is_none(),
-            "server_key": keys.key,
-            "server_key_advice": keys.advice(),
+            "server_key": server.keys.key,
+            "server_key_advice": server.keys.advice(),
             "tools_capability": listing.has_tools,
             "pages": listing.pages,
             "prompts_capability": listing.has_prompts,
@@ -183,7 +167,7 @@ fn head(
             "tools": listing.tools.len(),
             "prompts": prompts.len(),
             "breaks_spec": reports.iter().filter(|r| r.breaks_spec()).count(),
-            "findings": findings.len(),
+            "findings": server.findings.len(),
             "exit_code": exit_code,
         },
     })

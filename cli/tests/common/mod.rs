@@ -20,6 +20,55 @@ reply "$1"
 read -r l
 while :; do reply "$2"; done"#;
 
+/// Every kind of string a hostile server may send, each short: line breaks, `%0A`, lines that
+/// start with `::`, ESC and OSC sequences, BEL, C1 controls, bidi controls, zero-width
+/// characters, U+2028/2029, runner commands (`benches/support/report_growth.py` repeats them).
+pub const HOSTILE: &[&str] = &[
+    "line\nfeed",
+    "carriage\rreturn",
+    "crlf\r\nend",
+    "percent%0Aencoded%0D",
+    "\n::warning::injected",
+    "::error file=x::injected",
+    "  ::notice::indented",
+    "esc\u{1b}[2Jclear",
+    "osc\u{1b}]0;title\u{7}bel",
+    "bell\u{7}",
+    "nel\u{85}c1",
+    "csi\u{9b}31m",
+    "rlo\u{202e}txt.exe",
+    "isolate\u{2067}x\u{2069}",
+    "zero\u{200b}width\u{feff}",
+    "line\u{2028}sep\u{2029}para",
+    "tab\tdel\u{7f}",
+    "legacy ##[set-output name=verdict;]pass",
+    "azure ##vso[task.setvariable variable=verdict]pass ##VSO[task.complete result=Failed]",
+    "format\u{206a}vs\u{e0100}mongol\u{180b}beam\u{1d173}",
+];
+
+/// The command that starts [`FILE_SERVER`] answering `initialize` with the file `init` and
+/// every later request with the file `list`: `sh -c FILE_SERVER sh INIT LIST`.
+pub fn file_server(init: &std::path::Path, list: &std::path::Path) -> Vec<String> {
+    ["sh", "-c", FILE_SERVER, "sh"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain([init, list].map(|p| p.to_string_lossy().into_owned()))
+        .collect()
+}
+
+/// Writes a stdio server into `dir` (`init.json`, answering `initialize` as server `s` with
+/// tools, and `list.json`, listing `tools`) and returns the command that starts it
+/// ([`file_server`]) and the bytes of its `tools/list` result.
+pub fn listing_server(dir: &std::path::Path, tools: &[serde_json::Value]) -> (Vec<String>, usize) {
+    let init = serde_json::json!({"protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+        "serverInfo": {"name": "s", "version": "1"}});
+    let list = serde_json::json!({ "tools": tools }).to_string();
+    let (init_file, list_file) = (dir.join("init.json"), dir.join("list.json"));
+    std::fs::write(&init_file, init.to_string()).expect("write init.json");
+    std::fs::write(&list_file, &list).expect("write list.json");
+    (file_server(&init_file, &list_file), list.len())
+}
+
 /// What one run of `mcp-toolname` gave.
 pub struct Run {
     pub code: Option<i32>,
