@@ -10,16 +10,14 @@
 mod collisions;
 mod cross;
 mod report;
+mod server;
 mod text;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use mcp_toolname_rules::{
-    CLIENTS, ClientPreset, PromptClient, PromptVerdict, Qualified, ServerList, message::show,
-    prompts_across, qualify_config,
-};
+use mcp_toolname_rules::{CLIENTS, ServerList, message::show, qualify_config};
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
@@ -28,14 +26,12 @@ use crate::audit::Failure;
 use crate::config::{self, Plan};
 use crate::diag::Found;
 use crate::emit::{Doc, Failed, Report};
-use crate::findings::{self, Finding};
-use crate::keys::{Keys, number_clashes};
+use crate::findings;
+use crate::keys::number_clashes;
 use crate::lint::{Level, Levels};
-use crate::listing::Listing;
-use crate::names::NameReport;
-use crate::prompts::PromptReport;
 use crate::wrap::plural;
 pub use cross::CrossFinding;
+use server::{Outcome, Server, prompt_verdicts, qualified};
 
 /// What `audit --config` was asked to do.
 #[derive(Debug, Clone)]
@@ -57,121 +53,6 @@ pub struct Options {
     /// announce its server's name: the list entries that matched a tool there and match
     /// nothing now are told what became of it.
     pub baselines: Vec<crate::surface::Surface>,
-}
-
-/// What became of one server of the config.
-#[derive(Debug)]
-enum Outcome {
-    Audited {
-        listing: Box<Listing>,
-        reports: Vec<NameReport>,
-        prompts: Vec<PromptReport>,
-        findings: Vec<Finding>,
-    },
-    Skipped(String),
-    Failed(String),
-}
-
-/// One server of the config and its audit.
-#[derive(Debug)]
-struct Server {
-    /// The config's name for it, as written.
-    key: String,
-    /// What each client makes of it (clashes numbered across the config).
-    keys: Keys,
-    outcome: Outcome,
-}
-
-impl Server {
-    /// What its audit found, when it was audited.
-    fn audited(&self) -> Option<crate::report::Audited<'_>> {
-        match &self.outcome {
-            Outcome::Audited {
-                listing,
-                reports,
-                prompts,
-                findings,
-            } => Some(crate::report::Audited {
-                listing,
-                keys: &self.keys,
-                reports,
-                prompts,
-                findings,
-            }),
-            Outcome::Skipped(_) | Outcome::Failed(_) => None,
-        }
-    }
-}
-
-impl Server {
-    fn tools(&self) -> &[NameReport] {
-        match &self.outcome {
-            Outcome::Audited { reports, .. } => reports,
-            Outcome::Skipped(_) | Outcome::Failed(_) => &[],
-        }
-    }
-
-    fn prompts(&self) -> &[PromptReport] {
-        match &self.outcome {
-            Outcome::Audited { prompts, .. } => prompts,
-            Outcome::Skipped(_) | Outcome::Failed(_) => &[],
-        }
-    }
-
-    fn findings(&self) -> &[Finding] {
-        match &self.outcome {
-            Outcome::Audited { findings, .. } => findings,
-            Outcome::Skipped(_) | Outcome::Failed(_) => &[],
-        }
-    }
-
-    /// Whether a finding of this server is at deny level.
-    fn denied(&self, levels: &Levels) -> bool {
-        crate::report::denies(self.findings(), levels)
-    }
-}
-
-/// Every audited (server, tool) of `servers`, in order, with its model-facing name and fate
-/// under `client`: the one verdict [`judge`] computed over the whole config, which every view
-/// of the report reads.
-fn qualified<'a>(
-    servers: &'a [Server],
-    client: &'a ClientPreset,
-) -> impl Iterator<Item = (&'a Server, &'a NameReport, &'a Qualified)> {
-    servers.iter().flat_map(move |server| {
-        server.tools().iter().filter_map(move |tool| {
-            let verdict = tool.clients.iter().find(|v| v.client.id == client.id)?;
-            Some((server, tool, &verdict.qualified))
-        })
-    })
-}
-
-/// Every audited (server, prompt) of `servers`, in order, with its command and fate under
-/// `client` over the whole config ([`prompts_across`]): the one verdict every prompt view
-/// across servers reads.
-fn prompt_verdicts<'a>(
-    servers: &'a [Server],
-    client: &PromptClient,
-) -> Vec<(&'a Server, &'a PromptReport, PromptVerdict)> {
-    let names: Vec<(&str, Vec<&str>)> = servers
-        .iter()
-        .map(|s| {
-            let prompts = s.prompts().iter().map(|p| p.name.as_str()).collect();
-            (s.key.as_str(), prompts)
-        })
-        .collect();
-    let verdicts = prompts_across(client, &names);
-    servers
-        .iter()
-        .zip(verdicts)
-        .flat_map(|(server, verdicts)| {
-            server
-                .prompts()
-                .iter()
-                .zip(verdicts)
-                .map(move |(prompt, verdict)| (server, prompt, verdict))
-        })
-        .collect()
 }
 
 /// Runs `audit --config` and returns its report. Its exit code: 2 when the config cannot be

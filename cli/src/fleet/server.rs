@@ -1,0 +1,118 @@
+//! One server of a client config and what became of it, and the verdicts every view of the
+//! report reads across the servers.
+
+use mcp_toolname_rules::{ClientPreset, PromptClient, PromptVerdict, Qualified, prompts_across};
+
+use crate::findings::Finding;
+use crate::keys::Keys;
+use crate::lint::Levels;
+use crate::listing::Listing;
+use crate::names::NameReport;
+use crate::prompts::PromptReport;
+
+/// What became of one server of the config.
+#[derive(Debug)]
+pub(super) enum Outcome {
+    Audited {
+        listing: Box<Listing>,
+        reports: Vec<NameReport>,
+        prompts: Vec<PromptReport>,
+        findings: Vec<Finding>,
+    },
+    Skipped(String),
+    Failed(String),
+}
+
+/// One server of the config and its audit.
+#[derive(Debug)]
+pub(super) struct Server {
+    /// The config's name for it, as written.
+    pub(super) key: String,
+    /// What each client makes of it (clashes numbered across the config).
+    pub(super) keys: Keys,
+    pub(super) outcome: Outcome,
+}
+
+impl Server {
+    /// What its audit found, when it was audited.
+    pub(super) fn audited(&self) -> Option<crate::report::Audited<'_>> {
+        match &self.outcome {
+            Outcome::Audited {
+                listing,
+                reports,
+                prompts,
+                findings,
+            } => Some(crate::report::Audited {
+                listing,
+                keys: &self.keys,
+                reports,
+                prompts,
+                findings,
+            }),
+            Outcome::Skipped(_) | Outcome::Failed(_) => None,
+        }
+    }
+
+    /// Its tools' verdicts (none when it was not audited).
+    pub(super) fn tools(&self) -> &[NameReport] {
+        self.audited().map_or(&[], |a| a.reports)
+    }
+
+    /// Its prompts' verdicts (none when it was not audited).
+    pub(super) fn prompts(&self) -> &[PromptReport] {
+        self.audited().map_or(&[], |a| a.prompts)
+    }
+
+    /// Its findings (none when it was not audited).
+    pub(super) fn findings(&self) -> &[Finding] {
+        self.audited().map_or(&[], |a| a.findings)
+    }
+
+    /// Whether a finding of this server is at deny level.
+    pub(super) fn denied(&self, levels: &Levels) -> bool {
+        crate::report::denies(self.findings(), levels)
+    }
+}
+
+/// Every audited (server, tool) of `servers`, in order, with its model-facing name and fate
+/// under `client`: the one verdict [`super::judge`] computed over the whole config, which every view
+/// of the report reads.
+pub(super) fn qualified<'a>(
+    servers: &'a [Server],
+    client: &'a ClientPreset,
+) -> impl Iterator<Item = (&'a Server, &'a NameReport, &'a Qualified)> {
+    servers.iter().flat_map(move |server| {
+        server.tools().iter().filter_map(move |tool| {
+            let verdict = tool.clients.iter().find(|v| v.client.id == client.id)?;
+            Some((server, tool, &verdict.qualified))
+        })
+    })
+}
+
+/// Every audited (server, prompt) of `servers`, in order, with its command and fate under
+/// `client` over the whole config ([`prompts_across`]): the one verdict every prompt view
+/// across servers reads.
+pub(super) fn prompt_verdicts<'a>(
+    servers: &'a [Server],
+    client: &PromptClient,
+) -> Vec<(&'a Server, &'a PromptReport, PromptVerdict)> {
+    let names: Vec<(&str, Vec<&str>)> = servers
+        .iter()
+        .map(|s| {
+            let prompts = s.prompts().iter().map(|p| p.name.as_str()).collect();
+            (s.key.as_str(), prompts)
+        })
+        .collect();
+    let verdicts = prompts_across(client, &names);
+    servers
+        .iter()
+        .zip(verdicts)
+        .flat_map(|(server, verdicts)| {
+            server
+                .prompts()
+                .iter()
+                .zip(verdicts)
+                .map(move |(prompt, verdict)| (server, prompt, verdict))
+        })
+        .collect()
+}
