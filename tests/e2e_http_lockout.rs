@@ -389,3 +389,45 @@ async fn response_head(stream: &mut TcpStream) -> String {
         .expect("an answer's head");
     String::from_utf8_lossy(&head).into_owned()
 }
+
+/// The kernel holds a burst of connects past the connection cap until the server accepts them:
+/// the listen backlog is the most the kernel allows (`net.core.somaxconn`, up to 4,096), not
+/// `TcpListener::bind`'s 1,024. With 1,024, a burst of 1,152 trickling connections from nine
+/// addresses overflowed it (the kernel's `ListenOverflows` counted 645 in one run), and a
+/// legitimate client whose SYN was dropped then was served only after its retransmission, a
+/// second later (`scripts/http-attack.py --attacks trickle-headers`).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_listen_backlog_holds_a_burst_past_the_connection_cap() {
+    let server = Server::start(&[]);
+    let port = server
+        .url
+        .rsplit(':')
+        .next()
+        .and_then(|rest| rest.split('/').next())
+        .expect("a port in the url")
+        .to_owned();
+    // `ss` reads a listening socket's backlog (its Send-Q) from the kernel.
+    let ss = match std::process::Command::new("ss")
+        .args(["-Hltn", &format!("sport = :{port}")])
+        .output()
+    {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).into_owned(),
+        _ => return common::skipped::skipped("`ss` (iproute2) reads the listen backlog"),
+    };
+    let backlog: u32 = ss
+        .split_whitespace()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no backlog in `ss` output {ss:?}"));
+    let most: u32 = std::fs::read_to_string("/proc/sys/net/core/somaxconn")
+        .ok()
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(4096);
+    assert_eq!(
+        backlog,
+        most.min(4096),
+        "the listen backlog of {}",
+        server.url
+    );
+}

@@ -321,16 +321,13 @@ async fn main() -> ExitCode {
             async move { ([(CONTENT_TYPE, "text/plain; version=0.0.4")], body) }
         }),
     );
-    let listener =
-        match tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, args.port)))
-            .await
-        {
-            Ok(listener) => listener,
-            Err(e) => {
-                eprintln!("http: cannot listen on 127.0.0.1:{}: {e}", args.port);
-                return ExitCode::FAILURE;
-            }
-        };
+    let listener = match listen(SocketAddr::from((Ipv4Addr::LOCALHOST, args.port))) {
+        Ok(listener) => listener,
+        Err(e) => {
+            eprintln!("http: cannot listen on 127.0.0.1:{}: {e}", args.port);
+            return ExitCode::FAILURE;
+        }
+    };
     match listener.local_addr() {
         Ok(addr) => println!("listening on http://{addr}/mcp"),
         Err(e) => {
@@ -341,4 +338,19 @@ async fn main() -> ExitCode {
     guard::serve(listener, router, limits).await;
     eprintln!("http: the server stopped accepting connections");
     ExitCode::FAILURE
+}
+
+/// Connections the kernel holds for the server before it accepts them. `TcpListener::bind`
+/// asks for 1,024: a burst of more connects than that (1,152 from nine addresses) overflowed
+/// it, the kernel dropped the SYNs past it, and a client whose SYN was among them waited for
+/// its retransmission, a second later. The kernel caps this at `net.core.somaxconn` (4,096 by
+/// default since Linux 5.4).
+const BACKLOG: u32 = 4096;
+
+/// A listener on `addr` with a backlog of [`BACKLOG`].
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
 }
