@@ -392,10 +392,10 @@ async fn response_head(stream: &mut TcpStream) -> String {
 
 /// The kernel holds a burst of connects past the connection cap until the server accepts them:
 /// the listen backlog is the most the kernel allows (`net.core.somaxconn`, up to 4,096), not
-/// `TcpListener::bind`'s 1,024. With 1,024, a burst of 1,152 trickling connections from nine
-/// addresses overflowed it (the kernel's `ListenOverflows` counted 645 in one run), and a
-/// legitimate client whose SYN was dropped then was served only after its retransmission, a
-/// second later (`scripts/http-attack.py --attacks trickle-headers`).
+/// `TcpListener::bind`'s 1,024. A burst of 1,152 trickling connections from nine addresses
+/// overflows 1,024 (the kernel's `ListenOverflows` counted 645 in one run), and a legitimate
+/// client whose SYN is dropped then is served only after its retransmission, a second later
+/// (`scripts/http-attack.py --attacks trickle-headers`).
 #[cfg(target_os = "linux")]
 #[test]
 fn the_listen_backlog_holds_a_burst_past_the_connection_cap() {

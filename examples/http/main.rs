@@ -341,10 +341,10 @@ async fn main() -> ExitCode {
 }
 
 /// Connections the kernel holds for the server before it accepts them. `TcpListener::bind`
-/// asks for 1,024: a burst of more connects than that (1,152 from nine addresses) overflowed
-/// it, the kernel dropped the SYNs past it, and a client whose SYN was among them waited for
-/// its retransmission, a second later. The kernel caps this at `net.core.somaxconn` (4,096 by
-/// default since Linux 5.4).
+/// asks for 1,024: a burst of more connects than that (1,152 trickling ones from nine
+/// addresses) overflows it, the kernel drops the SYNs past it, and a client whose SYN is among
+/// them waits for its retransmission, a second later. The kernel caps this at
+/// `net.core.somaxconn` (4,096 by default since Linux 5.4).
 const BACKLOG: u32 = 4096;
 
 /// A listener on `addr` with a backlog of [`BACKLOG`].
