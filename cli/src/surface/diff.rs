@@ -49,11 +49,32 @@ pub fn changes(old: &Surface, new: &Surface, now: DateTime<Utc>) -> Vec<Change> 
     out
 }
 
+/// The most (removed tool, added tool) pairs weighed for a rename hint: a release renames a
+/// few tools, and weighing every pair of two surfaces of a million tools each would take days.
+const RENAME_PAIRS: usize = 1_000_000;
+
 /// The changes of one kind of item.
 fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
+    // The tools only the new surface has, a removed tool's likely new names: found once, and
+    // weighed only while there are at most RENAME_PAIRS pairs.
+    let only_in = |these: &'_ [Entry], other: &[Entry]| {
+        these
+            .iter()
+            .filter(|e| e.kind == Kind::Tool && find(other, &e.name).is_none())
+            .count()
+    };
+    let mut added: Vec<&str> = Vec::new();
+    if only_in(items.old, items.new).saturating_mul(only_in(items.new, items.old)) <= RENAME_PAIRS {
+        added = items
+            .new
+            .iter()
+            .filter(|e| e.kind == Kind::Tool && find(items.old, &e.name).is_none())
+            .map(|e| e.name.as_str())
+            .collect();
+    }
     for before in items.old {
         match find(items.new, &before.name) {
-            None => gone(before, items, now, out),
+            None => gone(before, items, &added, now, out),
             Some(after) => kept(before, after, items, out),
         }
     }
@@ -91,7 +112,13 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
 }
 
 /// A name of `items.old` that `items.new` no longer serves.
-fn gone(before: &Entry, items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
+fn gone(
+    before: &Entry,
+    items: Items<'_>,
+    added: &[&str],
+    now: DateTime<Utc>,
+    out: &mut Vec<Change>,
+) {
     let name = &before.name;
     let word = items.word;
     match before.kind {
@@ -134,13 +161,7 @@ fn gone(before: &Entry, items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Chan
         )),
         Kind::Tool => {
             // A new item that looks like this one was likely its new name.
-            let added: Vec<&str> = items
-                .new
-                .iter()
-                .filter(|e| e.kind == Kind::Tool && find(items.old, &e.name).is_none())
-                .map(|e| e.name.as_str())
-                .collect();
-            let words = likely_rename(name, &added).map_or(Words::Removed, |to| {
+            let words = likely_rename(name, added).map_or(Words::Removed, |to| {
                 let old = name.escape_debug().to_string();
                 // An old name the LLM APIs refuse (`admin.tools.list`) is kept hidden: listed,
                 // it would reach every client's `tools/list` as a name they refuse, and the
@@ -303,4 +324,53 @@ fn kept(before: &Entry, after: &Entry, items: Items<'_>, out: &mut Vec<Change>) 
 #[must_use]
 pub fn verdict(changes: &[Change]) -> Option<Level> {
     changes.iter().map(|c| c.level).max()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A snapshot of tools named `names`.
+    fn surface(names: impl Iterator<Item = String>) -> Surface {
+        let tools: Vec<serde_json::Value> = names
+            .map(|name| serde_json::json!({"name": name, "kind": "tool", "listed": true}))
+            .collect();
+        let doc = serde_json::json!({"schema_version": 2, "server": {"name": "s", "version": "1"},
+            "hidden_names_asked": true, "tools": tools, "prompts": []});
+        Surface::parse(doc.to_string().as_bytes(), "test").expect("a snapshot")
+    }
+
+    fn hinted(changes: &[Change]) -> usize {
+        changes
+            .iter()
+            .filter(|c| c.kind() == "removed" && c.message().to_string().contains("renamed to"))
+            .count()
+    }
+
+    /// A removed tool is told the added one it was likely renamed to while the pairs to weigh
+    /// are few; past [`RENAME_PAIRS`] none is weighed, so a diff of two big surfaces stays
+    /// linear.
+    #[test]
+    fn a_rename_is_guessed_only_among_few_pairs() {
+        let now = Utc::now();
+        let few = changes(
+            &surface(["search_doc".to_owned()].into_iter()),
+            &surface(["search_docs".to_owned()].into_iter()),
+            now,
+        );
+        assert_eq!(
+            hinted(&few),
+            1,
+            "{:?}",
+            few.iter()
+                .map(Change::message)
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+        );
+        let old = (0..1_001).map(|i| format!("search_docs_{i}"));
+        let new = (0..1_000).map(|i| format!("search_docs_{i}x"));
+        let many = changes(&surface(old), &surface(new), now);
+        assert_eq!(many.iter().filter(|c| c.kind() == "removed").count(), 1_001);
+        assert_eq!(hinted(&many), 0);
+    }
 }
