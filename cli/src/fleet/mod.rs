@@ -130,7 +130,10 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
                 Some(Err(Outcome::Failed(msg.clone())))
             }
             Plan::Run(target) => {
-                let (target, timeout, slots) = (target.clone(), opts.timeout, Arc::clone(&slots));
+                // The whole surface, as `audit` asks: every server is judged on what its clients
+                // are shown, and its aliases' windows on all it declares.
+                let target = target.clone().in_surface_mode();
+                let (timeout, slots) = (opts.timeout, Arc::clone(&slots));
                 audits.spawn(async move {
                     let _slot = slots.acquire_owned().await;
                     say!("server {shown} ({} of {total}):", i + 1);

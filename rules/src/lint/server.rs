@@ -121,15 +121,15 @@ pub const ALIAS_PAST_WINDOW: Lint = Lint {
     level: Level::Warn,
     targeted: false,
     said: true,
-    reported_by: "`audit` of a server built with mcp-toolname",
+    reported_by: "`audit`, `audit --config`, of a server built with mcp-toolname",
     build: Build::Silent,
     old_names: &[],
     summary: "an alias whose window has closed is still declared",
     finds: "An alias whose `until` has passed (by the audit's clock, or by the server's: a \
             server built with mcp-toolname lists such an alias in surface mode, \
-            `MCP_TOOLNAME_SURFACE=1`, which `audit` sets for a command), with the date it \
-            ended. Clients calling it are refused with the new name; nothing else reads \
-            it. The audit's clock is the system's, or `MCP_TOOLNAME_NOW` (an RFC 3339 \
+            `MCP_TOOLNAME_SURFACE=1`, which `audit` and `audit --config` set for a \
+            command), with the date it ended. Clients calling it are refused with the new \
+            name; nothing else reads it. The audit's clock is the system's, or `MCP_TOOLNAME_NOW` (an RFC 3339 \
             instant) when set.",
     why: "Warn. Nothing breaks: the alias is refused as it should be. But a rename is \
           only finished once its old name is cleaned up, and an alias left in the code \
