@@ -11,7 +11,7 @@ use mcp_toolname_rules::lint;
 use mcp_toolname_rules::message;
 use mcp_toolname_rules::schema::ArgumentRule;
 
-use crate::findings::{Finding, Kind};
+use crate::findings::Finding;
 use crate::listing::ListedTool;
 
 /// Under each client that leaves out a tool one of whose argument names it refuses (Claude
@@ -81,9 +81,9 @@ pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
     let mut out = Vec::new();
     for (key, (rule, text, apis, names)) in groups {
         let kind = if rule.lint == &lint::ARGUMENT_NAME {
-            Kind::ArgumentName
+            &lint::ARGUMENT_NAME
         } else {
-            Kind::ArgumentContract
+            &lint::ARGUMENT_CONTRACT
         };
         let shown: Vec<String> = names.iter().map(|n| message::show(n)).collect();
         let mut also = if apis.len() > 1 {
@@ -121,9 +121,9 @@ pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
     for tool in tools {
         for (rule, at, what) in &tool.schema.rules {
             let kind = if rule.lint == &lint::SCHEMA_ROOT {
-                Kind::SchemaRoot
+                &lint::SCHEMA_ROOT
             } else if strict {
-                Kind::SchemaStrict
+                &lint::SCHEMA_STRICT
             } else {
                 continue;
             };
@@ -155,7 +155,7 @@ pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::findings::{Kind, audit_listed};
+    use crate::findings::audit_listed;
     use crate::keys::Keys;
 
     /// A tool named `name` whose one argument is `key`.
@@ -202,7 +202,7 @@ mod tests {
         assert_ne!(fate(&reports, "a.b", "codex"), Fate::ArgumentRefused);
         let collisions: Vec<_> = findings
             .iter()
-            .filter(|f| f.kind == Kind::NormalisationCollision)
+            .filter(|f| f.kind == &lint::NORMALISATION_COLLISION)
             .map(|f| f.client.unwrap_or_default())
             .collect();
         assert!(!collisions.contains(&"claude_code"), "{collisions:?}");

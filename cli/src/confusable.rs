@@ -3,9 +3,10 @@
 //! or descriptions that share three in five of their words. The rules crate finds the pairs, as it does for
 //! the build.
 
+use mcp_toolname_rules::lint;
 use mcp_toolname_rules::{Evidence, alike_pairs, message, overlap};
 
-use crate::findings::{Finding, Kind};
+use crate::findings::Finding;
 use crate::listing::ListedTool;
 use crate::surface::entry::Kind as EntryKind;
 
@@ -34,7 +35,7 @@ pub fn audit(tools: &[ListedTool]) -> Vec<Finding> {
                     message::short(names[j]).into_owned(),
                 ];
                 Finding {
-                    kind: Kind::Confusable,
+                    kind: &lint::CONFUSABLE,
                     tool: pair[1].clone(),
                     tools: pair,
                     contract: None,

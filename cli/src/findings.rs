@@ -10,205 +10,15 @@ use crate::lint::Lint;
 use crate::names::{NameReport, fix_set, qualify_set};
 use mcp_toolname_rules::lint;
 
-/// The kind of a finding; serialised in snake case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    /// The name breaks the MCP spec.
-    Spec,
-    /// A contract other than the spec (an LLM API, SEP-986, an intersection) refuses the name.
-    Contract,
-    /// A client preset cuts, hashes, skips or refuses the name, or its API refuses what the
-    /// client sends.
-    Client,
-    /// The server listed one name more than once.
-    Duplicate,
-    /// Two names differ only in case.
-    CaseCollision,
-    /// Two names differ only in case and in `_`, `-` and `.` (and in more than case).
-    LookAlike,
-    /// Two names a model can take for one another (plural, word order, synonym verb, one
-    /// letter), with alike inputs or descriptions.
-    Confusable,
-    /// Two names become one model-facing name under a client.
-    NormalisationCollision,
-    /// A client refuses the server's key and does not start the server.
-    KeyRefused,
-    /// More tools than the API behind a client takes in one request, where the client sends
-    /// every tool in each request.
-    TooManyTools,
-    /// A client cuts a tool's description.
-    DescriptionCut,
-    /// A client cuts the server's instructions.
-    InstructionsCut,
-    /// Clients that never pass the server's instructions to the model.
-    InstructionsNotSent,
-    /// Names a client's tool search names in a reference the API refuses, breaking the session.
-    ToolSearchSession,
-    /// An alias past its window that the server still declares.
-    AliasPastWindow,
-    /// A prompt name breaks the slash-command rule for prompts (`PROMPT`).
-    PromptName,
-    /// A client cannot run a prompt as the slash command it makes of it.
-    PromptCommand,
-    /// The server listed one prompt name more than once.
-    PromptDuplicate,
-    /// Prompt names that are one under `look_alike_key` (case, and `_` `-` `.` `/` `:` and
-    /// space read alike).
-    PromptLookAlike,
-    /// A prompt argument a client cannot pass, or a name two of a prompt's arguments share.
-    PromptArgument,
-    /// An argument name (input schema property key) the Anthropic API refuses.
-    ArgumentName,
-    /// An argument name another API's documented rule refuses.
-    ArgumentContract,
-    /// The top level of an input schema an API refuses.
-    SchemaRoot,
-    /// An input schema OpenAI's strict mode refuses.
-    SchemaStrict,
-}
-
-impl Kind {
-    /// Every kind, in the lint table's order.
-    #[cfg(test)]
-    pub const ALL: [Self; 24] = [
-        Self::Spec,
-        Self::Contract,
-        Self::Client,
-        Self::Duplicate,
-        Self::CaseCollision,
-        Self::LookAlike,
-        Self::Confusable,
-        Self::NormalisationCollision,
-        Self::KeyRefused,
-        Self::ArgumentName,
-        Self::ArgumentContract,
-        Self::SchemaRoot,
-        Self::SchemaStrict,
-        Self::TooManyTools,
-        Self::DescriptionCut,
-        Self::InstructionsCut,
-        Self::InstructionsNotSent,
-        Self::ToolSearchSession,
-        Self::AliasPastWindow,
-        Self::PromptName,
-        Self::PromptCommand,
-        Self::PromptDuplicate,
-        Self::PromptLookAlike,
-        Self::PromptArgument,
-    ];
-
-    /// The kind's name, as JSON writes it: its lint's name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        self.lint().name
-    }
-
-    /// The lint that sets this kind's level: a value, so no kind can reach another's.
-    #[must_use]
-    pub const fn lint(self) -> &'static Lint {
-        match self {
-            Self::Spec => &lint::SPEC,
-            Self::Contract => &lint::CONTRACT,
-            Self::Client => &lint::CLIENT,
-            Self::Duplicate => &lint::DUPLICATE,
-            Self::CaseCollision => &lint::CASE_COLLISION,
-            Self::LookAlike => &lint::LOOK_ALIKE,
-            Self::Confusable => &lint::CONFUSABLE,
-            Self::NormalisationCollision => &lint::NORMALISATION_COLLISION,
-            Self::KeyRefused => &lint::KEY_REFUSED,
-            Self::TooManyTools => &lint::TOO_MANY_TOOLS,
-            Self::DescriptionCut => &lint::DESCRIPTION_CUT,
-            Self::InstructionsCut => &lint::INSTRUCTIONS_CUT,
-            Self::InstructionsNotSent => &lint::INSTRUCTIONS_NOT_SENT,
-            Self::ToolSearchSession => &lint::TOOL_SEARCH_SESSION,
-            Self::AliasPastWindow => &lint::ALIAS_PAST_WINDOW,
-            Self::PromptName => &lint::PROMPT_NAME,
-            Self::PromptCommand => &lint::PROMPT_COMMAND,
-            Self::PromptDuplicate => &lint::PROMPT_DUPLICATE,
-            Self::PromptLookAlike => &lint::PROMPT_LOOK_ALIKE,
-            Self::PromptArgument => &lint::PROMPT_ARGUMENT,
-            Self::ArgumentName => &lint::ARGUMENT_NAME,
-            Self::ArgumentContract => &lint::ARGUMENT_CONTRACT,
-            Self::SchemaRoot => &lint::SCHEMA_ROOT,
-            Self::SchemaStrict => &lint::SCHEMA_STRICT,
-        }
-    }
-
-    /// Whether the finding is about the server's prompts rather than its tools.
-    #[must_use]
-    pub const fn is_prompt(self) -> bool {
-        matches!(
-            self,
-            Self::PromptName
-                | Self::PromptCommand
-                | Self::PromptDuplicate
-                | Self::PromptLookAlike
-                | Self::PromptArgument
-        )
-    }
-
-    /// Whether the finding is about one prompt on its own (its name, its command, its
-    /// arguments), said under that prompt, rather than across the prompt list.
-    #[must_use]
-    pub const fn is_per_prompt(self) -> bool {
-        matches!(
-            self,
-            Self::PromptName | Self::PromptCommand | Self::PromptArgument
-        )
-    }
-
-    /// A short label for the text report.
-    #[must_use]
-    pub const fn label(self) -> &'static str {
-        match self {
-            Self::Spec => "spec",
-            Self::Contract => "contract",
-            Self::Client => "client",
-            Self::Duplicate => "duplicate",
-            Self::CaseCollision => "case",
-            Self::LookAlike => "look-alike",
-            Self::Confusable => "confusable",
-            Self::NormalisationCollision => "collision",
-            Self::KeyRefused => "key",
-            Self::TooManyTools => "tools",
-            Self::DescriptionCut => "described",
-            Self::InstructionsCut | Self::InstructionsNotSent => "instruct",
-            Self::ToolSearchSession => "search",
-            Self::AliasPastWindow => "window",
-            Self::PromptName => "prompt",
-            Self::PromptCommand => "command",
-            Self::PromptDuplicate => "duplicate",
-            Self::PromptLookAlike => "alike",
-            Self::PromptArgument => "argument",
-            Self::ArgumentName | Self::ArgumentContract => "argument",
-            Self::SchemaRoot | Self::SchemaStrict => "schema",
-        }
-    }
-
-    /// Whether the finding is about what comes beside the names (descriptions, instructions,
-    /// how many tools, loading by search) rather than the names themselves.
-    #[must_use]
-    pub const fn past_the_names(self) -> bool {
-        matches!(
-            self,
-            Self::TooManyTools
-                | Self::DescriptionCut
-                | Self::InstructionsCut
-                | Self::InstructionsNotSent
-                | Self::ToolSearchSession
-        )
-    }
-}
-
 /// One finding. Field names are stable: they are the JSON output.
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
     /// What kind of problem.
-    pub kind: Kind,
+    pub kind: &'static Lint,
     /// The tool it is about (the first one, for findings about several), as
     /// [`message::short`] gives it: a name past 256 characters is whole only in the report's
-    /// `tools[]`. For a prompt finding ([`Kind::is_prompt`]), the prompt.
+    /// `tools[]`. For a prompt finding
+    /// ([`mcp_toolname_rules::lint::Scope::is_prompt`]), the prompt.
     pub tool: String,
     /// Every tool involved (one for per-tool findings), each as [`message::short`] gives it;
     /// for a prompt finding, every prompt involved.
@@ -285,7 +95,7 @@ pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
         if let Some(reason) = verdict.refusal(name) {
             let spec = verdict.contract.id == MCP.id;
             out.push(Finding {
-                kind: if spec { Kind::Spec } else { Kind::Contract },
+                kind: if spec { &lint::SPEC } else { &lint::CONTRACT },
                 tool: shown.clone(),
                 tools: vec![shown.clone()],
                 contract: Some(verdict.contract.id),
@@ -307,7 +117,7 @@ pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
             continue;
         };
         out.push(Finding {
-            kind: Kind::Client,
+            kind: &lint::CLIENT,
             tool: shown.clone(),
             tools: vec![shown.clone()],
             contract: None,
@@ -324,7 +134,7 @@ pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
 /// _ -`, [`Keys::suggested_key`]) no client has a problem with the name. Such findings carry
 /// `key` and no name to write instead, in every format.
 fn blame_key(report: &NameReport, key: &str, rekeyed: &Keys, own: &mut [Finding]) {
-    if own.is_empty() || own.iter().any(|f| f.kind != Kind::Client) {
+    if own.is_empty() || own.iter().any(|f| f.kind != &lint::CLIENT) {
         return;
     }
     let again = NameReport::new(&report.name, rekeyed);
@@ -346,7 +156,7 @@ pub fn key_refusals(keys: &Keys, out: &mut Vec<Finding>) {
     for part in &keys.parts {
         if let Some(refusal) = part.refusal() {
             out.push(Finding {
-                kind: Kind::KeyRefused,
+                kind: &lint::KEY_REFUSED,
                 tool: String::new(),
                 tools: Vec::new(),
                 contract: None,
@@ -362,7 +172,7 @@ pub fn key_refusals(keys: &Keys, out: &mut Vec<Finding>) {
 fn duplicates(names: &[String], out: &mut Vec<Finding>) {
     for (name, n) in crate::group::repeated(names.iter().map(String::as_str)) {
         out.push(Finding {
-            kind: Kind::Duplicate,
+            kind: &lint::DUPLICATE,
             tool: message::short(name).into_owned(),
             tools: vec![message::short(name).into_owned()],
             contract: None,
@@ -413,10 +223,10 @@ fn case_collisions(names: &[&String], merged: &[Finding], out: &mut Vec<Finding>
             continue;
         }
         let (kind, how) = if case_only {
-            (Kind::CaseCollision, "differ only in case")
+            (&lint::CASE_COLLISION, "differ only in case")
         } else {
             (
-                Kind::LookAlike,
+                &lint::LOOK_ALIKE,
                 "differ only in case and in `_`, `-` and `.`",
             )
         };
@@ -467,7 +277,7 @@ fn normalisation_collisions(
         for (model_name, group) in grouped {
             let Some(first) = group.first() else { continue };
             out.push(Finding {
-                kind: Kind::NormalisationCollision,
+                kind: &lint::NORMALISATION_COLLISION,
                 tool: message::short(first).into_owned(),
                 tools: group
                     .iter()

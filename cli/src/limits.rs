@@ -3,9 +3,10 @@
 //! request, a description or instructions a client cuts or never sends, and names a client's
 //! tool search cannot load without breaking the session.
 
+use mcp_toolname_rules::lint::{self, Lint};
 use mcp_toolname_rules::{CLIENTS, ClientPreset, Fate, Loading, TextRule, caps_passed, message};
 
-use crate::findings::{Finding, Kind};
+use crate::findings::Finding;
 use crate::names::NameReport;
 
 /// What one server shows past its names: its tools' names, each description's length and
@@ -28,7 +29,12 @@ impl<'a> Past<'a> {
     }
 }
 
-fn finding(kind: Kind, tool: &str, client: Option<&'static str>, message: String) -> Finding {
+fn finding(
+    kind: &'static Lint,
+    tool: &str,
+    client: Option<&'static str>,
+    message: String,
+) -> Finding {
     let tool = message::short(tool).into_owned();
     Finding {
         kind,
@@ -58,7 +64,7 @@ pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
             for (name, units) in past.tools.iter().map(|t| (t.name(), t.description_units)) {
                 if let Some(at) = client.limits.description.cut_at(units) {
                     let text = message::description_cut(name, units, client, at, marker);
-                    out.push(finding(Kind::DescriptionCut, name, Some(client.id), text));
+                    out.push(finding(&lint::DESCRIPTION_CUT, name, Some(client.id), text));
                 }
             }
         }
@@ -67,7 +73,7 @@ pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
             && let Some(at) = client.limits.instructions.cut_at(units)
         {
             let text = message::instructions_cut(units, client, at, marker);
-            out.push(finding(Kind::InstructionsCut, "", Some(client.id), text));
+            out.push(finding(&lint::INSTRUCTIONS_CUT, "", Some(client.id), text));
         }
         if let Loading::Deferred {
             reference_max,
@@ -83,7 +89,7 @@ pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
         .collect();
     if past.instructions.is_some_and(|units| units > 0) && !unsent.is_empty() {
         let text = message::instructions_not_sent(&unsent);
-        out.push(finding(Kind::InstructionsNotSent, "", None, text));
+        out.push(finding(&lint::INSTRUCTIONS_NOT_SENT, "", None, text));
     }
     out
 }
@@ -97,7 +103,7 @@ pub fn too_many_tools(whose: &str, count: usize) -> Vec<Finding> {
         .map(|(cap, clients)| {
             let client = (clients.len() == 1).then(|| clients[0].id);
             let text = message::too_many_tools(whose, count, &cap, &clients);
-            finding(Kind::TooManyTools, "", client, text)
+            finding(&lint::TOO_MANY_TOOLS, "", client, text)
         })
         .collect()
 }
@@ -126,7 +132,7 @@ fn unloadable(
         .max_by_key(|(_, sent)| sent.chars().count())
         .copied()?;
     let text = message::reference_too_long(long.len(), longest, client, reference_max, source);
-    let mut found = finding(Kind::ToolSearchSession, tool, Some(client.id), text);
+    let mut found = finding(&lint::TOOL_SEARCH_SESSION, tool, Some(client.id), text);
     found.tools = long
         .iter()
         .map(|(name, _)| message::short(name).into_owned())

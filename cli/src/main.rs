@@ -34,11 +34,13 @@ mod lints_cmd;
 mod listing;
 mod names;
 mod prompts;
+mod reach;
 mod redact;
 mod report;
 mod snapshot;
 mod surface;
 mod verdict;
+mod windows;
 mod wrap;
 
 use std::ffi::OsString;
@@ -265,14 +267,14 @@ fn usage_error(text: &str) -> ExitCode {
 }
 
 /// `--url` with its `--header`s, each header checked (never its value shown).
-fn remote(url: Option<String>, headers: &[String]) -> Result<Option<audit::Remote>, String> {
+fn remote(url: Option<String>, headers: &[String]) -> Result<Option<reach::Remote>, String> {
     let mut parsed = Vec::with_capacity(headers.len());
     for (i, header) in headers.iter().enumerate() {
         parsed.push(
-            audit::Remote::header(header).map_err(|e| format!("--header number {}: {e}", i + 1))?,
+            reach::Remote::header(header).map_err(|e| format!("--header number {}: {e}", i + 1))?,
         );
     }
-    url.map(|url| audit::Remote::new(&url, parsed)).transpose()
+    url.map(|url| reach::Remote::new(&url, parsed)).transpose()
 }
 
 /// Runs `work` on a current-thread runtime (https through ring) and returns its report.
@@ -390,7 +392,7 @@ fn dispatch(
                 };
                 return Ok((run_async(fleet::run(opts)), format, stdout));
             }
-            let target = audit::Target::of(remote(url, &headers)?, command);
+            let target = reach::Target::of(remote(url, &headers)?, command);
             if baseline.len() > 1 {
                 return Err(
                     "--baseline is given once for one server (several only with --config)"

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use mcp_toolname_rules::message::show;
 
-use crate::audit::{Failure, Remote, Target};
 use crate::emit::{Doc, Failed, Report, Sink};
+use crate::reach::{Failure, Remote, Target};
 use crate::surface::{SURFACE_ENV_VAR, Surface};
 
 /// Where the server is.

@@ -2,10 +2,11 @@
 //! level for this run, ending with what to do, wrapped for a 100-column terminal ([`wrap`]).
 //! `check`, `check --prompt`, `audit` and `audit --config` all write their lines here.
 
+use mcp_toolname_rules::lint;
 use mcp_toolname_rules::message;
 
 use crate::diag::help_for;
-use crate::findings::{Finding, Kind};
+use crate::findings::Finding;
 use crate::lint::{Level, Levels, Lint};
 use crate::names::NameReport;
 use crate::wrap;
@@ -26,7 +27,7 @@ pub fn visible<'a>(findings: &'a [Finding], levels: &Levels) -> Vec<Seen<'a>> {
     findings
         .iter()
         .filter_map(|finding| {
-            let level = levels.level(finding.kind.name(), finding.contract, finding.client);
+            let level = levels.level(finding.kind.name, finding.contract, finding.client);
             (level > Level::Allow).then_some(Seen { finding, level })
         })
         .collect()
@@ -51,8 +52,8 @@ pub fn line(indent: usize, level: Option<Level>, text: &str) -> String {
 pub fn lints(seen: &[Seen<'_>]) -> String {
     let mut names: Vec<&str> = Vec::new();
     for s in seen {
-        if !names.contains(&s.finding.kind.name()) {
-            names.push(s.finding.kind.name());
+        if !names.contains(&s.finding.kind.name) {
+            names.push(s.finding.kind.name);
         }
     }
     format!("[{}]", names.join(", "))
@@ -92,7 +93,7 @@ pub fn tool(report: &NameReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
     let mut parts = Vec::new();
     let refusing: Vec<&str> = own
         .iter()
-        .filter(|s| matches!(s.finding.kind, Kind::Spec | Kind::Contract))
+        .filter(|s| s.finding.kind == &lint::SPEC || s.finding.kind == &lint::CONTRACT)
         .filter_map(|s| s.finding.contract)
         .collect();
     for reason in report.reasons() {
@@ -112,7 +113,7 @@ pub fn tool(report: &NameReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
     }
     let clients: Vec<&str> = own
         .iter()
-        .filter(|s| s.finding.kind == Kind::Client)
+        .filter(|s| s.finding.kind == &lint::CLIENT)
         .filter_map(|s| s.finding.client)
         .collect();
     if !clients.is_empty() {
@@ -129,7 +130,7 @@ pub fn tool(report: &NameReport, own: &[Seen<'_>]) -> (Option<Level>, String) {
         None => own
             .iter()
             .max_by_key(|s| s.level)
-            .map(|s| s.finding.kind.lint().help.to_owned())
+            .map(|s| s.finding.kind.help.to_owned())
             .unwrap_or_default(),
     };
     parts.push(fix);
@@ -164,7 +165,7 @@ impl<'a> Said<'a> {
         let f = seen.finding;
         Self {
             level: seen.level,
-            lint: f.kind.lint(),
+            lint: f.kind,
             client: f.client,
             about: f.tools.join("\n"),
             message: &f.message,
@@ -335,7 +336,7 @@ pub fn exit_line(seen: &[Seen<'_>]) -> String {
     let denied: Vec<&str> = seen
         .iter()
         .filter(|s| s.level == Level::Deny)
-        .map(|s| s.finding.kind.name())
+        .map(|s| s.finding.kind.name)
         .collect();
     exit_words(&denied)
 }

@@ -1,6 +1,7 @@
 //! `mcp-toolname check NAME...`: each name against each contract, its form under each
 //! client preset, and the suggested fix.
 
+use mcp_toolname_rules::lint;
 use std::ffi::OsString;
 
 use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all};
@@ -9,7 +10,7 @@ use serde_json::{Value, json};
 use crate::args::Output;
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
-use crate::findings::{Finding, Kind, key_refusals, per_tool};
+use crate::findings::{Finding, key_refusals, per_tool};
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word, fix_set, qualify_set};
 use crate::verdict;
@@ -147,7 +148,7 @@ impl Input {
             } => {
                 let shown = message::short(lossy).into_owned();
                 out.push(Finding {
-                    kind: Kind::Spec,
+                    kind: &lint::SPEC,
                     tool: shown.clone(),
                     tools: vec![shown],
                     contract: Some(mcp_toolname_rules::MCP.id),

@@ -43,7 +43,7 @@ pub(super) fn text(
                 .map_or_else(|| message::no_readable_fix(lossy), message::write_instead);
             let level = verdict::worst(own);
             let why = own.first().map_or_else(String::new, |s| {
-                format!(" [{}]: {}", s.finding.kind.name(), s.finding.message)
+                format!(" [{}]: {}", s.finding.kind.name, s.finding.message)
             });
             let line = if level.is_some() {
                 format!("{} (not valid UTF-8){why}; {fix}", message::show(lossy))

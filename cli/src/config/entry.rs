@@ -8,8 +8,8 @@ use mcp_toolname_rules::message::{closest, show};
 use serde_json::{Map, Value};
 
 use super::{Flavor, Plan, kind_of};
-use crate::audit::child::Launch;
-use crate::audit::target::Target;
+use crate::reach::child::Launch;
+use crate::reach::target::Target;
 
 /// Where the file is, for relative paths and VS Code's `${workspaceFolder}`.
 pub(super) struct Context {

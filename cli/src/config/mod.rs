@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 use mcp_toolname_rules::message::show;
 use serde_json::Value;
 
-use crate::audit::target::Target;
 use crate::keys::Keys;
+use crate::reach::target::Target;
 use entry::Context;
 use read::{read_json, read_toml};
 
@@ -213,6 +213,9 @@ impl Entry {
 pub struct Config {
     /// The file, as given.
     pub path: PathBuf,
+    /// Its text, kept from the one read: where each server's entry is, for the findings
+    /// that point at it.
+    pub text: String,
     /// Its layout.
     pub flavor: Flavor,
     /// Its servers, in file order.
@@ -295,6 +298,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
     }
     Ok(Config {
         path: path.to_owned(),
+        text: text.to_owned(),
         flavor,
         servers: entries,
         notes,

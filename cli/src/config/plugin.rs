@@ -44,8 +44,9 @@ pub(super) fn root(path: &Path) -> Option<PathBuf> {
 pub(super) fn load(root: &Path) -> Result<Config, String> {
     let manifest_path = root.join(MANIFEST);
     let shown = show(&manifest_path.to_string_lossy());
-    let manifest = read_manifest(&text(&manifest_path)?)
-        .map_err(|e| format!("plugin manifest {shown} {e}"))?;
+    let manifest_text = text(&manifest_path)?;
+    let manifest =
+        read_manifest(&manifest_text).map_err(|e| format!("plugin manifest {shown} {e}"))?;
     let name = match manifest.name {
         Some(Value::String(name)) => name,
         Some(other) => {
@@ -86,6 +87,7 @@ pub(super) fn load(root: &Path) -> Result<Config, String> {
     }
     Ok(Config {
         path: manifest_path,
+        text: manifest_text,
         flavor: Flavor::ClaudePlugin,
         servers: entries,
         notes,
@@ -155,6 +157,7 @@ pub(super) fn settings(path: &Path, text: &str) -> Result<Config, String> {
     }
     Ok(Config {
         path: path.to_owned(),
+        text: text.to_owned(),
         flavor: Flavor::ClaudeSettings,
         servers: entries,
         notes,

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::Flavor;
 use super::entry::{Context, Stop, strings, typed};
-use crate::audit::Remote;
+use crate::reach::Remote;
 
 impl Context {
     /// The remote server `entry` describes; `kind` is its `type` (`None` for Codex).

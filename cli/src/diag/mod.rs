@@ -147,7 +147,7 @@ pub fn of_finding(
     server: Option<&str>,
     spot: Option<&Spot>,
 ) -> Option<Diagnostic> {
-    let lint = finding.kind.lint();
+    let lint = finding.kind;
     let level = levels.level(lint.name, finding.contract, finding.client);
     (level > Level::Allow).then(|| Diagnostic {
         lint,

@@ -5,60 +5,6 @@ use mcp_toolname_rules::lint::{self, Lint};
 use mcp_toolname_rules::message;
 use serde::Serialize;
 
-/// The kind of a cross-server finding; serialised in snake case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CrossKind {
-    /// Two server keys become one prefix under a client: their tools share a namespace.
-    KeyCollision,
-    /// Tools of different servers get one model-facing name under a client.
-    NameCollision,
-    /// One raw tool name on several servers (fine for clients that prefix the key).
-    SharedName,
-    /// Server keys that differ only in case and in `_`, `-` and `.`: often one server
-    /// configured twice (github/copilot-cli #4478: `MCPBrowser` and `mcpbrowser`).
-    KeyLookAlike,
-    /// The servers' tools together are more than the API behind a client takes in one
-    /// request, where the client sends every tool of every server in each request.
-    TooManyTools,
-    /// Prompts of different servers that become one slash command under a client whose
-    /// command holds no server part (Gemini CLI): one keeps it, the others are renamed, and
-    /// which one keeps it depends on which server answers first.
-    PromptCollision,
-}
-
-impl CrossKind {
-    /// Every kind.
-    #[cfg(test)]
-    pub const ALL: [Self; 6] = [
-        Self::KeyCollision,
-        Self::NameCollision,
-        Self::SharedName,
-        Self::KeyLookAlike,
-        Self::TooManyTools,
-        Self::PromptCollision,
-    ];
-
-    /// The kind's name, as JSON writes it: its lint's name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        self.lint().name
-    }
-
-    /// The lint that sets this kind's level: a value, so no kind can reach another's.
-    #[must_use]
-    pub const fn lint(self) -> &'static Lint {
-        match self {
-            Self::KeyCollision => &lint::KEY_COLLISION,
-            Self::NameCollision => &lint::NAME_COLLISION,
-            Self::SharedName => &lint::SHARED_NAME,
-            Self::KeyLookAlike => &lint::KEY_LOOK_ALIKE,
-            Self::TooManyTools => &lint::TOO_MANY_TOOLS,
-            Self::PromptCollision => &lint::PROMPT_COLLISION,
-        }
-    }
-}
-
 /// A server and, for tool-level findings, one of its tools (for a prompt collision, one of
 /// its prompts).
 #[derive(Debug, Clone, Serialize)]
@@ -79,7 +25,7 @@ pub struct Member {
 #[derive(Debug, Clone, Serialize)]
 pub struct CrossFinding {
     /// What kind of problem.
-    pub kind: CrossKind,
+    pub kind: &'static Lint,
     /// The client preset id, for collisions.
     pub client: Option<&'static str>,
     /// The model-facing name (or prefix) they share, for collisions.
@@ -94,7 +40,7 @@ impl CrossFinding {
     /// Its level in this run.
     #[must_use]
     pub fn level(&self, levels: &crate::lint::Levels) -> crate::lint::Level {
-        levels.of_about(self.kind.lint(), None, self.client)
+        levels.of_about(self.kind, None, self.client)
     }
 }
 
@@ -106,18 +52,18 @@ impl CrossFinding {
 fn fold(shown: &[&CrossFinding]) -> Vec<Option<Vec<String>>> {
     let mut out: Vec<Option<Vec<String>>> = vec![Some(Vec::new()); shown.len()];
     for (i, f) in shown.iter().enumerate() {
-        if f.kind != CrossKind::NameCollision {
+        if f.kind != &lint::NAME_COLLISION {
             continue;
         }
         let mine = servers(f);
         let by_key = shown.iter().position(|k| {
-            k.kind == CrossKind::KeyCollision
+            k.kind == &lint::KEY_COLLISION
                 && k.client == f.client
                 && mine.iter().all(|s| servers(k).contains(s))
         });
         let with = by_key.or_else(|| {
             shown[..i].iter().enumerate().position(|(j, g)| {
-                g.kind == CrossKind::NameCollision
+                g.kind == &lint::NAME_COLLISION
                     && g.client == f.client
                     && servers(g) == mine
                     && out[j].is_some()
@@ -159,7 +105,7 @@ pub fn folded_messages(shown: &[&CrossFinding], verbose: bool) -> Vec<Option<Str
             }
             let tools: Vec<String> = tools.iter().map(|t| message::show(t)).collect();
             let tools = message::joined(&tools, "and");
-            Some(if finding.kind == CrossKind::KeyCollision {
+            Some(if finding.kind == &lint::KEY_COLLISION {
                 format!(
                     "{message}; of their tools, {tools} meet so (each a `name_collision`; \
                      `--verbose` says each)"

@@ -22,13 +22,15 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
 use crate::args::Output;
-use crate::audit::Failure;
 use crate::config::{self, Plan};
 use crate::diag::Found;
 use crate::emit::{Doc, Failed, Report};
-use crate::findings;
+use crate::keys::Keys;
 use crate::keys::number_clashes;
 use crate::lint::{Level, Levels};
+use crate::listing::Listing;
+use crate::reach::Failure;
+use crate::report::Judged;
 use crate::wrap::plural;
 pub use cross::CrossFinding;
 use server::{Outcome, Server, prompt_verdicts, qualified};
@@ -60,6 +62,13 @@ pub struct Options {
 /// servers) is at deny level (by default a tool name that breaks the spec, or one a server
 /// lists twice), else 0; 130 on Ctrl-C.
 pub async fn run(opts: Options) -> Box<dyn Report> {
+    let now = match crate::windows::now() {
+        Ok(now) => now,
+        Err(msg) => {
+            crate::emit::error(&msg);
+            return Box::new(Failed::new(msg, 2));
+        }
+    };
     let config = match config::load(&opts.path) {
         Ok(config) => config,
         Err(msg) => {
@@ -107,20 +116,24 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     // Up to `jobs` audits at once; each result goes back to its place in the file.
     let slots = Arc::new(Semaphore::new(opts.jobs.max(1)));
     let mut audits = JoinSet::new();
-    let mut outcomes: Vec<Option<Outcome>> = Vec::with_capacity(total);
+    // Each server's listing, or what became of it instead.
+    let mut outcomes: Vec<Option<Result<Listing, Outcome>>> = Vec::with_capacity(total);
     for (i, entry) in config.servers.iter().enumerate() {
         let shown = show(&entry.key);
         outcomes.push(match &entry.plan {
             Plan::Skip(reason) => {
                 say!("server {shown} ({} of {total}): skipped: {reason}", i + 1);
-                Some(Outcome::Skipped(reason.clone()))
+                Some(Err(Outcome::Skipped(reason.clone())))
             }
             Plan::Invalid(msg) => {
                 crate::emit::error(msg);
-                Some(Outcome::Failed(msg.clone()))
+                Some(Err(Outcome::Failed(msg.clone())))
             }
             Plan::Run(target) => {
-                let (target, timeout, slots) = (target.clone(), opts.timeout, Arc::clone(&slots));
+                // The whole surface, as `audit` asks: every server is judged on what its clients
+                // are shown, and its aliases' windows on all it declares.
+                let target = target.clone().in_surface_mode();
+                let (timeout, slots) = (opts.timeout, Arc::clone(&slots));
                 audits.spawn(async move {
                     let _slot = slots.acquire_owned().await;
                     say!("server {shown} ({} of {total}):", i + 1);
@@ -138,12 +151,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
             return Box::new(Failed::new(msg, 2));
         };
         outcomes[i] = Some(match result {
-            Ok(listing) => Outcome::Audited {
-                listing: Box::new(listing),
-                reports: Vec::new(),
-                prompts: Vec::new(),
-                findings: Vec::new(),
-            },
+            Ok(listing) => Ok(listing),
             Err(Failure(msg, 130)) => {
                 crate::emit::error(&msg);
                 audits.abort_all();
@@ -151,26 +159,26 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
             }
             Err(Failure(msg, _)) => {
                 crate::emit::error(&format!("server {shown} could not be audited: {msg}"));
-                Outcome::Failed(msg)
+                Err(Outcome::Failed(msg))
             }
         });
     }
-    let mut ran = Vec::new();
     let all_keys: Vec<&str> = config.servers.iter().map(|e| e.key.as_str()).collect();
-    for (entry, outcome) in config.servers.iter().zip(outcomes) {
-        let outcome = outcome.unwrap_or_else(|| Outcome::Failed("not audited".to_owned()));
-        let announced = match &outcome {
-            Outcome::Audited { listing, .. } => listing.announced(),
-            Outcome::Skipped(_) | Outcome::Failed(_) => None,
-        };
-        let keys = entry.keys(announced).with_taken(all_keys.iter().copied());
-        ran.push(Server {
-            key: entry.key.clone(),
-            keys,
-            outcome,
-        });
-    }
-    let servers = judge(ran, opts.out.levels.strict_schemas());
+    let ran = config
+        .servers
+        .iter()
+        .zip(outcomes)
+        .map(|(entry, outcome)| {
+            let outcome = outcome.unwrap_or_else(|| Err(Outcome::Failed("not audited".to_owned())));
+            let announced = outcome.as_ref().ok().and_then(Listing::announced);
+            let keys = entry
+                .keys(announced)
+                .with_taken(all_keys.iter().copied())
+                .with_targets(opts.out.levels.targets());
+            (entry.key.clone(), keys, outcome)
+        })
+        .collect();
+    let servers = judge(ran, opts.out.levels.strict_schemas(), now);
     let cross = collisions::cross_server(&servers);
     let live = list_names(&servers, &lists, |s| {
         s.tools().iter().map(|t| t.name.clone()).collect()
@@ -204,15 +212,15 @@ fn past(
     resolved: &mut crate::allowlist::Resolved,
 ) {
     let baseline_of = |server: &Server| match &server.outcome {
-        Outcome::Audited { listing, .. } => baselines
+        Outcome::Audited(judged) => baselines
             .iter()
-            .find(|b| b.server.name == listing.name)
-            .map(|b| (b, listing.surface(false))),
+            .find(|b| b.server.name == judged.listing.name)
+            .map(|b| (b, judged.listing.surface(false))),
         Outcome::Skipped(_) | Outcome::Failed(_) => None,
     };
     for baseline in baselines {
         if !servers.iter().any(|s| {
-            matches!(&s.outcome, Outcome::Audited { listing, .. } if listing.name == baseline.server.name)
+            matches!(&s.outcome, Outcome::Audited(judged) if judged.listing.name == baseline.server.name)
         }) {
             say!(
                 "note: no audited server of the config announces {}, the server of a --baseline \
@@ -261,7 +269,7 @@ fn list_names(
             .map(|server| crate::allowlist::Server {
                 key: server.key.clone(),
                 part: server.keys.part(client).part.clone().ok(),
-                listed: matches!(server.outcome, Outcome::Audited { .. }),
+                listed: matches!(server.outcome, Outcome::Audited(_)),
                 tools: tools(server)
                     .into_iter()
                     .map(|tool| {
@@ -366,34 +374,28 @@ fn exit_code(servers: &[Server], cross: &[CrossFinding], levels: &Levels) -> u8 
 }
 
 /// Numbers the server parts that clash under a client that numbers them (VS Code), then
-/// audits each listed server's names under its keys (`strict`: the schemas against OpenAI's
-/// strict mode too, [`crate::arguments::audit`]).
-fn judge(mut servers: Vec<Server>, strict: bool) -> Vec<Server> {
-    number_clashes(&mut servers.iter_mut().map(|s| &mut s.keys).collect::<Vec<_>>());
-    for server in &mut servers {
-        if let Outcome::Audited {
-            listing,
-            reports,
-            prompts,
-            findings,
-        } = &mut server.outcome
-        {
-            (*reports, *findings) =
-                findings::audit_listed(&listing.names(), &server.keys, |reports| {
-                    crate::arguments::leave_out(&listing.tools, reports);
-                });
-            findings.extend(crate::confusable::audit(&listing.tools));
-            findings.extend(crate::arguments::audit(&listing.tools, strict));
-            findings.extend(crate::limits::audit(
-                &crate::limits::Past::of(listing),
-                reports,
-            ));
-            let prompt_findings;
-            (*prompts, prompt_findings) =
-                crate::prompts::audit::audit(&listing.prompts, &server.key);
-            findings.extend(prompt_findings);
-        }
-    }
+/// judges each listed server under its keys as `audit` judges one ([`Judged::new`]; `strict`:
+/// the schemas against OpenAI's strict mode too), then what the clients make of all of them
+/// together ([`across`]). Each server comes as its key, its keys and its listing (or what
+/// became of it instead).
+fn judge(
+    mut ran: Vec<(String, Keys, Result<Listing, Outcome>)>,
+    strict: bool,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<Server> {
+    number_clashes(&mut ran.iter_mut().map(|(_, keys, _)| keys).collect::<Vec<_>>());
+    let mut servers: Vec<Server> = ran
+        .into_iter()
+        .map(|(key, keys, outcome)| {
+            let outcome = match outcome {
+                Ok(listing) => {
+                    Outcome::Audited(Box::new(Judged::new(&listing, &keys, strict, now)))
+                }
+                Err(outcome) => outcome,
+            };
+            Server { key, keys, outcome }
+        })
+        .collect();
     across(&mut servers);
     servers
 }
@@ -408,10 +410,11 @@ fn across(servers: &mut [Server]) {
             .filter_map(|server| {
                 let part = server.keys.parts.get(c)?;
                 let (key, rule) = (&*part.source, part.client);
-                let Outcome::Audited { reports, .. } = &mut server.outcome else {
+                let Outcome::Audited(judged) = &mut server.outcome else {
                     return None;
                 };
-                let tools = reports
+                let tools = judged
+                    .reports
                     .iter_mut()
                     .filter_map(|r| Some((r.name.as_str(), &mut r.clients.get_mut(c)?.qualified)))
                     .collect();

@@ -23,12 +23,9 @@ pub(super) fn found(
     out: &Output,
 ) -> diag::Found<'static> {
     let path = config.path.to_string_lossy().into_owned();
-    // Read again for its lines only: the same bound as when it was loaded.
-    let text =
-        crate::file::read_text(&config.path, "config", crate::file::MAX_CONFIG).unwrap_or_default();
     let spot = |key: &str| Spot {
         path: path.clone(),
-        line: diag::line_of_key(&text, key),
+        line: diag::line_of_key(&config.text, key),
     };
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut failures = Vec::new();
@@ -53,7 +50,7 @@ pub(super) fn found(
         if level == Level::Allow {
             continue;
         }
-        let lint = finding.kind.lint();
+        let lint = finding.kind;
         diagnostics.push(Diagnostic {
             lint,
             level,
@@ -138,7 +135,7 @@ pub(super) fn json_doc<'a>(
         "cost": total_cost(servers).json(),
         "cross_server": cross.iter().map(|f| {
             let mut value = serde_json::to_value(f).unwrap_or_default();
-            value["lint"] = json!(f.kind.name());
+            value["lint"] = json!(f.kind.name);
             value["level"] = json!(f.level(levels));
             value
         }).collect::<Vec<_>>(),
@@ -169,7 +166,7 @@ fn server_doc<'a>(server: &'a Server, levels: &'a Levels) -> Doc<'a> {
             Doc::new(json!({ "status": "skipped", "reason": reason }))
         }
         (Outcome::Failed(msg), None) => Doc::new(json!({ "status": "error", "error": msg })),
-        (Outcome::Audited { .. }, None) => Doc::new(json!({})),
+        (Outcome::Audited(_), None) => Doc::new(json!({})),
     };
     doc.field("key", json!(server.key))
         .field("key_advice", json!(server.keys.advice()))

@@ -6,19 +6,14 @@ use mcp_toolname_rules::{ClientPreset, PromptClient, PromptVerdict, Qualified, p
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::lint::Levels;
-use crate::listing::Listing;
 use crate::names::NameReport;
 use crate::prompts::PromptReport;
+use crate::report::Judged;
 
 /// What became of one server of the config.
 #[derive(Debug)]
 pub(super) enum Outcome {
-    Audited {
-        listing: Box<Listing>,
-        reports: Vec<NameReport>,
-        prompts: Vec<PromptReport>,
-        findings: Vec<Finding>,
-    },
+    Audited(Box<Judged>),
     Skipped(String),
     Failed(String),
 }
@@ -37,18 +32,7 @@ impl Server {
     /// What its audit found, when it was audited.
     pub(super) fn audited(&self) -> Option<crate::report::Audited<'_>> {
         match &self.outcome {
-            Outcome::Audited {
-                listing,
-                reports,
-                prompts,
-                findings,
-            } => Some(crate::report::Audited {
-                listing,
-                keys: &self.keys,
-                reports,
-                prompts,
-                findings,
-            }),
+            Outcome::Audited(judged) => Some(judged.view(&self.keys)),
             Outcome::Skipped(_) | Outcome::Failed(_) => None,
         }
     }

@@ -56,10 +56,10 @@ pub(super) fn write(
         .min(40);
     for server in servers {
         let state = match &server.outcome {
-            Outcome::Audited { listing, .. } => format!(
+            Outcome::Audited(judged) => format!(
                 "audited: {} {}",
-                listing.tools.len(),
-                plural(listing.tools.len(), "tool", "tools")
+                judged.listing.tools.len(),
+                plural(judged.listing.tools.len(), "tool", "tools")
             ),
             Outcome::Skipped(reason) => format!("skipped: {reason}"),
             Outcome::Failed(_) => "could not be audited (below)".to_owned(),
@@ -99,7 +99,7 @@ pub(super) fn write(
                 text.write_str(&wrap::hanging("skipped: ", reason, 2))?;
             }
             (Outcome::Failed(msg), None) => text.write_str(&wrap::hanging("error: ", msg, 2))?,
-            (Outcome::Audited { .. }, None) => {}
+            (Outcome::Audited(_), None) => {}
         }
     }
     write!(
@@ -111,7 +111,7 @@ pub(super) fn write(
         names_table(servers, text)?;
         let audited = servers
             .iter()
-            .filter(|s| matches!(s.outcome, Outcome::Audited { .. }))
+            .filter(|s| matches!(s.outcome, Outcome::Audited(_)))
             .count();
         // With one server the total is that server's block again.
         if audited > 1 {
@@ -142,7 +142,7 @@ pub(super) fn write(
             .filter_map(|((finding, level), message)| {
                 Some(verdict::Said {
                     level: *level,
-                    lint: finding.kind.lint(),
+                    lint: finding.kind,
                     client: finding.client,
                     about: finding
                         .members
@@ -178,11 +178,8 @@ pub(super) fn write(
 pub(super) fn total_cost(servers: &[Server]) -> crate::cost::Cost {
     let mut total = crate::cost::Cost::default();
     for server in servers {
-        if let Outcome::Audited {
-            listing, reports, ..
-        } = &server.outcome
-        {
-            total.add(&crate::cost::Cost::of(listing, reports));
+        if let Outcome::Audited(judged) = &server.outcome {
+            total.add(&crate::cost::Cost::of(&judged.listing, &judged.reports));
         }
     }
     total
@@ -236,7 +233,7 @@ impl Tally {
     pub fn of(servers: &[Server]) -> Self {
         let count = |f: fn(&Outcome) -> bool| servers.iter().filter(|s| f(&s.outcome)).count();
         Self {
-            audited: count(|o| matches!(o, Outcome::Audited { .. })),
+            audited: count(|o| matches!(o, Outcome::Audited(_))),
             skipped: count(|o| matches!(o, Outcome::Skipped(_))),
             failed: count(|o| matches!(o, Outcome::Failed(_))),
             tools: servers.iter().map(|s| s.tools().len()).sum(),
@@ -262,13 +259,13 @@ fn summary(
     for server in servers {
         for seen in verdict::visible(server.findings(), levels) {
             if seen.level == Level::Deny {
-                denied.push(seen.finding.kind.name());
+                denied.push(seen.finding.kind.name);
             }
         }
     }
     for (finding, level) in cross {
         if *level == Level::Deny {
-            denied.push(finding.kind.name());
+            denied.push(finding.kind.name);
         }
     }
     denied.extend_from_slice(extra_denied);
@@ -301,8 +298,8 @@ fn summary(
     let allowed: Vec<&str> = {
         let mut names: Vec<&str> = Vec::new();
         for f in all_cross.iter().filter(|f| f.level(levels) == Level::Allow) {
-            if !names.contains(&f.kind.name()) {
-                names.push(f.kind.name());
+            if !names.contains(&f.kind.name) {
+                names.push(f.kind.name);
             }
         }
         names

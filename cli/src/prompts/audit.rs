@@ -3,6 +3,7 @@
 //! the JSON `prompts` array. No prompt finding changes the exit code: the MCP spec sets no
 //! format for prompt names.
 
+use mcp_toolname_rules::lint::{self, Lint, Scope};
 use std::collections::{BTreeMap, HashSet};
 
 use mcp_toolname_rules::{
@@ -13,7 +14,7 @@ use serde_json::{Value, json};
 
 use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
 use crate::args::Output;
-use crate::findings::{Finding, Kind};
+use crate::findings::Finding;
 use crate::lint::Level;
 use crate::listing::Listing;
 use crate::verdict::{self, Seen};
@@ -47,7 +48,12 @@ pub fn audit(prompts: &[ServedPrompt], key: &str) -> (Vec<PromptReport>, Vec<Fin
     (reports, findings)
 }
 
-fn finding(kind: Kind, names: &[&str], client: Option<&'static str>, text: String) -> Finding {
+fn finding(
+    kind: &'static Lint,
+    names: &[&str],
+    client: Option<&'static str>,
+    text: String,
+) -> Finding {
     let shown: Vec<String> = names
         .iter()
         .map(|n| message::short(n).into_owned())
@@ -56,7 +62,7 @@ fn finding(kind: Kind, names: &[&str], client: Option<&'static str>, text: Strin
         kind,
         tool: shown.first().cloned().unwrap_or_default(),
         tools: shown,
-        contract: (kind == Kind::PromptName).then_some(PROMPT.id),
+        contract: (kind == &lint::PROMPT_NAME).then_some(PROMPT.id),
         client,
         message: text,
         suggestion: None,
@@ -69,13 +75,18 @@ fn finding(kind: Kind, names: &[&str], client: Option<&'static str>, text: Strin
 pub fn per_prompt(report: &PromptReport, out: &mut Vec<Finding>) {
     let name = report.name.as_str();
     if let Some(problem) = &report.problem {
-        let mut found = finding(Kind::PromptName, &[name], None, problem.clone());
+        let mut found = finding(&lint::PROMPT_NAME, &[name], None, problem.clone());
         found.suggestion = report.suggestion();
         out.push(found);
     }
     for command in report.not_run() {
         let text = cannot_run(command.client, name, &command.slash.command);
-        let mut found = finding(Kind::PromptCommand, &[name], Some(command.client.id), text);
+        let mut found = finding(
+            &lint::PROMPT_COMMAND,
+            &[name],
+            Some(command.client.id),
+            text,
+        );
         found.suggestion = report.suggestion();
         out.push(found);
     }
@@ -97,7 +108,7 @@ fn arguments(report: &PromptReport, out: &mut Vec<Finding>) {
             message::show(prompt),
             message::show(argument)
         );
-        out.push(finding(Kind::PromptArgument, &[prompt], None, text));
+        out.push(finding(&lint::PROMPT_ARGUMENT, &[prompt], None, text));
     }
     for client in PROMPT_CLIENTS {
         for argument in counts.keys() {
@@ -114,7 +125,7 @@ fn arguments(report: &PromptReport, out: &mut Vec<Finding>) {
                 message::show(prompt),
                 argument_flag(client),
             );
-            let mut found = finding(Kind::PromptArgument, &[prompt], Some(client.id), text);
+            let mut found = finding(&lint::PROMPT_ARGUMENT, &[prompt], Some(client.id), text);
             // The rules' fixer, held to the argument rule; an empty name has nothing to keep.
             found.suggestion = (!argument.is_empty()).then(|| suggest(argument, &PROMPT_ARGUMENT));
             out.push(found);
@@ -137,7 +148,7 @@ fn duplicates(prompts: &[ServedPrompt], out: &mut Vec<Finding>) {
              its name, so only one of them can ever be got: rename or drop the others",
             message::show(name)
         );
-        out.push(finding(Kind::PromptDuplicate, &[name], None, text));
+        out.push(finding(&lint::PROMPT_DUPLICATE, &[name], None, text));
     }
 }
 
@@ -183,7 +194,7 @@ fn look_alikes(reports: &[PromptReport], out: &mut Vec<Finding>) {
              commands{merged}: rename one",
             message::joined(&shown, "and")
         );
-        out.push(finding(Kind::PromptLookAlike, &names, None, text));
+        out.push(finding(&lint::PROMPT_LOOK_ALIKE, &names, None, text));
     }
 }
 
@@ -211,7 +222,10 @@ pub fn text(
     );
     let seen = verdict::visible(findings, &out.levels);
     let mut by_prompt: BTreeMap<&str, Vec<Seen<'_>>> = BTreeMap::new();
-    for s in seen.iter().filter(|s| s.finding.kind.is_per_prompt()) {
+    for s in seen
+        .iter()
+        .filter(|s| s.finding.kind.scope == Scope::Prompt)
+    {
         by_prompt
             .entry(s.finding.tool.as_str())
             .or_default()
@@ -250,16 +264,11 @@ pub fn text(
     }
     let across: Vec<&Seen<'_>> = seen
         .iter()
-        .filter(|s| {
-            matches!(
-                s.finding.kind,
-                Kind::PromptDuplicate | Kind::PromptLookAlike
-            )
-        })
+        .filter(|s| s.finding.kind.scope == Scope::Prompts)
         .collect();
     let arguments: Vec<&Seen<'_>> = seen
         .iter()
-        .filter(|s| s.finding.kind == Kind::PromptArgument)
+        .filter(|s| s.finding.kind == &lint::PROMPT_ARGUMENT)
         .collect();
     if !arguments.is_empty() {
         text.push_str("\nprompt arguments\n");
@@ -310,7 +319,7 @@ mod tests {
             .collect()
     }
 
-    fn kinds(names: &[&str]) -> Vec<(Kind, Option<&'static str>, Vec<String>)> {
+    fn kinds(names: &[&str]) -> Vec<(&'static Lint, Option<&'static str>, Vec<String>)> {
         audit(&served(names), "srv")
             .1
             .into_iter()
@@ -329,21 +338,21 @@ mod tests {
         assert_eq!(
             found,
             [
-                (Kind::PromptName, None, vec!["with space".to_owned()]),
+                (&lint::PROMPT_NAME, None, vec!["with space".to_owned()]),
                 (
-                    Kind::PromptCommand,
+                    &lint::PROMPT_COMMAND,
                     Some("claude_code"),
                     vec!["with space".to_owned()]
                 ),
                 (
-                    Kind::PromptCommand,
+                    &lint::PROMPT_COMMAND,
                     Some("qwen_code"),
                     vec!["with space".to_owned()]
                 ),
             ]
         );
         // The name is refused as the build refuses it; each command is one client's.
-        let levels: Vec<_> = found.iter().map(|(k, _, _)| k.lint().level).collect();
+        let levels: Vec<_> = found.iter().map(|(k, _, _)| k.level).collect();
         let (deny, warn) = (crate::lint::Level::Deny, crate::lint::Level::Warn);
         assert_eq!(levels, [deny, warn, warn]);
     }
@@ -364,7 +373,7 @@ mod tests {
         let (_, found) = audit(&[prompt(&["a=b", "x", "x", ""])], "srv");
         let found: Vec<(Option<&str>, Option<&str>, &str)> = found
             .iter()
-            .filter(|f| f.kind == Kind::PromptArgument)
+            .filter(|f| f.kind == &lint::PROMPT_ARGUMENT)
             .map(|f| (f.client, f.suggestion.as_deref(), f.message.as_str()))
             .collect();
         // Gemini CLI and Qwen Code pass arguments by name; Claude Code and Kilo Code by place.
@@ -395,13 +404,13 @@ mod tests {
         let (_, found) = audit(&served(&["a", "review pr", "a", "Review-PR", "a"]), "srv");
         let dup: Vec<&Finding> = found
             .iter()
-            .filter(|f| f.kind == Kind::PromptDuplicate)
+            .filter(|f| f.kind == &lint::PROMPT_DUPLICATE)
             .collect();
         assert_eq!(dup.len(), 1);
         assert!(dup[0].message.contains("`a` 3 times"), "{}", dup[0].message);
         let alike: Vec<&Finding> = found
             .iter()
-            .filter(|f| f.kind == Kind::PromptLookAlike)
+            .filter(|f| f.kind == &lint::PROMPT_LOOK_ALIKE)
             .collect();
         assert_eq!(alike.len(), 1, "{found:#?}");
         assert_eq!(alike[0].tools, ["review pr", "Review-PR"]);
@@ -417,7 +426,7 @@ mod tests {
         let (_, found) = audit(&served(&["a b", "a-b"]), "srv");
         let alike = found
             .iter()
-            .find(|f| f.kind == Kind::PromptLookAlike)
+            .find(|f| f.kind == &lint::PROMPT_LOOK_ALIKE)
             .unwrap();
         assert!(
             alike

@@ -2,6 +2,7 @@
 //! command under each prompt client and whether it runs, and a fix. The text keeps the shape
 //! of `check` for tools.
 
+use mcp_toolname_rules::lint;
 use std::ffi::OsString;
 
 use mcp_toolname_rules::{PROMPT, message};
@@ -11,7 +12,7 @@ use super::{PromptReport, cannot_run, judge_set, verified_line};
 use crate::args::Output;
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
-use crate::findings::{Finding, Kind};
+use crate::findings::Finding;
 use crate::verdict::{self, Seen};
 
 /// Width of the first column (the contract and client ids), as in `check`.
@@ -36,7 +37,7 @@ impl Judged {
             Self::NotUtf8 { lossy, reason } => {
                 let shown = message::short(lossy).into_owned();
                 out.push(Finding {
-                    kind: Kind::PromptName,
+                    kind: &lint::PROMPT_NAME,
                     tool: shown.clone(),
                     tools: vec![shown],
                     contract: Some(PROMPT.id),
@@ -129,7 +130,7 @@ fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Ou
         Judged::NotUtf8 { lossy, reason } => {
             let level = verdict::worst(own);
             let line = if level.is_some() {
-                let help = Kind::PromptName.lint().help;
+                let help = &lint::PROMPT_NAME.help;
                 format!("{} [prompt_name]: {reason}; {help}", message::show(lossy))
             } else {
                 message::show(lossy)

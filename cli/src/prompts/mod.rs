@@ -7,12 +7,12 @@
 pub mod audit;
 pub mod check;
 
+use mcp_toolname_rules::lint;
 use mcp_toolname_rules::{
     CommandTaken, PROMPT, PROMPT_CLIENTS, PromptClient, SetFix, SlashCommand, Whitespace,
     builtin_met, check, message, slash_command, suggest_set,
 };
 
-use crate::findings::Kind;
 use crate::lint::Level;
 pub use crate::listing::ServedPrompt;
 use crate::verdict::{self, Seen};
@@ -186,14 +186,14 @@ pub fn verdict_of(report: &PromptReport, own: &[Seen<'_>]) -> (Option<Level>, St
         return (None, name);
     };
     let mut parts = Vec::new();
-    if own.iter().any(|s| s.finding.kind == Kind::PromptName)
+    if own.iter().any(|s| s.finding.kind == &lint::PROMPT_NAME)
         && let Some(problem) = &report.problem
     {
         parts.push(verdict::without_name(problem, "prompt", &report.name));
     }
     let clients: Vec<String> = own
         .iter()
-        .filter(|s| s.finding.kind == Kind::PromptCommand)
+        .filter(|s| s.finding.kind == &lint::PROMPT_COMMAND)
         .filter_map(|s| {
             report
                 .commands
@@ -210,7 +210,7 @@ pub fn verdict_of(report: &PromptReport, own: &[Seen<'_>]) -> (Option<Level>, St
     }
     let arguments = own
         .iter()
-        .filter(|s| s.finding.kind == Kind::PromptArgument)
+        .filter(|s| s.finding.kind == &lint::PROMPT_ARGUMENT)
         .count();
     if arguments > 0 {
         parts.push(format!(
@@ -221,7 +221,7 @@ pub fn verdict_of(report: &PromptReport, own: &[Seen<'_>]) -> (Option<Level>, St
     parts.push(report.help().unwrap_or_else(|| {
         own.iter()
             .max_by_key(|s| s.level)
-            .map(|s| s.finding.kind.lint().help.to_owned())
+            .map(|s| s.finding.kind.help.to_owned())
             .unwrap_or_default()
     }));
     (

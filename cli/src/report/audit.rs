@@ -1,6 +1,7 @@
 //! What `audit` of one server returns: everything it found, written in any format by
 //! [`crate::emit`].
 
+use chrono::{DateTime, Utc};
 use mcp_toolname_rules::message;
 
 use crate::args::Output;
@@ -25,21 +26,73 @@ pub struct Baseline {
     pub changes: Vec<Change>,
 }
 
-/// The audit of one server.
+/// One server's listing and everything judged of it: what `audit` reports of its server and
+/// `audit --config` of each server of the config, made by one function so that every
+/// per-server finding runs in both.
 #[derive(Debug)]
-pub struct Audit {
-    /// Everything the server listed, the names only surface mode shows included.
-    pub whole: Listing,
+pub struct Judged {
     /// What every client is shown.
     pub listing: Listing,
-    /// The server's key under each client.
-    pub keys: Keys,
     /// Each listed tool's verdicts.
     pub reports: Vec<NameReport>,
     /// Each prompt's verdicts.
     pub prompts: Vec<PromptReport>,
     /// Every finding, allowed ones included.
-    pub found: Vec<Finding>,
+    pub findings: Vec<Finding>,
+}
+
+impl Judged {
+    /// Judges what a server listed (`whole`: every name, those only surface mode shows
+    /// included) under its `keys`: each name under each contract and client, the list's
+    /// clashes and look-alikes, argument names and schemas (`strict`: against OpenAI's strict
+    /// mode too), what is cut or not sent beside the names, its prompts, and its aliases'
+    /// windows as they stand at `now`.
+    #[must_use]
+    pub fn new(whole: &Listing, keys: &Keys, strict: bool, now: DateTime<Utc>) -> Self {
+        let listing = whole.only_listed();
+        let (reports, mut findings) =
+            crate::findings::audit_listed(&listing.names(), keys, |reports| {
+                crate::arguments::leave_out(&listing.tools, reports);
+            });
+        findings.extend(crate::confusable::audit(&listing.tools));
+        findings.extend(crate::arguments::audit(&listing.tools, strict));
+        findings.extend(crate::limits::audit(
+            &crate::limits::Past::of(&listing),
+            &reports,
+        ));
+        let (prompts, prompt_findings) = crate::prompts::audit::audit(&listing.prompts, &keys.key);
+        findings.extend(prompt_findings);
+        findings.extend(crate::windows::past_window(whole, now));
+        Self {
+            listing,
+            reports,
+            prompts,
+            findings,
+        }
+    }
+
+    /// What the report says of it under `keys`.
+    #[must_use]
+    pub fn view<'a>(&'a self, keys: &'a Keys) -> super::Audited<'a> {
+        super::Audited {
+            listing: &self.listing,
+            keys,
+            reports: &self.reports,
+            prompts: &self.prompts,
+            findings: &self.findings,
+        }
+    }
+}
+
+/// The audit of one server.
+#[derive(Debug)]
+pub struct Audit {
+    /// Everything the server listed, the names only surface mode shows included.
+    pub whole: Listing,
+    /// The server's key under each client.
+    pub keys: Keys,
+    /// What was judged of it.
+    pub judged: Judged,
     /// The snapshot it was held to, if any.
     pub baseline: Option<Baseline>,
     /// The detail and each lint's level.
@@ -49,7 +102,7 @@ pub struct Audit {
 impl Audit {
     /// 1 when a finding is at deny level, counted as a real server's would be (the demo's too).
     fn denied(&self) -> u8 {
-        u8::from(super::denies(&self.found, &self.out.levels))
+        u8::from(super::denies(&self.judged.findings, &self.out.levels))
     }
 
     /// 1 when a change breaks the baseline.
@@ -61,26 +114,21 @@ impl Audit {
 
     /// What the report says of the server.
     fn audited(&self) -> super::Audited<'_> {
-        super::Audited {
-            listing: &self.listing,
-            keys: &self.keys,
-            reports: &self.reports,
-            prompts: &self.prompts,
-            findings: &self.found,
-        }
+        self.judged.view(&self.keys)
     }
 
     /// The server as SARIF and GitHub annotations name it: its announced name, or its
     /// command, or the demo's; cut as [`message::short`] cuts it once here, not in every
     /// finding (a 10 MB name copied and hashed per finding took a minute).
     fn server(&self) -> String {
-        let name = if self.listing.name.is_empty() {
-            self.listing
+        let name = if self.judged.listing.name.is_empty() {
+            self.judged
+                .listing
                 .command
                 .as_deref()
                 .unwrap_or("mcp-toolname-demo")
         } else {
-            &self.listing.name
+            &self.judged.listing.name
         };
         message::short(name).into_owned()
     }
@@ -90,7 +138,7 @@ impl Report for Audit {
     fn exit_code(&self) -> u8 {
         // The demo exists to show findings: auditing it succeeds, and its summary says what a
         // real server with these names would get.
-        let denied = if self.listing.command.is_some() {
+        let denied = if self.judged.listing.command.is_some() {
             self.denied()
         } else {
             0
@@ -128,7 +176,8 @@ impl Report for Audit {
         let server = self.server();
         let cwd = std::env::current_dir().ok();
         let diagnostics = self
-            .found
+            .judged
+            .findings
             .iter()
             .filter_map(|f| {
                 let spot = self.whole.spot(f, cwd.as_deref());

@@ -53,9 +53,9 @@ fn groups(findings: &[Finding], levels: &Levels) -> Vec<(Level, Vec<usize>)> {
     let mut out: Vec<(Level, Vec<usize>)> = Vec::new();
     let mut seen: std::collections::HashMap<GroupKey<'_>, usize> = std::collections::HashMap::new();
     for (i, f) in findings.iter().enumerate() {
-        let level = levels.level(f.kind.name(), f.contract, f.client);
+        let level = levels.level(f.kind.name, f.contract, f.client);
         let key = (
-            f.kind.name(),
+            f.kind.name,
             level,
             f.tools.as_slice(),
             f.suggestion.as_deref(),
@@ -83,7 +83,7 @@ fn one(members: &[&Finding], level: Level, message: String) -> Value {
         clients.extend(f.client.filter(|c| !clients.contains(c)));
     }
     json!({
-        "lint": first.kind.name(),
+        "lint": first.kind.name,
         "kind": first.kind,
         "level": level,
         "tools": first.tools,
@@ -100,7 +100,7 @@ fn one(members: &[&Finding], level: Level, message: String) -> Value {
 pub fn denies(findings: &[Finding], levels: &Levels) -> bool {
     findings
         .iter()
-        .any(|f| levels.level(f.kind.name(), f.contract, f.client) == Level::Deny)
+        .any(|f| levels.level(f.kind.name, f.contract, f.client) == Level::Deny)
 }
 
 /// The JSON report, `{secrets, server, clients[], tools[], prompts[], findings[], cost,
@@ -176,7 +176,6 @@ fn head(server: &super::Audited<'_>, exit_code: u8) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::findings::Kind;
 
     fn finding(
         contract: Option<&'static str>,
@@ -185,9 +184,9 @@ mod tests {
     ) -> Finding {
         Finding {
             kind: if client.is_some() {
-                Kind::Client
+                &mcp_toolname_rules::lint::CLIENT
             } else {
-                Kind::Contract
+                &mcp_toolname_rules::lint::CONTRACT
             },
             tool: "a.b".to_owned(),
             tools: vec!["a.b".to_owned()],

@@ -7,16 +7,17 @@
 mod audit;
 mod json;
 
+use mcp_toolname_rules::lint::{self, Lint, Scope};
 use std::collections::HashMap;
 use std::fmt;
 
 use mcp_toolname_rules::message;
 
-pub use audit::{Audit, Baseline};
+pub use audit::{Audit, Baseline, Judged};
 pub use json::{denies, json_stream};
 
 use crate::args::Output;
-use crate::findings::{Finding, Kind};
+use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::lint::{Level, Levels};
 use crate::listing::Listing;
@@ -133,8 +134,8 @@ pub struct Audited<'a> {
 }
 
 /// Whether a finding of this kind is said on its tool's line.
-fn is_per_tool(kind: Kind) -> bool {
-    matches!(kind, Kind::Spec | Kind::Contract | Kind::Client)
+fn is_per_tool(kind: &Lint) -> bool {
+    kind.scope == Scope::Name
 }
 
 /// The report on one server without its summary, written into `text` tool by tool: the
@@ -218,7 +219,9 @@ pub fn section(
             .iter()
             .filter(|s| {
                 let kind = s.finding.kind;
-                !is_per_tool(kind) && !kind.is_prompt() && kind.past_the_names() == past
+                !is_per_tool(kind)
+                    && !kind.scope.is_prompt()
+                    && (kind.scope == Scope::Beside) == past
             })
             .collect();
         if found.is_empty() {
@@ -323,21 +326,21 @@ fn details(report: &NameReport, own: &[Seen<'_>]) -> String {
             continue;
         }
         let label = if reason.breaks_spec() {
-            Kind::Spec
+            &lint::SPEC
         } else {
-            Kind::Contract
+            &lint::CONTRACT
         };
         out.push_str(&wrap::hanging(
-            &format!("    {:<KIND$} {:<LABEL$} ", label.label(), ""),
+            &format!("    {:<KIND$} {:<LABEL$} ", label.label, ""),
             &format!("{}; {}", reason.problem, reason.detail),
             pad.len(),
         ));
     }
-    for s in own.iter().filter(|s| s.finding.kind == Kind::Client) {
+    for s in own.iter().filter(|s| s.finding.kind == &lint::CLIENT) {
         out.push_str(&wrap::hanging(
             &format!(
                 "    {:<KIND$} {:<LABEL$} ",
-                s.finding.kind.label(),
+                s.finding.kind.label,
                 s.finding.client.unwrap_or_default()
             ),
             &s.finding.message,
@@ -377,11 +380,11 @@ pub fn counts(
     // it up per name in every finding made 8,000 tools take seconds.
     let mut worst: HashMap<(bool, &str), Level> = HashMap::new();
     for s in &seen {
-        let tool = !s.finding.kind.is_prompt();
+        let tool = !s.finding.kind.scope.is_prompt();
         let own = if tool {
             is_per_tool(s.finding.kind)
         } else {
-            s.finding.kind.is_per_prompt()
+            s.finding.kind.scope == Scope::Prompt
         };
         if own {
             let level = worst
@@ -416,7 +419,7 @@ pub fn counts(
     }
     let across: Vec<&Seen<'_>> = seen
         .iter()
-        .filter(|s| !is_per_tool(s.finding.kind) && !s.finding.kind.is_per_prompt())
+        .filter(|s| !is_per_tool(s.finding.kind) && s.finding.kind.scope != Scope::Prompt)
         .collect();
     let errors = across.iter().filter(|s| s.level == Level::Deny).count();
     out.push_str(&format!(
@@ -427,12 +430,12 @@ pub fn counts(
     ));
     let allowed: Vec<&Finding> = findings
         .iter()
-        .filter(|f| levels.level(f.kind.name(), f.contract, f.client) == Level::Allow)
+        .filter(|f| levels.level(f.kind.name, f.contract, f.client) == Level::Allow)
         .collect();
     if !allowed.is_empty() {
         let mut names: Vec<String> = Vec::new();
         for f in &allowed {
-            let name = format!("`{}`", f.kind.name());
+            let name = format!("`{}`", f.kind.name);
             if !names.contains(&name) {
                 names.push(name);
             }

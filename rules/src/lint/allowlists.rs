@@ -1,11 +1,13 @@
 //! The lints of the lists users write tool names into: permission rules, agents' tool lists
 //! and per-server tool filters.
 
-use super::{Build, Level, Lint};
+use super::{Build, Level, Lint, Scope};
 
 /// `allowlist_entry_unmatched`: an entry of an allow, deny or filter list names no tool.
 pub const ALLOWLIST_ENTRY_UNMATCHED: Lint = Lint {
     name: "allowlist_entry_unmatched",
+    label: "list",
+    scope: Scope::List,
     level: Level::Warn,
     targeted: true,
     said: false,

@@ -1,10 +1,12 @@
 //! The lints of one client config: what its servers do to each other.
 
-use super::{Build, Level, Lint};
+use super::{Build, Level, Lint, Scope};
 
 /// `key_collision`: two server keys become one prefix under a client.
 pub const KEY_COLLISION: Lint = Lint {
     name: "key_collision",
+    label: "keys",
+    scope: Scope::Servers,
     level: Level::Warn,
     targeted: true,
     said: false,
@@ -29,6 +31,8 @@ pub const KEY_COLLISION: Lint = Lint {
 /// `name_collision`: tools of different servers get one model-facing name under a client.
 pub const NAME_COLLISION: Lint = Lint {
     name: "name_collision",
+    label: "names",
+    scope: Scope::Servers,
     level: Level::Warn,
     targeted: true,
     said: false,
@@ -53,6 +57,8 @@ pub const NAME_COLLISION: Lint = Lint {
 /// `shared_name`: one raw tool name on several servers.
 pub const SHARED_NAME: Lint = Lint {
     name: "shared_name",
+    label: "shared",
+    scope: Scope::Servers,
     level: Level::Allow,
     targeted: false,
     said: false,
@@ -73,6 +79,8 @@ pub const SHARED_NAME: Lint = Lint {
 /// `key_look_alike`: server keys that differ only in case and separators.
 pub const KEY_LOOK_ALIKE: Lint = Lint {
     name: "key_look_alike",
+    label: "keys",
+    scope: Scope::Servers,
     level: Level::Warn,
     targeted: false,
     said: true,
@@ -92,6 +100,8 @@ pub const KEY_LOOK_ALIKE: Lint = Lint {
 /// `prompt_collision`: prompts of different servers become one slash command under a client.
 pub const PROMPT_COLLISION: Lint = Lint {
     name: "prompt_collision",
+    label: "prompts",
+    scope: Scope::Servers,
     level: Level::Warn,
     targeted: true,
     said: true,

@@ -137,6 +137,43 @@ pub enum Build {
     Warning,
 }
 
+/// What a lint's findings are about: a report says a finding of one name or one prompt
+/// under it, and the rest after the list.
+///
+/// ```
+/// use mcp_toolname_rules::lint::{self, Scope};
+///
+/// assert_eq!(lint::SPEC.scope, Scope::Name);
+/// assert!(lint::PROMPT_DUPLICATE.scope.is_prompt());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// One tool name on its own, said under that tool: what the spec, a contract or a client
+    /// does with it.
+    Name,
+    /// A server's tools together, its key, its argument schemas or its aliases.
+    Tools,
+    /// What comes beside the names: descriptions, instructions, how many tools, loading by
+    /// search.
+    Beside,
+    /// One prompt on its own (its name, its command, its arguments), said under that prompt.
+    Prompt,
+    /// A server's prompts together.
+    Prompts,
+    /// The servers of one config together.
+    Servers,
+    /// An entry of a client's allow or deny list.
+    List,
+}
+
+impl Scope {
+    /// Whether its findings are about prompts rather than tools.
+    #[must_use]
+    pub const fn is_prompt(self) -> bool {
+        matches!(self, Self::Prompt | Self::Prompts)
+    }
+}
+
 /// One lint: a kind of finding, its name and default level, who reports it, and the words of
 /// its page in `docs/lints.md`.
 ///
@@ -152,6 +189,11 @@ pub struct Lint {
     /// The stable name: the finding's `kind` in JSON, the SARIF rule id, the name flags, the
     /// config file and `allow(...)` in the attributes take.
     pub name: &'static str,
+    /// A word or two the text report of one server puts before each finding (`case`,
+    /// `look-alike`); several lints may share one.
+    pub label: &'static str,
+    /// What its findings are about, which says where a report puts them.
+    pub scope: Scope,
     /// The level when nothing sets another.
     pub level: Level,
     /// Whether its findings are about one contract or one client: left out for a contract or
@@ -231,6 +273,14 @@ pub static LINTS: [Lint; 34] = [
 /// The name that sets every lint left at warn, in flags and the config file, as in rustc;
 /// no lint may take it.
 pub const WARNINGS: &str = "warnings";
+
+/// A lint is written as its name, as a finding's `kind` is in JSON.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Lint {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name)
+    }
+}
 
 impl Lint {
     /// The lint called `name`, exactly; `None` for any other text, old names included.

@@ -1,11 +1,13 @@
 //! The lints of tool names, one by one: the spec, the contracts and clients, names of one
 //! server that clash, and the server key.
 
-use super::{Build, Level, Lint};
+use super::{Build, Level, Lint, Scope};
 
 /// `spec`: a tool name breaks the MCP spec's rule for tool names.
 pub const SPEC: Lint = Lint {
     name: "spec",
+    label: "spec",
+    scope: Scope::Name,
     level: Level::Deny,
     targeted: false,
     said: false,
@@ -36,6 +38,8 @@ pub const SPEC: Lint = Lint {
 /// `contract`: an LLM API's rule (or SEP-986's) refuses a name the spec allows.
 pub const CONTRACT: Lint = Lint {
     name: "contract",
+    label: "contract",
+    scope: Scope::Name,
     level: Level::Warn,
     targeted: true,
     said: false,
@@ -67,6 +71,8 @@ pub const CONTRACT: Lint = Lint {
 /// sends.
 pub const CLIENT: Lint = Lint {
     name: "client",
+    label: "client",
+    scope: Scope::Name,
     level: Level::Warn,
     targeted: true,
     said: false,
@@ -96,6 +102,8 @@ pub const CLIENT: Lint = Lint {
 /// `duplicate`: the server lists one tool name more than once.
 pub const DUPLICATE: Lint = Lint {
     name: "duplicate",
+    label: "duplicate",
+    scope: Scope::Tools,
     level: Level::Deny,
     targeted: false,
     said: false,
@@ -118,6 +126,8 @@ pub const DUPLICATE: Lint = Lint {
 /// `case_collision`: tool names that differ only in case.
 pub const CASE_COLLISION: Lint = Lint {
     name: "case_collision",
+    label: "case",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: false,
@@ -138,6 +148,8 @@ pub const CASE_COLLISION: Lint = Lint {
 /// `look_alike`: tool names that differ only in case and in `_`, `-` and `.`.
 pub const LOOK_ALIKE: Lint = Lint {
     name: "look_alike",
+    label: "look-alike",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: false,
@@ -159,6 +171,8 @@ pub const LOOK_ALIKE: Lint = Lint {
 /// descriptions say the tools are alike too.
 pub const CONFUSABLE: Lint = Lint {
     name: "confusable",
+    label: "confusable",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: true,
@@ -208,6 +222,8 @@ pub const CONFUSABLE: Lint = Lint {
 /// `normalisation_collision`: two tool names become one model-facing name under a client.
 pub const NORMALISATION_COLLISION: Lint = Lint {
     name: "normalisation_collision",
+    label: "collision",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: true,
     said: false,
@@ -230,6 +246,8 @@ pub const NORMALISATION_COLLISION: Lint = Lint {
 /// `key_refused`: a client refuses the server key and does not start the server.
 pub const KEY_REFUSED: Lint = Lint {
     name: "key_refused",
+    label: "key",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: true,
     said: false,
@@ -253,6 +271,8 @@ pub const KEY_REFUSED: Lint = Lint {
 /// `listed_alias_name`: a listed alias breaks the naming rule its registry checks.
 pub const LISTED_ALIAS_NAME: Lint = Lint {
     name: "listed_alias_name",
+    label: "alias",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: false,
@@ -279,6 +299,8 @@ pub const LISTED_ALIAS_NAME: Lint = Lint {
 /// `key_outside_rule`: a server key the clients accept but that breaks the recommended rule.
 pub const KEY_OUTSIDE_RULE: Lint = Lint {
     name: "key_outside_rule",
+    label: "key",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: false,

@@ -1,10 +1,12 @@
 //! The lints of prompts: their names, their slash commands and their arguments.
 
-use super::{Build, Level, Lint};
+use super::{Build, Level, Lint, Scope};
 
 /// `prompt_name`: a prompt name breaks the slash-command rule for prompts.
 pub const PROMPT_NAME: Lint = Lint {
     name: "prompt_name",
+    label: "prompt",
+    scope: Scope::Prompt,
     level: Level::Deny,
     targeted: false,
     said: false,
@@ -28,6 +30,8 @@ pub const PROMPT_NAME: Lint = Lint {
 /// `prompt_command`: a client cannot run a prompt as the slash command it makes of it.
 pub const PROMPT_COMMAND: Lint = Lint {
     name: "prompt_command",
+    label: "command",
+    scope: Scope::Prompt,
     level: Level::Warn,
     targeted: true,
     said: false,
@@ -48,6 +52,8 @@ pub const PROMPT_COMMAND: Lint = Lint {
 /// `prompt_duplicate`: the server lists one prompt name more than once.
 pub const PROMPT_DUPLICATE: Lint = Lint {
     name: "prompt_duplicate",
+    label: "duplicate",
+    scope: Scope::Prompts,
     level: Level::Deny,
     targeted: false,
     said: true,
@@ -68,6 +74,8 @@ pub const PROMPT_DUPLICATE: Lint = Lint {
 /// `prompt_look_alike`: prompt names that differ only in case and separators.
 pub const PROMPT_LOOK_ALIKE: Lint = Lint {
     name: "prompt_look_alike",
+    label: "alike",
+    scope: Scope::Prompts,
     level: Level::Warn,
     targeted: false,
     said: true,
@@ -90,6 +98,8 @@ pub const PROMPT_LOOK_ALIKE: Lint = Lint {
 /// `prompt_argument`: a client cannot pass a prompt argument by its name.
 pub const PROMPT_ARGUMENT: Lint = Lint {
     name: "prompt_argument",
+    label: "argument",
+    scope: Scope::Prompt,
     level: Level::Warn,
     targeted: true,
     said: true,

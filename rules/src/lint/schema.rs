@@ -1,11 +1,13 @@
 //! The lints of tool input schemas: argument names (property keys) an API refuses, and what
 //! in a schema an API refuses or drops.
 
-use super::{Build, Level, Lint};
+use super::{Build, Level, Lint, Scope};
 
 /// `argument_name`: Claude's API refuses an argument name of a tool, and with it every request.
 pub const ARGUMENT_NAME: Lint = Lint {
     name: "argument_name",
+    label: "argument",
+    scope: Scope::Tools,
     level: Level::Deny,
     targeted: false,
     said: true,
@@ -38,6 +40,8 @@ pub const ARGUMENT_NAME: Lint = Lint {
 /// `argument_contract`: another API's documented rule refuses an argument name.
 pub const ARGUMENT_CONTRACT: Lint = Lint {
     name: "argument_contract",
+    label: "argument",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: true,
     said: true,
@@ -62,6 +66,8 @@ pub const ARGUMENT_CONTRACT: Lint = Lint {
 /// `schema_root`: an API refuses the top level of a tool's input schema.
 pub const SCHEMA_ROOT: Lint = Lint {
     name: "schema_root",
+    label: "schema",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: true,
@@ -86,6 +92,8 @@ pub const SCHEMA_ROOT: Lint = Lint {
 /// `schema_strict`: OpenAI's strict mode refuses a tool's input schema.
 pub const SCHEMA_STRICT: Lint = Lint {
     name: "schema_strict",
+    label: "schema",
+    scope: Scope::Tools,
     level: Level::Allow,
     targeted: false,
     said: true,

@@ -1,11 +1,13 @@
 //! The lints of what comes past the names: how many tools, descriptions and instructions,
 //! tool search, and the windows and tombstones of renamed tools.
 
-use super::{Build, Level, Lint};
+use super::{Build, Level, Lint, Scope};
 
 /// `too_many_tools`: more tools than the API behind a client takes in one request.
 pub const TOO_MANY_TOOLS: Lint = Lint {
     name: "too_many_tools",
+    label: "tools",
+    scope: Scope::Beside,
     level: Level::Warn,
     targeted: true,
     said: true,
@@ -27,6 +29,8 @@ pub const TOO_MANY_TOOLS: Lint = Lint {
 /// `description_cut`: a client cuts a tool's description.
 pub const DESCRIPTION_CUT: Lint = Lint {
     name: "description_cut",
+    label: "described",
+    scope: Scope::Beside,
     level: Level::Warn,
     targeted: true,
     said: true,
@@ -47,6 +51,8 @@ pub const DESCRIPTION_CUT: Lint = Lint {
 /// `instructions_cut`: a client cuts the server's instructions.
 pub const INSTRUCTIONS_CUT: Lint = Lint {
     name: "instructions_cut",
+    label: "instruct",
+    scope: Scope::Beside,
     level: Level::Warn,
     targeted: true,
     said: true,
@@ -65,6 +71,8 @@ pub const INSTRUCTIONS_CUT: Lint = Lint {
 /// `instructions_not_sent`: clients that never pass the server's instructions to the model.
 pub const INSTRUCTIONS_NOT_SENT: Lint = Lint {
     name: "instructions_not_sent",
+    label: "instruct",
+    scope: Scope::Beside,
     level: Level::Allow,
     targeted: false,
     said: true,
@@ -85,6 +93,8 @@ pub const INSTRUCTIONS_NOT_SENT: Lint = Lint {
 /// `tool_search_session`: a client's tool search names a tool in a reference its API refuses.
 pub const TOOL_SEARCH_SESSION: Lint = Lint {
     name: "tool_search_session",
+    label: "search",
+    scope: Scope::Beside,
     level: Level::Warn,
     targeted: true,
     said: true,
@@ -106,18 +116,20 @@ pub const TOOL_SEARCH_SESSION: Lint = Lint {
 /// `alias_past_window`: an alias whose window has closed is still declared.
 pub const ALIAS_PAST_WINDOW: Lint = Lint {
     name: "alias_past_window",
+    label: "window",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: true,
-    reported_by: "`audit` of a server built with mcp-toolname",
+    reported_by: "`audit`, `audit --config`, of a server built with mcp-toolname",
     build: Build::Silent,
     old_names: &[],
     summary: "an alias whose window has closed is still declared",
     finds: "An alias whose `until` has passed (by the audit's clock, or by the server's: a \
             server built with mcp-toolname lists such an alias in surface mode, \
-            `MCP_TOOLNAME_SURFACE=1`, which `audit` sets for a command), with the date it \
-            ended. Clients calling it are refused with the new name; nothing else reads \
-            it. The audit's clock is the system's, or `MCP_TOOLNAME_NOW` (an RFC 3339 \
+            `MCP_TOOLNAME_SURFACE=1`, which `audit` and `audit --config` set for a \
+            command), with the date it ended. Clients calling it are refused with the new \
+            name; nothing else reads it. The audit's clock is the system's, or `MCP_TOOLNAME_NOW` (an RFC 3339 \
             instant) when set.",
     why: "Warn. Nothing breaks: the alias is refused as it should be. But a rename is \
           only finished once its old name is cleaned up, and an alias left in the code \
@@ -135,6 +147,8 @@ pub const ALIAS_PAST_WINDOW: Lint = Lint {
 /// does.
 pub const ALIAS_WINDOW_SHORT: Lint = Lint {
     name: "alias_window_short",
+    label: "window",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: false,
@@ -158,6 +172,8 @@ pub const ALIAS_WINDOW_SHORT: Lint = Lint {
 /// `tombstone_target`: a tombstone sends callers to a name this impl does not serve.
 pub const TOMBSTONE_TARGET: Lint = Lint {
     name: "tombstone_target",
+    label: "tombstone",
+    scope: Scope::Tools,
     level: Level::Warn,
     targeted: false,
     said: false,

@@ -2,6 +2,7 @@
 //! and tools that get one model-facing name under a client, tool names on several servers,
 //! and prompts of several servers that become one slash command.
 
+use mcp_toolname_rules::lint;
 use std::collections::BTreeMap;
 
 use mcp_toolname_rules::{
@@ -11,7 +12,7 @@ use mcp_toolname_rules::{
     namespace_suffix,
 };
 
-use super::cross::{CrossFinding, CrossKind, Member};
+use super::cross::{CrossFinding, Member};
 use super::{Outcome, Server, list, qualified};
 use crate::group::in_order;
 use crate::wrap::plural;
@@ -136,7 +137,7 @@ fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<Cr
             }
         };
         out.push(CrossFinding {
-            kind: CrossKind::PromptCollision,
+            kind: &lint::PROMPT_COLLISION,
             client: Some(client.id),
             name: Some(message::short(&command).into_owned()),
             message: format!(
@@ -155,12 +156,12 @@ fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<Cr
 fn too_many_tools(servers: &[Server], out: &mut Vec<CrossFinding>) {
     let audited: Vec<&Server> = servers
         .iter()
-        .filter(|s| matches!(s.outcome, Outcome::Audited { .. }))
+        .filter(|s| matches!(s.outcome, Outcome::Audited(_)))
         .collect();
     let total: usize = audited
         .iter()
         .map(|s| match &s.outcome {
-            Outcome::Audited { listing, .. } => listing.tools.len(),
+            Outcome::Audited(judged) => judged.listing.tools.len(),
             _ => 0,
         })
         .sum();
@@ -169,7 +170,7 @@ fn too_many_tools(servers: &[Server], out: &mut Vec<CrossFinding>) {
     }
     for found in crate::limits::too_many_tools("the servers of this config list", total) {
         out.push(CrossFinding {
-            kind: CrossKind::TooManyTools,
+            kind: &lint::TOO_MANY_TOOLS,
             client: found.client,
             name: None,
             members: whole_servers(&audited),
@@ -201,7 +202,7 @@ fn key_look_alikes(servers: &[Server], out: &mut Vec<CrossFinding>) {
         let members = whole_servers(&group);
         let shown: Vec<String> = members.iter().map(member_text).collect();
         out.push(CrossFinding {
-            kind: CrossKind::KeyLookAlike,
+            kind: &lint::KEY_LOOK_ALIKE,
             client: None,
             name: None,
             message: format!(
@@ -278,7 +279,7 @@ fn key_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cross
             )
         };
         out.push(CrossFinding {
-            kind: CrossKind::KeyCollision,
+            kind: &lint::KEY_COLLISION,
             client: Some(client.id),
             name: Some(prefix.clone()),
             message: format!(
@@ -339,7 +340,7 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
             _ => message::across_outcome(client),
         };
         out.push(CrossFinding {
-            kind: CrossKind::NameCollision,
+            kind: &lint::NAME_COLLISION,
             client: Some(client.id),
             message: format!(
                 "tools {} become {} under {}; {outcome}",
@@ -381,7 +382,7 @@ fn shared_names(servers: &[Server], out: &mut Vec<CrossFinding>) {
         let shown_tools: Vec<String> = tools.iter().map(|t| show(t)).collect();
         let shown_keys: Vec<String> = keys.iter().map(|k| show(k)).collect();
         out.push(CrossFinding {
-            kind: CrossKind::SharedName,
+            kind: &lint::SHARED_NAME,
             client: None,
             name: (tools.len() == 1).then(|| message::short(tools[0]).into_owned()),
             message: format!(

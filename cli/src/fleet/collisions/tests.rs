@@ -1,62 +1,52 @@
 //! The collisions of configs made for each kind of cross-server finding.
 
 use super::*;
-use crate::findings;
 use crate::fleet::Outcome;
 use crate::keys::Keys;
 use crate::listing::{ListedTool, Listing};
 use crate::prompts::ServedPrompt;
+use crate::report::Judged;
 
+/// When the tests judge: any instant does, as no alias of theirs has a window.
+fn now() -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::UNIX_EPOCH
+}
+
+/// A server listing `names` and `prompts`, as `audit --config` reaches it.
+fn listed(key: &str, names: &[&str], prompts: &[&str]) -> (String, Keys, Result<Listing, Outcome>) {
+    let listing = Listing {
+        tools: names.iter().map(|name| ListedTool::named(name)).collect(),
+        prompts: prompts
+            .iter()
+            .map(|n| ServedPrompt {
+                name: (*n).to_owned(),
+                arguments: Vec::new(),
+                definition_bytes: 0,
+            })
+            .collect(),
+        ..Listing::default()
+    };
+    (key.to_owned(), Keys::new(key, None), Ok(listing))
+}
+
+/// A server listing `names`, judged on its own.
 fn audited(key: &str, names: &[&str]) -> Server {
-    let names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
-    let keys = Keys::new(key, None);
-    let (reports, findings) = findings::audit_names(&names, &keys);
-    Server {
-        key: key.to_owned(),
-        keys,
-        outcome: Outcome::Audited {
-            listing: Box::new(Listing {
-                tools: names.iter().map(|name| ListedTool::named(name)).collect(),
-                ..Listing::default()
-            }),
-            reports,
-            prompts: Vec::new(),
-            findings,
-        },
-    }
+    judged(listed(key, names, &[]))
 }
 
-/// A server with no tools and `prompts`, audited.
+/// A server with no tools and `prompts`, judged on its own.
 fn prompted(key: &str, prompts: &[&str]) -> Server {
-    let mut server = audited(key, &[]);
-    let served: Vec<ServedPrompt> = prompts
-        .iter()
-        .map(|n| ServedPrompt {
-            name: (*n).to_owned(),
-            arguments: Vec::new(),
-            definition_bytes: 0,
-        })
-        .collect();
-    if let Outcome::Audited { prompts, .. } = &mut server.outcome {
-        *prompts = crate::prompts::audit::audit(&served, key).0;
-    }
-    server
+    judged(listed(key, &[], prompts))
 }
 
-#[test]
-fn every_lint_is_a_kind_and_every_kind_a_lint() {
-    for kind in CrossKind::ALL {
-        assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
-        assert_eq!(kind.lint().name, kind.name());
-    }
-    for lint in crate::lint::LINTS.iter().filter(|l| l.cli_reports()) {
-        assert!(
-            findings::Kind::ALL.iter().any(|k| k.name() == lint.name)
-                || CrossKind::ALL.iter().any(|k| k.name() == lint.name)
-                || lint.name == crate::allowlist::report::LINT.name,
-            "no finding kind has lint `{}`",
-            lint.name
-        );
+fn judged((key, keys, listing): (String, Keys, Result<Listing, Outcome>)) -> Server {
+    let Ok(listing) = listing else {
+        unreachable!("listed")
+    };
+    Server {
+        outcome: Outcome::Audited(Box::new(Judged::new(&listing, &keys, false, now()))),
+        key,
+        keys,
     }
 }
 
@@ -69,7 +59,7 @@ fn gemini_cli_keeps_one_servers_prompt_and_renames_the_others() {
     ];
     let found: Vec<CrossFinding> = cross_server(&servers)
         .into_iter()
-        .filter(|f| f.kind == CrossKind::PromptCollision)
+        .filter(|f| f.kind == &lint::PROMPT_COLLISION)
         .collect();
     // Gemini CLI's two, then Qwen Code's `/plain` (it ends `a b` at the space, so `a-b`
     // meets nothing there).
@@ -113,20 +103,21 @@ fn one_servers_prompts_do_not_collide_across_servers() {
     assert!(
         cross_server(&servers)
             .iter()
-            .all(|f| f.kind != CrossKind::PromptCollision)
+            .all(|f| f.kind != &lint::PROMPT_COLLISION)
     );
 }
 
 /// Servers as `audit --config` judges them: keys numbered where a client numbers them, then
 /// every name's fate over the whole config.
 fn config(servers: &[(&str, &[&str])]) -> Vec<Server> {
-    crate::fleet::judge(servers.iter().map(|(k, n)| audited(k, n)).collect(), false)
+    let ran = servers.iter().map(|(k, n)| listed(k, n, &[])).collect();
+    crate::fleet::judge(ran, false, now())
 }
 
 fn collisions(servers: &[Server]) -> Vec<(Option<&'static str>, Option<String>)> {
     cross_server(servers)
         .into_iter()
-        .filter(|f| f.kind == CrossKind::NameCollision)
+        .filter(|f| f.kind == &lint::NAME_COLLISION)
         .map(|f| (f.client, f.name))
         .collect()
 }
@@ -148,7 +139,7 @@ fn vs_code_numbers_keys_that_share_13_characters() {
         ("github-enterprise-eu", &["search"]),
     ]);
     let found = cross_server(&servers);
-    assert!(found.iter().any(|f| f.kind == CrossKind::KeyCollision
+    assert!(found.iter().any(|f| f.kind == &lint::KEY_COLLISION
         && f.client == Some("vscode")
         && f.name.as_deref() == Some("mcp_github-enterp_")
         && f.message.contains("`mcp_github-enterp2_`")));
@@ -158,7 +149,7 @@ fn vs_code_numbers_keys_that_share_13_characters() {
         collisions(&servers),
         [(Some("continue_cli"), Some("search".to_owned()))]
     );
-    assert!(found.iter().any(|f| f.kind == CrossKind::SharedName));
+    assert!(found.iter().any(|f| f.kind == &lint::SHARED_NAME));
 }
 
 #[test]

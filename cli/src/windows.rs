@@ -2,9 +2,10 @@
 //! that a server still declares (`alias_past_window`) in surface mode.
 
 use chrono::{DateTime, Utc};
+use mcp_toolname_rules::lint;
 use mcp_toolname_rules::message;
 
-use crate::findings::{Finding, Kind};
+use crate::findings::Finding;
 use crate::listing::Listing;
 use crate::surface::entry::Kind as EntryKind;
 
@@ -53,7 +54,7 @@ pub fn past_window(listing: &Listing, now: DateTime<Utc>) -> Vec<Finding> {
             let of = alias.of.clone().unwrap_or_default();
             let until = alias.until.clone().unwrap_or_default();
             Finding {
-                kind: Kind::AliasPastWindow,
+                kind: &lint::ALIAS_PAST_WINDOW,
                 tool: message::short(&alias.name).into_owned(),
                 tools: vec![
                     message::short(&alias.name).into_owned(),

@@ -25,8 +25,8 @@ const RESERVED: &[&str] = &[
 pub struct Remote {
     url: String,
     headers: Vec<(String, String)>,
-    /// Whether the list requests ask for the whole surface (`snapshot`, `audit`); an audit of
-    /// a client's config asks for what every client sees.
+    /// Whether the list requests ask for the whole surface, hidden aliases and windows
+    /// included (`snapshot`, `audit`, `audit --config`).
     pub(crate) surface: bool,
 }
 
