@@ -4,6 +4,7 @@
 //! a server that crashes, hangs, refuses or writes garbage ends in a message naming the
 //! command or URL and what happened, never in a panic or a hang.
 
+mod args;
 pub mod child;
 pub mod remote;
 pub mod session;
@@ -15,13 +16,14 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use crate::args::Output;
-use crate::emit::{Failed, Report};
+use crate::diag::{Exit, Failure};
+use crate::emit::Report;
 use crate::keys::Keys;
 use crate::listing::Listing;
 use crate::{demo, findings, limits, prompts, redact, report, surface};
+pub use args::Args;
 use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
-pub use session::Failure;
 use session::{SessionError, Stage, session};
 pub use target::Target;
 
@@ -62,7 +64,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     let started = Instant::now();
     let now = match windows::now() {
         Ok(now) => now,
-        Err(msg) => return failed(msg, 2),
+        Err(msg) => return Failure::failed(msg).report(),
     };
     if matches!(opts.target, Target::Demo) {
         say!(
@@ -73,7 +75,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     let target = opts.target.in_surface_mode();
     let whole = match target.audit(opts.timeout).await {
         Ok(whole) => whole,
-        Err(Failure(msg, code)) => return failed(msg, code),
+        Err(failure) => return failure.report(),
     };
     let listing = whole.only_listed();
     // The pages also carry what a server built with this crate shows in surface mode
@@ -130,28 +132,19 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     })
 }
 
-/// Says `msg` as an error and returns it as the report of a run that failed with `code`.
-fn failed(msg: String, code: u8) -> Box<dyn Report> {
-    crate::emit::error(&msg);
-    Box::new(Failed::new(msg, code))
-}
-
 async fn audit_demo(timeout: Duration) -> Result<Listing, Failure> {
     let (stage, _) = watch::channel(Stage::Initialize);
     let session = session(demo::start(), &stage, false);
     match tokio::time::timeout(timeout, session).await {
         Ok(Ok(listing)) => Ok(listing),
-        Ok(Err(err)) => Err(Failure(
-            format!("the demo server failed: {}", err.text()),
-            2,
-        )),
-        Err(_) => Err(Failure(
-            format!(
-                "the demo server did not finish within {} s",
-                timeout.as_secs_f64()
-            ),
-            2,
-        )),
+        Ok(Err(err)) => Err(Failure::failed(format!(
+            "the demo server failed: {}",
+            err.text()
+        ))),
+        Err(_) => Err(Failure::failed(format!(
+            "the demo server did not finish within {} s",
+            timeout.as_secs_f64()
+        ))),
     }
 }
 
@@ -193,7 +186,7 @@ fn builds_first(argv: &[std::ffi::OsString]) -> &'static str {
 /// What went wrong, naming the command; code 2, or 130 when interrupted.
 pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing, Failure> {
     let started = Instant::now();
-    let (mut server, pipes) = ServerProcess::spawn(launch).map_err(|m| Failure(m, 2))?;
+    let (mut server, pipes) = ServerProcess::spawn(launch).map_err(Failure::failed)?;
     say!("started server {}", server.display);
     let Pipes {
         transport,
@@ -257,11 +250,11 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
         )),
         Outcome::Interrupted => {
             server.kill().await;
-            return Err(Failure("interrupted".to_owned(), 130));
+            return Err(Failure::new("interrupted", Exit::Interrupted));
         }
     };
     server.kill().await;
-    result.map_err(|msg| Failure(msg + &server.stderr_tail(), 2))
+    result.map_err(|msg| Failure::failed(msg + &server.stderr_tail()))
 }
 
 #[cfg(test)]
