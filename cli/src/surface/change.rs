@@ -66,59 +66,42 @@ impl ChangeKind {
     /// The kind in one snake-case word, as JSON writes it and changes are ordered by.
     #[must_use]
     pub const fn word(self) -> &'static str {
-        match self {
-            Self::ToolAdded => "tool_added",
-            Self::PromptAdded => "prompt_added",
-            Self::AliasAdded => "alias_added",
-            Self::TombstoneAdded => "tombstone_added",
-            Self::Removed => "removed",
-            Self::RemovedWithTombstone => "removed_with_tombstone",
-            Self::RenamedWithAlias => "renamed_with_alias",
-            Self::BecameATool => "became_a_tool",
-            Self::AliasWindowEnded => "alias_window_ended",
-            Self::AliasDroppedEarly => "alias_dropped_early",
-            Self::AliasWindowShortened => "alias_window_shortened",
-            Self::AliasHidden => "alias_hidden",
-            Self::AliasToTombstone => "alias_to_tombstone",
-            Self::HiddenAliasNotSeen => "hidden_alias_not_seen",
-            Self::TombstoneRemoved => "tombstone_removed",
-            Self::OutputSchemaChanged => "output_schema_changed",
-            Self::RequiredArgumentAdded => "required_argument_added",
-            Self::OptionalArgumentAdded => "optional_argument_added",
-            Self::ArgumentNowRequired => "argument_now_required",
-            Self::ArgumentRemoved => "argument_removed",
-            Self::ArgumentRenamed => "argument_renamed",
-            Self::ArgumentTypeChanged => "argument_type_changed",
-        }
+        self.row().0
     }
 
-    /// The semver level a change of this kind asks for: major when a client that worked
-    /// may fail, patch when no client can see it.
+    /// The semver level a change of this kind asks for.
     #[must_use]
     pub const fn level(self) -> Level {
+        self.row().1
+    }
+
+    /// Its word and level: major when a client that worked may fail, minor when something
+    /// is new, patch when no client can see it.
+    const fn row(self) -> (&'static str, Level) {
+        use Level::{Major, Minor, Patch};
         match self {
-            Self::Removed
-            | Self::RemovedWithTombstone
-            | Self::AliasDroppedEarly
-            | Self::AliasWindowShortened
-            | Self::AliasToTombstone
-            | Self::RequiredArgumentAdded
-            | Self::ArgumentNowRequired
-            | Self::ArgumentRemoved
-            | Self::ArgumentRenamed
-            | Self::ArgumentTypeChanged => Level::Major,
-            Self::ToolAdded
-            | Self::PromptAdded
-            | Self::AliasAdded
-            | Self::RenamedWithAlias
-            | Self::BecameATool
-            | Self::AliasHidden
-            | Self::OutputSchemaChanged
-            | Self::OptionalArgumentAdded => Level::Minor,
-            Self::TombstoneAdded
-            | Self::AliasWindowEnded
-            | Self::HiddenAliasNotSeen
-            | Self::TombstoneRemoved => Level::Patch,
+            Self::ToolAdded => ("tool_added", Minor),
+            Self::PromptAdded => ("prompt_added", Minor),
+            Self::AliasAdded => ("alias_added", Minor),
+            Self::TombstoneAdded => ("tombstone_added", Patch),
+            Self::Removed => ("removed", Major),
+            Self::RemovedWithTombstone => ("removed_with_tombstone", Major),
+            Self::RenamedWithAlias => ("renamed_with_alias", Minor),
+            Self::BecameATool => ("became_a_tool", Minor),
+            Self::AliasWindowEnded => ("alias_window_ended", Patch),
+            Self::AliasDroppedEarly => ("alias_dropped_early", Major),
+            Self::AliasWindowShortened => ("alias_window_shortened", Major),
+            Self::AliasHidden => ("alias_hidden", Minor),
+            Self::AliasToTombstone => ("alias_to_tombstone", Major),
+            Self::HiddenAliasNotSeen => ("hidden_alias_not_seen", Patch),
+            Self::TombstoneRemoved => ("tombstone_removed", Patch),
+            Self::OutputSchemaChanged => ("output_schema_changed", Minor),
+            Self::RequiredArgumentAdded => ("required_argument_added", Major),
+            Self::OptionalArgumentAdded => ("optional_argument_added", Minor),
+            Self::ArgumentNowRequired => ("argument_now_required", Major),
+            Self::ArgumentRemoved => ("argument_removed", Major),
+            Self::ArgumentRenamed => ("argument_renamed", Major),
+            Self::ArgumentTypeChanged => ("argument_type_changed", Major),
         }
     }
 }
