@@ -2,6 +2,7 @@
 //! says, and the lint options, read into each lint's level for the run ([`LintArgs::levels`]).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{ArgMatches, ValueEnum};
 
@@ -79,6 +80,15 @@ pub struct LintArgs {
 }
 
 impl LintArgs {
+    /// How a run reports: `verbose`, and [`Self::levels`].
+    ///
+    /// # Errors
+    /// As [`Self::levels`].
+    pub fn output(&self, verbose: bool, matches: Option<&ArgMatches>) -> Result<Output, String> {
+        self.levels(matches)
+            .map(|levels| Output { verbose, levels })
+    }
+
     /// The levels of this run: the defaults, then the config file, then the flags in the
     /// order given, then `--target`.
     ///
@@ -144,6 +154,18 @@ impl LintArgs {
         }
         Ok(levels)
     }
+}
+
+/// `--timeout`: seconds, above 0, fractions allowed.
+///
+/// # Errors
+/// Text that is not such a number, saying what is expected.
+pub fn parse_timeout(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+        .filter(|t| !t.is_zero() && t.as_secs() <= 1 << 32)
+        .ok_or_else(|| "expected a number of seconds above 0, such as 30 or 2.5".to_owned())
 }
 
 /// Name `position` (1-based, for messages) of the command line as text; when it is not

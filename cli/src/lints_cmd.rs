@@ -6,7 +6,18 @@ use serde_json::json;
 use crate::emit::{Doc, Report};
 use mcp_toolname_rules::lint::Build;
 
+use crate::args::{DiffFormat, LintArgs};
 use crate::lint::{LINTS, Levels, help_uri};
+
+/// The flags of `lints`: how to report, and the lint options whose levels it lists.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+    pub format: DiffFormat,
+    #[command(flatten)]
+    pub lints: LintArgs,
+}
 
 /// Width of the name column: the longest lint name and a space.
 const NAME: usize = 24;

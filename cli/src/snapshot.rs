@@ -10,9 +10,71 @@ use std::time::Duration;
 
 use mcp_toolname_rules::message::show;
 
-use crate::emit::{Doc, Failed, Report, Sink};
-use crate::reach::{Failure, Remote, Target};
+use crate::args::parse_timeout;
+use crate::diag::Failure;
+use crate::emit::{Doc, Report, Sink};
+use crate::reach::{Remote, Target};
 use crate::surface::{SURFACE_ENV_VAR, Surface};
+
+/// The flags of `snapshot`: the server, the time limit, and where the file goes.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Where to write it; standard output if not given.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Seconds the server may take.
+    #[arg(long, default_value = "30", value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Duration,
+    /// A Streamable HTTP server, such as `http://127.0.0.1:3000/mcp`.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["command", "config"])]
+    pub url: Option<String>,
+    /// A header sent with every request to --url, as `Name: value` (repeatable).
+    #[arg(long = "header", value_name = "HEADER", requires = "url")]
+    pub headers: Vec<String>,
+    /// A client's MCP config holding the server (with --server).
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "server",
+        conflicts_with = "command"
+    )]
+    pub config: Option<PathBuf>,
+    /// The server's key in --config.
+    #[arg(long, value_name = "KEY", requires = "config")]
+    pub server: Option<String>,
+    /// The server command and its arguments, after `--`.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<OsString>,
+}
+
+impl Args {
+    /// The snapshot these flags ask for.
+    ///
+    /// # Errors
+    /// No server given, or a bad `--url` or `--header`.
+    pub fn options(self) -> Result<Options, String> {
+        let source = match (
+            Remote::of_flags(self.url, &self.headers)?,
+            self.config.zip(self.server),
+        ) {
+            (Some(url), _) => Source::Url(url),
+            (None, Some((path, key))) => Source::Config { path, key },
+            (None, None) if !self.command.is_empty() => Source::Command(self.command),
+            (None, None) => {
+                return Err(
+                    "snapshot needs a server: a command after `--`, --url URL, or \
+                            --config FILE --server KEY"
+                        .to_owned(),
+                );
+            }
+        };
+        Ok(Options {
+            source,
+            timeout: self.timeout,
+            sink: self.out.map_or(Sink::Stdout, Sink::File),
+        })
+    }
+}
 
 /// Where the server is.
 pub enum Source {
@@ -40,7 +102,7 @@ fn target(source: Source) -> Result<Target, Failure> {
         Source::Command(argv) => Target::of(None, argv),
         Source::Url(remote) => Target::Url(remote),
         Source::Config { path, key } => {
-            let config = crate::config::load(&path).map_err(|e| Failure(e, 2))?;
+            let config = crate::config::load(&path).map_err(Failure::failed)?;
             let keys: Vec<&str> = config.servers.iter().map(|s| s.key.as_str()).collect();
             let entry = config
                 .servers
@@ -49,20 +111,17 @@ fn target(source: Source) -> Result<Target, Failure> {
                 .ok_or_else(|| {
                     let hint = mcp_toolname_rules::closest_name(&key, &keys)
                         .map_or_else(String::new, |k| format!("; did you mean {}?", show(k)));
-                    Failure(
-                        format!(
-                            "config {} has no server {}{hint} (it has {})",
-                            show(&path.to_string_lossy()),
-                            show(&key),
-                            keys.iter().map(|k| show(k)).collect::<Vec<_>>().join(", ")
-                        ),
-                        2,
-                    )
+                    Failure::failed(format!(
+                        "config {} has no server {}{hint} (it has {})",
+                        show(&path.to_string_lossy()),
+                        show(&key),
+                        keys.iter().map(|k| show(k)).collect::<Vec<_>>().join(", ")
+                    ))
                 })?;
             match &entry.plan {
                 crate::config::Plan::Run(target) => target.clone(),
                 crate::config::Plan::Skip(why) | crate::config::Plan::Invalid(why) => {
-                    return Err(Failure(why.clone(), 2));
+                    return Err(Failure::failed(why.clone()));
                 }
             }
         }
@@ -82,10 +141,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     };
     let (listing, started_in_surface_mode) = match listing {
         Ok(found) => found,
-        Err(Failure(msg, code)) => {
-            crate::emit::error(&msg);
-            return Box::new(Failed::new(msg, code));
-        }
+        Err(failure) => return failure.report(),
     };
     let surface = listing.surface(started_in_surface_mode);
     if let Some(masked) = masked_value(&surface) {
@@ -96,8 +152,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
              value, or pass --show-secrets to write it as it is (the file then holds the \
              secret); no snapshot written"
         );
-        crate::emit::error(&msg);
-        return Box::new(Failed::new(msg, 2));
+        return Failure::failed(msg).report();
     }
     if let Sink::File(path) = &opts.sink {
         say!(

@@ -2,14 +2,18 @@
 //! server is judged ([`crate::report::Judged`]), hold it to a snapshot if one is given, and
 //! report.
 
+mod args;
+
 use std::time::{Duration, Instant};
 
 use crate::args::Output;
-use crate::emit::{Failed, Report};
+use crate::diag::Failure;
+use crate::emit::Report;
 use crate::keys::Keys;
-use crate::reach::{Failure, Target};
+use crate::reach::Target;
 use crate::report::{self, Judged};
 use crate::{surface, windows};
+pub use args::Args;
 
 /// What `audit` was asked to do.
 #[derive(Debug, Clone)]
@@ -34,7 +38,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     let started = Instant::now();
     let now = match windows::now() {
         Ok(now) => now,
-        Err(msg) => return failed(msg, 2),
+        Err(msg) => return Failure::failed(msg).report(),
     };
     if matches!(opts.target, Target::Demo) {
         say!(
@@ -45,7 +49,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     let target = opts.target.in_surface_mode();
     let whole = match target.audit(opts.timeout).await {
         Ok(whole) => whole,
-        Err(Failure(msg, code)) => return failed(msg, code),
+        Err(failure) => return failure.report(),
     };
     let listed_in = started.elapsed();
     let keys =
@@ -87,10 +91,4 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
         baseline,
         out: opts.out,
     })
-}
-
-/// Says `msg` as an error and returns it as the report of a run that failed with `code`.
-fn failed(msg: String, code: u8) -> Box<dyn Report> {
-    crate::emit::error(&msg);
-    Box::new(Failed::new(msg, code))
 }

@@ -369,8 +369,8 @@ fn read_env_file(path: &Path) -> Result<Vec<(String, String)>, Stop> {
 mod tests {
     use super::*;
     use crate::config::{CLAUDE_FIELDS, CODEX_FIELDS, VSCODE_FIELDS};
-    // The did-you-mean for unknown fields is the rules crate's `closest`; the assertions below
-    // were written for the copy this module had, and still hold.
+    // The did-you-mean for unknown fields is the rules crate's `closest`: these cases pin what
+    // it says of config fields.
     use mcp_toolname_rules::message::closest as nearest;
 
     #[test]

@@ -3,10 +3,13 @@
 //! run, the problem, what to do, and where); the emit layer writes them. No emitter decides
 //! anything: the levels were set before.
 
+mod failure;
+
 use mcp_toolname_rules::message;
 
 use crate::findings::Finding;
 use crate::lint::{Level, Levels, Lint};
+pub use failure::{Exit, Failure};
 
 /// A file, and a line of it when known: where a finding points.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -77,16 +80,6 @@ pub fn places(server: Option<&str>, items: &[String]) -> Vec<Place> {
             item: Some(item.clone()),
         })
         .collect()
-}
-
-/// A problem that stopped part of the run (a server that could not be audited): not a
-/// finding, but CI must see it.
-#[derive(Debug, Clone)]
-pub struct Failure {
-    /// What went wrong.
-    pub message: String,
-    /// Where, when it is a file's entry.
-    pub spot: Option<Spot>,
 }
 
 /// What a run gives SARIF and GitHub: each finding not allowed, and what could not be done,

@@ -1,21 +1,27 @@
-//! The one place the CLI writes what it found. Every command returns a [`Report`]; [`write`]
-//! picks the format (the only `match` on it) and sends the bytes through the sink, which is
-//! the only place that escapes, cuts and redacts:
+//! Where the CLI writes what it found. Every command returns a [`Report`]; [`write`] picks the
+//! format (the only `match` on it) and sends the bytes through the sink, which escapes and
+//! masks every byte on its way out:
 //!
-//! - text ([`text::clean`]): every learned secret masked; every character that could hide,
-//!   move or fake text (C0 and C1 controls but the line feed, DEL, bidi controls, zero-width
-//!   and other invisible characters, U+2028/2029) written as a visible `\u{..}` escape; a line
-//!   that would start with `::` (a GitHub runner executes such a line as a workflow command)
-//!   has its first colon escaped;
+//! - text ([`text::clean`]): every secret learned so far masked; every character that could
+//!   hide, move or fake text (C0 and C1 controls but the line feed, DEL, bidi controls,
+//!   zero-width and other invisible characters, U+2028/2029) written as a visible `\u{..}`
+//!   escape; a line that would start with `::` (a GitHub runner executes such a line as a
+//!   workflow command) has its first colon escaped;
 //! - JSON and SARIF ([`json`], [`doc`]): every string redacted and its hidden characters
 //!   written as `\uXXXX`, so the document reads back to the same strings;
 //! - GitHub ([`github`]): each annotation's message and properties escaped as GitHub reads
 //!   them, hidden characters as in text; no line but the emitter's own starts with `::`.
 //!
-//! Values from outside that a report repeats (a server's name in every SARIF result, each
-//! GitHub title) are cut past 256 characters with their length and a short digest
-//! ([`mcp_toolname_rules::message::short`]), so output grows with the number of findings,
-//! not with the length of what a server sent.
+//! The secrets masked are those [`crate::redact`] has learned by the time a line is written,
+//! from the configs, command lines and headers the run read: one store for the whole
+//! process, read alike by stderr and the report.
+//!
+//! Values are cut where they are put into words, not here: each value from outside that a
+//! report repeats (a name in a finding or a change, a server's name in every SARIF result,
+//! each GitHub title) is cut past 256 characters with its length and a short digest
+//! ([`mcp_toolname_rules::message::short`]) by the code that says it, so output grows with
+//! the number of findings, not with the length of what a server sent. The sink itself cuts
+//! only a line on stderr ([`bounded`]).
 
 /// `eprintln!` that ignores a closed or broken stderr instead of panicking (progress and
 /// errors are for people, and losing them must not stop the run), through the text sink
@@ -66,7 +72,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::args::Format;
-use crate::diag::{Failure, Found, Spot};
+use crate::diag::{Failure, Found};
 pub use doc::Doc;
 
 /// The version of every JSON document the CLI writes; raised when a field changes meaning
@@ -165,33 +171,10 @@ fn write_format(report: &dyn Report, format: Format, out: impl Write) -> std::io
 
 /// A run that stopped before it had anything to report (a config or a snapshot that cannot
 /// be read, a server that could not be audited): nothing on stdout in text, `{error,
-/// exit_code, secrets}` in JSON, one failure in SARIF and GitHub. The error itself was said on
-/// stderr.
-#[derive(Debug, Clone)]
-pub struct Failed {
-    /// What went wrong.
-    pub message: String,
-    /// The exit code: 2, or 130 when interrupted.
-    pub code: u8,
-    /// The file it is about, when one is.
-    pub spot: Option<Spot>,
-}
-
-impl Failed {
-    /// A failure with `message` and `code`, about no file.
-    #[must_use]
-    pub fn new(message: String, code: u8) -> Self {
-        Self {
-            message,
-            code,
-            spot: None,
-        }
-    }
-}
-
-impl Report for Failed {
+/// exit_code, secrets}` in JSON, one failure in SARIF and GitHub.
+impl Report for Failure {
     fn exit_code(&self) -> u8 {
-        self.code
+        self.exit.into()
     }
 
     fn text(&self) -> String {
@@ -201,19 +184,22 @@ impl Report for Failed {
     fn json(&self) -> Doc<'_> {
         Doc::new(serde_json::json!({
             "error": self.message,
-            "exit_code": self.code,
+            "exit_code": self.exit_code(),
             "secrets": crate::redact::state(),
         }))
     }
 
     fn found(&self) -> Found<'_> {
-        Found::new(
-            Vec::new(),
-            vec![Failure {
-                message: self.message.clone(),
-                spot: self.spot.clone(),
-            }],
-        )
+        Found::new(Vec::new(), vec![self.clone()])
+    }
+}
+
+impl Failure {
+    /// Says the failure on stderr ([`error`]) and returns it as the report of the run.
+    #[must_use]
+    pub fn report(self) -> Box<dyn Report> {
+        error(&self.message);
+        Box::new(self)
     }
 }
 

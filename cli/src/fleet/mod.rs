@@ -9,6 +9,7 @@
 
 mod collisions;
 mod cross;
+mod options;
 mod report;
 mod server;
 mod text;
@@ -23,13 +24,12 @@ use tokio::task::JoinSet;
 
 use crate::args::Output;
 use crate::config::{self, Plan};
-use crate::diag::Found;
-use crate::emit::{Doc, Failed, Report};
+use crate::diag::{Exit, Failure, Found};
+use crate::emit::{Doc, Report};
 use crate::keys::Keys;
 use crate::keys::number_clashes;
 use crate::lint::{Level, Levels};
 use crate::listing::Listing;
-use crate::reach::Failure;
 use crate::report::Judged;
 use crate::wrap::plural;
 pub use cross::CrossFinding;
@@ -64,24 +64,11 @@ pub struct Options {
 pub async fn run(opts: Options) -> Box<dyn Report> {
     let now = match crate::windows::now() {
         Ok(now) => now,
-        Err(msg) => {
-            crate::emit::error(&msg);
-            return Box::new(Failed::new(msg, 2));
-        }
+        Err(msg) => return Failure::failed(msg).report(),
     };
     let config = match config::load(&opts.path) {
         Ok(config) => config,
-        Err(msg) => {
-            crate::emit::error(&msg);
-            return Box::new(Failed {
-                message: msg,
-                code: 2,
-                spot: Some(crate::diag::Spot {
-                    path: opts.path.to_string_lossy().into_owned(),
-                    line: None,
-                }),
-            });
-        }
+        Err(msg) => return Failure::failed(msg).at(&opts.path).report(),
     };
     say!(
         "read {} ({}): {} {}",
@@ -106,10 +93,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     for found in read {
         match found {
             Ok(found) => lists.extend(found),
-            Err(msg) => {
-                crate::emit::error(&msg);
-                return Box::new(Failed::new(msg, 2));
-            }
+            Err(msg) => return Failure::failed(msg).report(),
         }
     }
     let total = config.servers.len();
@@ -146,18 +130,15 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     }
     while let Some(done) = audits.join_next().await {
         let Ok((i, shown, result)) = done else {
-            let msg = "an audit task failed".to_owned();
-            crate::emit::error(&msg);
-            return Box::new(Failed::new(msg, 2));
+            return Failure::failed("an audit task failed").report();
         };
         outcomes[i] = Some(match result {
             Ok(listing) => Ok(listing),
-            Err(Failure(msg, 130)) => {
-                crate::emit::error(&msg);
+            Err(failure) if failure.exit == Exit::Interrupted => {
                 audits.abort_all();
-                return Box::new(Failed::new(msg, 130));
+                return failure.report();
             }
-            Err(Failure(msg, _)) => {
+            Err(Failure { message: msg, .. }) => {
                 crate::emit::error(&format!("server {shown} could not be audited: {msg}"));
                 Err(Outcome::Failed(msg))
             }

@@ -41,6 +41,7 @@ pub(super) fn found(
         if let Outcome::Failed(msg) = &server.outcome {
             failures.push(diag::Failure {
                 message: format!("server {} could not be audited: {msg}", show(&server.key)),
+                exit: diag::Exit::Failed,
                 spot: Some(at),
             });
         }

@@ -14,11 +14,11 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use crate::demo;
+use crate::diag::{Exit, Failure};
 use crate::listing::Listing;
 use crate::redact;
 use child::{Launch, Pipes, ServerProcess, describe_exit, lossy};
 pub use remote::Remote;
-pub use session::Failure;
 use session::{SessionError, Stage, session};
 pub use target::Target;
 
@@ -41,17 +41,14 @@ async fn audit_demo(timeout: Duration) -> Result<Listing, Failure> {
     let session = session(demo::start(), &stage, false);
     match tokio::time::timeout(timeout, session).await {
         Ok(Ok(listing)) => Ok(listing),
-        Ok(Err(err)) => Err(Failure(
-            format!("the demo server failed: {}", err.text()),
-            2,
-        )),
-        Err(_) => Err(Failure(
-            format!(
-                "the demo server did not finish within {} s",
-                timeout.as_secs_f64()
-            ),
-            2,
-        )),
+        Ok(Err(err)) => Err(Failure::failed(format!(
+            "the demo server failed: {}",
+            err.text()
+        ))),
+        Err(_) => Err(Failure::failed(format!(
+            "the demo server did not finish within {} s",
+            timeout.as_secs_f64()
+        ))),
     }
 }
 
@@ -93,7 +90,7 @@ fn builds_first(argv: &[std::ffi::OsString]) -> &'static str {
 /// What went wrong, naming the command; code 2, or 130 when interrupted.
 pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing, Failure> {
     let started = Instant::now();
-    let (mut server, pipes) = ServerProcess::spawn(launch).map_err(|m| Failure(m, 2))?;
+    let (mut server, pipes) = ServerProcess::spawn(launch).map_err(Failure::failed)?;
     say!("started server {}", server.display);
     let Pipes {
         transport,
@@ -157,11 +154,11 @@ pub async fn audit_command(launch: &Launch, timeout: Duration) -> Result<Listing
         )),
         Outcome::Interrupted => {
             server.kill().await;
-            return Err(Failure("interrupted".to_owned(), 130));
+            return Err(Failure::new("interrupted", Exit::Interrupted));
         }
     };
     server.kill().await;
-    result.map_err(|msg| Failure(msg + &server.stderr_tail(), 2))
+    result.map_err(|msg| Failure::failed(msg + &server.stderr_tail()))
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use tokio::sync::watch;
 
-use super::session::{Failure, Listing, SessionError, Stage, session};
+use super::session::{Listing, SessionError, Stage, session};
+use crate::diag::{Exit, Failure};
 use crate::redact;
 
 /// Headers the transport sets itself; a config or `--header` may not set them.
@@ -84,6 +85,20 @@ impl Remote {
         })
     }
 
+    /// The server of `--url` with its `--header`s, each header checked (never its value
+    /// shown); `None` without `--url`.
+    ///
+    /// # Errors
+    /// A header that is not `Name: value` (named by its number), or a bad URL ([`Self::new`]).
+    pub fn of_flags(url: Option<String>, headers: &[String]) -> Result<Option<Self>, String> {
+        let mut parsed = Vec::with_capacity(headers.len());
+        for (i, header) in headers.iter().enumerate() {
+            parsed
+                .push(Self::header(header).map_err(|e| format!("--header number {}: {e}", i + 1))?);
+        }
+        url.map(|url| Self::new(&url, parsed)).transpose()
+    }
+
     /// Reads `--header 'Name: value'`.
     ///
     /// # Errors
@@ -140,14 +155,14 @@ pub async fn audit_url(remote: &Remote, timeout: Duration) -> Result<Listing, Fa
     let result = tokio::select! {
         result = session(remote.transport(), &stage, remote.surface) => result,
         () = tokio::time::sleep(timeout) => {
-            return Err(Failure(format!(
+            return Err(Failure::failed(format!(
                 "server {display} did not finish within {} s (it was {}); the audit was \
                  stopped (set the limit with --timeout SECS)",
                 timeout.as_secs_f64(),
                 stage_rx.borrow().waiting()
-            ), 2));
+            )));
         }
-        _ = tokio::signal::ctrl_c() => return Err(Failure("interrupted".to_owned(), 130)),
+        _ = tokio::signal::ctrl_c() => return Err(Failure::new("interrupted", Exit::Interrupted)),
     };
     let during = stage_rx.borrow().during();
     match result {
@@ -160,15 +175,16 @@ pub async fn audit_url(remote: &Remote, timeout: Duration) -> Result<Listing, Fa
             );
             Ok(listing)
         }
-        Err(SessionError::Transport(detail) | SessionError::Closed(detail)) => Err(Failure(
-            format!(
+        Err(SessionError::Transport(detail) | SessionError::Closed(detail)) => {
+            Err(Failure::failed(format!(
                 "server {display} failed {during}: {}{}",
                 mcp_toolname_rules::message::show_text(&redact::text(&detail)),
                 transport_hint(&detail)
-            ),
-            2,
-        )),
-        Err(SessionError::Other(detail)) => Err(Failure(format!("server {display}: {detail}"), 2)),
+            )))
+        }
+        Err(SessionError::Other(detail)) => {
+            Err(Failure::failed(format!("server {display}: {detail}")))
+        }
     }
 }
 

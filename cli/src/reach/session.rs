@@ -1,7 +1,6 @@
 //! One MCP client session, whatever the transport: initialize with rmcp's client, follow
 //! `tools/list` (and `prompts/list`, where the server declares prompts) page by page, and say
-//! what went wrong in words ([`SessionError`]). The shapes every transport hands back
-//! ([`Listing`], [`Failure`]) live here, below both.
+//! what went wrong in words ([`SessionError`]).
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,10 +53,6 @@ impl Stage {
         }
     }
 }
-
-/// Why an audit could not finish: the message, and the exit code (2, or 130 on Ctrl-C).
-#[derive(Debug, Clone)]
-pub struct Failure(pub String, pub u8);
 
 /// Why a session ended early.
 #[derive(Debug)]

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use mcp_toolname_rules::message;
 
 use crate::args::Output;
-use crate::diag::{self, Failure, Found};
+use crate::diag::{self, Exit, Failure, Found};
 use crate::emit::{Doc, Report};
 use crate::findings::Finding;
 use crate::keys::Keys;
@@ -189,10 +189,12 @@ impl Report for Audit {
             .baseline
             .iter()
             .flat_map(|b| &b.changes)
-            .filter(|c| c.breaking)
-            .map(|c| Failure {
-                message: format!("against the baseline: {}", c.message()),
-                spot: None,
+            .filter(|c| c.breaking())
+            .map(|c| {
+                Failure::new(
+                    format!("against the baseline: {}", c.message()),
+                    Exit::Found,
+                )
             });
         Found {
             diagnostics,

@@ -72,7 +72,7 @@ pub fn write_text(
     text.write_str(&crate::redact::notice())?;
     section(text, server, "set with --server-key", out)?;
     text.write_char('\n')?;
-    let breaking = baseline.map_or(0, |b| b.changes.iter().filter(|c| c.breaking).count());
+    let breaking = baseline.map_or(0, |b| b.changes.iter().filter(|c| c.breaking()).count());
     if let Some(b) = baseline {
         crate::surface::report::lines(
             "against the baseline: ",

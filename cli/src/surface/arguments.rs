@@ -4,7 +4,7 @@
 use mcp_toolname_rules::closest_name;
 use mcp_toolname_rules::message::show;
 
-use super::change::{Change, Items, Level, Named, Words};
+use super::change::{Change, Items, Named, Words};
 use super::entry::Entry;
 
 /// How the arguments of `before` fit `after` (less the `carried` ones an alias fixes). An
@@ -54,7 +54,6 @@ pub(super) fn arguments(
     for (old, to) in &renamed {
         out.push(items.change_of(
             &named,
-            Level::Major,
             Words::ArgumentRenamed(Box::new([(*old).into(), (*to).into()])),
         ));
     }
@@ -64,13 +63,10 @@ pub(super) fn arguments(
         }
         let said = || Box::<str>::from(arg.as_str());
         match before.arguments.get(arg) {
-            None if now.required => {
-                out.push(items.change_of(&named, Level::Major, Words::RequiredAdded(said())))
-            }
-            None => out.push(items.change_of(&named, Level::Minor, Words::OptionalAdded(said()))),
+            None if now.required => out.push(items.change_of(&named, Words::RequiredAdded(said()))),
+            None => out.push(items.change_of(&named, Words::OptionalAdded(said()))),
             Some(was) if was.types != now.types => out.push(items.change_of(
                 &named,
-                Level::Major,
                 Words::Retyped(Box::new([
                     said(),
                     types(&was.types).into(),
@@ -78,7 +74,7 @@ pub(super) fn arguments(
                 ])),
             )),
             Some(was) if !was.required && now.required => {
-                out.push(items.change_of(&named, Level::Major, Words::NowRequired(said())))
+                out.push(items.change_of(&named, Words::NowRequired(said())))
             }
             Some(_) => {}
         }
@@ -87,7 +83,7 @@ pub(super) fn arguments(
         if renamed.iter().any(|(old, _)| *old == arg) {
             continue;
         }
-        out.push(items.change_of(&named, Level::Major, Words::ArgumentRemoved(arg.into())));
+        out.push(items.change_of(&named, Words::ArgumentRemoved(arg.into())));
     }
 }
 

@@ -34,6 +34,84 @@ impl Level {
     }
 }
 
+/// What changed: the `kind` of a change in JSON ([`ChangeKind::word`], each variant's name in
+/// snake case), and the semver level it asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeKind {
+    ToolAdded,
+    PromptAdded,
+    AliasAdded,
+    TombstoneAdded,
+    Removed,
+    RemovedWithTombstone,
+    RenamedWithAlias,
+    BecameATool,
+    AliasWindowEnded,
+    AliasDroppedEarly,
+    AliasWindowShortened,
+    AliasHidden,
+    AliasToTombstone,
+    HiddenAliasNotSeen,
+    TombstoneRemoved,
+    OutputSchemaChanged,
+    RequiredArgumentAdded,
+    OptionalArgumentAdded,
+    ArgumentNowRequired,
+    ArgumentRemoved,
+    ArgumentRenamed,
+    ArgumentTypeChanged,
+}
+
+impl ChangeKind {
+    /// The kind in one snake-case word, as JSON writes it and changes are ordered by.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        self.row().0
+    }
+
+    /// The semver level a change of this kind asks for.
+    #[must_use]
+    pub const fn level(self) -> Level {
+        self.row().1
+    }
+
+    /// Its word and level: major when a client that worked may fail, minor when something
+    /// is new, patch when no client can see it.
+    const fn row(self) -> (&'static str, Level) {
+        use Level::{Major, Minor, Patch};
+        match self {
+            Self::ToolAdded => ("tool_added", Minor),
+            Self::PromptAdded => ("prompt_added", Minor),
+            Self::AliasAdded => ("alias_added", Minor),
+            Self::TombstoneAdded => ("tombstone_added", Patch),
+            Self::Removed => ("removed", Major),
+            Self::RemovedWithTombstone => ("removed_with_tombstone", Major),
+            Self::RenamedWithAlias => ("renamed_with_alias", Minor),
+            Self::BecameATool => ("became_a_tool", Minor),
+            Self::AliasWindowEnded => ("alias_window_ended", Patch),
+            Self::AliasDroppedEarly => ("alias_dropped_early", Major),
+            Self::AliasWindowShortened => ("alias_window_shortened", Major),
+            Self::AliasHidden => ("alias_hidden", Minor),
+            Self::AliasToTombstone => ("alias_to_tombstone", Major),
+            Self::HiddenAliasNotSeen => ("hidden_alias_not_seen", Patch),
+            Self::TombstoneRemoved => ("tombstone_removed", Patch),
+            Self::OutputSchemaChanged => ("output_schema_changed", Minor),
+            Self::RequiredArgumentAdded => ("required_argument_added", Major),
+            Self::OptionalArgumentAdded => ("optional_argument_added", Minor),
+            Self::ArgumentNowRequired => ("argument_now_required", Major),
+            Self::ArgumentRemoved => ("argument_removed", Major),
+            Self::ArgumentRenamed => ("argument_renamed", Major),
+            Self::ArgumentTypeChanged => ("argument_type_changed", Major),
+        }
+    }
+}
+
+impl Serialize for ChangeKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.word())
+    }
+}
+
 /// One change. Its JSON is `{item, name, kind, level, breaking, message}`: field names are
 /// stable. A snapshot within its limit makes millions of changes, so one holds little: its
 /// name shared with every change of the name, and its words made when they are written.
@@ -46,10 +124,6 @@ pub struct Change {
     cut: u32,
     /// Whether the name is of a prompt (else of a tool).
     prompt: bool,
-    /// Its semver level.
-    pub level: Level,
-    /// Whether it breaks a client ([`Level::Major`]).
-    pub breaking: bool,
     /// What changed, and what [`Change::message`] says.
     words: Words,
 }
@@ -59,7 +133,7 @@ pub struct Change {
 #[derive(Debug, Clone)]
 pub enum Words {
     /// A change a name has at most once: its kind and its whole sentence, made when found.
-    Said(Box<(&'static str, Box<str>)>),
+    Said(Box<(ChangeKind, Box<str>)>),
     /// The item is new.
     Added,
     /// The item is gone, and nothing new looks like its new name.
@@ -68,7 +142,7 @@ pub enum Words {
     RequiredAdded(Box<str>),
     /// An optional argument is new: its name.
     OptionalAdded(Box<str>),
-    /// An optional argument is now required: its name.
+    /// An optional argument is required: its name.
     NowRequired(Box<str>),
     /// An argument is gone: its name.
     ArgumentRemoved(Box<str>),
@@ -81,7 +155,7 @@ pub enum Words {
 impl Words {
     /// The change of `kind` said in `text`.
     #[must_use]
-    pub fn said(kind: &'static str, text: String) -> Self {
+    pub fn said(kind: ChangeKind, text: String) -> Self {
         Self::Said(Box::new((kind, text.into_boxed_str())))
     }
 }
@@ -100,22 +174,33 @@ impl Change {
         &self.name[..self.cut as usize]
     }
 
-    /// What changed, in one snake-case word (`removed`, `alias_dropped_early`,
-    /// `renamed_with_alias`, `required_argument_added`, ...).
+    /// What changed.
     #[must_use]
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ChangeKind {
         match &self.words {
             Words::Said(said) => said.0,
-            Words::Added if self.prompt => "prompt_added",
-            Words::Added => "tool_added",
-            Words::Removed => "removed",
-            Words::RequiredAdded(_) => "required_argument_added",
-            Words::OptionalAdded(_) => "optional_argument_added",
-            Words::NowRequired(_) => "argument_now_required",
-            Words::ArgumentRemoved(_) => "argument_removed",
-            Words::ArgumentRenamed(_) => "argument_renamed",
-            Words::Retyped(_) => "argument_type_changed",
+            Words::Added if self.prompt => ChangeKind::PromptAdded,
+            Words::Added => ChangeKind::ToolAdded,
+            Words::Removed => ChangeKind::Removed,
+            Words::RequiredAdded(_) => ChangeKind::RequiredArgumentAdded,
+            Words::OptionalAdded(_) => ChangeKind::OptionalArgumentAdded,
+            Words::NowRequired(_) => ChangeKind::ArgumentNowRequired,
+            Words::ArgumentRemoved(_) => ChangeKind::ArgumentRemoved,
+            Words::ArgumentRenamed(_) => ChangeKind::ArgumentRenamed,
+            Words::Retyped(_) => ChangeKind::ArgumentTypeChanged,
         }
+    }
+
+    /// Its semver level.
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.kind().level()
+    }
+
+    /// Whether it breaks a client ([`Level::Major`]).
+    #[must_use]
+    pub fn breaking(&self) -> bool {
+        self.level() == Level::Major
     }
 
     /// The change in words, with what to do where it breaks; made as it is written.
@@ -195,9 +280,9 @@ impl Serialize for Change {
         let mut out = serializer.serialize_struct("Change", 6)?;
         out.serialize_field("item", self.item())?;
         out.serialize_field("name", self.name())?;
-        out.serialize_field("kind", self.kind())?;
-        out.serialize_field("level", &self.level)?;
-        out.serialize_field("breaking", &self.breaking)?;
+        out.serialize_field("kind", &self.kind())?;
+        out.serialize_field("level", &self.level())?;
+        out.serialize_field("breaking", &self.breaking())?;
         out.serialize_field("message", &self.message().to_string())?;
         out.end()
     }
@@ -218,18 +303,16 @@ pub(super) struct Items<'a> {
 
 impl Items<'_> {
     /// A change of `kind` about the name `name` of this kind of item, said in `message`.
-    pub fn change(&self, name: &str, kind: &'static str, level: Level, message: String) -> Change {
-        self.change_of(&Named::new(name), level, Words::said(kind, message))
+    pub fn change(&self, name: &str, kind: ChangeKind, message: String) -> Change {
+        self.change_of(&Named::new(name), Words::said(kind, message))
     }
 
     /// A change about a name already [`Named`]: what `words` say.
-    pub fn change_of(&self, name: &Named, level: Level, words: Words) -> Change {
+    pub fn change_of(&self, name: &Named, words: Words) -> Change {
         Change {
             name: Arc::clone(&name.0),
             cut: name.1,
             prompt: self.word == "prompt",
-            level,
-            breaking: level == Level::Major,
             words,
         }
     }

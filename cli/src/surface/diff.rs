@@ -8,7 +8,7 @@ use mcp_toolname_rules::message::{show, show_text};
 
 use super::arguments::arguments;
 pub use super::change::{Change, Level};
-use super::change::{Items, Named, Words};
+use super::change::{ChangeKind, Items, Named, Words};
 use super::entry::{Entry, Kind};
 use super::{Surface, find};
 
@@ -44,7 +44,7 @@ pub fn changes(old: &Surface, new: &Surface, now: DateTime<Utc>) -> Vec<Change> 
         (a.item() != "tool")
             .cmp(&(b.item() != "tool"))
             .then(a.name().cmp(b.name()))
-            .then(a.kind().cmp(b.kind()))
+            .then(a.kind().word().cmp(b.kind().word()))
     });
     out
 }
@@ -86,7 +86,7 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
         let words = match after.kind {
             Kind::Tool => Words::Added,
             Kind::Alias => Words::said(
-                "alias_added",
+                ChangeKind::AliasAdded,
                 format!(
                     "{} is a new alias of {}",
                     show(&after.name),
@@ -94,7 +94,7 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
                 ),
             ),
             Kind::Tombstone => Words::said(
-                "tombstone_added",
+                ChangeKind::TombstoneAdded,
                 format!(
                     "{} now only says where its {} went",
                     show(&after.name),
@@ -102,12 +102,7 @@ fn compare(items: Items<'_>, now: DateTime<Utc>, out: &mut Vec<Change>) {
                 ),
             ),
         };
-        let level = if after.kind == Kind::Tombstone {
-            Level::Patch
-        } else {
-            Level::Minor
-        };
-        out.push(items.change_of(&Named::new(&after.name), level, words));
+        out.push(items.change_of(&Named::new(&after.name), words));
     }
 }
 
@@ -124,14 +119,12 @@ fn gone(
     match before.kind {
         Kind::Alias if ended(before.until.as_deref(), now) => out.push(items.change(
             name,
-            "alias_window_ended",
-            Level::Patch,
+            ChangeKind::AliasWindowEnded,
             format!("alias {} is gone, its window over", show(name)),
         )),
         Kind::Alias if !before.listed && !items.hidden_seen => out.push(items.change(
             name,
-            "hidden_alias_not_seen",
-            Level::Patch,
+            ChangeKind::HiddenAliasNotSeen,
             format!(
                 "hidden alias {} cannot be seen in the new snapshot (the server did not show \
                  its whole surface): not compared",
@@ -140,8 +133,7 @@ fn gone(
         )),
         Kind::Alias => out.push(items.change(
             name,
-            "alias_dropped_early",
-            Level::Major,
+            ChangeKind::AliasDroppedEarly,
             format!(
                 "alias {} of {} was dropped before its window ends{}: a client still calling \
                  the old name fails; keep the alias until then",
@@ -155,8 +147,7 @@ fn gone(
         )),
         Kind::Tombstone => out.push(items.change(
             name,
-            "tombstone_removed",
-            Level::Patch,
+            ChangeKind::TombstoneRemoved,
             format!("tombstone {} is gone", show(name)),
         )),
         Kind::Tool => {
@@ -183,7 +174,7 @@ fn gone(
                     )
                 };
                 Words::said(
-                    "removed",
+                    ChangeKind::Removed,
                     format!(
                         "{word} {} is gone and nothing answers its name: a client that calls \
                          it fails{hint}",
@@ -191,7 +182,7 @@ fn gone(
                     ),
                 )
             });
-            out.push(items.change_of(&Named::new(name), Level::Major, words));
+            out.push(items.change_of(&Named::new(name), words));
         }
     }
 }
@@ -222,8 +213,7 @@ fn kept(before: &Entry, after: &Entry, items: Items<'_>, out: &mut Vec<Change>) 
             if before.output_schema != after.output_schema {
                 out.push(items.change(
                     name,
-                    "output_schema_changed",
-                    Level::Minor,
+                    ChangeKind::OutputSchemaChanged,
                     format!(
                         "the output schema of {} changed: review what clients read of its \
                          structured result",
@@ -236,8 +226,7 @@ fn kept(before: &Entry, after: &Entry, items: Items<'_>, out: &mut Vec<Change>) 
             let to = after.of.as_deref().unwrap_or_default();
             out.push(items.change(
                 name,
-                "renamed_with_alias",
-                Level::Minor,
+                ChangeKind::RenamedWithAlias,
                 format!(
                     "{word} {} was renamed to {} and its old name kept as an alias{}",
                     show(name),
@@ -260,8 +249,7 @@ fn kept(before: &Entry, after: &Entry, items: Items<'_>, out: &mut Vec<Change>) 
         }
         (Kind::Tool, Kind::Tombstone) => out.push(items.change(
             name,
-            "removed_with_tombstone",
-            Level::Major,
+            ChangeKind::RemovedWithTombstone,
             format!(
                 "{word} {} is gone; its name only says where it went{}, so a client that \
                  calls it fails (with directions)",
@@ -281,8 +269,7 @@ fn kept(before: &Entry, after: &Entry, items: Items<'_>, out: &mut Vec<Change>) 
             if earlier {
                 out.push(items.change(
                     name,
-                    "alias_window_shortened",
-                    Level::Major,
+                    ChangeKind::AliasWindowShortened,
                     format!(
                         "alias {} now ends at {} instead of {}: clients counting on the \
                          announced window lose it early",
@@ -295,22 +282,19 @@ fn kept(before: &Entry, after: &Entry, items: Items<'_>, out: &mut Vec<Change>) 
             if before.listed && !after.listed {
                 out.push(items.change(
                     name,
-                    "alias_hidden",
-                    Level::Minor,
+                    ChangeKind::AliasHidden,
                     format!("alias {} is no longer listed (still callable)", show(name)),
                 ));
             }
         }
         (Kind::Alias | Kind::Tombstone, Kind::Tool) => out.push(items.change(
             name,
-            "became_a_tool",
-            Level::Minor,
+            ChangeKind::BecameATool,
             format!("{} is a {word} again", show(name)),
         )),
         (Kind::Alias, Kind::Tombstone) => out.push(items.change(
             name,
-            "alias_to_tombstone",
-            Level::Major,
+            ChangeKind::AliasToTombstone,
             format!(
                 "alias {} now only says where its {word} went: a client that calls it fails",
                 show(name)
@@ -323,7 +307,7 @@ fn kept(before: &Entry, after: &Entry, items: Items<'_>, out: &mut Vec<Change>) 
 /// The semver level of `changes` as a whole: the highest; `None` for no change.
 #[must_use]
 pub fn verdict(changes: &[Change]) -> Option<Level> {
-    changes.iter().map(|c| c.level).max()
+    changes.iter().map(Change::level).max()
 }
 
 #[cfg(test)]
@@ -343,7 +327,9 @@ mod tests {
     fn hinted(changes: &[Change]) -> usize {
         changes
             .iter()
-            .filter(|c| c.kind() == "removed" && c.message().to_string().contains("renamed to"))
+            .filter(|c| {
+                c.kind() == ChangeKind::Removed && c.message().to_string().contains("renamed to")
+            })
             .count()
     }
 
@@ -370,7 +356,12 @@ mod tests {
         let old = (0..1_001).map(|i| format!("search_docs_{i}"));
         let new = (0..1_000).map(|i| format!("search_docs_{i}x"));
         let many = changes(&surface(old), &surface(new), now);
-        assert_eq!(many.iter().filter(|c| c.kind() == "removed").count(), 1_001);
+        assert_eq!(
+            many.iter()
+                .filter(|c| c.kind() == ChangeKind::Removed)
+                .count(),
+            1_001
+        );
         assert_eq!(hinted(&many), 0);
     }
 }

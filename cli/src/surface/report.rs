@@ -3,14 +3,16 @@
 //! and the semver verdict. Exit code 1 when a change breaks a client, as `audit` exits 1 when
 //! a name breaks the spec.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use chrono::Utc;
 use serde_json::{Value, json};
 
 use super::Surface;
 use super::diff::{Change, Level, changes, verdict};
-use crate::emit::{Doc, Failed, Report};
+use crate::args::DiffFormat;
+use crate::diag::Failure;
+use crate::emit::{Doc, Report};
 use crate::wrap::plural;
 use mcp_toolname_rules::message::{show, show_text};
 
@@ -34,16 +36,27 @@ pub fn read(path: &Path) -> Result<Surface, String> {
     Ok(surface)
 }
 
+/// The flags of `diff`: the two snapshots, and how to report.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The snapshot of the release clients know.
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+    /// The snapshot of the release to ship.
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+    pub format: DiffFormat,
+}
+
 /// Runs `diff` and returns its report: the changes from `old` to `new`; its exit code is 1
 /// when one breaks a client, 2 when a file cannot be read.
 #[must_use]
 pub fn run(old: &Path, new: &Path) -> Box<dyn Report> {
     let (old, new) = match (read(old), read(new)) {
         (Ok(old), Ok(new)) => (old, new),
-        (Err(e), _) | (_, Err(e)) => {
-            crate::emit::error(&e);
-            return Box::new(Failed::new(e, 2));
-        }
+        (Err(e), _) | (_, Err(e)) => return Failure::failed(e).report(),
     };
     let changes = changes(&old, &new, Utc::now());
     Box::new(Diff { old, new, changes })
@@ -77,7 +90,7 @@ impl Report for Diff {
 /// 1 when a change breaks a client, else 0.
 #[must_use]
 pub fn exit_code(changes: &[Change]) -> u8 {
-    u8::from(changes.iter().any(|c| c.breaking))
+    u8::from(changes.iter().any(|c| c.breaking()))
 }
 
 /// The changes in words: breaking ones, then the others, then the verdict.
@@ -114,13 +127,16 @@ pub fn lines(
         ("breaks a client", true),
         ("does not break a client", false),
     ] {
-        let mut group = changes.iter().filter(|c| c.breaking == breaking).peekable();
+        let mut group = changes
+            .iter()
+            .filter(|c| c.breaking() == breaking)
+            .peekable();
         if group.peek().is_none() {
             continue;
         }
         write!(out, "\n{heading}\n")?;
         for c in group {
-            writeln!(out, "  {:<6} {}", c.level.word(), c.message())?;
+            writeln!(out, "  {:<6} {}", c.level().word(), c.message())?;
         }
     }
     write!(out, "\n{}\n", verdict_line(changes))
@@ -129,7 +145,7 @@ pub fn lines(
 /// `verdict: major (4 breaking changes of 7)`, or that nothing changed.
 #[must_use]
 pub fn verdict_line(changes: &[Change]) -> String {
-    let breaking = changes.iter().filter(|c| c.breaking).count();
+    let breaking = changes.iter().filter(|c| c.breaking()).count();
     match verdict(changes) {
         None => "verdict: none: the surface is the same".to_owned(),
         Some(Level::Major) => format!(

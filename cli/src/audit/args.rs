@@ -1,0 +1,121 @@
+//! The flags of `audit`, parsed straight into [`Args`], and the options of one server's audit
+//! they make ([`Args::options`]); `audit --config` makes its own from the same flags.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::ArgMatches;
+
+use super::Options;
+use crate::args::{Format, LintArgs, Output, parse_timeout};
+use crate::reach::{Remote, Target};
+
+/// The flags of `audit`: the server (or a config), the time limit, and how to report.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Seconds each server's audit may take; a server still running then is killed.
+    #[arg(long, default_value = "30", value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Duration,
+    /// The key a host gives the server (`mcp__<key>__<tool>`), as its config writes it:
+    /// each client reads it under its own rule.
+    #[arg(long, default_value = "server", value_name = "KEY")]
+    pub server_key: String,
+    /// A client's MCP config: Claude Desktop `claude_desktop_config.json`, Claude Code
+    /// `.mcp.json`, VS Code `mcp.json`, Codex `config.toml` (with its
+    /// `non_prefixed_mcp_tool_names`), a Claude Code plugin's folder (or its
+    /// `.claude-plugin/plugin.json`: each server is named `plugin:<plugin>:<key>`), or
+    /// Claude Code's `settings.json` (the plugins it enables, as installed). Audits
+    /// each server (stdio or Streamable HTTP) under its name in the file, then the
+    /// collisions between servers under each client.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["server_key", "command", "url"])]
+    pub config: Option<PathBuf>,
+    /// A Streamable HTTP server to audit, such as `http://127.0.0.1:3000/mcp`.
+    #[arg(long, value_name = "URL", conflicts_with = "command")]
+    pub url: Option<String>,
+    /// A header sent with every request to --url, as `Name: value` (repeatable). Values
+    /// are never shown. Read after parsing, not by clap, whose error for a bad value
+    /// quotes it whole.
+    #[arg(long = "header", value_name = "HEADER", requires = "url")]
+    pub headers: Vec<String>,
+    /// With --config: how many servers are audited at once (the report keeps the file's
+    /// order).
+    #[arg(long, default_value = "4", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub jobs: u16,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Say everything: each finding of each tool, each client's name for it, and with
+    /// --config the model-facing name of every tool under every client.
+    #[arg(long, short)]
+    pub verbose: bool,
+    #[command(flatten)]
+    pub lints: LintArgs,
+    /// Write a config's values as they are, for a local run; by default each value that is
+    /// not recognisably plain (a flag, a word, a number, a path, a package, a host), and
+    /// every `env` and header value, is shown as `<hidden, N chars>`.
+    #[arg(long)]
+    pub show_secrets: bool,
+    /// A snapshot (`mcp-toolname snapshot`) to compare the server with: the report adds
+    /// each change of its tool surface and whether it breaks a client; exit 1 when one
+    /// does. With --config (repeatable): the snapshot of the config's servers that
+    /// announce its server name; a tool list entry that matched one of its tools and
+    /// matches nothing now is told what became of the tool (renamed, or gone).
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Vec<PathBuf>,
+    /// With --config: a Claude Code settings file (`.claude/settings.json`) whose
+    /// `permissions` (`allow`, `ask`, `deny`) are matched against the names Claude Code
+    /// gives the config's tools; each entry that matches no tool is reported (repeatable).
+    #[arg(long = "settings", value_name = "FILE", requires = "config")]
+    pub settings: Vec<PathBuf>,
+    /// With --config: a Claude Code agents folder (`.claude/agents`, its `*.md` files) or
+    /// skills folder (`.claude/skills`, each `*/SKILL.md`), or one such file, whose `tools`,
+    /// `disallowedTools` and `allowed-tools` are matched the same way (repeatable).
+    #[arg(long = "agents", value_name = "PATH", requires = "config")]
+    pub agents: Vec<PathBuf>,
+    /// The server command and its arguments, after `--`.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<OsString>,
+}
+
+impl Args {
+    /// How the run reports; turns `--show-secrets` on (and says so) before anything is read.
+    /// `matches` are `audit`'s, which order the lint flags.
+    ///
+    /// # Errors
+    /// A lint option that cannot be read ([`LintArgs::levels`]).
+    pub fn output(&self, matches: Option<&ArgMatches>) -> Result<Output, String> {
+        let out = self.lints.output(self.verbose, matches)?;
+        crate::redact::show_secrets(self.show_secrets);
+        if self.show_secrets {
+            say!("{}", mcp_toolname_rules::message::secrets_shown());
+        }
+        Ok(out)
+    }
+
+    /// The audit of one server (the command, `--url`, or the demo) these flags ask for.
+    ///
+    /// # Errors
+    /// A bad `--url` or `--header`, `--baseline` given twice, or a baseline that cannot be
+    /// read.
+    pub fn options(self, out: Output) -> Result<Options, String> {
+        let target = Target::of(Remote::of_flags(self.url, &self.headers)?, self.command);
+        if self.baseline.len() > 1 {
+            return Err(
+                "--baseline is given once for one server (several only with --config)".to_owned(),
+            );
+        }
+        let baseline = self
+            .baseline
+            .first()
+            .map(|p| crate::surface::report::read(p))
+            .transpose()?;
+        Ok(Options {
+            timeout: self.timeout,
+            server_key: self.server_key,
+            out,
+            target,
+            baseline,
+        })
+    }
+}
