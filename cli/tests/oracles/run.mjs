@@ -550,9 +550,13 @@ async function runOnce() {
   const child = spawn(bin, args, {
     cwd: home,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Standard input an empty pipe, closed at once, not /dev/null: a client that reads a
+    // piped input into the prompt (Qwen Code) reads nothing even where /dev/null is not the
+    // device.
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: environment(env),
   });
+  child.stdin.end();
   let output = '';
   const keep = (data) => {
     if (output.length < 1e6) output += data;
