@@ -25,6 +25,6 @@ while read -r id package exe; do
 done < cli/tests/oracles/clients.txt
 export MCP_TOOLNAME_ORACLE_DRIFT=1
 # The build's and the runner's own messages stay on stderr; a failure is the exit code.
-cargo test --quiet -p mcp-toolname-cli --test oracles --test oracle_limits --test oracle_prompts --test oracle_configs \
-  -- --nocapture \
+cargo test --quiet -p mcp-toolname-cli --test cli \
+  -- oracles:: oracle_limits:: oracle_prompts:: oracle_configs:: --nocapture \
   --test-threads 1 | grep -E '^(oracle|drift) '

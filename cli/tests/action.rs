@@ -7,7 +7,7 @@
 //! by path from a copy of this repository inside the user's (`uses: ./vendor/mcp-toolname`;
 //! here a link to this checkout). Skipped outside CI without PyYAML.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -4,7 +4,7 @@
 //! `--agents`), every format, and hostile entries. The fixture server (`tests/oracles/
 //! server.mjs`) serves the tools.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

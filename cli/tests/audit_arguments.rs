@@ -5,7 +5,7 @@
 //! (`--warn schema_strict`). The server is the oracles' fixture (`oracles/server.mjs`), serving
 //! the schemas given.
 
-mod common;
+use crate::common;
 
 use common::run;
 use serde_json::{Value, json};

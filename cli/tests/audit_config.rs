@@ -2,7 +2,7 @@
 //! example (written at test time, with its real path) and `sh -c` servers, and broken configs
 //! from `tests/configs/`. Each error must name the file, the server and the field.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

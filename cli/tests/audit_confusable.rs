@@ -3,7 +3,7 @@
 //! descriptions). The server is the oracles' fixture (`oracles/server.mjs`), which gives
 //! every tool the same empty input, so only the descriptions can say it.
 
-mod common;
+use crate::common;
 
 use common::run;
 use serde_json::json;

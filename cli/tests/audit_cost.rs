@@ -1,7 +1,7 @@
 //! What a server costs the model: `audit`'s `cost` against the bytes computed here from the
 //! calculator's own `tools/list` answer, read over stdio by this test without the CLI.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

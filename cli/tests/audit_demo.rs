@@ -1,7 +1,7 @@
 //! `mcp-toolname audit` with no command: the bundled in-process demo server, whose names
 //! show every kind of finding.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

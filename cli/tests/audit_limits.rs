@@ -4,7 +4,7 @@
 //! server is the oracles' fixture (`oracles/server.mjs`, run by Node.js), so what `audit`
 //! reads is what the clients were run against.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

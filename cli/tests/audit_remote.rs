@@ -2,7 +2,7 @@
 //! loopback (the workspace's `http` example, the npm reference server in its Streamable
 //! HTTP mode), and servers that refuse, hang or answer garbage. Header values never show.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;

@@ -3,7 +3,7 @@
 //! and the right exit code, without waiting for a stuck server to end by itself (told by a
 //! file the server would write at its end, not by the clock).
 
-mod common;
+use crate::common;
 
 use common::{calculator, run, run_env, scratch_dir};
 

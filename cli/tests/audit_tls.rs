@@ -4,7 +4,7 @@
 //! Linux, the server is audited; not trusted, the audit ends in a message naming the URL
 //! and the certificate problem, exit 2.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 use std::net::SocketAddr;

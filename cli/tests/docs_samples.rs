@@ -4,7 +4,7 @@
 //! start with one of HEADINGS (a heading line and the lines up to the next empty one), or
 //! whole when there is no `|`. `MCP_TOOLNAME_BLESS=1` writes the current output in.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

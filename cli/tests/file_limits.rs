@@ -4,7 +4,7 @@
 //! file at the limit is read (here, sparse files of zero bytes: read, then refused as not
 //! JSON or TOML, which only a read can find). Sparse files take no disk.
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 

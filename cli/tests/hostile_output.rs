@@ -8,7 +8,7 @@
 //! `::` but the annotations the GitHub emitter writes itself; output stays within a fixed
 //! multiple of what the server sent. A 10 MB server name gives a SARIF log under 30 MB.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! docs/cli.md documents between its `<!-- json:... -->` markers (top level, and the fields of
 //! an object or array whose items the guide lists).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,7 +2,7 @@
 //! `mcp-toolname.toml` found from the working directory up, exit codes that follow the levels,
 //! and clear errors for names, keys and values that do not exist.
 
-mod common;
+use crate::common;
 
 use common::{run, run_in, scratch_dir};
 

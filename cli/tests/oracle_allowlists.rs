@@ -7,7 +7,7 @@
 //! says it matches, the client must have kept or removed some. Run as `oracles.rs` runs the
 //! name corpus (the same `run.mjs`, fixture server and fake LLM API on 127.0.0.1).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

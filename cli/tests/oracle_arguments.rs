@@ -8,7 +8,7 @@
 //! Clients that send names only up front (Qwen Code, Droid) show no schema to compare; their
 //! tools are still judged present or missing.
 
-mod common;
+use crate::common;
 
 use common::oracle::{client_bin, observe, report, scratch};
 use common::run;

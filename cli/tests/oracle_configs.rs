@@ -24,7 +24,7 @@
 //! (`MCP_TOOLNAME_ORACLE_RECORD=1` rewrites it), so a change in a client shows as a diff, and
 //! the record is judged as the live run is, in every test run.
 
-mod common;
+use crate::common;
 #[path = "oracle_configs/formats.rs"]
 mod formats;
 #[path = "oracle_configs/prompts.rs"]
@@ -37,6 +37,7 @@ use sent::{Sent, judge, refused_of, sent_of};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcp_toolname_rules::{CLIENTS, Verification, client_by_id, meets_as};
@@ -94,13 +95,20 @@ fn run_audit(name: &str, corpus: &Value, args: &[&str]) -> common::Run {
     run
 }
 
-/// `audit --config --format json` over the corpus's servers.
+/// `audit --config --format json` over the corpus's servers, run once per config and test
+/// process: every client's run of a config is judged against the same document.
 fn audit(name: &str, corpus: &Value) -> Value {
+    static DOCS: Mutex<BTreeMap<String, Value>> = Mutex::new(BTreeMap::new());
+    let servers = corpus["servers"].to_string();
+    if let Some(doc) = DOCS.lock().expect("docs").get(&servers) {
+        return doc.clone();
+    }
     let doc = run_audit(name, corpus, &["--format", "json"]).json();
     assert_eq!(
         doc["summary"]["failed"], 0,
         "{name}: every fixture server is audited"
     );
+    DOCS.lock().expect("docs").insert(servers, doc.clone());
     doc
 }
 

@@ -4,7 +4,7 @@
 //! limits corpus must show exactly that. Run as `oracles.rs` runs the name corpus (the same
 //! `run.mjs`, fixture server and fake LLM API on 127.0.0.1, the same pinned packages).
 
-mod common;
+use crate::common;
 
 use common::oracle::{client_bin, observe, report, scratch};
 use mcp_toolname_rules::{ClientPreset, Loading, TextRule, Verification, client_by_id};

@@ -7,7 +7,7 @@
 //! when `MCP_TOOLNAME_ORACLE_CLAUDE_CODE` / `MCP_TOOLNAME_ORACLE_CODEX` name the client's
 //! executable (`.ci/run` sets them), skipped otherwise except in CI.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

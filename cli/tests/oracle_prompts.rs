@@ -13,7 +13,7 @@
 //! `..._GEMINI_CLI`, `..._KILO_CODE`, `..._QWEN_CODE`), skipped without them except in CI; `MCP_TOOLNAME_ORACLE_DRIFT` reports
 //! differences instead of failing.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -11,12 +11,13 @@
 //! says it was verified against, unless `MCP_TOOLNAME_ORACLE_DRIFT` is set
 //! (`scripts/oracle-drift.sh`), which reports the differences instead of failing.
 
-mod common;
+use crate::common;
 
 use common::oracle::{client_bin, observe, report, scratch};
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
+use std::sync::Mutex;
 
 use mcp_toolname_rules::{ClientPreset, Verification, client_by_id};
 use serde_json::Value;
@@ -177,8 +178,11 @@ impl Prediction {
     }
 }
 
-/// `mcp-toolname check --server-key KEY --format json -- TOOLS...`, read for `client`.
+/// `mcp-toolname check --server-key KEY --format json -- TOOLS...`, read for `client`. The
+/// report gives every client's verdict, so each server is checked once per test process, and
+/// every client whose corpus holds it reads that one report.
 fn predict(client: &str, server: &Server) -> Vec<Prediction> {
+    static REPORTS: Mutex<BTreeMap<Vec<String>, Value>> = Mutex::new(BTreeMap::new());
     let mut args = vec![
         "check".to_owned(),
         "--server-key".to_owned(),
@@ -188,8 +192,15 @@ fn predict(client: &str, server: &Server) -> Vec<Prediction> {
         "--".to_owned(),
     ];
     args.extend(server.tools.iter().cloned());
-    let run = common::run(&args);
-    let report = run.json();
+    let known = REPORTS.lock().expect("reports").get(&args).cloned();
+    let report = known.unwrap_or_else(|| {
+        let report = common::run(&args).json();
+        REPORTS
+            .lock()
+            .expect("reports")
+            .insert(args, report.clone());
+        report
+    });
     let names = report["names"].as_array().expect("names");
     assert_eq!(names.len(), server.tools.len(), "one entry a name");
     names

@@ -5,7 +5,7 @@
 //! then as docs/cli.md tells a user to install it: a `.pre-commit-config.yaml` naming a clone of
 //! this repository by its path and a commit of it, and `pre-commit run`.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! servers of a config that become one slash command. The server is the oracles' fixture
 //! (`oracles/server.mjs`, run by Node.js), as in `audit_limits.rs`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

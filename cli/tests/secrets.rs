@@ -4,7 +4,7 @@
 //! and the server's last stderr lines).
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! started it, and which flag was given.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -3,7 +3,7 @@
 //! rename without one, an alias dropped before its window ends, a new required argument, a
 //! new optional one, and a tool removed behind a tombstone.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

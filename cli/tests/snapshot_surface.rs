@@ -4,7 +4,7 @@
 //! held on a real snapshot of a server built with this crate, changed the one way the test
 //! names.
 
-mod common;
+use crate::common;
 
 use common::{Scratch, example, http_example, run};
 use serde_json::{Value, json};

@@ -1,8 +1,10 @@
 //! Running a real client for the oracle tests (`oracles.rs`, `oracle_limits.rs`): its
 //! executable, one run of `oracles/run.mjs` over a corpus, and the counts `.ci/run` prints.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
 use serde_json::Value;
 
@@ -32,17 +34,33 @@ pub fn observe(id: &str, bin: &Path, corpus: &Value, dir: &Path) -> Value {
     let out_file = dir.join(format!("observed-{id}.json"));
     std::fs::write(&corpus_file, corpus.to_string()).expect("corpus written");
     let runner = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracles/run.mjs");
-    let status = Command::new(std::env::var_os("MCP_TOOLNAME_NODE").unwrap_or("node".into()))
+    let mut command = Command::new(std::env::var_os("MCP_TOOLNAME_NODE").unwrap_or("node".into()));
+    command
         .arg(runner)
         .arg(id)
         .arg(bin)
         .arg(&corpus_file)
-        .arg(&out_file)
-        .status()
-        .expect("node runs");
+        .arg(&out_file);
+    // The version an earlier run of this executable read: `--version` is not run again.
+    let known = VERSIONS.lock().expect("versions").get(bin).cloned();
+    if let Some(version) = known {
+        command.env("MCP_TOOLNAME_ORACLE_VERSION", version);
+    }
+    let status = command.status().expect("node runs");
     assert!(status.success(), "run.mjs {id} failed");
-    serde_json::from_str(&std::fs::read_to_string(&out_file).expect("observed")).expect("JSON")
+    let observed: Value =
+        serde_json::from_str(&std::fs::read_to_string(&out_file).expect("observed")).expect("JSON");
+    if let Some(version) = observed["version"].as_str().filter(|v| !v.is_empty()) {
+        VERSIONS
+            .lock()
+            .expect("versions")
+            .insert(bin.to_owned(), version.to_owned());
+    }
+    observed
 }
+
+/// Each client executable's version line, as the first run of it in this process read it.
+static VERSIONS: Mutex<BTreeMap<PathBuf, String>> = Mutex::new(BTreeMap::new());
 
 /// Prints `line` and appends it to `MCP_TOOLNAME_ORACLE_REPORT`, which `.ci/run` prints after
 /// the workspace tests (they capture stdout).

@@ -531,8 +531,11 @@ const OFFLINE = {
 /** The environment a client runs in, also for a pre-step an adapter runs in `setup`. */
 const environment = (env) => ({ ...process.env, HOME: home, NO_COLOR: '1', ...OFFLINE, ...env });
 
-// The first line: Copilot CLI adds a hint to update on the next.
-const version = execFileSync(bin, ['--version'], { encoding: 'utf8', env: environment({}) }).trim().split('\n')[0];
+// The first line: Copilot CLI adds a hint to update on the next. `MCP_TOOLNAME_ORACLE_VERSION`
+// is that line as an earlier run of the same executable read it: `--version` costs some
+// clients a whole start-up (seconds of CPU, or a wait of ten for Cline).
+const version = process.env.MCP_TOOLNAME_ORACLE_VERSION
+  || execFileSync(bin, ['--version'], { encoding: 'utf8', env: environment({}) }).trim().split('\n')[0];
 
 /** Keys the client refused to start, each named by the client itself. */
 const refused = [];
@@ -547,9 +550,13 @@ async function runOnce() {
   const child = spawn(bin, args, {
     cwd: home,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Standard input an empty pipe, closed at once, not /dev/null: a client that reads a
+    // piped input into the prompt (Qwen Code) reads nothing even where /dev/null is not the
+    // device.
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: environment(env),
   });
+  child.stdin.end();
   let output = '';
   const keep = (data) => {
     if (output.length < 1e6) output += data;
