@@ -8,6 +8,7 @@ mod common;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use chrono::{DateTime, Utc};
+use mcp_toolname::rules::message::Kind;
 use mcp_toolname::{
     Alias, ManualClock, Problem, PromptDef, PromptRegistry, Tombstone, mcp_prompt, prompt_registry,
 };
@@ -167,7 +168,7 @@ fn a_second_prompt_of_one_name_is_refused_naming_both() {
     let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| a + b));
     assert!(panicked.is_err(), "`+` of two registries with one prompt");
     assert!(
-        matches!(&err.problems()[0], Problem::Duplicate { noun: "prompt", name, .. } if name == "review")
+        matches!(&err.problems()[0], Problem::Duplicate { kind, name, .. } if **kind == Kind::PROMPT && name == "review")
     );
 }
 
@@ -177,12 +178,12 @@ fn names_and_arguments_a_slash_command_cannot_carry_are_refused() {
     let err = registry
         .try_add_route(route("review pull request"))
         .expect_err("a space ends Claude Code's command");
-    let [Problem::InvalidName { help, noun, .. }] = err.problems() else {
+    let [Problem::InvalidName { help, kind, .. }] = err.problems() else {
         panic!("{err}");
     };
     assert_eq!(
-        (*noun, help.as_str()),
-        ("prompt", "write `review_pull_request` instead")
+        (*kind, help.as_str()),
+        (&Kind::PROMPT, "write `review_pull_request` instead")
     );
 
     let mut with_args = route("review");

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use common::{call, connect, names, rpc_error, text};
+use mcp_toolname::rules::message::Kind;
 use mcp_toolname::{ExpiredAnswer, ManualClock, Problem, ToolRegistry, mcp_tool, tool_registry};
 use rmcp::model::ErrorCode;
 use rmcp::{ServerHandler, tool, tool_handler, tool_router};
@@ -216,7 +217,7 @@ fn merging_two_registries_with_one_name_names_both_definitions_and_keeps_nothing
         .expect_err("get_task twice");
     let [
         Problem::Duplicate {
-            noun: "tool",
+            kind,
             name,
             first,
             second,
@@ -225,7 +226,7 @@ fn merging_two_registries_with_one_name_names_both_definitions_and_keeps_nothing
     else {
         panic!("expected one duplicate, got {err}");
     };
-    assert_eq!(name, "get_task");
+    assert_eq!((*kind, name.as_str()), (&Kind::TOOL, "get_task"));
     assert!(
         first.file.ends_with("tests/registry.rs") && second.file.ends_with("tests/registry.rs")
     );

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use mcp_toolname_rules::message::{self, Kind, Refused};
-use mcp_toolname_rules::{AliasNameError, Contract, NameError};
+use mcp_toolname_rules::{AliasNameError, NameError};
 
 use crate::origin::Origin;
 
@@ -14,8 +14,8 @@ use crate::origin::Origin;
 pub enum Problem {
     /// Two definitions (items, aliases or tombstones) share a name.
     Duplicate {
-        /// What kind of item: `tool` or `prompt`.
-        noun: &'static str,
+        /// What kind of item: [`Kind::TOOL`] or [`Kind::PROMPT`].
+        kind: &'static Kind,
         /// The shared name.
         name: String,
         /// The definition met first (for an alias, the site of its tool).
@@ -36,10 +36,9 @@ pub enum Problem {
         /// give for the same name beside the same names in use (the rules crate's
         /// [`mcp_toolname_rules::FixRules`], for the contract alone).
         help: String,
-        /// What kind of item: `tool` or `prompt`.
-        noun: &'static str,
-        /// The contract the name breaks.
-        contract: &'static Contract,
+        /// What kind of item: [`Kind::TOOL`] or [`Kind::PROMPT`]; the name breaks its
+        /// `contract`.
+        kind: &'static Kind,
     },
     /// Argument names of a tool the Anthropic API refuses (and with them every request), or
     /// of a prompt a slash command cannot carry (white space, controls).
@@ -95,16 +94,6 @@ pub enum Problem {
     },
 }
 
-/// The kind whose noun a problem carries. A problem names its kind by `noun` (users match on
-/// `noun: "tool"`), and the registry sets it from its items' [`Kind`], so every noun names
-/// one.
-fn kind_named(noun: &str) -> &'static Kind {
-    [&Kind::TOOL, &Kind::PROMPT]
-        .into_iter()
-        .find(|kind| kind.noun == noun)
-        .unwrap_or(&Kind::TOOL)
-}
-
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.describe(f, None)
@@ -116,12 +105,12 @@ impl Problem {
     fn describe(&self, f: &mut fmt::Formatter<'_>, refused: Option<Refused>) -> fmt::Result {
         match self {
             Self::Duplicate {
-                noun,
+                kind,
                 name,
                 first,
                 second,
             } => f.write_str(&message::item_merge_conflict(
-                kind_named(noun),
+                kind,
                 name,
                 &first.to_string(),
                 &second.to_string(),
@@ -132,13 +121,12 @@ impl Problem {
                 origin,
                 error,
                 help,
-                noun,
-                contract,
+                kind,
             } => {
                 write!(
                     f,
                     "{} (at {origin}); {help}",
-                    message::item_name_error(kind_named(noun), name, error, contract)
+                    message::item_name_error(kind, name, error, kind.contract)
                 )
             }
             Self::Arguments {

@@ -1,6 +1,8 @@
 //! `tools/call`: a tool by its name, or by a live alias; and the answers for every name that
 //! is not served as called (unknown, switched off, past its window).
 
+use std::borrow::Cow;
+
 use rmcp::ErrorData;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode};
@@ -61,7 +63,15 @@ impl<S: 'static> ToolRegistry<S> {
             }
         };
         if let Some(alias) = serve.alias {
-            context.name = alias.target.clone();
+            // The request's own copy of the old name takes the new one in place: no allocation
+            // when the old name is at least as long.
+            match &mut context.name {
+                Cow::Owned(name) => {
+                    name.clear();
+                    name.push_str(&alias.target);
+                }
+                name => *name = alias.target.clone(),
+            }
         }
         match (serve.route.call)(context).await {
             Ok(mut result) => {

@@ -35,8 +35,7 @@ impl<R: Item> State<R> {
                 origin: def.origin.clone(),
                 error,
                 help: FixRules::only(&[R::KIND.contract]).help_in(name, &in_use),
-                noun: R::KIND.noun,
-                contract: R::KIND.contract,
+                kind: R::KIND,
             });
         }
         let own = def.route.own_problems();
@@ -117,7 +116,7 @@ impl<R: Item> State<R> {
 
 fn duplicate(kind: &'static Kind, name: &str, first: &Origin, second: &Origin) -> Problem {
     Problem::Duplicate {
-        noun: kind.noun,
+        kind,
         name: name.to_owned(),
         first: first.clone(),
         second: second.clone(),

@@ -145,10 +145,19 @@ impl<R: Item> State<R> {
 
     /// Every alias, whatever its window, in no order.
     pub fn aliases(&self) -> impl Iterator<Item = &AliasEntry<R>> {
-        self.names.values().filter_map(|named| match named {
-            Named::Alias(alias) => Some(&**alias),
-            Named::Item(_) | Named::Tombstone(_) => None,
-        })
+        // A registry of items alone, the common case, is not walked at all.
+        let walk = if self.names.len() > self.item_count {
+            self.names.len()
+        } else {
+            0
+        };
+        self.names
+            .values()
+            .take(walk)
+            .filter_map(|named| match named {
+                Named::Alias(alias) => Some(&**alias),
+                Named::Item(_) | Named::Tombstone(_) => None,
+            })
     }
 
     /// The tombstone `name`, whatever its window.
