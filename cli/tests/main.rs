@@ -25,6 +25,7 @@ mod file_limits;
 mod hostile_output;
 mod json_schema;
 mod lint_levels;
+mod one_audit;
 mod oracle_allowlists;
 mod oracle_arguments;
 mod oracle_configs;

@@ -4,7 +4,7 @@
 //! every rule one server can break, and the workspace's calculator example, whose aliases are
 //! past their window.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
