@@ -50,10 +50,12 @@ pub use check::{
 };
 pub use client::{
     Across, ArgumentKeys, AutoDefer, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED,
-    CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning, ClientPreset, DROID, GEMINI_CLI,
-    GEMINI_TOOLS, GOOSE, HashInput, KILO_CODE, KeyRule, Limits, Loading, Measure, NO_LIMIT,
-    OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, QWEN_CODE, ROO_CODE, TextRule, ToolCap,
-    UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified, Window, caps_passed, client_by_id,
+    CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning, ClientPreset, CommandTaken, DROID,
+    GEMINI_CLI, GEMINI_CLI_BUILTINS, GEMINI_TOOLS, GOOSE, HashInput, KILO_CODE, KeyRule, Limits,
+    Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, PromptArguments,
+    PromptClash, PromptRule, QWEN_CODE, QWEN_CODE_BUILTINS, ROO_CODE, TextRule, ToolCap,
+    UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified, Whitespace, Window, caps_passed,
+    client_by_id, prompt_clients,
 };
 pub use confusable::{
     DESCRIPTIONS_ALIKE, Evidence, GROUP_LIMIT, Likeness, PAIR_LIMIT, alike_pairs,
@@ -69,10 +71,8 @@ pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
 pub use plugin::{connector_server_key, plugin_name_refusal, plugin_server_key};
 pub use prompt::{
-    CLAUDE_CODE_PROMPTS, CommandTaken, GEMINI_CLI_BUILTINS, GEMINI_CLI_PROMPTS, KILO_CODE_PROMPTS,
-    PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS, PromptArguments, PromptClash, PromptClient,
-    PromptFate, PromptVerdict, QWEN_CODE_BUILTINS, QWEN_CODE_PROMPTS, SlashCommand, VSCODE_PROMPTS,
-    Whitespace, argument_passes, builtin_met, prompts_across, slash_command,
+    PROMPT, PROMPT_ARGUMENT, PromptFate, PromptVerdict, SlashCommand, argument_passes, builtin_met,
+    prompts_across, slash_command,
 };
 pub use qualify::{
     Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,

@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all};
+use mcp_toolname_rules::{ALL, CLIENTS, SetFix, Verified, message, prompt_clients, suggest_all};
 use serde_json::{Value, json};
 
 use crate::args::Output;
@@ -45,7 +45,7 @@ impl Input {
             Ok(name) => Self::Name(NameReport::new(name, keys)),
             Err(reason) => {
                 let lossy = arg.to_string_lossy().into_owned();
-                let suggestion = Some(suggest_all(&lossy, &ALL));
+                let suggestion = Some(suggest_all(&lossy, ALL));
                 Self::NotUtf8 {
                     lossy,
                     reason,
@@ -211,22 +211,33 @@ fn fix_all(inputs: &mut [Input], keys: &Keys) {
 /// run on 2.1.332, 2026-12-01; ...`.
 #[must_use]
 pub fn verified_line() -> String {
-    let each: Vec<String> = CLIENTS
-        .iter()
-        .map(|c| format!("{} {}", c.id, c.verified.describe()))
-        .collect();
-    format!("clients verified: {}", each.join("; "))
+    verified_of("clients", CLIENTS.iter().map(|c| (c.id, c.verified)))
 }
 
-/// A client's `verified` as JSON: `{how, version, date}`; `version` is the version run or
-/// the commit read, `null` for user reports.
+/// What each client's prompt rule was verified against, on one line: `prompt clients
+/// verified: claude_code run on 2.1.332, 2026-12-02; ...`.
 #[must_use]
-pub fn verified_json(client: &ClientPreset) -> Value {
-    let version = Some(client.verified.version).filter(|v| !v.is_empty());
+pub fn prompt_verified_line() -> String {
+    let each = prompt_clients().filter_map(|c| Some((c.id, c.prompts?.verified)));
+    verified_of("prompt clients", each)
+}
+
+fn verified_of(what: &str, each: impl Iterator<Item = (&'static str, Verified)>) -> String {
+    let each: Vec<String> = each
+        .map(|(id, verified)| format!("{id} {}", verified.describe()))
+        .collect();
+    format!("{what} verified: {}", each.join("; "))
+}
+
+/// A rule's `verified` as JSON: `{how, version, date}`; `version` is the version run or the
+/// commit read, `null` for user reports.
+#[must_use]
+pub fn verified_json(verified: &Verified) -> Value {
+    let version = Some(verified.version).filter(|v| !v.is_empty());
     json!({
-        "how": client.verified.how.word(),
+        "how": verified.how.word(),
         "version": version,
-        "date": client.verified.date,
+        "date": verified.date,
     })
 }
 
@@ -253,7 +264,7 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                     "meets": v.qualified.meets.as_deref().map(message::short),
                     "fine": v.is_fine(),
                     "message": v.problem(&r.name),
-                    "verified": verified_json(v.client),
+                    "verified": verified_json(&v.client.verified),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
                 "no_readable_suggestion": r.no_readable_fix(),
@@ -339,7 +350,7 @@ mod tests {
         ) {
             let names: Vec<String> = names.into_iter().collect();
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-            let expected = FixRules::new(&ALL, &CLIENTS, Some(&key)).fixes(&refs, &[]);
+            let expected = FixRules::new(ALL, CLIENTS, Some(&key)).fixes(&refs, &[]);
             let keys = Keys::new(&key, None);
             let mut inputs: Vec<Input> = names
                 .iter()

@@ -6,12 +6,12 @@
 use std::collections::{BTreeMap, HashSet};
 
 use mcp_toolname_rules::{
-    PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS, PromptArguments, PromptClient, argument_passes,
-    look_alike_key, message, suggest,
+    ClientPreset, PROMPT, PROMPT_ARGUMENT, PromptArguments, argument_passes, look_alike_key,
+    message, prompt_clients, suggest,
 };
 use serde_json::{Value, json};
 
-use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
+use super::{PromptReport, ServedPrompt, cannot_run, judge_set};
 use crate::args::Output;
 use crate::findings::{Finding, Kind};
 use crate::lint::Level;
@@ -99,7 +99,7 @@ fn arguments(report: &PromptReport, out: &mut Vec<Finding>) {
         );
         out.push(finding(Kind::PromptArgument, &[prompt], None, text));
     }
-    for client in PROMPT_CLIENTS {
+    for client in prompt_clients() {
         for argument in counts.keys() {
             if argument_passes(client, argument) != Some(false) {
                 continue;
@@ -123,9 +123,9 @@ fn arguments(report: &PromptReport, out: &mut Vec<Finding>) {
 }
 
 /// What opens an argument's name in `client`'s command (`--`).
-fn argument_flag(client: &PromptClient) -> &'static str {
-    match client.arguments {
-        PromptArguments::Named { flag } => flag,
+fn argument_flag(client: &ClientPreset) -> &'static str {
+    match client.prompts.map(|p| p.arguments) {
+        Some(PromptArguments::Named { flag }) => flag,
         _ => "",
     }
 }
@@ -275,7 +275,7 @@ pub fn text(
     }
     if out.verbose && !reports.is_empty() {
         text.push('\n');
-        text.push_str(&wrap::hanging("", &verified_line(), 2));
+        text.push_str(&wrap::hanging("", &crate::check::prompt_verified_line(), 2));
     }
     text
 }

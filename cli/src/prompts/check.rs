@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use mcp_toolname_rules::{PROMPT, message};
 use serde_json::{Value, json};
 
-use super::{PromptReport, cannot_run, judge_set, verified_line};
+use super::{PromptReport, cannot_run, judge_set};
 use crate::args::Output;
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
@@ -160,7 +160,7 @@ fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Ou
     verdict::check_summary(
         &mut text,
         out.verbose,
-        &verified_line(),
+        &crate::check::prompt_verified_line(),
         (judged.len(), ("prompt name", "prompt names")),
         tally,
         "each client's command",

@@ -7,11 +7,13 @@
 mod agents;
 mod limits;
 mod presets;
+mod prompts;
 mod rule;
 
 pub use agents::*;
 pub use limits::*;
 pub use presets::*;
+pub use prompts::*;
 pub use rule::*;
 
 /// The API caps on tools per request that `count` tools pass, each with those of `clients`
@@ -20,13 +22,13 @@ pub use rule::*;
 ///
 /// ```
 /// use mcp_toolname_rules::{CLIENTS, caps_passed};
-/// let passed = caps_passed(130, &CLIENTS);
+/// let passed = caps_passed(130, CLIENTS);
 /// assert_eq!(passed.len(), 1);
 /// assert_eq!(passed[0].0.max, 128);
 /// let ids: Vec<&str> = passed[0].1.iter().map(|c| c.id).collect();
 /// assert_eq!(ids, ["cline", "opencode", "continue_cli", "copilot_cli", "kilo_code"]);
-/// assert_eq!(caps_passed(600, &CLIENTS).len(), 2, "Gemini's 512 too");
-/// assert!(caps_passed(128, &CLIENTS).is_empty());
+/// assert_eq!(caps_passed(600, CLIENTS).len(), 2, "Gemini's 512 too");
+/// assert!(caps_passed(128, CLIENTS).is_empty());
 /// ```
 #[must_use]
 pub fn caps_passed(

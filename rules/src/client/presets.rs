@@ -6,6 +6,9 @@ use super::limits::{
     ArgumentKeys, AutoDefer, GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule,
     UNKNOWN_LIMITS, Window, sends_all,
 };
+use super::prompts::{
+    CommandTaken, GEMINI_CLI_BUILTINS, PromptArguments, PromptClash, PromptRule, Whitespace,
+};
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
     Overflow, PrefixRule, Units, Verification, Verified,
@@ -45,6 +48,12 @@ use crate::contract::{
 /// Tools of different servers that get one name (keys `my.server` and `my_server`, or key `x`
 /// with tool `y__z` and key `x__y` with tool `z`): the one whose server connects first is sent
 /// ([`Across::FirstConnected`]; run on whole configs, each server slow in turn).
+///
+/// MCP prompts ([`PromptRule`]) are slash commands `/mcp__<server>__<prompt>`, the prompt name as
+/// written (run: `.`, `:`, `/`, `ü`, 70 characters work); white space ends the command, so such a
+/// prompt cannot be run. The key is made as for tools (`my.server` gives `my_server`): two keys
+/// that make one share the commands of their prompts, and the server that connects first answers
+/// them ([`PromptClash::FirstConnected`]).
 pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     id: "claude_code",
     title: "Claude Code",
@@ -113,6 +122,24 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
         version: "2.1.332",
         date: "2026-12-01",
     },
+    prompts: Some(PromptRule {
+        prefix: "/mcp__",
+        uses_server_key: true,
+        separator: "__",
+        whitespace: Whitespace::EndsCommand,
+        sanitized: false,
+        builtins: &[],
+        on_taken: CommandTaken::NeverTaken,
+        path_chars: &[],
+        on_clash: PromptClash::FirstConnected,
+        arguments: PromptArguments::Positional,
+        source: "the @anthropic-ai/claude-code npm package run with `-p /mcp__<server>__<prompt>` against a fixture server (cli/tests/oracle_prompts.rs): the prompt's text reaches the model; `/mcp__<server>__<prompt> v0 v1 ...` passes each word to the argument at its place, whatever the names (`a=b`, `with space`, `ümlaut` too)",
+        verified: Verified {
+            how: Verification::Run,
+            version: "2.1.332",
+            date: "2026-12-02",
+        },
+    }),
 };
 
 /// OpenAI Codex CLI: a key outside `^[a-zA-Z0-9_:@/.-]+$` stops the server from starting;
@@ -173,6 +200,7 @@ pub const CODEX: ClientPreset = ClientPreset {
         version: "0.171.0",
         date: "2026-12-01",
     },
+    prompts: None,
 };
 
 /// Codex CLI for a server whose tools it names without `mcp__`: its feature
@@ -202,6 +230,13 @@ pub const CODEX_NON_PREFIXED: ClientPreset = ClientPreset {
 /// last listed is sent, [`Clash::LastWins`]).
 /// Tools of different servers that get one name: the one whose server connects last replaces
 /// the others ([`Across::LastConnected`]; run on whole configs, each server slow in turn).
+///
+/// MCP prompts ([`PromptRule`]) are slash commands `/<prompt>`, white space trimmed and each run of
+/// it turned into `-`; no server in the command, so the prompt of a server that answers later, with
+/// a name already taken, becomes `<server>_<prompt>` (which server answers first is a race, not the
+/// config's order). A prompt whose command is a built-in's ([`GEMINI_CLI_BUILTINS`]), or
+/// another server's prompt's under another name, becomes `/<server>.<command>` (run: `/srv.help`,
+/// `/one.review-pr` and `/two.review-pr` for `review pr` of `one` and `review-pr` of `two`).
 pub const GEMINI_CLI: ClientPreset = ClientPreset {
     id: "gemini_cli",
     title: "Gemini CLI",
@@ -243,6 +278,24 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
         version: "0.61.0",
         date: "2026-12-01",
     },
+    prompts: Some(PromptRule {
+        prefix: "/",
+        uses_server_key: false,
+        separator: "",
+        whitespace: Whitespace::RunsBecome('-'),
+        sanitized: false,
+        builtins: GEMINI_CLI_BUILTINS,
+        on_taken: CommandTaken::RenamedWithServer("."),
+        path_chars: &[],
+        on_clash: PromptClash::LaterRenamed("_"),
+        arguments: PromptArguments::Named { flag: "--" },
+        source: "the @google/gemini-cli npm package run with `-p /<prompt>` against fixture servers (cli/tests/oracle_prompts.rs, cli/tests/oracle_configs.rs); its log: `Prompt with name \"plain\" is already registered. Renaming to \"two_plain\"`; google-gemini/gemini-cli PR 12910 (white space); `/<prompt> --<name>=<value>` passes each argument by name, `with space` and `ümlaut` too, but not `a=b` (read as `a`); its bundle's McpPromptLoader (`trim().replace(/\\s+/g, \"-\")`), SlashCommandResolver (`<server>.<command>`) and BuiltinCommandLoader (the built-in names)",
+        verified: Verified {
+            how: Verification::Run,
+            version: "0.61.0",
+            date: "2026-12-02",
+        },
+    }),
 };
 
 /// VS Code: `mcp_<prefix>_<tool>`. The prefix comes from the server's announced
@@ -254,9 +307,13 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
 /// `AzureDevOps.Mcp` were reported as `mcp_azuredevops_m_*`, `mcp_azuredevops_2_*`,
 /// `mcp_azuredevops_3_*`, which server gets which number changing from one reload to the next
 /// (microsoft/vscode#324992, VS Code 1.127.0, 2026-07-08): the CLI numbers in config order, and
-/// the report's `_2` kept to 13 where this rule appends is not settled. Hiding one of two servers of the same name and version was
-/// asked for across config sources (microsoft/vscode#244644, 2025-03-25) and is not modelled.
-/// The whole name is cut at 64 (no hash).
+/// the report's `_2` kept to 13 where this rule appends is not settled. Hiding one of two
+/// servers of the same name and version was asked for across config sources
+/// (microsoft/vscode#244644, 2025-03-25) and is not modelled. The whole name is cut at 64 (no
+/// hash).
+///
+/// MCP prompts ([`PromptRule`]) are slash commands `/mcp.<server>.<prompt>` in chat, from its
+/// documentation; not run here (no package of it runs headless).
 pub const VSCODE: ClientPreset = ClientPreset {
     id: "vscode",
     title: "VS Code",
@@ -299,6 +356,24 @@ pub const VSCODE: ClientPreset = ClientPreset {
         version: "b9d464f5",
         date: "2026-12-01",
     },
+    prompts: Some(PromptRule {
+        prefix: "/mcp.",
+        uses_server_key: true,
+        separator: ".",
+        whitespace: Whitespace::Unknown,
+        sanitized: false,
+        builtins: &[],
+        on_taken: CommandTaken::Unknown,
+        path_chars: &[],
+        on_clash: PromptClash::NeverMeet,
+        arguments: PromptArguments::Unknown,
+        source: "code.visualstudio.com/docs/copilot/chat/mcp-servers (\"Use MCP prompts\": type `/` then `mcp.servername.promptname`)",
+        verified: Verified {
+            how: Verification::Reports,
+            version: "",
+            date: "2026-12-02",
+        },
+    }),
 };
 
 /// Cursor (closed source): the tool is filtered out unless key + tool is at most 59
@@ -334,6 +409,7 @@ pub const CURSOR: ClientPreset = ClientPreset {
         version: "",
         date: "2026-11-30",
     },
+    prompts: None,
 };
 
 /// Cline (since mid-2026): `<server>__<tool>`, no `mcp` prefix; each run of characters
@@ -381,6 +457,7 @@ pub const CLINE: ClientPreset = ClientPreset {
         version: "3.0.65",
         date: "2026-12-01",
     },
+    prompts: None,
 };
 
 /// OpenCode: `<server>_<tool>`, no prefix; every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes
@@ -421,6 +498,7 @@ pub const OPENCODE: ClientPreset = ClientPreset {
         version: "1.18.33",
         date: "2026-12-02",
     },
+    prompts: None,
 };
 
 /// Continue's CLI (`cn`): the tool name alone, as the server lists it: no server key, no
@@ -457,6 +535,7 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
         version: "1.5.47",
         date: "2026-12-02",
     },
+    prompts: None,
 };
 
 /// GitHub Copilot CLI: `<server>-<tool>`, no prefix. In each part, every `.`-separated piece
@@ -502,6 +581,7 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
         version: "1.0.102",
         date: "2026-12-02",
     },
+    prompts: None,
 };
 
 /// Roo Code: `mcp--<server>--<tool>`; each part is cleaned by deleting what it does not take
@@ -540,10 +620,11 @@ pub const ROO_CODE: ClientPreset = ClientPreset {
         version: "cb836567",
         date: "2026-12-02",
     },
+    prompts: None,
 };
 
 /// Every built-in client preset.
-pub const CLIENTS: [&ClientPreset; 14] = [
+pub const CLIENTS: &[&ClientPreset] = &[
     &CLAUDE_CODE,
     &CODEX,
     &GEMINI_CLI,
@@ -564,5 +645,5 @@ pub const CLIENTS: [&ClientPreset; 14] = [
 #[must_use]
 pub fn client_by_id(id: &str) -> Option<&'static ClientPreset> {
     let id = id.replace('-', "_");
-    CLIENTS.into_iter().find(|c| c.id == id)
+    CLIENTS.iter().copied().find(|c| c.id == id)
 }

@@ -191,7 +191,7 @@ pub struct Lint {
 /// assert_eq!(LINTS[0].name, "spec");
 /// assert!(LINTS.iter().all(|l| !l.name.is_empty()));
 /// ```
-pub static LINTS: [Lint; 34] = [
+pub static LINTS: &[Lint] = &[
     names::SPEC,
     names::CONTRACT,
     names::CLIENT,
