@@ -1,9 +1,11 @@
 //! MCP tool name rules: the contracts (the MCP spec and the LLM APIs behind clients),
 //! `const fn` checks against them, the nearest passing name, every message users read,
-//! and the table of lints ([`lint`]) the build's warnings and the CLI's findings share. No
-//! dependencies (`serde`, behind the `serde` feature, only for the CLI's JSON). The macros,
-//! the runtime and the CLI of `mcp-toolname` all call this crate, so a name means the same
-//! thing everywhere.
+//! and the table of lints ([`lint`]) the build's warnings and the CLI's findings share. Its
+//! dependencies are what the clients' own rules compute (SHA-1 and SHA-256 for hash suffixes,
+//! NFKC and general categories for Claude Code's cleaning) and `serde_json` for tool input
+//! schemas; `serde`, behind the `serde` feature, only for the CLI's JSON. The macros, the
+//! runtime and the CLI of `mcp-toolname` all call this crate, so a name means the same thing
+//! everywhere.
 //!
 //! ```
 //! use mcp_toolname_rules::{check, suggest, NameError, LLM_COMMON, MCP};

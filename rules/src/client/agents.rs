@@ -2,9 +2,8 @@
 //! Code, Factory's Droid) and Goose, read from source. Each has its `source` and `verified`,
 //! as in [`super::presets`].
 
-use super::limits::{
-    ArgumentKeys, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all,
-};
+use super::limits::{ArgumentKeys, Limits, Loading, TextRule, UNKNOWN_LIMITS};
+use super::presets::OPENCODE;
 use super::prompts::{
     CommandTaken, PromptArguments, PromptClash, PromptRule, QWEN_CODE_BUILTINS, Whitespace,
 };
@@ -48,29 +47,6 @@ const LISTED: Limits = Limits {
 pub const KILO_CODE: ClientPreset = ClientPreset {
     id: "kilo_code",
     title: "Kilo Code CLI",
-    prefix: "",
-    prefix_rule: PrefixRule::Always,
-    separator: "_",
-    uses_server_key: true,
-    key: KeyRule {
-        keeps: Some(Charset::ALNUM.with("_-")),
-        ..KEY_AS_WRITTEN
-    },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
-    units: Units::Utf16,
-    max_len: NO_LIMIT,
-    measure: Measure::Whole,
-    overflow: Overflow::ApiError,
-    on_clash: Clash::LastWins,
-    across: Across::LastConnected,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
-    limits: sends_all(TextRule::Whole, Some(OPENAI_CHAT_TOOLS)),
     source: "the @kilocode/cli npm package run against a fake chat completions API (cli/tests/oracles.rs)",
     verified: Verified {
         how: Verification::Run,
@@ -95,6 +71,7 @@ pub const KILO_CODE: ClientPreset = ClientPreset {
             date: "2026-12-03",
         },
     }),
+    ..OPENCODE
 };
 
 /// Qwen Code (a fork of Gemini CLI): `mcp__<server>__<tool>`. A name whose whole

@@ -1,9 +1,8 @@
 //! How a client makes a slash command of a server's prompt, as data: the shape of the rule
-//! ([`PromptRule`], each client's in its preset, [`ClientPreset::prompts`]) and the built-in
-//! commands a prompt's command can meet; [`crate::slash_command`] applies it.
+//! ([`PromptRule`], each client's in its preset: [`super::ClientPreset::prompts`]) and the
+//! built-in commands a prompt's command can meet; [`crate::slash_command`] applies it.
 
-use super::presets::CLIENTS;
-use super::rule::{ClientPreset, Verification, Verified};
+use super::rule::Verified;
 
 /// What a client does with white space in a prompt name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,8 +75,8 @@ pub enum PromptArguments {
     Unknown,
 }
 
-/// How one client turns a server's prompt into a slash command ([`ClientPreset::prompts`]);
-/// [`crate::slash_command`] applies it.
+/// How one client turns a server's prompt into a slash command
+/// ([`super::ClientPreset::prompts`]); [`crate::slash_command`] applies it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PromptRule {
     /// What opens the command (`/mcp__`).
@@ -102,7 +101,7 @@ pub struct PromptRule {
     pub on_clash: PromptClash,
     /// How the words after the command become the prompt's arguments.
     pub arguments: PromptArguments,
-    /// Where the prompt rule comes from (the tool rule's is [`ClientPreset::source`]).
+    /// Where the prompt rule comes from (the tool rule's is [`super::ClientPreset::source`]).
     pub source: &'static str,
     /// What the prompt rule was verified against.
     pub verified: Verified,
@@ -188,15 +187,3 @@ pub const QWEN_CODE_BUILTINS: &[&str] = &[
     "tools",
     "vim",
 ];
-
-/// Every built-in client preset with a prompt rule: those whose rule was run first, then the
-/// rest, each in [`CLIENTS`] order; the order reports list prompt clients in.
-pub fn prompt_clients() -> impl Iterator<Item = &'static ClientPreset> {
-    fn run(c: &&ClientPreset) -> bool {
-        c.prompts
-            .is_some_and(|p| p.verified.how == Verification::Run)
-    }
-    let others = |c: &&ClientPreset| c.prompts.is_some() && !run(c);
-    let clients = || CLIENTS.iter().copied();
-    clients().filter(run).chain(clients().filter(others))
-}

@@ -6,8 +6,8 @@
 //!
 //! A finding names its lint as a value (`&lint::CONTRACT`), never as a string looked up: a
 //! name that is no lint finds nothing ([`Lint::by_name`] is `None`), and can never select
-//! another lint. Names the build used before this table existed still work for one release
-//! ([`Lint::renamed`]), with a note naming the new one.
+//! another lint. A lint's old names still work for one release ([`Lint::renamed`]), with a
+//! note naming the new one, so a config written for them keeps its meaning.
 //!
 //! ```
 //! use mcp_toolname_rules::lint::{self, Build, Level, Lint};
