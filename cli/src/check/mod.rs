@@ -3,7 +3,9 @@
 
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{ALL, CLIENTS, SetFix, Verified, message, prompt_clients, suggest_all};
+use mcp_toolname_rules::{
+    ALL, CLIENTS, MCP, SetFix, Verified, message, prompt_clients, suggest_all,
+};
 use serde_json::{Value, json};
 
 use crate::args::Output;
@@ -117,12 +119,7 @@ pub fn run(names: &[OsString], keys: Keys, out: &Output) -> Checked {
     let mut key_findings = Vec::new();
     key_refusals(&keys, &mut key_findings);
     let per_name: Vec<Vec<Finding>> = inputs.iter().map(Input::findings).collect();
-    let code = u8::from(
-        std::iter::once(&key_findings)
-            .chain(&per_name)
-            .flat_map(|f| verdict::visible(f, &out.levels))
-            .any(|s| s.level == crate::lint::Level::Deny),
-    );
+    let code = exit_code(std::iter::once(&key_findings).chain(&per_name), out);
     Checked {
         inputs,
         keys,
@@ -144,21 +141,47 @@ impl Input {
                 lossy,
                 reason,
                 suggestion,
-            } => {
-                let shown = message::short(lossy).into_owned();
-                out.push(Finding {
-                    kind: Kind::Spec,
-                    tool: shown.clone(),
-                    tools: vec![shown],
-                    contract: Some(mcp_toolname_rules::MCP.id),
-                    client: None,
-                    message: reason.clone(),
-                    suggestion: suggestion.clone(),
-                    suggested_key: None,
-                });
-            }
+            } => out.push(not_utf8(
+                Kind::Spec,
+                MCP.id,
+                lossy,
+                reason,
+                suggestion.clone(),
+            )),
         }
         out
+    }
+}
+
+/// The exit code of `check` and `check --prompt`: 1 when one of `findings` (a list per name)
+/// is at deny level for this run, else 0.
+pub(crate) fn exit_code<'a>(findings: impl Iterator<Item = &'a Vec<Finding>>, out: &Output) -> u8 {
+    u8::from(
+        findings
+            .flat_map(|f| verdict::visible(f, &out.levels))
+            .any(|s| s.level == crate::lint::Level::Deny),
+    )
+}
+
+/// The one finding of a command-line name that is not UTF-8: of `kind`, under the contract
+/// `contract`, saying `reason`.
+pub(crate) fn not_utf8(
+    kind: Kind,
+    contract: &'static str,
+    lossy: &str,
+    reason: &str,
+    suggestion: Option<String>,
+) -> Finding {
+    let shown = message::short(lossy).into_owned();
+    Finding {
+        kind,
+        tool: shown.clone(),
+        tools: vec![shown],
+        contract: Some(contract),
+        client: None,
+        message: reason.to_owned(),
+        suggestion,
+        suggested_key: None,
     }
 }
 

@@ -287,12 +287,22 @@ pub fn json(report: &PromptReport) -> Value {
         "name": report.name,
         "pass": report.passes(),
         "arguments": report.arguments.iter().map(|a| message::short(a)).collect::<Vec<_>>(),
-        "clients": report.commands.iter().map(|c| json!({
+        "clients": commands_json(report),
+    })
+}
+
+/// Each client's command of one prompt, for the JSON of `audit` and `check --prompt`:
+/// `[{id, command, runs}]`.
+#[must_use]
+pub fn commands_json(report: &PromptReport) -> Vec<Value> {
+    let command = |c: &super::Command| {
+        json!({
             "id": c.client.id,
             "command": message::short(&c.slash.command),
             "runs": c.slash.runs,
-        })).collect::<Vec<_>>(),
-    })
+        })
+    };
+    report.commands.iter().map(command).collect()
 }
 
 #[cfg(test)]

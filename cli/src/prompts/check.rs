@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use super::{PromptReport, cannot_run, judge_set};
 use crate::args::Output;
+use crate::check::{exit_code, not_utf8};
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
 use crate::findings::{Finding, Kind};
@@ -34,17 +35,7 @@ impl Judged {
         match self {
             Self::Name(report) => super::audit::per_prompt(report, &mut out),
             Self::NotUtf8 { lossy, reason } => {
-                let shown = message::short(lossy).into_owned();
-                out.push(Finding {
-                    kind: Kind::PromptName,
-                    tool: shown.clone(),
-                    tools: vec![shown],
-                    contract: Some(PROMPT.id),
-                    client: None,
-                    message: reason.clone(),
-                    suggestion: None,
-                    suggested_key: None,
-                });
+                out.push(not_utf8(Kind::PromptName, PROMPT.id, lossy, reason, None));
             }
         }
         out
@@ -80,12 +71,7 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> Checked {
         })
         .collect();
     let per_name: Vec<Vec<Finding>> = judged.iter().map(Judged::findings).collect();
-    let code = u8::from(
-        per_name
-            .iter()
-            .flat_map(|f| verdict::visible(f, &out.levels))
-            .any(|s| s.level == crate::lint::Level::Deny),
-    );
+    let code = exit_code(per_name.iter(), out);
     Checked {
         judged,
         per_name,
@@ -211,11 +197,7 @@ fn json_doc(judged: &[Judged], server_key: &str) -> Value {
                 "name": r.name,
                 "pass": r.passes(),
                 "problem": r.problem,
-                "clients": r.commands.iter().map(|c| json!({
-                    "id": c.client.id,
-                    "command": message::short(&c.slash.command),
-                    "runs": c.slash.runs,
-                })).collect::<Vec<_>>(),
+                "clients": super::audit::commands_json(r),
                 "suggestion": r.suggestion(),
             }),
             Judged::NotUtf8 { lossy, reason } => json!({
