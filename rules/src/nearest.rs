@@ -261,4 +261,29 @@ mod tests {
         );
         assert_eq!(closest_name("preview_start", &["preview_stop"]), None);
     }
+
+    /// The hints of the build (`tests/ui`) and of the CLI's flags and files: a slip, a case or
+    /// separator change, and a name cut short.
+    #[test]
+    fn a_name_cut_short_is_meant_as_the_longer_one() {
+        let targets = ["llm_common", "claude_code", "codex", "openai"];
+        assert_eq!(closest_name("claude", &targets), Some("claude_code"));
+        assert_eq!(closest_name("llm", &targets), Some("llm_common"));
+        assert_eq!(closest_name("open_ai", &targets), Some("openai"));
+        assert_eq!(
+            closest_name("util", &["until", "list_until"]),
+            Some("until")
+        );
+        assert_eq!(
+            closest_name("clinet", &["client", "contract"]),
+            Some("client")
+        );
+        // Two characters cut nothing short: `ab` is not `abc`.
+        assert_eq!(closest_name("ab", &["abcdef"]), None);
+        // A slip is nearer than a longer name.
+        assert_eq!(
+            closest_name("deplo", &["deploy_all", "deploy"]),
+            Some("deploy")
+        );
+    }
 }
