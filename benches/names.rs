@@ -54,7 +54,7 @@ fn suggestions(c: &mut Criterion) {
         b.iter(|| {
             typical
                 .iter()
-                .map(|n| suggest_all(n, &ALL).len())
+                .map(|n| suggest_all(n, ALL).len())
                 .sum::<usize>()
         });
     });

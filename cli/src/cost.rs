@@ -92,7 +92,7 @@ impl Cost {
         let by_name: HashMap<&str, &NameReport> =
             reports.iter().map(|r| (r.name.as_str(), r)).collect();
         let mut clients: Vec<ClientCost> = CLIENTS
-            .into_iter()
+            .iter()
             .map(|client| ClientCost {
                 client,
                 tools: 0,

@@ -23,7 +23,7 @@ pub const NAME: &str = "mcp-toolname-demo";
 const PAGE: usize = 3;
 
 /// The demo's tool names, each showing one kind of finding.
-pub const TOOLS: [(&str, &str); 8] = [
+pub const TOOLS: &[(&str, &str)] = &[
     (
         "search documents",
         "A space: breaks the MCP spec, and every LLM API.",
@@ -50,7 +50,7 @@ pub const TOOLS: [(&str, &str); 8] = [
 ];
 
 /// The demo's prompt names (each becomes a slash command in a client) and their arguments.
-pub const PROMPTS: [(&str, &[&str], &str); 4] = [
+pub const PROMPTS: &[(&str, &[&str], &str)] = &[
     (
         "review pr",
         &["number"],
@@ -73,7 +73,7 @@ impl Demo {
     #[must_use]
     pub fn new() -> Self {
         let mut tools = ToolRouter::new();
-        for (name, description) in TOOLS {
+        for &(name, description) in TOOLS {
             let schema = Arc::new(serde_json::Map::from_iter([(
                 "type".to_owned(),
                 serde_json::Value::from("object"),

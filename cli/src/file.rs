@@ -161,7 +161,7 @@ pub fn read_text(path: &Path, what: &str, max: u64) -> Result<String, String> {
 
 /// `bytes` for a reader: `512 bytes`, `1.0 KiB`, `64.0 MiB`, `2.0 GiB`.
 fn size_of(bytes: u64) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    const UNITS: &[&str] = &["KiB", "MiB", "GiB", "TiB"];
     if bytes < 1024 {
         return format!("{bytes} bytes");
     }

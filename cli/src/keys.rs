@@ -88,7 +88,7 @@ impl Keys {
     #[must_use]
     pub fn new(key: &str, announced: Option<&str>) -> Self {
         let parts = CLIENTS
-            .into_iter()
+            .iter()
             .map(|client| {
                 let source = match announced.filter(|a| !a.is_empty()) {
                     Some(name) if client.key.from_server_info => name,
@@ -230,7 +230,7 @@ impl Keys {
     pub fn fix_rules(&self) -> FixRules {
         let targeted = |id: &str| self.targets.as_ref().is_none_or(|ids| ids.contains(&id));
         let contracts: Vec<&'static Contract> =
-            ALL.into_iter().filter(|c| targeted(c.id)).collect();
+            ALL.iter().copied().filter(|c| targeted(c.id)).collect();
         FixRules::with_parts(
             &contracts,
             self.parts
@@ -322,7 +322,7 @@ impl Keys {
 /// kept to 13 (`azuredevops_2` beside `azuredevops_m`, for `AzureDevOps.Mcp`), where the
 /// source-read rule appends (`github-enterp2`); not settled, so the source's rule stays.
 pub fn number_clashes(servers: &mut [&mut Keys]) {
-    for (i, client) in CLIENTS.into_iter().enumerate() {
+    for (i, client) in CLIENTS.iter().enumerate() {
         if !client.key.numbers_clashes {
             continue;
         }

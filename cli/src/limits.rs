@@ -84,7 +84,8 @@ pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
         }
     }
     let unsent: Vec<&ClientPreset> = CLIENTS
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|c| c.limits.instructions == TextRule::NotSent)
         .collect();
     if past.instructions.is_some_and(|units| units > 0) && !unsent.is_empty() {
@@ -98,7 +99,7 @@ pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
 /// `count` passes, naming the clients that send every tool to that API.
 #[must_use]
 pub fn too_many_tools(whose: &str, count: usize) -> Vec<Finding> {
-    caps_passed(count, &CLIENTS)
+    caps_passed(count, CLIENTS)
         .into_iter()
         .map(|(cap, clients)| {
             let client = (clients.len() == 1).then(|| clients[0].id);

@@ -47,7 +47,7 @@ fn diagnostic(lint: &'static Lint) -> Diagnostic {
 /// flag, set away from its default so the walk can see it took.
 #[test]
 fn every_lint_and_old_name_is_taken_by_the_config_file_and_the_flags() {
-    for lint in &LINTS {
+    for lint in LINTS {
         let level = if lint.level == Level::Deny {
             Level::Allow
         } else {
@@ -110,7 +110,7 @@ fn every_lint_is_a_sarif_rule_and_a_github_title() {
         .as_array()
         .expect("rules");
     assert_eq!(rules.len(), LINTS.len());
-    for lint in &LINTS {
+    for lint in LINTS {
         let rule = rules
             .iter()
             .find(|r| r["id"] == lint.name)
@@ -146,7 +146,7 @@ fn every_lint_is_a_sarif_rule_and_a_github_title() {
 #[test]
 fn every_lint_has_its_section_and_old_names_in_docs_lints_md() {
     let doc = include_str!("../../docs/lints.md");
-    for lint in &LINTS {
+    for lint in LINTS {
         let head = format!("\n### {}\n", lint.name);
         let from = doc
             .find(&head)

@@ -61,7 +61,7 @@ impl Report for Listed {
     fn text(&self) -> String {
         let levels = &self.levels;
         let mut out = format!("{:<NAME$} {:<6} {:<8} finds\n", "lint", "level", "default");
-        for lint in &LINTS {
+        for lint in LINTS {
             let head = format!(
                 "{:<NAME$} {:<6} {:<8} ",
                 lint.name,

@@ -199,7 +199,7 @@ impl NameReport {
     #[must_use]
     pub fn new(name: &str, keys: &Keys) -> Self {
         let contracts = ALL
-            .into_iter()
+            .iter()
             .map(|contract| ContractVerdict {
                 contract,
                 error: check(name, contract).err(),

@@ -356,13 +356,13 @@ fn oracle(id: &str) {
         preset.verified.version
     );
     if judges_prompts {
-        let preset = prompts::run_clients()
-            .find(|c| c.id == id)
+        let rule = prompts::run_clients()
+            .find_map(|c| c.prompts.filter(|_| c.id == id))
             .expect("a prompt client");
         assert!(
-            version.contains(preset.verified.version),
-            "{id}: ran {version:?}, the prompt preset was verified on {}",
-            preset.verified.version
+            version.contains(rule.verified.version),
+            "{id}: ran {version:?}, the prompt rule was verified on {}",
+            rule.verified.version
         );
     }
     assert!(

@@ -19,7 +19,7 @@ use std::path::Path;
 
 use common::oracle::{client_bin, observe, report, scratch};
 use mcp_toolname_rules::{
-    PROMPT_CLIENTS, PromptArguments, PromptClash, PromptClient, Verification,
+    PromptArguments, PromptClash, PromptRule, Verification, client_by_id, prompt_clients,
 };
 use serde_json::{Value, json};
 
@@ -76,7 +76,7 @@ fn predict_arguments(client: &str, dir: &Path) -> Vec<&'static str> {
 
 /// What a user types after `client`'s command to give argument J of [`ARGUMENTS`] the value
 /// `vJ`: by place, or by name as the preset says.
-fn typed_arguments(client: &PromptClient) -> String {
+fn typed_arguments(client: &PromptRule) -> String {
     let typed: Vec<String> = ARGUMENTS
         .iter()
         .enumerate()
@@ -88,10 +88,9 @@ fn typed_arguments(client: &PromptClient) -> String {
     typed.join(" ")
 }
 
-fn preset(id: &str) -> &'static PromptClient {
-    PROMPT_CLIENTS
-        .into_iter()
-        .find(|c| c.id == id)
+fn preset(id: &str) -> &'static PromptRule {
+    client_by_id(id)
+        .and_then(|c| c.prompts.as_ref())
         .expect("a prompt client")
 }
 
@@ -340,8 +339,11 @@ fn qwen_code_runs_the_prompts_check_says_it_runs() {
 #[test]
 fn every_prompt_client_verified_by_a_run_is_judged() {
     let this = include_str!("oracle_prompts.rs");
-    for client in PROMPT_CLIENTS {
-        if client.verified.how == Verification::Run {
+    for client in prompt_clients() {
+        if client
+            .prompts
+            .is_some_and(|p| p.verified.how == Verification::Run)
+        {
             assert!(
                 this.contains(&format!("judge(\"{}\")", client.id)),
                 "{}",

@@ -14,6 +14,6 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(fixed, name, "a passing name changed");
         }
     }
-    let all = suggest_all(&name, &ALL);
+    let all = suggest_all(&name, ALL);
     assert!(ALL.iter().all(|c| check(&all, c).is_ok()), "{all:?}");
 });

@@ -16,7 +16,7 @@ use crate::tests::strings;
 
 /// The named keys: a common one, a short one, and one past every budget's comfort (40
 /// characters, past the recommended 32).
-const KEYS: [&str; 3] = [
+const KEYS: &[&str] = &[
     "calculator",
     "github",
     "pulsemcp-admin-submission-queue-readonly",
@@ -72,7 +72,7 @@ fn room_in(text: &str) -> Option<u64> {
 
 /// Registries that declare targets, each with its key where a client needs one: the build's
 /// fix meets those alone, and so does `check --target`'s.
-const TARGETED: [(&[&str], Option<&str>); 4] = [
+const TARGETED: &[(&[&str], Option<&str>)] = &[
     (&["openai", "claude_code"], Some("calculator")),
     (&["gemini", "cursor", "codex"], Some("github")),
     (&["gemini", "vscode"], Some("github")),
@@ -120,9 +120,9 @@ fn build_lines() -> String {
     let mut out = String::new();
     for name in corpus() {
         let untargeted = std::iter::once(None)
-            .chain(KEYS.map(Some))
+            .chain(KEYS.iter().copied().map(Some))
             .map(|k| (k, &[][..]));
-        let targeted = TARGETED.into_iter().map(|(t, k)| (k, t));
+        let targeted = TARGETED.iter().map(|&(t, k)| (k, t));
         for (key, targets) in untargeted.chain(targeted) {
             out.push_str(&build_line(&name, key, targets).to_string());
             out.push('\n');

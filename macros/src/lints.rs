@@ -25,7 +25,7 @@ fn expand_with_allow(kind: &'static Kind, id: &str) -> (bool, Vec<String>) {
 
 #[test]
 fn every_build_warning_is_taken_by_allow_and_no_other_lint_is() {
-    for lint in &LINTS {
+    for lint in LINTS {
         for kind in [&Kind::TOOL, &Kind::PROMPT] {
             let (errs, texts) = expand_with_allow(kind, lint.name);
             match lint.build {
@@ -47,7 +47,7 @@ fn every_build_warning_is_taken_by_allow_and_no_other_lint_is() {
 
 #[test]
 fn an_old_name_still_silences_with_a_warning_naming_the_new_one() {
-    for lint in &LINTS {
+    for lint in LINTS {
         for old in lint.old_names {
             let (errs, texts) = expand_with_allow(&Kind::TOOL, old);
             assert!(!errs, "allow({old}): {texts:?}");

@@ -107,7 +107,8 @@ impl Targets {
             let key = Self::key(args, &[], false, errors, warnings);
             let clients = key.as_deref().map_or_else(Vec::new, |key| {
                 CLIENTS
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .filter(|c| !c.uses_server_key || client_key(c, key).is_ok())
                     .collect()
             });

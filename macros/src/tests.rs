@@ -103,7 +103,7 @@ proptest! {
         let names: Vec<String> = names.into_iter().collect();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let valid: Vec<&str> = refs.iter().copied().filter(|n| check(n, &MCP).is_ok()).collect();
-        let rules = FixRules::new(&ALL, &CLIENTS, Some(&key));
+        let rules = FixRules::new(ALL, CLIENTS, Some(&key));
         let expected = rules.fixes(&refs, &valid);
         let offered = fixes_offered(&names, &key);
         for (name, fix) in refs.iter().zip(&expected) {

@@ -315,7 +315,7 @@ pub const SERVER_KEY: Contract = Contract {
 
 /// Every built-in contract: the spec and its proposal, each LLM API, then the two
 /// intersections.
-pub const ALL: [&Contract; 9] = [
+pub const ALL: &[&Contract] = &[
     &MCP,
     &SEP_986,
     &ANTHROPIC,
@@ -330,7 +330,7 @@ pub const ALL: [&Contract; 9] = [
 /// The built-in contract with this [`Contract::id`], if any.
 #[must_use]
 pub fn by_id(id: &str) -> Option<&'static Contract> {
-    ALL.into_iter().find(|c| c.id == id)
+    ALL.iter().copied().find(|c| c.id == id)
 }
 
 /// Anthropic Messages API `tools[].input_schema` property keys: `^[a-zA-Z0-9_.-]{1,64}$`.

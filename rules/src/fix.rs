@@ -83,7 +83,7 @@ impl FixRules {
                 &assumed
             }
         };
-        Self::new(&ALL, &CLIENTS, Some(key))
+        Self::new(ALL, CLIENTS, Some(key))
     }
 
     /// The rules for `contracts` and the clients of `parts`, each with the length of the

@@ -1,9 +1,11 @@
 //! MCP tool name rules: the contracts (the MCP spec and the LLM APIs behind clients),
 //! `const fn` checks against them, the nearest passing name, every message users read,
-//! and the table of lints ([`lint`]) the build's warnings and the CLI's findings share. No
-//! dependencies (`serde`, behind the `serde` feature, only for the CLI's JSON). The macros,
-//! the runtime and the CLI of `mcp-toolname` all call this crate, so a name means the same
-//! thing everywhere.
+//! and the table of lints ([`lint`]) the build's warnings and the CLI's findings share. Its
+//! dependencies are what the clients' own rules compute (SHA-1 and SHA-256 for hash suffixes,
+//! NFKC and general categories for Claude Code's cleaning) and `serde_json` for tool input
+//! schemas; `serde`, behind the `serde` feature, only for the CLI's JSON. The macros, the
+//! runtime and the CLI of `mcp-toolname` all call this crate, so a name means the same thing
+//! everywhere.
 //!
 //! ```
 //! use mcp_toolname_rules::{check, suggest, NameError, LLM_COMMON, MCP};
@@ -50,10 +52,12 @@ pub use check::{
 };
 pub use client::{
     Across, ArgumentKeys, AutoDefer, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED,
-    CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning, ClientPreset, DROID, GEMINI_CLI,
-    GEMINI_TOOLS, GOOSE, HashInput, KILO_CODE, KeyRule, Limits, Loading, Measure, NO_LIMIT,
-    OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, QWEN_CODE, ROO_CODE, TextRule, ToolCap,
-    UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified, Window, caps_passed, client_by_id,
+    CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning, ClientPreset, CommandTaken, DROID,
+    GEMINI_CLI, GEMINI_CLI_BUILTINS, GEMINI_TOOLS, GOOSE, HashInput, KILO_CODE, KeyRule, Limits,
+    Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, PromptArguments,
+    PromptClash, PromptRule, QWEN_CODE, QWEN_CODE_BUILTINS, ROO_CODE, TextRule, ToolCap,
+    UNKNOWN_LIMITS, Units, VSCODE, Verification, Verified, Whitespace, Window, caps_passed,
+    client_by_id, prompt_clients,
 };
 pub use confusable::{
     DESCRIPTIONS_ALIKE, Evidence, GROUP_LIMIT, Likeness, PAIR_LIMIT, alike_pairs,
@@ -69,10 +73,8 @@ pub use list::qualify_list;
 pub use nearest::{closest_name, distance_within, edit_limit, look_alike_key, match_key};
 pub use plugin::{connector_server_key, plugin_name_refusal, plugin_server_key};
 pub use prompt::{
-    CLAUDE_CODE_PROMPTS, CommandTaken, GEMINI_CLI_BUILTINS, GEMINI_CLI_PROMPTS, KILO_CODE_PROMPTS,
-    PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS, PromptArguments, PromptClash, PromptClient,
-    PromptFate, PromptVerdict, QWEN_CODE_BUILTINS, QWEN_CODE_PROMPTS, SlashCommand, VSCODE_PROMPTS,
-    Whitespace, argument_passes, builtin_met, prompts_across, slash_command,
+    PROMPT, PROMPT_ARGUMENT, PromptFate, PromptVerdict, SlashCommand, argument_passes, builtin_met,
+    prompts_across, slash_command,
 };
 pub use qualify::{
     Fate, KeyRefusal, Qualified, client_key, effective_max, own_budget, qualify, qualify_part,

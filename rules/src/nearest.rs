@@ -1,12 +1,14 @@
-//! The served name a caller most likely meant: for "did you mean" on an unknown tool, where the
+//! The name a caller most likely meant, for every "did you mean": on an unknown tool, where the
 //! caller is often a model or a client that rewrote the name (`preview.start` for
-//! `preview_start`, `Get_User` for `get_user`).
+//! `preview_start`, `Get_User` for `get_user`), and on an unknown attribute argument, lint,
+//! target or config field, where it is a person's slip.
 //!
 //! Two names are compared by their [`match_key`] (ASCII case folded, the separators `.` `-`
 //! `/` `:` and space read as `_`), then by edit distance between the keys (a swap of two
-//! neighbours counts one edit), with a small limit that grows with the length of the name. The distance is banded (only the cells within the
-//! limit of the diagonal are computed), so one comparison costs `O(len × limit)`, never
-//! `O(len²)`: the caller can bound the whole search by the number of candidates it compares.
+//! neighbours counts one edit), with a small limit that grows with the length of the name.
+//! The distance is banded (only the cells within the limit of the diagonal are computed), so
+//! one comparison costs `O(len × limit)`, never `O(len²)`: the caller can bound the whole
+//! search by the number of candidates it compares.
 
 /// The form two tool names are compared in: ASCII letters lower-cased, and each of `.` `-` `/`
 /// `:` and space turned into `_` (the characters clients and models swap for one another).
@@ -113,9 +115,12 @@ fn banded<T: PartialEq>(a: &[T], b: &[T], limit: usize) -> Option<usize> {
     Some(rows[prev + b.len()]).filter(|d| *d <= limit)
 }
 
-/// The candidate `word` most likely meant: the same [`match_key`] (distance 0), else the
-/// nearest key within [`edit_limit`]; ties go to the smaller name, so the answer does not
-/// depend on the order of `candidates`. `None` when nothing is that close.
+/// The candidate `word` most likely meant, for every "did you mean" (an unknown tool, argument,
+/// attribute argument, lint, target, config field or server): the same [`match_key`]
+/// (distance 0), else the nearest key within [`edit_limit`], else a key that `word`'s key of 3
+/// characters or more begins (`claude` for `claude_code`, `llm` for `llm_common`: a name cut
+/// short). Ties go to the smaller name, so the answer does not depend on the order of
+/// `candidates`. `None` when nothing is that close.
 ///
 /// Compares `word` with every candidate: callers facing untrusted input bound the number of
 /// candidates (the runtime looks the key up in an index first, and compares one by one only
@@ -128,14 +133,22 @@ fn banded<T: PartialEq>(a: &[T], b: &[T], limit: usize) -> Option<usize> {
 /// assert_eq!(closest_name("Preview-Stop", &served), Some("preview_stop"));
 /// assert_eq!(closest_name("deplyo", &served), Some("deploy"));
 /// assert_eq!(closest_name("rollback", &served), None);
+/// assert_eq!(closest_name("nme", &["name", "alias"]), Some("name"));
+/// assert_eq!(closest_name("claude", &["codex", "claude_code"]), Some("claude_code"));
 /// ```
 #[must_use]
 pub fn closest_name<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let key = match_key(word);
     let limit = edit_limit(&key);
+    let cut_short = |other: &str| key.chars().count() >= 3 && other.starts_with(&key);
     candidates
         .iter()
-        .filter_map(|c| distance_within(&key, &match_key(c), limit).map(|d| (d, *c)))
+        .filter_map(|c| {
+            let other = match_key(c);
+            let rank = distance_within(&key, &other, limit)
+                .or_else(|| cut_short(&other).then_some(limit + 1))?;
+            Some((rank, *c))
+        })
         .min()
         .map(|(_, c)| c)
 }
@@ -247,5 +260,30 @@ mod tests {
             Some("get_user_by_ids")
         );
         assert_eq!(closest_name("preview_start", &["preview_stop"]), None);
+    }
+
+    /// The hints of the build (`tests/ui`) and of the CLI's flags and files: a slip, a case or
+    /// separator change, and a name cut short.
+    #[test]
+    fn a_name_cut_short_is_meant_as_the_longer_one() {
+        let targets = ["llm_common", "claude_code", "codex", "openai"];
+        assert_eq!(closest_name("claude", &targets), Some("claude_code"));
+        assert_eq!(closest_name("llm", &targets), Some("llm_common"));
+        assert_eq!(closest_name("open_ai", &targets), Some("openai"));
+        assert_eq!(
+            closest_name("util", &["until", "list_until"]),
+            Some("until")
+        );
+        assert_eq!(
+            closest_name("clinet", &["client", "contract"]),
+            Some("client")
+        );
+        // Two characters cut nothing short: `ab` is not `abc`.
+        assert_eq!(closest_name("ab", &["abcdef"]), None);
+        // A slip is nearer than a longer name.
+        assert_eq!(
+            closest_name("deplo", &["deploy_all", "deploy"]),
+            Some("deploy")
+        );
     }
 }

@@ -288,7 +288,7 @@ pub enum SetFix {
 ///
 /// ```
 /// use mcp_toolname_rules::{suggest_set, SetFix, ALL};
-/// let fixes = suggest_set(&["search documents", "代码规范文档", "ok"], &["search_documents"], &ALL, usize::MAX);
+/// let fixes = suggest_set(&["search documents", "代码规范文档", "ok"], &["search_documents"], ALL, usize::MAX);
 /// assert_eq!(fixes, [SetFix::Rename("search_documents_2".into()), SetFix::NoReadable, SetFix::Keep]);
 /// ```
 #[must_use]

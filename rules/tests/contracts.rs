@@ -99,7 +99,11 @@ fn clients_are_found_by_id_with_dashes_or_underscores() {
     assert_eq!(client_by_id("claude-code"), Some(&CLAUDE_CODE));
     assert_eq!(client_by_id("gemini_cli"), Some(&GEMINI_CLI));
     assert_eq!(client_by_id("zed"), None);
-    assert_eq!(CLIENTS.len(), 14);
+    // Every preset is found by its own id, so no two share one.
+    for client in CLIENTS {
+        assert_eq!(client_by_id(client.id), Some(*client), "{}", client.id);
+        assert_eq!(client_by_id(&client.id.replace('_', "-")), Some(*client));
+    }
 }
 
 // qualify.jsonl: the prefix pushes a valid 44-character name past 64.

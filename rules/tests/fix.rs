@@ -143,7 +143,7 @@ proptest! {
         clients in clients(),
         key in "[a-z]{1,30}",
     ) {
-        let rules = FixRules::new(&ALL, &clients, Some(&key));
+        let rules = FixRules::new(ALL, &clients, Some(&key));
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let in_use: Vec<&str> = in_use.iter().map(String::as_str).collect();
         let fixes = rules.fixes(&names, &in_use);
@@ -167,8 +167,8 @@ proptest! {
 #[test]
 fn the_pulsemcp_tools_get_whole_word_fixes() {
     let rules = FixRules::new(
-        &ALL,
-        &CLIENTS,
+        ALL,
+        CLIENTS,
         Some("pulsemcp-admin-submission-queue-readonly"),
     );
     assert_eq!(rules.max_len(), 16);

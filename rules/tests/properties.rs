@@ -69,7 +69,7 @@ proptest! {
             let fixed = suggest(&name, &contract);
             prop_assert!(check(&fixed, &contract).is_ok(), "{:?} -> {:?} fails max {}", name, fixed, contract.max_len);
         }
-        let all = suggest_all(&name, &ALL);
+        let all = suggest_all(&name, ALL);
         prop_assert!(ALL.iter().all(|c| check(&all, c).is_ok()), "{:?} -> {:?}", name, all);
     }
 

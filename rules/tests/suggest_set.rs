@@ -8,7 +8,7 @@ use proptest::prelude::*;
 #[test]
 fn two_cjk_names_get_no_placeholder() {
     assert_eq!(
-        suggest_set(&["代码规范文档工具", "代码规范文档"], &[], &ALL, usize::MAX),
+        suggest_set(&["代码规范文档工具", "代码规范文档"], &[], ALL, usize::MAX),
         [SetFix::NoReadable, SetFix::NoReadable]
     );
 }
@@ -18,7 +18,7 @@ fn a_fix_never_takes_a_name_in_use() {
     let fixes = suggest_set(
         &["search documents", "search_documents", "search.documents"],
         &[],
-        &ALL,
+        ALL,
         usize::MAX,
     );
     assert_eq!(
@@ -34,7 +34,7 @@ fn a_fix_never_takes_a_name_in_use() {
         suggest_set(
             &["search documents"],
             &["Search_Documents"],
-            &ALL,
+            ALL,
             usize::MAX
         ),
         [SetFix::Rename("search_documents_2".to_owned())]
@@ -44,7 +44,7 @@ fn a_fix_never_takes_a_name_in_use() {
 #[test]
 fn a_numbered_fix_still_fits_the_length() {
     // `aaaa_bbbb` does not fit 8: a whole word goes (never `aaaa_bbb`), then a number.
-    let fixes = suggest_set(&["aaaa.bbbb", "aaaa bbbb"], &["aaaa_bbb"], &ALL, 8);
+    let fixes = suggest_set(&["aaaa.bbbb", "aaaa bbbb"], &["aaaa_bbb"], ALL, 8);
     assert_eq!(
         fixes,
         [
@@ -53,7 +53,7 @@ fn a_numbered_fix_still_fits_the_length() {
         ]
     );
     // A one-word name with no whole-word form in 6: cut, and cut shorter beside a number.
-    let fixes = suggest_set(&["abcdefgh.", "abcdefgh "], &[], &ALL, 6);
+    let fixes = suggest_set(&["abcdefgh.", "abcdefgh "], &[], ALL, 6);
     assert_eq!(
         fixes,
         [

@@ -7,7 +7,8 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 fn contract_named(id: &str) -> &'static Contract {
-    ALL.into_iter()
+    ALL.iter()
+        .copied()
         .find(|c| c.id == id)
         .unwrap_or_else(|| panic!("unknown contract {id}"))
 }

@@ -20,7 +20,7 @@ pub const MAX_FILES: usize = 1000;
 /// (field, client, effect). The flavour decides which apply: Codex's in `config.toml`, the
 /// others in `mcpServers` JSON (Gemini CLI's `settings.json`, Copilot CLI's
 /// `mcp-config.json`).
-const FILTERS: [(&str, &ClientPreset, Effect, bool); 5] = [
+const FILTERS: &[(&str, &ClientPreset, Effect, bool)] = &[
     ("enabled_tools", &CODEX, Effect::Only, true),
     ("disabled_tools", &CODEX, Effect::Deny, true),
     ("includeTools", &GEMINI_CLI, Effect::Only, false),
@@ -138,7 +138,7 @@ pub fn settings(path: &Path) -> Result<Vec<List>, String> {
 }
 
 /// The front matter fields of an agent or skill that list tools, and what each does.
-const FRONT_MATTER: [(&str, Effect); 3] = [
+const FRONT_MATTER: &[(&str, Effect)] = &[
     // An agent's `tools`: the only tools it gets.
     ("tools", Effect::Only),
     ("disallowedTools", Effect::Deny),

@@ -1,10 +1,12 @@
 //! `mcp-toolname check NAME...`: each name against each contract, its form under each
 //! client preset, and the suggested fix.
 
-use mcp_toolname_rules::lint;
+use mcp_toolname_rules::lint::{self, Lint};
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{ALL, CLIENTS, ClientPreset, SetFix, message, suggest_all};
+use mcp_toolname_rules::{
+    ALL, CLIENTS, MCP, SetFix, Verified, message, prompt_clients, suggest_all,
+};
 use serde_json::{Value, json};
 
 use crate::args::Output;
@@ -46,7 +48,7 @@ impl Input {
             Ok(name) => Self::Name(NameReport::new(name, keys)),
             Err(reason) => {
                 let lossy = arg.to_string_lossy().into_owned();
-                let suggestion = Some(suggest_all(&lossy, &ALL));
+                let suggestion = Some(suggest_all(&lossy, ALL));
                 Self::NotUtf8 {
                     lossy,
                     reason,
@@ -118,12 +120,7 @@ pub fn run(names: &[OsString], keys: Keys, out: &Output) -> Checked {
     let mut key_findings = Vec::new();
     key_refusals(&keys, &mut key_findings);
     let per_name: Vec<Vec<Finding>> = inputs.iter().map(Input::findings).collect();
-    let code = u8::from(
-        std::iter::once(&key_findings)
-            .chain(&per_name)
-            .flat_map(|f| verdict::visible(f, &out.levels))
-            .any(|s| s.level == crate::lint::Level::Deny),
-    );
+    let code = exit_code(std::iter::once(&key_findings).chain(&per_name), out);
     Checked {
         inputs,
         keys,
@@ -145,21 +142,47 @@ impl Input {
                 lossy,
                 reason,
                 suggestion,
-            } => {
-                let shown = message::short(lossy).into_owned();
-                out.push(Finding {
-                    kind: &lint::SPEC,
-                    tool: shown.clone(),
-                    tools: vec![shown],
-                    contract: Some(mcp_toolname_rules::MCP.id),
-                    client: None,
-                    message: reason.clone(),
-                    suggestion: suggestion.clone(),
-                    suggested_key: None,
-                });
-            }
+            } => out.push(not_utf8(
+                &lint::SPEC,
+                MCP.id,
+                lossy,
+                reason,
+                suggestion.clone(),
+            )),
         }
         out
+    }
+}
+
+/// The exit code of `check` and `check --prompt`: 1 when one of `findings` (a list per name)
+/// is at deny level for this run, else 0.
+pub(crate) fn exit_code<'a>(findings: impl Iterator<Item = &'a Vec<Finding>>, out: &Output) -> u8 {
+    u8::from(
+        findings
+            .flat_map(|f| verdict::visible(f, &out.levels))
+            .any(|s| s.level == crate::lint::Level::Deny),
+    )
+}
+
+/// The one finding of a command-line name that is not UTF-8: of `kind`, under the contract
+/// `contract`, saying `reason`.
+pub(crate) fn not_utf8(
+    kind: &'static Lint,
+    contract: &'static str,
+    lossy: &str,
+    reason: &str,
+    suggestion: Option<String>,
+) -> Finding {
+    let shown = message::short(lossy).into_owned();
+    Finding {
+        kind,
+        tool: shown.clone(),
+        tools: vec![shown],
+        contract: Some(contract),
+        client: None,
+        message: reason.to_owned(),
+        suggestion,
+        suggested_key: None,
     }
 }
 
@@ -212,22 +235,33 @@ fn fix_all(inputs: &mut [Input], keys: &Keys) {
 /// run on 2.1.332, 2026-12-01; ...`.
 #[must_use]
 pub fn verified_line() -> String {
-    let each: Vec<String> = CLIENTS
-        .iter()
-        .map(|c| format!("{} {}", c.id, c.verified.describe()))
-        .collect();
-    format!("clients verified: {}", each.join("; "))
+    verified_of("clients", CLIENTS.iter().map(|c| (c.id, c.verified)))
 }
 
-/// A client's `verified` as JSON: `{how, version, date}`; `version` is the version run or
-/// the commit read, `null` for user reports.
+/// What each client's prompt rule was verified against, on one line: `prompt clients
+/// verified: claude_code run on 2.1.332, 2026-12-02; ...`.
 #[must_use]
-pub fn verified_json(client: &ClientPreset) -> Value {
-    let version = Some(client.verified.version).filter(|v| !v.is_empty());
+pub fn prompt_verified_line() -> String {
+    let each = prompt_clients().filter_map(|c| Some((c.id, c.prompts?.verified)));
+    verified_of("prompt clients", each)
+}
+
+fn verified_of(what: &str, each: impl Iterator<Item = (&'static str, Verified)>) -> String {
+    let each: Vec<String> = each
+        .map(|(id, verified)| format!("{id} {}", verified.describe()))
+        .collect();
+    format!("{what} verified: {}", each.join("; "))
+}
+
+/// A rule's `verified` as JSON: `{how, version, date}`; `version` is the version run or the
+/// commit read, `null` for user reports.
+#[must_use]
+pub fn verified_json(verified: &Verified) -> Value {
+    let version = Some(verified.version).filter(|v| !v.is_empty());
     json!({
-        "how": client.verified.how.word(),
+        "how": verified.how.word(),
         "version": version,
-        "date": client.verified.date,
+        "date": verified.date,
     })
 }
 
@@ -254,7 +288,7 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                     "meets": v.qualified.meets.as_deref().map(message::short),
                     "fine": v.is_fine(),
                     "message": v.problem(&r.name),
-                    "verified": verified_json(v.client),
+                    "verified": verified_json(&v.client.verified),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
                 "no_readable_suggestion": r.no_readable_fix(),
@@ -340,7 +374,7 @@ mod tests {
         ) {
             let names: Vec<String> = names.into_iter().collect();
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-            let expected = FixRules::new(&ALL, &CLIENTS, Some(&key)).fixes(&refs, &[]);
+            let expected = FixRules::new(ALL, CLIENTS, Some(&key)).fixes(&refs, &[]);
             let keys = Keys::new(&key, None);
             let mut inputs: Vec<Input> = names
                 .iter()

@@ -4,7 +4,8 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use mcp_toolname_rules::message::{closest, show};
+use mcp_toolname_rules::closest_name;
+use mcp_toolname_rules::message::show;
 use serde_json::{Map, Value};
 
 use super::{Flavor, Plan, kind_of};
@@ -82,7 +83,7 @@ impl Context {
         let unknown: Vec<String> = entry
             .keys()
             .filter(|k| !known.contains(&k.as_str()))
-            .map(|k| match closest(k, &known) {
+            .map(|k| match closest_name(k, &known) {
                 Some(near) => format!("{} (did you mean `{near}`?)", show(k)),
                 None => show(k),
             })
@@ -369,9 +370,8 @@ fn read_env_file(path: &Path) -> Result<Vec<(String, String)>, Stop> {
 mod tests {
     use super::*;
     use crate::config::{CLAUDE_FIELDS, CODEX_FIELDS, VSCODE_FIELDS};
-    // The did-you-mean for unknown fields is the rules crate's `closest`: these cases pin what
-    // it says of config fields.
-    use mcp_toolname_rules::message::closest as nearest;
+    // The did-you-mean for unknown fields is the rules crate's one.
+    use mcp_toolname_rules::closest_name as nearest;
 
     #[test]
     fn near_fields() {

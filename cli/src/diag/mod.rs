@@ -249,7 +249,7 @@ pub fn clusters(messages: &[&str]) -> Vec<(Vec<usize>, String)> {
 
 /// The verbs a shared end may start with, each with its plural: `the OpenAI API does not
 /// allow` becomes `the OpenAI API and Amazon Bedrock do not allow`.
-const PLURAL: [(&str, &str); 3] = [
+const PLURAL: &[(&str, &str)] = &[
     (" does not ", " do not "),
     (" allows ", " allow "),
     (" requires ", " require "),

@@ -385,7 +385,7 @@ fn judge(
 /// servers meet ([`qualify_config`]): each (server, tool)'s verdict under each client is
 /// replaced by its verdict over the whole config, so every view reads one fate.
 fn across(servers: &mut [Server]) {
-    for (c, client) in CLIENTS.into_iter().enumerate() {
+    for (c, client) in CLIENTS.iter().enumerate() {
         let mut lists: Vec<ServerList> = servers
             .iter_mut()
             .filter_map(|server| {

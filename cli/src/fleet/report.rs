@@ -3,7 +3,7 @@
 //! (the text is [`super::text`]).
 
 use mcp_toolname_rules::message::{self, show};
-use mcp_toolname_rules::{CLIENTS, PROMPT_CLIENTS};
+use mcp_toolname_rules::{CLIENTS, prompt_clients};
 use serde_json::{Value, json};
 
 use super::text::{Tally, total_cost};
@@ -86,18 +86,18 @@ pub(super) fn json_doc<'a>(
     let entries: Vec<Doc<'a>> = servers.iter().map(|s| server_doc(s, levels)).collect();
     // Each client's verdict on each tool is in `servers[].tools[].clients[]`, written once.
     let clients: Vec<Value> = CLIENTS
-        .into_iter()
+        .iter()
         .map(|client| {
             json!({
                 "id": client.id,
                 "title": client.title,
-                "verified": crate::check::verified_json(client),
+                "verified": crate::check::verified_json(&client.verified),
             })
         })
         .collect();
-    let prompt_clients: Vec<Value> = PROMPT_CLIENTS
-        .into_iter()
-        .map(|client| {
+    let prompt_clients: Vec<Value> = prompt_clients()
+        .filter_map(|client| {
+            let rule = client.prompts?;
             let prompts: Vec<Value> = prompt_verdicts(servers, client)
                 .into_iter()
                 .map(|(server, prompt, v)| {
@@ -111,16 +111,12 @@ pub(super) fn json_doc<'a>(
                     })
                 })
                 .collect();
-            json!({
+            Some(json!({
                 "id": client.id,
                 "title": client.title,
-                "verified": {
-                    "how": client.verified.how.word(),
-                    "version": Some(client.verified.version).filter(|v| !v.is_empty()),
-                    "date": client.verified.date,
-                },
+                "verified": crate::check::verified_json(&rule.verified),
                 "prompts": prompts,
-            })
+            }))
         })
         .collect();
     let tally = Tally::of(servers);

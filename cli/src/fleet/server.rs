@@ -1,7 +1,7 @@
 //! One server of a client config and what became of it, and the verdicts every view of the
 //! report reads across the servers.
 
-use mcp_toolname_rules::{ClientPreset, PromptClient, PromptVerdict, Qualified, prompts_across};
+use mcp_toolname_rules::{ClientPreset, PromptVerdict, Qualified, prompts_across};
 
 use crate::findings::Finding;
 use crate::keys::Keys;
@@ -78,7 +78,7 @@ pub(super) fn qualified<'a>(
 /// across servers reads.
 pub(super) fn prompt_verdicts<'a>(
     servers: &'a [Server],
-    client: &PromptClient,
+    client: &ClientPreset,
 ) -> Vec<(&'a Server, &'a PromptReport, PromptVerdict)> {
     let names: Vec<(&str, Vec<&str>)> = servers
         .iter()
@@ -87,7 +87,7 @@ pub(super) fn prompt_verdicts<'a>(
             (s.key.as_str(), prompts)
         })
         .collect();
-    let verdicts = prompts_across(client, &names);
+    let verdicts = prompts_across(client, &names).unwrap_or_default();
     servers
         .iter()
         .zip(verdicts)

@@ -17,16 +17,16 @@
 use std::path::{Path, PathBuf};
 
 use mcp_toolname_rules::lint::WARNINGS;
-use mcp_toolname_rules::message::{self, show};
+use mcp_toolname_rules::message::show;
 use toml::de::{DeTable, DeValue};
 
 use super::{Level, Levels, lint_named, target_named};
 
 /// The names looked for in each directory, in this order.
-pub const NAMES: [&str; 2] = ["mcp-toolname.toml", ".mcp-toolname.toml"];
+pub const NAMES: &[&str] = &["mcp-toolname.toml", ".mcp-toolname.toml"];
 
 /// The keys a file may have.
-const KEYS: [&str; 2] = ["targets", "lints"];
+const KEYS: &[&str] = &["targets", "lints"];
 
 /// What a file says, checked.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
             "targets" => settings.targets = Some(targets(value, &at)?),
             "lints" => (settings.lints, settings.notes) = lints(value, &at)?,
             other => {
-                let near = message::closest(other, &KEYS)
+                let near = mcp_toolname_rules::closest_name(other, &KEYS)
                     .map(|k| format!("did you mean `{k}`?"))
                     .unwrap_or_else(|| "the keys are `targets` and `[lints]`".to_owned());
                 return Err(at(start, format!("unknown key {}; {near}", show(other))));
@@ -192,7 +192,7 @@ fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Lints, Strin
                     "error" | "forbid" | "fail" => Some("deny"),
                     "warning" | "warnings" => Some("warn"),
                     "off" | "ignore" | "none" | "allowed" => Some("allow"),
-                    _ => message::closest(w, &Level::WORDS),
+                    _ => mcp_toolname_rules::closest_name(w, &Level::WORDS),
                 })
                 .map(|w| format!("; did you mean `\"{w}\"`?"))
                 .unwrap_or_default();

@@ -9,7 +9,7 @@ use super::{LINTS, Lint};
 /// A table of every lint, then one section each.
 pub fn markdown() -> String {
     let mut out = String::from("| lint | default | build | finds |\n| --- | --- | --- | --- |\n");
-    for lint in &LINTS {
+    for lint in LINTS {
         let build = match lint.build {
             Build::Silent => "no",
             Build::Error => "error",
@@ -23,7 +23,7 @@ pub fn markdown() -> String {
         ));
     }
     out.push('\n');
-    for lint in &LINTS {
+    for lint in LINTS {
         out.push_str(&section(lint));
     }
     out

@@ -9,7 +9,7 @@ pub mod file;
 mod markdown;
 
 use mcp_toolname_rules::lint::WARNINGS;
-use mcp_toolname_rules::{ALL, CLIENTS, MCP, PROMPT_CLIENTS, message};
+use mcp_toolname_rules::{ALL, CLIENTS, MCP, message};
 
 pub use mcp_toolname_rules::lint::{LINTS, Level, Lint};
 
@@ -61,7 +61,7 @@ pub fn lint_named(name: &str) -> Result<Named, String> {
     }
     let mut names: Vec<&str> = LINTS.iter().map(|l| l.name).collect();
     names.push(WARNINGS);
-    Err(match message::closest(name, &names) {
+    Err(match mcp_toolname_rules::closest_name(name, &names) {
         Some(near) => format!(
             "unknown lint {}; did you mean `{near}`?",
             message::show(name)
@@ -78,20 +78,12 @@ pub fn lint_named(name: &str) -> Result<Named, String> {
     })
 }
 
-/// Every id `targets` takes: the contracts, then the tool and prompt clients.
+/// Every id `targets` takes: the contracts, then the clients (a client's prompt rule is
+/// targeted by its client's id).
 #[must_use]
 pub fn target_ids() -> Vec<&'static str> {
-    let mut ids: Vec<&str> = ALL.iter().map(|c| c.id).collect();
-    for id in CLIENTS
-        .iter()
-        .map(|c| c.id)
-        .chain(PROMPT_CLIENTS.iter().map(|c| c.id))
-    {
-        if !ids.contains(&id) {
-            ids.push(id);
-        }
-    }
-    ids
+    let clients = CLIENTS.iter().map(|c| c.id);
+    ALL.iter().map(|c| c.id).chain(clients).collect()
 }
 
 /// A target id, checked, or a did-you-mean error.
@@ -103,7 +95,7 @@ pub fn target_named(id: &str) -> Result<&'static str, String> {
     if let Some(found) = ids.iter().find(|known| **known == id) {
         return Ok(found);
     }
-    Err(match message::closest(id, &ids) {
+    Err(match mcp_toolname_rules::closest_name(id, &ids) {
         Some(near) => format!(
             "unknown target {}; did you mean `{near}`?",
             message::show(id)
@@ -247,8 +239,8 @@ mod tests {
         assert_eq!(levels.level("spec", Some("mcp"), None), Level::Deny);
         assert_eq!(levels.level("shared_name", None, None), Level::Allow);
         assert_eq!(
-            levels.set("spcе", Level::Deny).unwrap_err(),
-            "unknown lint `spcе`; did you mean `spec`?"
+            levels.set("spеc", Level::Deny).unwrap_err(),
+            "unknown lint `spеc`; did you mean `spec`?"
         );
     }
 

@@ -7,12 +7,12 @@ use mcp_toolname_rules::lint::{self, Lint, Scope};
 use std::collections::{BTreeMap, HashSet};
 
 use mcp_toolname_rules::{
-    PROMPT, PROMPT_ARGUMENT, PROMPT_CLIENTS, PromptArguments, PromptClient, argument_passes,
-    look_alike_key, message, suggest,
+    ClientPreset, PROMPT, PROMPT_ARGUMENT, PromptArguments, argument_passes, look_alike_key,
+    message, prompt_clients, suggest,
 };
 use serde_json::{Value, json};
 
-use super::{PromptReport, ServedPrompt, cannot_run, judge_set, verified_line};
+use super::{PromptReport, ServedPrompt, cannot_run, judge_set};
 use crate::args::Output;
 use crate::findings::Finding;
 use crate::lint::Level;
@@ -110,7 +110,7 @@ fn arguments(report: &PromptReport, out: &mut Vec<Finding>) {
         );
         out.push(finding(&lint::PROMPT_ARGUMENT, &[prompt], None, text));
     }
-    for client in PROMPT_CLIENTS {
+    for client in prompt_clients() {
         for argument in counts.keys() {
             if argument_passes(client, argument) != Some(false) {
                 continue;
@@ -134,9 +134,9 @@ fn arguments(report: &PromptReport, out: &mut Vec<Finding>) {
 }
 
 /// What opens an argument's name in `client`'s command (`--`).
-fn argument_flag(client: &PromptClient) -> &'static str {
-    match client.arguments {
-        PromptArguments::Named { flag } => flag,
+fn argument_flag(client: &ClientPreset) -> &'static str {
+    match client.prompts.map(|p| p.arguments) {
+        Some(PromptArguments::Named { flag }) => flag,
         _ => "",
     }
 }
@@ -284,7 +284,7 @@ pub fn text(
     }
     if out.verbose && !reports.is_empty() {
         text.push('\n');
-        text.push_str(&wrap::hanging("", &verified_line(), 2));
+        text.push_str(&wrap::hanging("", &crate::check::prompt_verified_line(), 2));
     }
     text
 }
@@ -296,12 +296,22 @@ pub fn json(report: &PromptReport) -> Value {
         "name": report.name,
         "pass": report.passes(),
         "arguments": report.arguments.iter().map(|a| message::short(a)).collect::<Vec<_>>(),
-        "clients": report.commands.iter().map(|c| json!({
+        "clients": commands_json(report),
+    })
+}
+
+/// Each client's command of one prompt, for the JSON of `audit` and `check --prompt`:
+/// `[{id, command, runs}]`.
+#[must_use]
+pub fn commands_json(report: &PromptReport) -> Vec<Value> {
+    let command = |c: &super::Command| {
+        json!({
             "id": c.client.id,
             "command": message::short(&c.slash.command),
             "runs": c.slash.runs,
-        })).collect::<Vec<_>>(),
-    })
+        })
+    };
+    report.commands.iter().map(command).collect()
 }
 
 #[cfg(test)]

@@ -8,8 +8,9 @@ use std::ffi::OsString;
 use mcp_toolname_rules::{PROMPT, message};
 use serde_json::{Value, json};
 
-use super::{PromptReport, cannot_run, judge_set, verified_line};
+use super::{PromptReport, cannot_run, judge_set};
 use crate::args::Output;
+use crate::check::{exit_code, not_utf8};
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
 use crate::findings::Finding;
@@ -35,17 +36,7 @@ impl Judged {
         match self {
             Self::Name(report) => super::audit::per_prompt(report, &mut out),
             Self::NotUtf8 { lossy, reason } => {
-                let shown = message::short(lossy).into_owned();
-                out.push(Finding {
-                    kind: &lint::PROMPT_NAME,
-                    tool: shown.clone(),
-                    tools: vec![shown],
-                    contract: Some(PROMPT.id),
-                    client: None,
-                    message: reason.clone(),
-                    suggestion: None,
-                    suggested_key: None,
-                });
+                out.push(not_utf8(&lint::PROMPT_NAME, PROMPT.id, lossy, reason, None));
             }
         }
         out
@@ -81,12 +72,7 @@ pub fn run(names: &[OsString], server_key: &str, out: &Output) -> Checked {
         })
         .collect();
     let per_name: Vec<Vec<Finding>> = judged.iter().map(Judged::findings).collect();
-    let code = u8::from(
-        per_name
-            .iter()
-            .flat_map(|f| verdict::visible(f, &out.levels))
-            .any(|s| s.level == crate::lint::Level::Deny),
-    );
+    let code = exit_code(per_name.iter(), out);
     Checked {
         judged,
         per_name,
@@ -161,7 +147,7 @@ fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Ou
     verdict::check_summary(
         &mut text,
         out.verbose,
-        &verified_line(),
+        &crate::check::prompt_verified_line(),
         (judged.len(), ("prompt name", "prompt names")),
         tally,
         "each client's command",
@@ -212,11 +198,7 @@ fn json_doc(judged: &[Judged], server_key: &str) -> Value {
                 "name": r.name,
                 "pass": r.passes(),
                 "problem": r.problem,
-                "clients": r.commands.iter().map(|c| json!({
-                    "id": c.client.id,
-                    "command": message::short(&c.slash.command),
-                    "runs": c.slash.runs,
-                })).collect::<Vec<_>>(),
+                "clients": super::audit::commands_json(r),
                 "suggestion": r.suggestion(),
             }),
             Judged::NotUtf8 { lossy, reason } => json!({

@@ -9,8 +9,8 @@ pub mod check;
 
 use mcp_toolname_rules::lint;
 use mcp_toolname_rules::{
-    CommandTaken, PROMPT, PROMPT_CLIENTS, PromptClient, SetFix, SlashCommand, Whitespace,
-    builtin_met, check, message, slash_command, suggest_set,
+    ClientPreset, CommandTaken, PROMPT, SetFix, SlashCommand, Whitespace, builtin_met, check,
+    message, prompt_clients, slash_command, suggest_set,
 };
 
 use crate::lint::Level;
@@ -22,7 +22,7 @@ use crate::wrap::plural;
 #[derive(Debug, Clone)]
 pub struct Command {
     /// The client.
-    pub client: &'static PromptClient,
+    pub client: &'static ClientPreset,
     /// The command a user types, and whether it runs.
     pub slash: SlashCommand,
 }
@@ -49,7 +49,7 @@ pub struct PromptReport {
     pub arguments: Vec<String>,
     /// Why [`PROMPT`] refuses it, in the rules crate's words; `None` when it passes.
     pub problem: Option<String>,
-    /// Its command under each client of [`PROMPT_CLIENTS`], in that order.
+    /// Its command under each client of [`prompt_clients`], in that order.
     pub commands: Vec<Command>,
     /// Its fix, as one name of the set judged.
     pub fix: SetFix,
@@ -103,11 +103,10 @@ pub fn judge_set(names: &[&str], key: &str, in_use: &[&str]) -> Vec<PromptReport
             problem: check(name, &PROMPT)
                 .err()
                 .map(|err| message::item_name_error(&message::Kind::PROMPT, name, &err, &PROMPT)),
-            commands: PROMPT_CLIENTS
-                .iter()
-                .map(|client| Command {
-                    client,
-                    slash: slash_command(client, key, name),
+            commands: prompt_clients()
+                .filter_map(|client| {
+                    let slash = slash_command(client, key, name)?;
+                    Some(Command { client, slash })
                 })
                 .collect(),
             fix,
@@ -118,31 +117,34 @@ pub fn judge_set(names: &[&str], key: &str, in_use: &[&str]) -> Vec<PromptReport
 /// Why `client` cannot run prompt `name` as `command`, in one line: from what the client does
 /// with white space ([`Whitespace`]), or because an empty name leaves no command.
 #[must_use]
-pub fn cannot_run(client: &PromptClient, name: &str, command: &str) -> String {
+pub fn cannot_run(client: &ClientPreset, name: &str, command: &str) -> String {
     let head = format!(
         "{} cannot run prompt {} as {}",
         client.title,
         message::show(name),
         message::show(command)
     );
+    let Some(rule) = client.prompts else {
+        return head;
+    };
     if name.is_empty() {
         return format!("{head}: an empty name leaves only the prefix, which names no prompt");
     }
     if let Some(builtin) = builtin_met(client, name)
-        && client.on_taken == CommandTaken::BuiltinKeeps
+        && rule.on_taken == CommandTaken::BuiltinKeeps
     {
         return format!(
             "{head}: that is its built-in command {}, which keeps it",
-            message::show(&format!("{}{builtin}", client.prefix))
+            message::show(&format!("{}{builtin}", rule.prefix))
         );
     }
-    if let Some(ch) = name.chars().find(|ch| client.path_chars.contains(ch)) {
+    if let Some(ch) = name.chars().find(|ch| rule.path_chars.contains(ch)) {
         return format!(
             "{head}: the {} in it makes it read the command as a file path",
             message::show(&ch.to_string())
         );
     }
-    match client.whitespace {
+    match rule.whitespace {
         Whitespace::EndsCommand if name.chars().any(char::is_whitespace) => {
             let read = command.split(char::is_whitespace).next().unwrap_or(command);
             format!(
@@ -165,17 +167,6 @@ pub fn no_fix(name: &str) -> String {
         PROMPT.title,
         PROMPT.allowed
     )
-}
-
-/// What each prompt client was verified against, on one line: `prompt clients verified:
-/// claude_code run on 2.1.332, 2026-12-01; ...`.
-#[must_use]
-pub fn verified_line() -> String {
-    let each: Vec<String> = PROMPT_CLIENTS
-        .iter()
-        .map(|c| format!("{} {}", c.id, c.verified.describe()))
-        .collect();
-    format!("prompt clients verified: {}", each.join("; "))
 }
 
 /// A prompt's verdict at its level for this run, as [`verdict::tool`] gives a tool's.

@@ -3,7 +3,7 @@
 
 /// Words that make a name a secret's name wherever they appear in it, ignoring case
 /// (`--api-key`, `GITHUB_TOKEN`, `X-Amz-Signature`, `Set-Cookie`).
-const SECRET_PARTS: [&str; 13] = [
+const SECRET_PARTS: &[&str] = &[
     "mnemonic",
     "licence",
     "token",
@@ -21,7 +21,7 @@ const SECRET_PARTS: [&str; 13] = [
 
 /// Words that make a name a secret's name only as a whole word of it (`sig`, `db_pass`,
 /// `userPwd`, `--pin`): inside longer words they are ordinary (`signal`, `compass`, `spin`).
-const SECRET_WORDS: [&str; 37] = [
+const SECRET_WORDS: &[&str] = &[
     "sig",
     "pass",
     "pwd",
@@ -64,11 +64,11 @@ const SECRET_WORDS: [&str; 37] = [
 
 /// Names that are a secret's as a whole (`--code 482913`), though inside a longer name the
 /// word is ordinary (`--code-dir`).
-const SECRET_NAMES: [&str; 2] = ["code", "mdp"];
+const SECRET_NAMES: &[&str] = &["code", "mdp"];
 
 /// Ordinary words that hold a secret's word (`author`, `keyword`, `passthrough`): a name
 /// made of them says nothing secret.
-const ORDINARY_WORDS: [&str; 14] = [
+const ORDINARY_WORDS: &[&str] = &[
     "author",
     "authors",
     "authority",
@@ -88,7 +88,7 @@ const ORDINARY_WORDS: [&str; 14] = [
 /// Last words of a name that say its value is a count, a mode, a time, a version or a
 /// name, not the secret the words before it name (`--max-tokens`, `--auth-mode`,
 /// `--session-timeout`, `--token-type`, `--secret-name`).
-const PLAIN_LAST_WORDS: [&str; 20] = [
+const PLAIN_LAST_WORDS: &[&str] = &[
     "limit", "max", "min", "count", "mode", "type", "method", "scheme", "timeout", "ttl",
     "interval", "version", "provider", "url", "uri", "endpoint", "name", "length", "size",
     "enabled",
@@ -97,12 +97,12 @@ const PLAIN_LAST_WORDS: [&str; 20] = [
 /// Beginnings of a word that make a name a secret's name (`--passphrase`, `--passcode`,
 /// `--creds`, `--session-id`); a name that only looks so (`--passthrough`) has its value
 /// hidden, which costs little.
-const SECRET_WORD_STARTS: [&str; 3] = ["pass", "cred", "session"];
+const SECRET_WORD_STARTS: &[&str] = &["pass", "cred", "session"];
 
 /// Prefixes of the credentials services issue in a recognisable form (GitHub, GitLab,
 /// OpenAI and Anthropic, Stripe, Slack, AWS, Google, npm, PyPI, Hugging Face, DigitalOcean,
 /// Shopify, SendGrid).
-const TOKEN_PREFIXES: [&str; 24] = [
+const TOKEN_PREFIXES: &[&str] = &[
     "ghp_",
     "gho_",
     "ghu_",

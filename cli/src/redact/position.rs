@@ -50,15 +50,15 @@ const SECRET_SHORT: &[(&str, &[&str])] = &[
 
 /// Short flags whose value some program takes for a secret: elsewhere, the value is shown
 /// only where it is one of the plain kinds [`plain_after_short`] lists.
-const DOUBTFUL_SHORT: [&str; 7] = ["-p", "-a", "-w", "-k", "-t", "-N", "-P"];
+const DOUBTFUL_SHORT: &[&str] = &["-p", "-a", "-w", "-k", "-t", "-N", "-P"];
 
 /// Programs that read Oracle's connect string, `user/password@database`, as a word of their
 /// command line.
-const CONNECT_STRING: [&str; 7] = ["sqlplus", "sql", "rman", "expdp", "impdp", "exp", "imp"];
+const CONNECT_STRING: &[&str] = &["sqlplus", "sql", "rman", "expdp", "impdp", "exp", "imp"];
 
 /// Words a transport, a stream or a mode is named by after a short flag (`-t stdio`,
 /// `docker -a stdin`).
-const MODES: [&str; 14] = [
+const MODES: &[&str] = &[
     "stdio",
     "sse",
     "http",
@@ -168,7 +168,7 @@ pub fn connect_string(word: &str) -> Option<(&str, &str, &str)> {
 
 /// Name words that say the value is an identifier, not a secret, though it may look random:
 /// a host, a model, an image, a commit, a channel, a resource's id.
-const IDENTIFIER_WORDS: [&str; 26] = [
+const IDENTIFIER_WORDS: &[&str] = &[
     "host",
     "hostname",
     "server",
@@ -199,7 +199,7 @@ const IDENTIFIER_WORDS: [&str; 26] = [
 
 /// Name words that say the value is where a file is, not what it holds (`--key-file`,
 /// `--credentials-path`).
-const PATH_WORDS: [&str; 6] = ["file", "path", "dir", "directory", "folder", "location"];
+const PATH_WORDS: &[&str] = &["file", "path", "dir", "directory", "folder", "location"];
 
 /// The last word of a flag's name (`--workspace-id` is `id`), lower case.
 fn last_word(name: &str) -> String {

@@ -153,7 +153,7 @@ fn show_segment(segment: &str) -> String {
 
 /// Query parameters whose value is a setting, not a credential (`?sslmode=require`,
 /// `?page=2&sort=desc`).
-const PLAIN_PARAMETERS: [&str; 22] = [
+const PLAIN_PARAMETERS: &[&str] = &[
     "sslmode",
     "page",
     "per_page",

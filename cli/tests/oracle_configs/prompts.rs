@@ -8,14 +8,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::common::oracle::observe;
-use mcp_toolname_rules::{PROMPT_CLIENTS, PromptClient, Verification};
+use mcp_toolname_rules::{ClientPreset, Verification, prompt_clients};
 use serde_json::{Value, json};
 
-/// The prompt clients verified by a run: the ones judged on the corpus.
-pub(super) fn run_clients() -> impl Iterator<Item = &'static PromptClient> {
-    PROMPT_CLIENTS
-        .into_iter()
-        .filter(|c| c.verified.how == Verification::Run)
+/// The clients whose prompt rule was verified by a run: the ones judged on the corpus.
+pub(super) fn run_clients() -> impl Iterator<Item = &'static ClientPreset> {
+    prompt_clients().filter(|c| {
+        c.prompts
+            .is_some_and(|p| p.verified.how == Verification::Run)
+    })
 }
 
 /// One (server, prompt) under one client, as `prompt_clients[]` gives it.
@@ -89,7 +90,7 @@ pub(super) fn predicted(
 pub(super) fn views_agree(name: &str, doc: &Value, corpus: &Value) {
     let servers = corpus["servers"].as_array().expect("servers");
     let cross = doc["cross_server"].as_array().expect("cross_server");
-    for client in PROMPT_CLIENTS {
+    for client in prompt_clients() {
         let id = client.id;
         let predicted = predicted(doc, corpus, id);
         assert_eq!(

@@ -2,8 +2,10 @@
 //! Code, Factory's Droid) and Goose, read from source. Each has its `source` and `verified`,
 //! as in [`super::presets`].
 
-use super::limits::{
-    ArgumentKeys, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all,
+use super::limits::{ArgumentKeys, Limits, Loading, TextRule, UNKNOWN_LIMITS};
+use super::presets::OPENCODE;
+use super::prompts::{
+    CommandTaken, PromptArguments, PromptClash, PromptRule, QWEN_CODE_BUILTINS, Whitespace,
 };
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
@@ -33,40 +35,43 @@ const LISTED: Limits = Limits {
 /// tools are kept by their final name, so where two servers' names meet (keys `my.server` and
 /// `my_server` with a tool `search` each) only the tool of the server that connects last is
 /// sent ([`Across::LastConnected`], as in OpenCode); the rest of both servers stays.
-/// MCP prompts are slash commands `/<server>:<prompt>`, each part replaced the same way (run:
-/// `kilo run --command p:hello` sent the prompt's text).
+///
+/// MCP prompts ([`PromptRule`]) are slash commands `/<server>:<prompt>` (headless: `kilo run
+/// --command <server>:<prompt>`, which sent the prompt's text),
+/// every UTF-16 unit of both parts outside `A-Z a-z 0-9 _ -` turned into `_` (so `with space`
+/// is `with_space`, `my.server` is `my_server`), as it makes tool names. The `:` keeps every
+/// command apart from its built-in ones. Two keys that make one share their prompts'
+/// commands, and the server that connects last answers them ([`PromptClash::LastConnected`]).
+/// The words after the command fill `$1`, `$2`, ... in the order the prompt lists its
+/// arguments.
 pub const KILO_CODE: ClientPreset = ClientPreset {
     id: "kilo_code",
     title: "Kilo Code CLI",
-    prefix: "",
-    prefix_rule: PrefixRule::Always,
-    separator: "_",
-    uses_server_key: true,
-    key: KeyRule {
-        keeps: Some(Charset::ALNUM.with("_-")),
-        ..KEY_AS_WRITTEN
-    },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
-    units: Units::Utf16,
-    max_len: NO_LIMIT,
-    measure: Measure::Whole,
-    overflow: Overflow::ApiError,
-    on_clash: Clash::LastWins,
-    across: Across::LastConnected,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
-    limits: sends_all(TextRule::Whole, Some(OPENAI_CHAT_TOOLS)),
     source: "the @kilocode/cli npm package run against a fake chat completions API (cli/tests/oracles.rs)",
     verified: Verified {
         how: Verification::Run,
         version: "7.7.7",
         date: "2026-12-03",
     },
+    prompts: Some(PromptRule {
+        prefix: "/",
+        uses_server_key: true,
+        separator: ":",
+        whitespace: Whitespace::Becomes('_'),
+        sanitized: true,
+        builtins: &[],
+        on_taken: CommandTaken::NeverTaken,
+        path_chars: &[],
+        on_clash: PromptClash::LastConnected,
+        arguments: PromptArguments::Positional,
+        source: "the @kilocode/cli npm package run with `run --command <server>:<prompt>` against fixture servers (cli/tests/oracle_configs.rs): `srv:with_space` and `srv:dot_name` ran `with space` and `dot.name`; keys `my.server` and `my_server`, each slow in turn, share `my_server:plain` and the slower one answers; its bundle: prompts keyed `sanitize(server) + \":\" + sanitize(prompt)`, arguments mapped to `$1`, `$2`, ...",
+        verified: Verified {
+            how: Verification::Run,
+            version: "7.7.7",
+            date: "2026-12-03",
+        },
+    }),
+    ..OPENCODE
 };
 
 /// Qwen Code (a fork of Gemini CLI): `mcp__<server>__<tool>`. A name whose whole
@@ -81,7 +86,13 @@ pub const KILO_CODE: ClientPreset = ClientPreset {
 /// that connects last is sent ([`Across::LastConnected`]) and the other server's tool is left
 /// out (its other tools stay). MCP tools are deferred: the system prompt lists each name with its
 /// description, and a `tool_search` tool loads definitions (limits past the name not run).
-/// MCP prompts are slash commands `/<prompt>`, without the server (run: `/hello`).
+///
+/// MCP prompts ([`PromptRule`]) are slash commands `/<prompt>`, without the server (run:
+/// `/hello`), the name as written; white space ends the command. As in Gemini CLI, the prompt
+/// of a server that answers later, with a name already taken, becomes `/<server>_<prompt>`; a
+/// prompt named as a built-in command ([`QWEN_CODE_BUILTINS`]) cannot be run: the built-in
+/// keeps the command; nor can one whose name holds `/` or `\`: the command is read as a file
+/// path.
 pub const QWEN_CODE: ClientPreset = ClientPreset {
     id: "qwen_code",
     title: "Qwen Code",
@@ -118,6 +129,24 @@ pub const QWEN_CODE: ClientPreset = ClientPreset {
         version: "0.24.4",
         date: "2026-12-03",
     },
+    prompts: Some(PromptRule {
+        prefix: "/",
+        uses_server_key: false,
+        separator: "",
+        whitespace: Whitespace::EndsCommand,
+        sanitized: false,
+        builtins: QWEN_CODE_BUILTINS,
+        on_taken: CommandTaken::BuiltinKeeps,
+        path_chars: &['/', '\\'],
+        on_clash: PromptClash::LaterRenamed("_"),
+        arguments: PromptArguments::Named { flag: "--" },
+        source: "the @qwen-code/qwen-code npm package run with `/<prompt>` as the prompt against fixture servers (cli/tests/oracle_configs.rs): `/two_plain` ran the later server's `plain`, `/help` the built-in, `/slash/x` nothing (read as a path); its bundle: isSlashCommand (a `/` or `\\` in the first word), PromptRegistry (`<server>_<prompt>`), McpPromptLoader (the name as written, `--<name>=<value>`), CommandService (a later loader's command replaces an earlier one's)",
+        verified: Verified {
+            how: Verification::Run,
+            version: "0.24.4",
+            date: "2026-12-03",
+        },
+    }),
 };
 
 /// Factory's Droid: `<server>___<tool>`, no prefix. The key is made a slug when the config is
@@ -168,6 +197,7 @@ pub const DROID: ClientPreset = ClientPreset {
         version: "0.225.2",
         date: "2026-12-03",
     },
+    prompts: None,
 };
 
 /// Goose (`block/goose`, a Rust binary; no package of it runs here, and its repository is too
@@ -215,4 +245,5 @@ pub const GOOSE: ClientPreset = ClientPreset {
         version: "2554e58d",
         date: "2026-12-03",
     },
+    prompts: None,
 };

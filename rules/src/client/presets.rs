@@ -1,10 +1,12 @@
 //! The built-in client presets, each with where its rule was read (`source`) and what it was
 //! verified against (`verified`: run in CI, read from source at a commit, or user reports).
 
-use super::agents::{DROID, GOOSE, KILO_CODE, QWEN_CODE};
 use super::limits::{
-    ArgumentKeys, AutoDefer, GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule,
-    UNKNOWN_LIMITS, Window, sends_all,
+    ArgumentKeys, AutoDefer, GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, Window,
+    sends_all,
+};
+use super::prompts::{
+    CommandTaken, GEMINI_CLI_BUILTINS, PromptArguments, PromptClash, PromptRule, Whitespace,
 };
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
@@ -45,6 +47,12 @@ use crate::contract::{
 /// Tools of different servers that get one name (keys `my.server` and `my_server`, or key `x`
 /// with tool `y__z` and key `x__y` with tool `z`): the one whose server connects first is sent
 /// ([`Across::FirstConnected`]; run on whole configs, each server slow in turn).
+///
+/// MCP prompts ([`PromptRule`]) are slash commands `/mcp__<server>__<prompt>`, the prompt name as
+/// written (run: `.`, `:`, `/`, `ü`, 70 characters work); white space ends the command, so such a
+/// prompt cannot be run. The key is made as for tools (`my.server` gives `my_server`): two keys
+/// that make one share the commands of their prompts, and the server that connects first answers
+/// them ([`PromptClash::FirstConnected`]).
 pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     id: "claude_code",
     title: "Claude Code",
@@ -113,6 +121,24 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
         version: "2.1.332",
         date: "2026-12-01",
     },
+    prompts: Some(PromptRule {
+        prefix: "/mcp__",
+        uses_server_key: true,
+        separator: "__",
+        whitespace: Whitespace::EndsCommand,
+        sanitized: false,
+        builtins: &[],
+        on_taken: CommandTaken::NeverTaken,
+        path_chars: &[],
+        on_clash: PromptClash::FirstConnected,
+        arguments: PromptArguments::Positional,
+        source: "the @anthropic-ai/claude-code npm package run with `-p /mcp__<server>__<prompt>` against a fixture server (cli/tests/oracle_prompts.rs): the prompt's text reaches the model; `/mcp__<server>__<prompt> v0 v1 ...` passes each word to the argument at its place, whatever the names (`a=b`, `with space`, `ümlaut` too)",
+        verified: Verified {
+            how: Verification::Run,
+            version: "2.1.332",
+            date: "2026-12-02",
+        },
+    }),
 };
 
 /// OpenAI Codex CLI: a key outside `^[a-zA-Z0-9_:@/.-]+$` stops the server from starting;
@@ -173,6 +199,7 @@ pub const CODEX: ClientPreset = ClientPreset {
         version: "0.171.0",
         date: "2026-12-01",
     },
+    prompts: None,
 };
 
 /// Codex CLI for a server whose tools it names without `mcp__`: its feature
@@ -202,6 +229,13 @@ pub const CODEX_NON_PREFIXED: ClientPreset = ClientPreset {
 /// last listed is sent, [`Clash::LastWins`]).
 /// Tools of different servers that get one name: the one whose server connects last replaces
 /// the others ([`Across::LastConnected`]; run on whole configs, each server slow in turn).
+///
+/// MCP prompts ([`PromptRule`]) are slash commands `/<prompt>`, white space trimmed and each run of
+/// it turned into `-`; no server in the command, so the prompt of a server that answers later, with
+/// a name already taken, becomes `<server>_<prompt>` (which server answers first is a race, not the
+/// config's order). A prompt whose command is a built-in's ([`GEMINI_CLI_BUILTINS`]), or
+/// another server's prompt's under another name, becomes `/<server>.<command>` (run: `/srv.help`,
+/// `/one.review-pr` and `/two.review-pr` for `review pr` of `one` and `review-pr` of `two`).
 pub const GEMINI_CLI: ClientPreset = ClientPreset {
     id: "gemini_cli",
     title: "Gemini CLI",
@@ -243,144 +277,24 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
         version: "0.61.0",
         date: "2026-12-01",
     },
-};
-
-/// VS Code: `mcp_<prefix>_<tool>`. The prefix comes from the server's announced
-/// `serverInfo.title` or `name`, the config key being the fallback; it is lower-cased, each
-/// run of characters outside `a-z 0-9 _ -` becomes one `_` (VS Code keeps `.` there and turns
-/// every `.` of the whole id into `_` afterwards: the same but for a run mixing `.` with
-/// others), it is cut to 13 (`MaxPrefixLen` 18 counts `mcp_` and the `_`), and a prefix
-/// another server has gets a number (`mcp_foo2_`). Servers under distinct keys announcing
-/// `AzureDevOps.Mcp` were reported as `mcp_azuredevops_m_*`, `mcp_azuredevops_2_*`,
-/// `mcp_azuredevops_3_*`, which server gets which number changing from one reload to the next
-/// (microsoft/vscode#324992, VS Code 1.127.0, 2026-07-08): the CLI numbers in config order, and
-/// the report's `_2` kept to 13 where this rule appends is not settled. Hiding one of two servers of the same name and version was
-/// asked for across config sources (microsoft/vscode#244644, 2025-03-25) and is not modelled.
-/// The whole name is cut at 64 (no hash).
-pub const VSCODE: ClientPreset = ClientPreset {
-    id: "vscode",
-    title: "VS Code",
-    prefix: "mcp_",
-    prefix_rule: PrefixRule::Always,
-    separator: "_",
-    uses_server_key: true,
-    key: KeyRule {
-        cleaning: Cleaning::None,
-        refuses_outside: None,
-        lowercase: true,
-        keeps: Some(
-            Charset::EMPTY
-                .range(b'a', b'z')
-                .range(b'0', b'9')
-                .with("_-"),
-        ),
-        collapse_runs: true,
-        from_server_info: true,
-        numbers_clashes: true,
-    },
-    max_key_len: 13,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
-    units: Units::Chars,
-    max_len: 64,
-    measure: Measure::Whole,
-    overflow: Overflow::Cut,
-    on_clash: Clash::OneOf,
-    across: Across::Unknown,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
-    limits: UNKNOWN_LIMITS,
-    source: "github.com/microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator: MaxPrefixLen 18 is `mcp_` + 13 + `_`), mcpTypes.ts (McpTool: `.` to `_`, cut to 64); no package of it runs headless here",
-    verified: Verified {
-        how: Verification::Source,
-        version: "b9d464f5",
-        date: "2026-12-01",
-    },
-};
-
-/// Cursor (closed source): the tool is filtered out unless key + tool is at most 59
-/// characters; its own error reads "Combined server and tool name length (60) exceeds 60
-/// characters" for a 1-character key and a 59-character tool. How it treats the key and
-/// what the model sees are unknown (the key is taken as written).
-pub const CURSOR: ClientPreset = ClientPreset {
-    id: "cursor",
-    title: "Cursor",
-    prefix: "mcp_",
-    prefix_rule: PrefixRule::Always,
-    separator: "_",
-    uses_server_key: true,
-    key: KEY_AS_WRITTEN,
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
-    units: Units::Chars,
-    max_len: 59,
-    measure: Measure::ServerPlusTool,
-    overflow: Overflow::Skip,
-    on_clash: Clash::OneOf,
-    across: Across::Unknown,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
-    limits: UNKNOWN_LIMITS,
-    source: "user reports (no official source): \"Combined server and tool name length (60) exceeds 60 characters\" for 1 + 59",
-    verified: Verified {
-        how: Verification::Reports,
-        version: "",
-        date: "2026-11-30",
-    },
-};
-
-/// Cline (since mid-2026): `<server>__<tool>`, no `mcp` prefix; each run of characters
-/// outside `A-Z a-z 0-9 _ -` becomes one `_`, case kept; if that changed anything, or the
-/// name is over 64, it becomes its first 55 characters + `_` + 8 hex digits of a SHA-1 of
-/// the raw `<server>__<tool>`. (The older `c<5 chars>0mcp0<tool>` scheme is legacy.)
-/// Tools of different servers that get one name: the one of the server written last in the
-/// config is sent, whatever order they connect in or their keys sort in
-/// ([`Across::LastInConfig`]; run on whole configs).
-pub const CLINE: ClientPreset = ClientPreset {
-    id: "cline",
-    title: "Cline",
-    prefix: "",
-    prefix_rule: PrefixRule::Always,
-    separator: "__",
-    uses_server_key: true,
-    key: KeyRule {
-        keeps: Some(Charset::ALNUM.with("_-")),
-        collapse_runs: true,
-        ..KEY_AS_WRITTEN
-    },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: true,
-    hash_when_changed: true,
-    units: Units::Chars,
-    max_len: 64,
-    measure: Measure::Whole,
-    overflow: Overflow::HashSuffix {
-        hex: 8,
-        input: HashInput::Joined,
-        after_server: false,
-    },
-    on_clash: Clash::OneOf,
-    across: Across::LastInConfig,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
-    // Run against an OpenAI-compatible Chat Completions API.
-    limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
-    source: "the cline npm package run against a fake chat completions API (cli/tests/oracles.rs); github.com/cline/cline name-transform.ts",
-    verified: Verified {
-        how: Verification::Run,
-        version: "3.0.65",
-        date: "2026-12-01",
-    },
+    prompts: Some(PromptRule {
+        prefix: "/",
+        uses_server_key: false,
+        separator: "",
+        whitespace: Whitespace::RunsBecome('-'),
+        sanitized: false,
+        builtins: GEMINI_CLI_BUILTINS,
+        on_taken: CommandTaken::RenamedWithServer("."),
+        path_chars: &[],
+        on_clash: PromptClash::LaterRenamed("_"),
+        arguments: PromptArguments::Named { flag: "--" },
+        source: "the @google/gemini-cli npm package run with `-p /<prompt>` against fixture servers (cli/tests/oracle_prompts.rs, cli/tests/oracle_configs.rs); its log: `Prompt with name \"plain\" is already registered. Renaming to \"two_plain\"`; google-gemini/gemini-cli PR 12910 (white space); `/<prompt> --<name>=<value>` passes each argument by name, `with space` and `ümlaut` too, but not `a=b` (read as `a`); its bundle's McpPromptLoader (`trim().replace(/\\s+/g, \"-\")`), SlashCommandResolver (`<server>.<command>`) and BuiltinCommandLoader (the built-in names)",
+        verified: Verified {
+            how: Verification::Run,
+            version: "0.61.0",
+            date: "2026-12-02",
+        },
+    }),
 };
 
 /// OpenCode: `<server>_<tool>`, no prefix; every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes
@@ -421,6 +335,7 @@ pub const OPENCODE: ClientPreset = ClientPreset {
         version: "1.18.33",
         date: "2026-12-02",
     },
+    prompts: None,
 };
 
 /// Continue's CLI (`cn`): the tool name alone, as the server lists it: no server key, no
@@ -457,6 +372,7 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
         version: "1.5.47",
         date: "2026-12-02",
     },
+    prompts: None,
 };
 
 /// GitHub Copilot CLI: `<server>-<tool>`, no prefix. In each part, every `.`-separated piece
@@ -502,67 +418,5 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
         version: "1.0.102",
         date: "2026-12-02",
     },
+    prompts: None,
 };
-
-/// Roo Code: `mcp--<server>--<tool>`; each part is cleaned by deleting what it does not take
-/// ([`Cleaning::DeleteInvalid`]: `my server` becomes `my_server`, `search.issues`
-/// `searchissues`, `工具` `_unnamed`), and the whole name is cut at 64, no hash. Of tools of one
-/// name only the first is sent ([`Clash::FirstWins`]).
-pub const ROO_CODE: ClientPreset = ClientPreset {
-    id: "roo_code",
-    title: "Roo Code",
-    prefix: "mcp--",
-    prefix_rule: PrefixRule::Always,
-    separator: "--",
-    uses_server_key: true,
-    key: KeyRule {
-        cleaning: Cleaning::DeleteInvalid,
-        ..KEY_AS_WRITTEN
-    },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::DeleteInvalid,
-    keeps: None,
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
-    units: Units::Utf16,
-    max_len: 64,
-    measure: Measure::Whole,
-    overflow: Overflow::Cut,
-    on_clash: Clash::FirstWins,
-    across: Across::Unknown,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
-    limits: UNKNOWN_LIMITS,
-    source: "github.com/RooCodeInc/Roo-Code src/utils/mcp-name.ts (buildMcpToolName, sanitizeMcpName) and src/core/prompts/tools/native-tools/mcp_server.ts (first of a name wins); a VS Code extension, nothing of it runs headless here",
-    verified: Verified {
-        how: Verification::Source,
-        version: "cb836567",
-        date: "2026-12-02",
-    },
-};
-
-/// Every built-in client preset.
-pub const CLIENTS: [&ClientPreset; 14] = [
-    &CLAUDE_CODE,
-    &CODEX,
-    &GEMINI_CLI,
-    &VSCODE,
-    &CURSOR,
-    &CLINE,
-    &OPENCODE,
-    &CONTINUE_CLI,
-    &COPILOT_CLI,
-    &ROO_CODE,
-    &KILO_CODE,
-    &QWEN_CODE,
-    &DROID,
-    &GOOSE,
-];
-
-/// The built-in preset with this id; `-` is read as `_` (`claude-code`).
-#[must_use]
-pub fn client_by_id(id: &str) -> Option<&'static ClientPreset> {
-    let id = id.replace('-', "_");
-    CLIENTS.into_iter().find(|c| c.id == id)
-}

@@ -3,6 +3,7 @@
 //! ([`super::presets`] holds the built-in ones; [`crate::qualify`] applies them).
 
 use super::limits::Limits;
+use super::prompts::PromptRule;
 use crate::contract::{Charset, Contract};
 
 /// What a client does when the qualified name is longer than its budget.
@@ -341,4 +342,7 @@ pub struct ClientPreset {
     pub source: &'static str,
     /// What the rule was verified against.
     pub verified: Verified,
+    /// How it makes a slash command of a server's prompt; `None` where that was not looked
+    /// at.
+    pub prompts: Option<PromptRule>,
 }

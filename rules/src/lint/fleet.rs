@@ -117,6 +117,6 @@ pub const PROMPT_COLLISION: Lint = Lint {
     why: "Warn. Which prompt the command runs can change from one start to the next.",
     help: "rename the prompts apart",
     fix: "Rename one of the prompts; `renamed` in the JSON says what each becomes.",
-    source: "Each prompt client preset (`mcp_toolname_rules::PROMPT_CLIENTS`), as the client was \
-             run at the version the preset records.",
+    source: "Each client preset's prompt rule (`mcp_toolname_rules::ClientPreset::prompts`), \
+             as the client was run at the version the preset records.",
 };

@@ -6,8 +6,8 @@
 //!
 //! A finding names its lint as a value (`&lint::CONTRACT`), never as a string looked up: a
 //! name that is no lint finds nothing ([`Lint::by_name`] is `None`), and can never select
-//! another lint. Names the build used before this table existed still work for one release
-//! ([`Lint::renamed`]), with a note naming the new one.
+//! another lint. A lint's old names still work for one release ([`Lint::renamed`]), with a
+//! note naming the new one, so a config written for them keeps its meaning.
 //!
 //! ```
 //! use mcp_toolname_rules::lint::{self, Build, Level, Lint};
@@ -66,7 +66,7 @@ pub enum Level {
 
 impl Level {
     /// Every level, as written in flags and the config file.
-    pub const WORDS: [&'static str; 3] = ["deny", "warn", "allow"];
+    pub const WORDS: &[&'static str] = &["deny", "warn", "allow"];
 
     /// `deny`, `warn` or `allow`.
     ///
@@ -233,7 +233,7 @@ pub struct Lint {
 /// assert_eq!(LINTS[0].name, "spec");
 /// assert!(LINTS.iter().all(|l| !l.name.is_empty()));
 /// ```
-pub static LINTS: [Lint; 34] = [
+pub static LINTS: &[Lint] = &[
     names::SPEC,
     names::CONTRACT,
     names::CLIENT,

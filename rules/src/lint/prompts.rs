@@ -45,8 +45,8 @@ pub const PROMPT_COMMAND: Lint = Lint {
     why: "Warn. Other clients run it; deny it for the clients in your `targets`.",
     help: "rename the prompt so every client runs its command",
     fix: "Use the suggested name.",
-    source: "Each prompt client preset (`mcp_toolname_rules::PROMPT_CLIENTS`), as the client was \
-             run at the version the preset records.",
+    source: "Each client preset's prompt rule (`mcp_toolname_rules::ClientPreset::prompts`), \
+             as the client was run at the version the preset records.",
 };
 
 /// `prompt_duplicate`: the server lists one prompt name more than once.
@@ -120,6 +120,6 @@ pub const PROMPT_ARGUMENT: Lint = Lint {
     help: "rename the argument without `=`, and give each argument a name of its own",
     fix: "Rename the argument (with `#[serde(rename = \"...\")]` on the field of the \
           prompt's arguments type) to the suggested name.",
-    source: "Each prompt client preset (`mcp_toolname_rules::PROMPT_CLIENTS`), as the client was \
-             run at the version the preset records.",
+    source: "Each client preset's prompt rule (`mcp_toolname_rules::ClientPreset::prompts`), \
+             as the client was run at the version the preset records.",
 };

@@ -1,7 +1,7 @@
 use std::collections::HashSet;
 
 use super::*;
-use crate::{ALL, CLIENTS, PROMPT_CLIENTS};
+use crate::{ALL, CLIENTS};
 
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
@@ -17,7 +17,6 @@ fn target_ids() -> Vec<&'static str> {
     ALL.iter()
         .map(|c| c.id)
         .chain(CLIENTS.iter().map(|c| c.id))
-        .chain(PROMPT_CLIENTS.iter().map(|c| c.id))
         .collect()
 }
 
@@ -25,7 +24,7 @@ fn target_ids() -> Vec<&'static str> {
 fn names_old_and_new_are_unique_snake_case_and_no_target_id() {
     let targets = target_ids();
     let mut seen = HashSet::new();
-    for lint in &LINTS {
+    for lint in LINTS {
         for name in std::iter::once(&lint.name).chain(lint.old_names) {
             assert!(seen.insert(*name), "`{name}` names two lints");
             assert!(
@@ -39,7 +38,7 @@ fn names_old_and_new_are_unique_snake_case_and_no_target_id() {
 
 #[test]
 fn every_text_is_written_and_why_opens_with_the_level() {
-    for lint in &LINTS {
+    for lint in LINTS {
         assert!(
             lint.why
                 .starts_with(&format!("{}. ", capitalised(lint.level.word()))),
@@ -55,7 +54,7 @@ fn every_text_is_written_and_why_opens_with_the_level() {
 
 #[test]
 fn every_lint_is_reported_by_someone_and_only_warnings_are_renamed() {
-    for lint in &LINTS {
+    for lint in LINTS {
         assert!(
             lint.cli_reports() || lint.build != Build::Silent,
             "no one reports `{}`",
@@ -72,7 +71,7 @@ fn every_lint_is_reported_by_someone_and_only_warnings_are_renamed() {
 
 #[test]
 fn lookups_never_fall_back_to_another_lint() {
-    for lint in &LINTS {
+    for lint in LINTS {
         assert_eq!(Lint::by_name(lint.name), Some(lint));
         assert_eq!(Lint::renamed(lint.name), None);
         for old in lint.old_names {

@@ -105,7 +105,7 @@ pub fn unknown_argument(attr: &str, arg: &str, expected: &[&str]) -> String {
         .map(|e| format!("`{e}`"))
         .collect::<Vec<_>>()
         .join(", ");
-    match closest(arg, expected) {
+    match crate::closest_name(arg, expected) {
         Some(e) => format!(
             "unknown argument `{arg}` in `#[{attr}]`; did you mean `{e}`? (expected one of {list})"
         ),
@@ -125,50 +125,6 @@ pub fn renamed_argument(attr: &str, old: &str, new: &str) -> String {
 #[must_use]
 pub fn duplicate_argument(attr: &str, arg: &str) -> String {
     format!("`{arg}` is given twice in `#[{attr}]`; keep one")
-}
-
-/// The candidate `word` most likely meant, for "did you mean" hints: the same word in
-/// another case, one it starts (`claude` for `claude_code`), or one within a few edits.
-///
-/// ```
-/// use mcp_toolname_rules::message::closest;
-/// assert_eq!(closest("nme", &["name", "alias"]), Some("name"));
-/// assert_eq!(closest("claude", &["codex", "claude_code"]), Some("claude_code"));
-/// assert_eq!(closest("zzz", &["name"]), None);
-/// ```
-#[must_use]
-pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    let lower = word.to_lowercase();
-    candidates
-        .iter()
-        .map(|c| {
-            let d = if c.eq_ignore_ascii_case(word) || (lower.len() >= 3 && c.starts_with(&lower)) {
-                0
-            } else {
-                edit_distance(word, c)
-            };
-            (d, *c)
-        })
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
-        .min()
-        .map(|(_, c)| c)
-}
-
-/// Levenshtein distance over characters, for "did you mean" hints on short words.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            let next = (row[j] + 1).min(row[j + 1] + 1).min(prev + cost);
-            prev = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 /// One attribute given twice on one fn.

@@ -1,7 +1,8 @@
 //! Prompts over a whole config: what the prompts of other servers do to each one's command
 //! under a client, as [`crate::qualify_config`] says it for tools.
 
-use super::{CommandTaken, PromptClash, PromptClient, slash_command};
+use super::slash_command;
+use crate::client::{ClientPreset, CommandTaken, PromptClash};
 
 /// What becomes of one prompt of a config under one client.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -56,7 +57,8 @@ pub struct PromptVerdict {
 }
 
 /// Every prompt of a config under `client`: `servers` is each server's key and distinct prompt
-/// names, in config order; the answer has one verdict per name, in the same shape.
+/// names, in config order; the answer has one verdict per name, in the same shape, or is
+/// `None` for a client with no prompt rule ([`ClientPreset::prompts`]).
 ///
 /// Prompts of different servers that make one command meet as the client's rule says
 /// ([`PromptClash`]); a command met under different names is renamed where the client does
@@ -65,38 +67,39 @@ pub struct PromptVerdict {
 /// them by command (Kilo Code), else both keep their verdicts.
 ///
 /// ```
-/// use mcp_toolname_rules::{prompts_across, PromptFate, GEMINI_CLI_PROMPTS, KILO_CODE_PROMPTS};
+/// use mcp_toolname_rules::{prompts_across, PromptFate, GEMINI_CLI, KILO_CODE};
 /// let servers = [("one", vec!["plain", "review pr"]), ("two", vec!["plain", "review-pr"])];
-/// let g = prompts_across(&GEMINI_CLI_PROMPTS, &servers);
+/// let g = prompts_across(&GEMINI_CLI, &servers).unwrap();
 /// assert_eq!(g[1][0].fate, PromptFate::Raced);
 /// assert_eq!(g[1][0].renamed.as_deref(), Some("/two_plain"));
 /// assert_eq!((g[0][1].command.as_str(), g[0][1].fate), ("/one.review-pr", PromptFate::Moved));
-/// let k = prompts_across(&KILO_CODE_PROMPTS, &servers);
+/// let k = prompts_across(&KILO_CODE, &servers).unwrap();
 /// assert_eq!((k[1][1].command.as_str(), k[1][1].fate), ("/two:review-pr", PromptFate::Runs));
 /// ```
 #[must_use]
 pub fn prompts_across(
-    client: &PromptClient,
+    client: &ClientPreset,
     servers: &[(&str, Vec<&str>)],
-) -> Vec<Vec<PromptVerdict>> {
+) -> Option<Vec<Vec<PromptVerdict>>> {
+    let rule = client.prompts.as_ref()?;
     let mut out: Vec<Vec<PromptVerdict>> = servers
         .iter()
         .map(|(key, names)| {
             names
                 .iter()
-                .map(|name| {
-                    let slash = slash_command(client, key, name);
+                .filter_map(|name| {
+                    let slash = slash_command(client, key, name)?;
                     let fate = match slash.runs {
                         Some(true) => PromptFate::Runs,
                         Some(false) => PromptFate::CannotRun,
                         None => PromptFate::Unknown,
                     };
-                    PromptVerdict {
+                    Some(PromptVerdict {
                         command: slash.command,
                         fate,
                         renamed: None,
                         meets_server: None,
-                    }
+                    })
                 })
                 .collect()
         })
@@ -123,7 +126,7 @@ pub fn prompts_across(
         for &(s, i) in &members {
             match per_server.iter_mut().find(|(t, _)| *t == s) {
                 Some(kept) => {
-                    if client.sanitized {
+                    if rule.sanitized {
                         out[s][kept.1].fate = PromptFate::Shadowed;
                         out[s][kept.1].meets_server = Some(s);
                         kept.1 = i;
@@ -143,19 +146,19 @@ pub fn prompts_across(
         for &(s, i) in &per_server {
             let verdict = &mut out[s][i];
             verdict.meets_server = other(s);
-            match (client.on_clash, client.on_taken) {
+            match (rule.on_clash, rule.on_taken) {
                 (PromptClash::LaterRenamed(_), CommandTaken::RenamedWithServer(sep))
                     if !one_name =>
                 {
-                    let bare = command.strip_prefix(client.prefix).unwrap_or(&command);
-                    verdict.command = format!("{}{}{sep}{bare}", client.prefix, servers[s].0);
+                    let bare = command.strip_prefix(rule.prefix).unwrap_or(&command);
+                    verdict.command = format!("{}{}{sep}{bare}", rule.prefix, servers[s].0);
                     verdict.fate = PromptFate::Moved;
                 }
                 (PromptClash::LaterRenamed(sep), _) => {
                     verdict.fate = PromptFate::Raced;
                     // The client renames the prompt, then makes the command of the new name.
                     let renamed = format!("{}{sep}{}", servers[s].0, name_of(s, i));
-                    verdict.renamed = Some(slash_command(client, "", &renamed).command);
+                    verdict.renamed = slash_command(client, "", &renamed).map(|c| c.command);
                 }
                 (PromptClash::FirstConnected | PromptClash::LastConnected, _) => {
                     verdict.fate = PromptFate::Raced;
@@ -165,5 +168,5 @@ pub fn prompts_across(
             }
         }
     }
-    out
+    Some(out)
 }

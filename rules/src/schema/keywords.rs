@@ -105,7 +105,7 @@ pub const STRICT_REQUIRED: SchemaRule = SchemaRule {
 };
 
 /// Every schema rule, in the order findings are reported.
-pub static SCHEMA_RULES: [&SchemaRule; 6] = [
+pub static SCHEMA_RULES: &[&SchemaRule] = &[
     &ROOT_UNION,
     &ROOT_TYPE,
     &STRICT_DEPTH,

@@ -57,7 +57,7 @@ pub struct ArgumentRule {
 /// [`lint::ARGUMENT_NAME`], denied) and Gemini's for `parameters` (stricter, and only where a
 /// client sends that form, so [`lint::ARGUMENT_CONTRACT`], a warning). OpenAI and the spec set
 /// none for property keys.
-pub static ARGUMENT_RULES: [ArgumentRule; 2] = [
+pub static ARGUMENT_RULES: &[ArgumentRule] = &[
     ArgumentRule {
         contract: &ANTHROPIC_ARGUMENT,
         scope: KeyScope::TopLevel,
@@ -106,7 +106,7 @@ pub fn pointer(steps: &[Step]) -> String {
 pub type Visit<'a, 'f> = dyn FnMut(&[Step<'a>], &'a Map<String, Value>) + 'f;
 
 /// Members whose value is one subschema.
-const ONE: [&str; 6] = [
+const ONE: &[&str] = &[
     "items",
     "additionalProperties",
     "not",
@@ -115,9 +115,9 @@ const ONE: [&str; 6] = [
     "unevaluatedProperties",
 ];
 /// Members whose value is a list of subschemas.
-const LIST: [&str; 4] = ["anyOf", "oneOf", "allOf", "prefixItems"];
+const LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
 /// Members whose value maps names to subschemas.
-const MAP: [&str; 4] = ["properties", "$defs", "definitions", "patternProperties"];
+const MAP: &[&str] = &["properties", "$defs", "definitions", "patternProperties"];
 
 /// Calls `visit(steps, subschema)` for the schema and each subschema in it, depth first, at
 /// most [`MAX_NODES`] of them, none deeper than [`MAX_DEPTH`]. `$ref` is not followed where it

@@ -169,7 +169,7 @@ fn strict_rules_find_depth_count_closing_and_optional_properties() {
 
 #[test]
 fn every_rule_has_a_source_and_a_date() {
-    for rule in &ARGUMENT_RULES {
+    for rule in ARGUMENT_RULES {
         assert!(!rule.contract.source.is_empty() && rule.contract.checked.len() == 10);
     }
     for rule in keywords::SCHEMA_RULES {

@@ -288,7 +288,7 @@ mod tests {
     }
 
     /// Tools, aliases and names no one has, each name of the pool.
-    const NAMES: [&str; 8] = ["t0", "t1", "t2", "t3", "a0", "a1", "a2", "none"];
+    const NAMES: &[&str] = &["t0", "t1", "t2", "t3", "a0", "a1", "a2", "none"];
 
     fn op() -> impl Strategy<Value = Op> {
         prop_oneof![

@@ -6,10 +6,9 @@ use mcp_toolname_rules::lint;
 use std::collections::BTreeMap;
 
 use mcp_toolname_rules::{
-    Across, CLIENTS, ClientPreset, Fate, PROMPT_CLIENTS, PromptClash, PromptClient, PromptFate,
-    look_alike_key, meets_as,
+    Across, CLIENTS, ClientPreset, Fate, PromptClash, PromptFate, look_alike_key, meets_as,
     message::{self, show},
-    namespace_suffix,
+    namespace_suffix, prompt_clients,
 };
 
 use super::cross::{CrossFinding, Member};
@@ -37,7 +36,7 @@ fn together(members: &[Member]) -> String {
 
 /// Clients that put the server key in the name (every built-in one).
 fn prefixing_clients() -> impl Iterator<Item = &'static ClientPreset> {
-    CLIENTS.into_iter().filter(|c| c.uses_server_key)
+    CLIENTS.iter().copied().filter(|c| c.uses_server_key)
 }
 
 /// Every cross-server finding: key collisions and name collisions under each client that
@@ -54,10 +53,10 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
     }
     shared_names(servers, &mut out);
     too_many_tools(servers, &mut out);
-    for client in PROMPT_CLIENTS
-        .into_iter()
-        .filter(|c| c.on_clash != PromptClash::NeverMeet)
-    {
+    for client in prompt_clients().filter(|c| {
+        c.prompts
+            .is_some_and(|p| p.on_clash != PromptClash::NeverMeet)
+    }) {
         prompt_collisions(client, servers, &mut out);
     }
     out
@@ -74,7 +73,8 @@ pub(super) fn cross_server(servers: &[Server]) -> Vec<CrossFinding> {
 /// `/<server>.<command>`), each member carries its new command. Gemini CLI starts every
 /// server at once and registers each one's prompts when it has listed them, so the one read
 /// first is the one that answers first, not the first in the config.
-fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<CrossFinding>) {
+fn prompt_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<CrossFinding>) {
+    let Some(rule) = client.prompts else { return };
     let met = super::prompt_verdicts(servers, client)
         .into_iter()
         .filter(|(server, _, v)| {
@@ -105,7 +105,7 @@ fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<Cr
             .iter()
             .filter_map(|m| m.renamed.as_deref().map(show))
             .collect();
-        let outcome = match client.on_clash {
+        let outcome = match rule.on_clash {
             _ if moved => format!(
                 "it gives each of them a command with its server in front ({}), so {} runs \
                  none of them: rename the prompts apart",
@@ -125,7 +125,7 @@ fn prompt_collisions(client: &PromptClient, servers: &[Server], out: &mut Vec<Cr
                 "it runs the prompt of the server that connects {}, so which prompt {} runs \
                  can change from one start to the next, and the others cannot be run: give \
                  the servers keys that stay apart",
-                if client.on_clash == PromptClash::FirstConnected {
+                if rule.on_clash == PromptClash::FirstConnected {
                     "first"
                 } else {
                     "last"
