@@ -119,7 +119,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
             "targets" => settings.targets = Some(targets(value, &at)?),
             "lints" => (settings.lints, settings.notes) = lints(value, &at)?,
             other => {
-                let near = mcp_toolname_rules::closest_name(other, &KEYS)
+                let near = mcp_toolname_rules::closest_name(other, KEYS)
                     .map(|k| format!("did you mean `{k}`?"))
                     .unwrap_or_else(|| "the keys are `targets` and `[lints]`".to_owned());
                 return Err(at(start, format!("unknown key {}; {near}", show(other))));
@@ -192,7 +192,7 @@ fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Lints, Strin
                     "error" | "forbid" | "fail" => Some("deny"),
                     "warning" | "warnings" => Some("warn"),
                     "off" | "ignore" | "none" | "allowed" => Some("allow"),
-                    _ => mcp_toolname_rules::closest_name(w, &Level::WORDS),
+                    _ => mcp_toolname_rules::closest_name(w, Level::WORDS),
                 })
                 .map(|w| format!("; did you mean `\"{w}\"`?"))
                 .unwrap_or_default();

@@ -285,7 +285,7 @@ const PIECES: &[&str] = &[
 
 fn words() -> impl proptest::strategy::Strategy<Value = Vec<String>> {
     use proptest::prelude::*;
-    let word = prop::collection::vec(prop::sample::select(&PIECES[..]), 0..12)
+    let word = prop::collection::vec(prop::sample::select(PIECES), 0..12)
         .prop_map(|pieces| pieces.concat());
     prop::collection::vec(word, 0..6)
 }
