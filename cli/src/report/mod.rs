@@ -331,7 +331,7 @@ fn details(report: &NameReport, own: &[Seen<'_>]) -> String {
             &lint::CONTRACT
         };
         out.push_str(&wrap::hanging(
-            &format!("    {:<KIND$} {:<LABEL$} ", label.label, ""),
+            &format!("    {:<KIND$} {:<LABEL$} ", label.name, ""),
             &format!("{}; {}", reason.problem, reason.detail),
             pad.len(),
         ));
@@ -340,7 +340,7 @@ fn details(report: &NameReport, own: &[Seen<'_>]) -> String {
         out.push_str(&wrap::hanging(
             &format!(
                 "    {:<KIND$} {:<LABEL$} ",
-                s.finding.kind.label,
+                s.finding.kind.name,
                 s.finding.client.unwrap_or_default()
             ),
             &s.finding.message,

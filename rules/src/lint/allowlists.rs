@@ -1,19 +1,14 @@
 //! The lints of the lists users write tool names into: permission rules, agents' tool lists
 //! and per-server tool filters.
 
-use super::{Build, Level, Lint, Scope};
+use super::{Lint, ROW, Scope};
 
 /// `allowlist_entry_unmatched`: an entry of an allow, deny or filter list names no tool.
 pub const ALLOWLIST_ENTRY_UNMATCHED: Lint = Lint {
     name: "allowlist_entry_unmatched",
-    label: "list",
     scope: Scope::List,
-    level: Level::Warn,
     targeted: true,
-    said: false,
     reported_by: "`audit --config` (with `--settings`, `--agents`)",
-    build: Build::Silent,
-    old_names: &[],
     summary: "an entry of a tool allow, deny or filter list matches no tool the client names",
     finds: "An entry of a list that names tools for one client and matches none of the names \
             that client gives the audited servers' tools: Claude Code's `permissions.allow`, \
@@ -35,4 +30,5 @@ pub const ALLOWLIST_ENTRY_UNMATCHED: Lint = Lint {
     source: "Claude Code 2.1.332, Gemini CLI 0.61.0, Codex 0.171.0 and GitHub Copilot CLI \
              1.0.102, each run with such lists against fixture servers and a fake model API \
              (`cli/tests/oracle_allowlists.rs`), 2026-12-03.",
+    ..ROW
 };

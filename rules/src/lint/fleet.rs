@@ -1,18 +1,13 @@
 //! The lints of one client config: what its servers do to each other.
 
-use super::{Build, Level, Lint, Scope};
+use super::{Level, Lint, ROW, Scope};
 
 /// `key_collision`: two server keys become one prefix under a client.
 pub const KEY_COLLISION: Lint = Lint {
     name: "key_collision",
-    label: "keys",
     scope: Scope::Servers,
-    level: Level::Warn,
     targeted: true,
-    said: false,
     reported_by: "`audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "two server keys become one prefix under a client",
     finds: "Servers of one config whose keys a client makes one prefix (`Calc` and `calc` \
             under VS Code's lower-casing), so their tools share a namespace there.",
@@ -26,19 +21,15 @@ pub const KEY_COLLISION: Lint = Lint {
     fix: "Rename one server's key in the config.",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `name_collision`: tools of different servers get one model-facing name under a client.
 pub const NAME_COLLISION: Lint = Lint {
     name: "name_collision",
-    label: "names",
     scope: Scope::Servers,
-    level: Level::Warn,
     targeted: true,
-    said: false,
     reported_by: "`audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "tools of different servers get one model-facing name under a client",
     finds: "Two (server, tool) pairs that one client names alike, after its prefix, \
             rewriting and cutting: their keys meet, a key and a tool meet at the separator \
@@ -52,19 +43,15 @@ pub const NAME_COLLISION: Lint = Lint {
     fix: "Rename one server's key (cheapest) or one of the tools.",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `shared_name`: one raw tool name on several servers.
 pub const SHARED_NAME: Lint = Lint {
     name: "shared_name",
-    label: "shared",
     scope: Scope::Servers,
     level: Level::Allow,
-    targeted: false,
-    said: false,
     reported_by: "`audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "one raw tool name on several servers",
     finds: "A tool name that more than one server of the config lists.",
     why: "Allow. Every client this CLI knows prefixes the server key, so the tools stay \
@@ -74,19 +61,15 @@ pub const SHARED_NAME: Lint = Lint {
     fix: "Nothing, for the clients named in this page. For a host that shows tools by \
           bare name, rename one of them.",
     source: "This project's rule: an agent that shows tools by bare name keeps one of them.",
+    ..ROW
 };
 
 /// `key_look_alike`: server keys that differ only in case and separators.
 pub const KEY_LOOK_ALIKE: Lint = Lint {
     name: "key_look_alike",
-    label: "keys",
     scope: Scope::Servers,
-    level: Level::Warn,
-    targeted: false,
     said: true,
     reported_by: "`audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "server keys that differ only in case and separators",
     finds: "Keys of one config that are one once case and `_` `-` `.` are ignored \
             (`MCPBrowser`, `mcpbrowser`): often one server configured twice.",
@@ -95,19 +78,16 @@ pub const KEY_LOOK_ALIKE: Lint = Lint {
     fix: "Drop the second entry, or rename it.",
     source: "This project's rule: nothing breaks on the wire, but people and models confuse such \
              names.",
+    ..ROW
 };
 
 /// `prompt_collision`: prompts of different servers become one slash command under a client.
 pub const PROMPT_COLLISION: Lint = Lint {
     name: "prompt_collision",
-    label: "prompts",
     scope: Scope::Servers,
-    level: Level::Warn,
     targeted: true,
     said: true,
     reported_by: "`audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "prompts of different servers become one slash command under a client",
     finds: "Prompts of several servers that a client makes one command: one whose command \
             holds no server part (Gemini CLI, Qwen Code) keeps it for the server that answers \
@@ -119,4 +99,5 @@ pub const PROMPT_COLLISION: Lint = Lint {
     fix: "Rename one of the prompts; `renamed` in the JSON says what each becomes.",
     source: "Each client preset's prompt rule (`mcp_toolname_rules::ClientPreset::prompts`), \
              as the client was run at the version the preset records.",
+    ..ROW
 };

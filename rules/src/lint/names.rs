@@ -1,19 +1,15 @@
 //! The lints of tool names, one by one: the spec, the contracts and clients, names of one
 //! server that clash, and the server key.
 
-use super::{Build, Level, Lint, Scope};
+use super::{Build, Level, Lint, ROW, Scope};
 
 /// `spec`: a tool name breaks the MCP spec's rule for tool names.
 pub const SPEC: Lint = Lint {
     name: "spec",
-    label: "spec",
     scope: Scope::Name,
     level: Level::Deny,
-    targeted: false,
-    said: false,
     reported_by: "`check`, `audit`, `audit --config`",
     build: Build::Error,
-    old_names: &[],
     summary: "a tool name breaks the MCP spec's rule for tool names",
     finds: "A tool name that is empty, longer than 128 characters, or holds a character \
             outside `A-Z a-z 0-9 _ - .` (MCP spec 2025-11-25, server/tools, Tool Names). \
@@ -33,16 +29,14 @@ pub const SPEC: Lint = Lint {
           documents\", until = \"2027-03-01\", hidden))]`.",
     source: "The MCP spec 2025-11-25, server/tools, Tool Names: `mcp_toolname_rules::MCP` holds \
              its address and the day it was last read.",
+    ..ROW
 };
 
 /// `contract`: an LLM API's rule (or SEP-986's) refuses a name the spec allows.
 pub const CONTRACT: Lint = Lint {
     name: "contract",
-    label: "contract",
     scope: Scope::Name,
-    level: Level::Warn,
     targeted: true,
-    said: false,
     reported_by: "`check`, `audit`, `audit --config`",
     build: Build::Warning,
     old_names: &[
@@ -65,17 +59,15 @@ pub const CONTRACT: Lint = Lint {
           ids of the macros' `targets(...)`).",
     source: "Each contract's own documentation, or what its API answered: \
              `mcp_toolname_rules::ALL` holds each one's address and the day it was last read.",
+    ..ROW
 };
 
 /// `client`: a client cuts, hashes, skips or refuses a tool name, or its API refuses what it
 /// sends.
 pub const CLIENT: Lint = Lint {
     name: "client",
-    label: "client",
     scope: Scope::Name,
-    level: Level::Warn,
     targeted: true,
-    said: false,
     reported_by: "`check`, `audit`, `audit --config`",
     build: Build::Warning,
     old_names: &["tool_name_over_client_budget"],
@@ -97,19 +89,15 @@ pub const CLIENT: Lint = Lint {
           once.",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `duplicate`: the server lists one tool name more than once.
 pub const DUPLICATE: Lint = Lint {
     name: "duplicate",
-    label: "duplicate",
-    scope: Scope::Tools,
     level: Level::Deny,
-    targeted: false,
-    said: false,
     reported_by: "`audit`, `audit --config`",
     build: Build::Error,
-    old_names: &[],
     summary: "the server lists one tool name more than once",
     finds: "A tool name that appears twice or more in one server's `tools/list`, across all \
             its pages.",
@@ -121,16 +109,12 @@ pub const DUPLICATE: Lint = Lint {
     fix: "Rename or drop one of the tools. With `#[tool_registry]` two tools with one name \
           fail the build.",
     source: "The MCP spec 2025-11-25, server/tools, Tool Names: a name is unique within a server.",
+    ..ROW
 };
 
 /// `case_collision`: tool names that differ only in case.
 pub const CASE_COLLISION: Lint = Lint {
     name: "case_collision",
-    label: "case",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
-    said: false,
     reported_by: "`audit`, `audit --config`",
     build: Build::Warning,
     old_names: &["tool_names_differ_only_in_case"],
@@ -143,16 +127,12 @@ pub const CASE_COLLISION: Lint = Lint {
     fix: "Rename one of them, keeping the old name as an alias for a while.",
     source: "This project's rule: nothing breaks on the wire, but people and models confuse such \
              names.",
+    ..ROW
 };
 
 /// `look_alike`: tool names that differ only in case and in `_`, `-` and `.`.
 pub const LOOK_ALIKE: Lint = Lint {
     name: "look_alike",
-    label: "look-alike",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
-    said: false,
     reported_by: "`audit`, `audit --config`",
     build: Build::Warning,
     old_names: &["tool_names_look_alike"],
@@ -165,20 +145,16 @@ pub const LOOK_ALIKE: Lint = Lint {
     fix: "Rename one of them, keeping the old name as an alias for a while.",
     source: "This project's rule: nothing breaks on the wire, but people and models confuse such \
              names.",
+    ..ROW
 };
 
 /// `confusable`: tool names a model can take for one another, where their inputs or
 /// descriptions say the tools are alike too.
 pub const CONFUSABLE: Lint = Lint {
     name: "confusable",
-    label: "confusable",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
     build: Build::Warning,
-    old_names: &[],
     summary: "tool names a model can take for one another, with alike inputs or descriptions",
     finds: "Two tool names of one server that differ in more than case and separators but read \
             alike: one word plural in one and singular in the other (`get_skill`, \
@@ -217,16 +193,13 @@ pub const CONFUSABLE: Lint = Lint {
              descriptions\", names `search_files` and `find_files`; Microsoft Research, \
              \"Tool-space interference in the MCP era\" (2025-09) on tools whose names and \
              descriptions overlap.",
+    ..ROW
 };
 
 /// `normalisation_collision`: two tool names become one model-facing name under a client.
 pub const NORMALISATION_COLLISION: Lint = Lint {
     name: "normalisation_collision",
-    label: "collision",
-    scope: Scope::Tools,
-    level: Level::Warn,
     targeted: true,
-    said: false,
     reported_by: "`audit`, `audit --config`",
     build: Build::Warning,
     old_names: &["tool_names_merged_by_clients"],
@@ -241,19 +214,15 @@ pub const NORMALISATION_COLLISION: Lint = Lint {
           replaces).",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `key_refused`: a client refuses the server key and does not start the server.
 pub const KEY_REFUSED: Lint = Lint {
     name: "key_refused",
-    label: "key",
-    scope: Scope::Tools,
-    level: Level::Warn,
     targeted: true,
-    said: false,
     reported_by: "`check`, `audit`, `audit --config`",
     build: Build::Error,
-    old_names: &[],
     summary: "a client refuses the server key and does not start the server",
     finds: "A server key (`--server-key`, or the server's name in a config) that a client \
             refuses, so that client never starts the server (Codex and a key with a \
@@ -266,16 +235,12 @@ pub const KEY_REFUSED: Lint = Lint {
           `_` at either end.",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `listed_alias_name`: a listed alias breaks the naming rule its registry checks.
 pub const LISTED_ALIAS_NAME: Lint = Lint {
     name: "listed_alias_name",
-    label: "alias",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
-    said: false,
     reported_by: "",
     build: Build::Warning,
     old_names: &[
@@ -294,16 +259,12 @@ pub const LISTED_ALIAS_NAME: Lint = Lint {
     fix: "Add `hidden` to the `alias(...)`: the old name stays callable, and leaves the list.",
     source: "The MCP spec's rule for tool names (`mcp_toolname_rules::MCP`), or the \
              slash-command rule for prompts (`mcp_toolname_rules::PROMPT`).",
+    ..ROW
 };
 
 /// `key_outside_rule`: a server key the clients accept but that breaks the recommended rule.
 pub const KEY_OUTSIDE_RULE: Lint = Lint {
     name: "key_outside_rule",
-    label: "key",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
-    said: false,
     reported_by: "",
     build: Build::Warning,
     old_names: &["server_key_outside_the_recommended_rule"],
@@ -320,4 +281,5 @@ pub const KEY_OUTSIDE_RULE: Lint = Lint {
           client config) to 1 to 32 of `A-Z a-z 0-9 _ -`, without `__` or `_` at either end.",
     source: "The clients' own rules for a server key, as each client preset records them \
              (`mcp_toolname_rules::SERVER_KEY` is the rule they all accept).",
+    ..ROW
 };

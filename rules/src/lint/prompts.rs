@@ -1,18 +1,14 @@
 //! The lints of prompts: their names, their slash commands and their arguments.
 
-use super::{Build, Level, Lint, Scope};
+use super::{Build, Level, Lint, ROW, Scope};
 
 /// `prompt_name`: a prompt name breaks the slash-command rule for prompts.
 pub const PROMPT_NAME: Lint = Lint {
     name: "prompt_name",
-    label: "prompt",
     scope: Scope::Prompt,
     level: Level::Deny,
-    targeted: false,
-    said: false,
     reported_by: "`check --prompt`, `audit`, `audit --config`",
     build: Build::Error,
-    old_names: &[],
     summary: "a prompt name breaks the slash-command rule for prompts",
     finds: "A prompt name that no client can make a slash command of everywhere: empty, \
             past 128 characters, or holding white space, a control or an invisible \
@@ -25,19 +21,15 @@ pub const PROMPT_NAME: Lint = Lint {
     fix: "Use the suggested name; `#[mcp_prompt]` keeps the old one as an alias.",
     source: "This project's rule for prompt names (`mcp_toolname_rules::PROMPT`), read from the \
              clients: the MCP spec sets none.",
+    ..ROW
 };
 
 /// `prompt_command`: a client cannot run a prompt as the slash command it makes of it.
 pub const PROMPT_COMMAND: Lint = Lint {
     name: "prompt_command",
-    label: "command",
     scope: Scope::Prompt,
-    level: Level::Warn,
     targeted: true,
-    said: false,
     reported_by: "`check --prompt`, `audit`, `audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "a client cannot run a prompt as the slash command it makes of it",
     finds: "A prompt whose slash command does not run in a client (Claude Code and Qwen \
             Code end a command at white space; Qwen Code keeps its built-in commands, such as \
@@ -47,19 +39,17 @@ pub const PROMPT_COMMAND: Lint = Lint {
     fix: "Use the suggested name.",
     source: "Each client preset's prompt rule (`mcp_toolname_rules::ClientPreset::prompts`), \
              as the client was run at the version the preset records.",
+    ..ROW
 };
 
 /// `prompt_duplicate`: the server lists one prompt name more than once.
 pub const PROMPT_DUPLICATE: Lint = Lint {
     name: "prompt_duplicate",
-    label: "duplicate",
     scope: Scope::Prompts,
     level: Level::Deny,
-    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
     build: Build::Error,
-    old_names: &[],
     summary: "the server lists one prompt name more than once",
     finds: "A prompt name that appears twice or more in one server's `prompts/list`.",
     why: "Deny. The build refuses a prompt name used twice (`#[mcp_prompt]`), as \
@@ -69,15 +59,13 @@ pub const PROMPT_DUPLICATE: Lint = Lint {
     fix: "Rename or drop the others.",
     source: "The MCP spec 2025-11-25, server/prompts: `prompts/get` asks for a prompt by its \
              name.",
+    ..ROW
 };
 
 /// `prompt_look_alike`: prompt names that differ only in case and separators.
 pub const PROMPT_LOOK_ALIKE: Lint = Lint {
     name: "prompt_look_alike",
-    label: "alike",
     scope: Scope::Prompts,
-    level: Level::Warn,
-    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
     build: Build::Warning,
@@ -93,19 +81,17 @@ pub const PROMPT_LOOK_ALIKE: Lint = Lint {
     fix: "Rename one of them.",
     source: "This project's rule: nothing breaks on the wire, but people and models confuse such \
              names.",
+    ..ROW
 };
 
 /// `prompt_argument`: a client cannot pass a prompt argument by its name.
 pub const PROMPT_ARGUMENT: Lint = Lint {
     name: "prompt_argument",
-    label: "argument",
     scope: Scope::Prompt,
-    level: Level::Warn,
     targeted: true,
     said: true,
     reported_by: "`audit`, `audit --config`",
     build: Build::Error,
-    old_names: &[],
     summary: "a client cannot pass a prompt argument by its name",
     finds: "A prompt argument whose name a client that takes arguments by name cannot \
             type (Gemini CLI reads `--a=b=v` as argument `a`: a name that is empty or \
@@ -122,4 +108,5 @@ pub const PROMPT_ARGUMENT: Lint = Lint {
           prompt's arguments type) to the suggested name.",
     source: "Each client preset's prompt rule (`mcp_toolname_rules::ClientPreset::prompts`), \
              as the client was run at the version the preset records.",
+    ..ROW
 };

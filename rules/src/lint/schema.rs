@@ -1,19 +1,15 @@
 //! The lints of tool input schemas: argument names (property keys) an API refuses, and what
 //! in a schema an API refuses or drops.
 
-use super::{Build, Level, Lint, Scope};
+use super::{Build, Level, Lint, ROW};
 
 /// `argument_name`: Claude's API refuses an argument name of a tool, and with it every request.
 pub const ARGUMENT_NAME: Lint = Lint {
     name: "argument_name",
-    label: "argument",
-    scope: Scope::Tools,
     level: Level::Deny,
-    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
     build: Build::Error,
-    old_names: &[],
     summary: "the Anthropic API refuses an argument name of a tool, and every request with it",
     finds: "A property key of a tool's input schema (one of its arguments) outside \
             `^[a-zA-Z0-9_.-]{1,64}$`: `rule_name[]`, a key with a space, a key past 64 \
@@ -35,19 +31,15 @@ pub const ARGUMENT_NAME: Lint = Lint {
              and, for Bedrock, aws-solutions-library-samples/\
              accelerated-intelligent-document-processing-on-aws#709 (2026-08-31); read \
              2026-12-03.",
+    ..ROW
 };
 
 /// `argument_contract`: another API's documented rule refuses an argument name.
 pub const ARGUMENT_CONTRACT: Lint = Lint {
     name: "argument_contract",
-    label: "argument",
-    scope: Scope::Tools,
-    level: Level::Warn,
     targeted: true,
     said: true,
     reported_by: "`audit`, `audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "another API's documented rule refuses an argument name of a tool",
     finds: "A property key of a tool's input schema that an API's documented rule other \
             than Anthropic's refuses: Gemini's `FunctionDeclaration.parameters` takes a \
@@ -61,19 +53,14 @@ pub const ARGUMENT_CONTRACT: Lint = Lint {
     source: "`mcp_toolname_rules::schema::ARGUMENT_RULES`: each rule's address and the day it \
              was read (Gemini: cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/\
              FunctionDeclaration, read 2026-12-03).",
+    ..ROW
 };
 
 /// `schema_root`: an API refuses the top level of a tool's input schema.
 pub const SCHEMA_ROOT: Lint = Lint {
     name: "schema_root",
-    label: "schema",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "an API refuses the top level of a tool's input schema",
     finds: "`anyOf`, `oneOf` or `allOf` at the top level of an input schema (Claude's API \
             refuses it), and a top-level `type` other than `object` (Bedrock Converse \
@@ -87,19 +74,15 @@ pub const SCHEMA_ROOT: Lint = Lint {
           makes such a schema.",
     source: "`mcp_toolname_rules::schema::keywords::SCHEMA_RULES`: each rule's source (the \
              APIs' errors in public reports, 2026) and the day it was read (2026-12-03).",
+    ..ROW
 };
 
 /// `schema_strict`: OpenAI's strict mode refuses a tool's input schema.
 pub const SCHEMA_STRICT: Lint = Lint {
     name: "schema_strict",
-    label: "schema",
-    scope: Scope::Tools,
     level: Level::Allow,
-    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "OpenAI's strict mode refuses a tool's input schema",
     finds: "What OpenAI function calling with `strict: true` refuses: more than 5 levels of \
             nested objects, more than 100 object properties, an object without \
@@ -115,4 +98,5 @@ pub const SCHEMA_STRICT: Lint = Lint {
           stays required.",
     source: "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas, \
              read 2026-12-03.",
+    ..ROW
 };

@@ -1,14 +1,12 @@
 //! The lints of what comes past the names: how many tools, descriptions and instructions,
 //! tool search, and the windows and tombstones of renamed tools.
 
-use super::{Build, Level, Lint, Scope};
+use super::{Build, Level, Lint, ROW, Scope};
 
 /// `too_many_tools`: more tools than the API behind a client takes in one request.
 pub const TOO_MANY_TOOLS: Lint = Lint {
     name: "too_many_tools",
-    label: "tools",
     scope: Scope::Beside,
-    level: Level::Warn,
     targeted: true,
     said: true,
     reported_by: "`audit`, `audit --config`",
@@ -24,14 +22,13 @@ pub const TOO_MANY_TOOLS: Lint = Lint {
           only what they need.",
     source: "Each API's limit on tools in one request, as the client preset that sends to it \
              records it (`mcp_toolname_rules::ToolCap`).",
+    ..ROW
 };
 
 /// `description_cut`: a client cuts a tool's description.
 pub const DESCRIPTION_CUT: Lint = Lint {
     name: "description_cut",
-    label: "described",
     scope: Scope::Beside,
-    level: Level::Warn,
     targeted: true,
     said: true,
     reported_by: "`audit`, `audit --config`",
@@ -46,19 +43,16 @@ pub const DESCRIPTION_CUT: Lint = Lint {
           named.",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `instructions_cut`: a client cuts the server's instructions.
 pub const INSTRUCTIONS_CUT: Lint = Lint {
     name: "instructions_cut",
-    label: "instruct",
     scope: Scope::Beside,
-    level: Level::Warn,
     targeted: true,
     said: true,
     reported_by: "`audit`, `audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "a client cuts the server's instructions",
     finds: "Server instructions (from `initialize`) longer than a client keeps.",
     why: "Warn. The server works; the model may miss what the cut part said.",
@@ -66,19 +60,16 @@ pub const INSTRUCTIONS_CUT: Lint = Lint {
     fix: "Put what matters first, and move details into the tool descriptions.",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `instructions_not_sent`: clients that never pass the server's instructions to the model.
 pub const INSTRUCTIONS_NOT_SENT: Lint = Lint {
     name: "instructions_not_sent",
-    label: "instruct",
     scope: Scope::Beside,
     level: Level::Allow,
-    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "clients that never pass the server's instructions to the model",
     finds: "A server with instructions, and the clients that drop them.",
     why: "Allow. It is true of every server with instructions and nothing in the server \
@@ -88,19 +79,16 @@ pub const INSTRUCTIONS_NOT_SENT: Lint = Lint {
     fix: "Repeat what the model must know in the tool descriptions.",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `tool_search_session`: a client's tool search names a tool in a reference its API refuses.
 pub const TOOL_SEARCH_SESSION: Lint = Lint {
     name: "tool_search_session",
-    label: "search",
     scope: Scope::Beside,
-    level: Level::Warn,
     targeted: true,
     said: true,
     reported_by: "`audit`, `audit --config`",
-    build: Build::Silent,
-    old_names: &[],
     summary: "a client's tool search names a tool in a reference its API refuses",
     finds: "Tool names that a client which loads tools by search (Claude Code) names in a \
             reference longer than its API takes; the refused answer stays in the \
@@ -111,19 +99,14 @@ pub const TOOL_SEARCH_SESSION: Lint = Lint {
           that fit).",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
 };
 
 /// `alias_past_window`: an alias whose window has closed is still declared.
 pub const ALIAS_PAST_WINDOW: Lint = Lint {
     name: "alias_past_window",
-    label: "window",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
     said: true,
     reported_by: "`audit`, `audit --config`, of a server built with mcp-toolname",
-    build: Build::Silent,
-    old_names: &[],
     summary: "an alias whose window has closed is still declared",
     finds: "An alias whose `until` has passed (by the audit's clock, or by the server's: a \
             server built with mcp-toolname lists such an alias in surface mode, \
@@ -141,17 +124,13 @@ pub const ALIAS_PAST_WINDOW: Lint = Lint {
           `#[tool_registry(tombstone(name = \"calc.add\", renamed_to = \"add_numbers\"))]` \
           (with an `until` of its own).",
     source: "The alias's own `until`, against the audit's clock.",
+    ..ROW
 };
 
 /// `alias_window_short`: an alias ends before a `tools/list` cached from before the rename
 /// does.
 pub const ALIAS_WINDOW_SHORT: Lint = Lint {
     name: "alias_window_short",
-    label: "window",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
-    said: false,
     reported_by: "",
     build: Build::Warning,
     old_names: &["alias_window_shorter_than_list_ttl"],
@@ -167,16 +146,12 @@ pub const ALIAS_WINDOW_SHORT: Lint = Lint {
           registry's `list_ttl_secs`.",
     source: "The registry's own `list_ttl_secs`: how long you tell clients they may cache \
              `tools/list`.",
+    ..ROW
 };
 
 /// `tombstone_target`: a tombstone sends callers to a name this impl does not serve.
 pub const TOMBSTONE_TARGET: Lint = Lint {
     name: "tombstone_target",
-    label: "tombstone",
-    scope: Scope::Tools,
-    level: Level::Warn,
-    targeted: false,
-    said: false,
     reported_by: "",
     build: Build::Warning,
     old_names: &["tombstone_points_to_no_tool_of_this_impl"],
@@ -189,4 +164,5 @@ pub const TOMBSTONE_TARGET: Lint = Lint {
     fix: "Correct `renamed_to` (or `instead`) to the tool's name; the message suggests the \
           closest one.",
     source: "This project's rule: a tombstone helps only if the name it points to answers.",
+    ..ROW
 };
