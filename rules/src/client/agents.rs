@@ -7,11 +7,12 @@ use super::presets::OPENCODE;
 use super::prompts::{
     CommandTaken, PromptArguments, PromptClash, PromptRule, QWEN_CODE_BUILTINS, Whitespace,
 };
+use super::rule::TYPICAL;
 use super::rule::{
-    Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
-    Overflow, PrefixRule, Units, Verification, Verified,
+    Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, NO_LIMIT, Overflow,
+    Units, Verification, Verified,
 };
-use crate::contract::{Charset, LLM_COMMON};
+use crate::contract::Charset;
 
 /// A client that lists names up front and loads definitions by its tool search: run with
 /// 520 tools, all listed; what becomes of long descriptions and instructions once loaded is
@@ -97,22 +98,14 @@ pub const QWEN_CODE: ClientPreset = ClientPreset {
     id: "qwen_code",
     title: "Qwen Code",
     prefix: "mcp__",
-    prefix_rule: PrefixRule::Always,
     separator: "__",
-    uses_server_key: true,
     key: KeyRule {
         keeps: Some(Charset::ALNUM.with("_-")),
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
     hash_when_changed: true,
     units: Units::Utf16,
     max_len: 63,
-    measure: Measure::Whole,
     overflow: Overflow::HashSuffix {
         hex: 7,
         input: HashInput::WholeFnv1a,
@@ -120,8 +113,6 @@ pub const QWEN_CODE: ClientPreset = ClientPreset {
     },
     on_clash: Clash::OneOf,
     across: Across::LastConnected,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     limits: LISTED,
     source: "the @qwen-code/qwen-code npm package run against a fake chat completions API (cli/tests/oracles.rs); packages/core/src/utils/tool-name-utils.ts in its bundle (normalizeToolNameForProvider)",
     verified: Verified {
@@ -147,6 +138,7 @@ pub const QWEN_CODE: ClientPreset = ClientPreset {
             date: "2026-12-03",
         },
     }),
+    ..TYPICAL
 };
 
 /// Factory's Droid: `<server>___<tool>`, no prefix. The key is made a slug when the config is
@@ -165,22 +157,13 @@ pub const DROID: ClientPreset = ClientPreset {
     id: "droid",
     title: "Droid",
     prefix: "",
-    prefix_rule: PrefixRule::Always,
     separator: "___",
-    uses_server_key: true,
     key: KeyRule {
         cleaning: Cleaning::Slug(32),
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Utf16,
     max_len: 64,
-    measure: Measure::Whole,
     overflow: Overflow::HashSuffix {
         hex: 8,
         input: HashInput::PartSha256,
@@ -188,8 +171,6 @@ pub const DROID: ClientPreset = ClientPreset {
     },
     on_clash: Clash::HashesChanged,
     across: Across::LaterKeyReplaces,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     limits: LISTED,
     source: "the @factory/cli npm package's Linux binary (@factory/cli-linux-x64) run with a custom model against a fake chat completions API (cli/tests/oracles.rs); its bundled code read for the key slug and the clash rule",
     verified: Verified {
@@ -197,7 +178,7 @@ pub const DROID: ClientPreset = ClientPreset {
         version: "0.225.2",
         date: "2026-12-03",
     },
-    prompts: None,
+    ..TYPICAL
 };
 
 /// Goose (`block/goose`, a Rust binary; no package of it runs here, and its repository is too
@@ -215,29 +196,19 @@ pub const GOOSE: ClientPreset = ClientPreset {
     id: "goose",
     title: "Goose",
     prefix: "",
-    prefix_rule: PrefixRule::Always,
     separator: "__",
-    uses_server_key: true,
     key: KeyRule {
         cleaning: Cleaning::DeleteWhiteSpace,
         lowercase: true,
         keeps: Some(Charset::ALNUM.with("_-")),
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
     keeps: None,
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Chars,
     max_len: NO_LIMIT,
-    measure: Measure::Whole,
     overflow: Overflow::ApiError,
     on_clash: Clash::FirstWins,
     across: Across::MapOrder,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     limits: UNKNOWN_LIMITS,
     source: "block/goose, crates/goose/src/agents/extension_manager.rs at 2554e58d (fetch_all_tools: `<key>__<tool>`, the first of one name kept; add_extension: a key already there is not started) and crates/goose/src/config/extensions.rs at 1071c824 (name_to_key); no one commit of the search index holds both",
     verified: Verified {
@@ -245,5 +216,5 @@ pub const GOOSE: ClientPreset = ClientPreset {
         version: "2554e58d",
         date: "2026-12-03",
     },
-    prompts: None,
+    ..TYPICAL
 };

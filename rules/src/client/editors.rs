@@ -4,11 +4,12 @@
 
 use super::limits::{OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all};
 use super::prompts::{CommandTaken, PromptArguments, PromptClash, PromptRule, Whitespace};
+use super::rule::TYPICAL;
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, Overflow,
-    PrefixRule, Units, Verification, Verified,
+    Units, Verification, Verified,
 };
-use crate::contract::{Charset, LLM_COMMON};
+use crate::contract::Charset;
 
 /// VS Code: `mcp_<prefix>_<tool>`. The prefix comes from the server's announced
 /// `serverInfo.title` or `name`, the config key being the fallback; it is lower-cased, each
@@ -30,9 +31,7 @@ pub const VSCODE: ClientPreset = ClientPreset {
     id: "vscode",
     title: "VS Code",
     prefix: "mcp_",
-    prefix_rule: PrefixRule::Always,
     separator: "_",
-    uses_server_key: true,
     key: KeyRule {
         cleaning: Cleaning::None,
         refuses_outside: None,
@@ -48,19 +47,11 @@ pub const VSCODE: ClientPreset = ClientPreset {
         numbers_clashes: true,
     },
     max_key_len: 13,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Chars,
     max_len: 64,
-    measure: Measure::Whole,
     overflow: Overflow::Cut,
     on_clash: Clash::OneOf,
     across: Across::Unknown,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     limits: UNKNOWN_LIMITS,
     source: "github.com/microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts (McpPrefixGenerator: MaxPrefixLen 18 is `mcp_` + 13 + `_`), mcpTypes.ts (McpTool: `.` to `_`, cut to 64); no package of it runs headless here",
     verified: Verified {
@@ -86,6 +77,7 @@ pub const VSCODE: ClientPreset = ClientPreset {
             date: "2026-12-02",
         },
     }),
+    ..TYPICAL
 };
 
 /// Cursor (closed source): the tool is filtered out unless key + tool is at most 59
@@ -96,24 +88,14 @@ pub const CURSOR: ClientPreset = ClientPreset {
     id: "cursor",
     title: "Cursor",
     prefix: "mcp_",
-    prefix_rule: PrefixRule::Always,
     separator: "_",
-    uses_server_key: true,
     key: KEY_AS_WRITTEN,
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Chars,
     max_len: 59,
     measure: Measure::ServerPlusTool,
     overflow: Overflow::Skip,
     on_clash: Clash::OneOf,
     across: Across::Unknown,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     limits: UNKNOWN_LIMITS,
     source: "user reports (no official source): \"Combined server and tool name length (60) exceeds 60 characters\" for 1 + 59",
     verified: Verified {
@@ -121,7 +103,7 @@ pub const CURSOR: ClientPreset = ClientPreset {
         version: "",
         date: "2026-11-30",
     },
-    prompts: None,
+    ..TYPICAL
 };
 
 /// Cline (since mid-2026): `<server>__<tool>`, no `mcp` prefix; each run of characters
@@ -135,23 +117,16 @@ pub const CLINE: ClientPreset = ClientPreset {
     id: "cline",
     title: "Cline",
     prefix: "",
-    prefix_rule: PrefixRule::Always,
     separator: "__",
-    uses_server_key: true,
     key: KeyRule {
         keeps: Some(Charset::ALNUM.with("_-")),
         collapse_runs: true,
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
     collapse_runs: true,
     hash_when_changed: true,
     units: Units::Chars,
     max_len: 64,
-    measure: Measure::Whole,
     overflow: Overflow::HashSuffix {
         hex: 8,
         input: HashInput::Joined,
@@ -159,8 +134,6 @@ pub const CLINE: ClientPreset = ClientPreset {
     },
     on_clash: Clash::OneOf,
     across: Across::LastInConfig,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     // Run against an OpenAI-compatible Chat Completions API.
     limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
     source: "the cline npm package run against a fake chat completions API (cli/tests/oracles.rs); github.com/cline/cline name-transform.ts",
@@ -169,7 +142,7 @@ pub const CLINE: ClientPreset = ClientPreset {
         version: "3.0.65",
         date: "2026-12-01",
     },
-    prompts: None,
+    ..TYPICAL
 };
 
 /// Roo Code: `mcp--<server>--<tool>`; each part is cleaned by deleting what it does not take
@@ -180,27 +153,18 @@ pub const ROO_CODE: ClientPreset = ClientPreset {
     id: "roo_code",
     title: "Roo Code",
     prefix: "mcp--",
-    prefix_rule: PrefixRule::Always,
     separator: "--",
-    uses_server_key: true,
     key: KeyRule {
         cleaning: Cleaning::DeleteInvalid,
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
     cleaning: Cleaning::DeleteInvalid,
     keeps: None,
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Utf16,
     max_len: 64,
-    measure: Measure::Whole,
     overflow: Overflow::Cut,
     on_clash: Clash::FirstWins,
     across: Across::Unknown,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     limits: UNKNOWN_LIMITS,
     source: "github.com/RooCodeInc/Roo-Code src/utils/mcp-name.ts (buildMcpToolName, sanitizeMcpName) and src/core/prompts/tools/native-tools/mcp_server.ts (first of a name wins); a VS Code extension, nothing of it runs headless here",
     verified: Verified {
@@ -208,5 +172,5 @@ pub const ROO_CODE: ClientPreset = ClientPreset {
         version: "cb836567",
         date: "2026-12-02",
     },
-    prompts: None,
+    ..TYPICAL
 };

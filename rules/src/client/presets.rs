@@ -8,13 +8,12 @@ use super::limits::{
 use super::prompts::{
     CommandTaken, GEMINI_CLI_BUILTINS, PromptArguments, PromptClash, PromptRule, Whitespace,
 };
+use super::rule::TYPICAL;
 use super::rule::{
-    Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, NO_LIMIT,
-    Overflow, PrefixRule, Units, Verification, Verified,
+    Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, NO_LIMIT, Overflow,
+    PrefixRule, Units, Verification, Verified,
 };
-use crate::contract::{
-    ANTHROPIC_ARGUMENT, ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, LLM_COMMON, OPENAI,
-};
+use crate::contract::{ANTHROPIC_ARGUMENT, ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, OPENAI};
 
 /// Claude Code: `mcp__<server>__<tool>`. Every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes
 /// `_`, in the key and in the tool name (an emoji `__`); a non-ASCII tool name is cleaned
@@ -57,26 +56,17 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
     id: "claude_code",
     title: "Claude Code",
     prefix: "mcp__",
-    prefix_rule: PrefixRule::Always,
     separator: "__",
-    uses_server_key: true,
     key: KeyRule {
         keeps: Some(Charset::ALNUM.with("_-")),
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
     cleaning: Cleaning::NfkcStripInvisible,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Utf16,
     max_len: 128,
-    measure: Measure::Whole,
     overflow: Overflow::Skip,
     on_clash: Clash::FirstWins,
     across: Across::FirstConnected,
-    numbers_cut_clashes: false,
     contract: &ANTHROPIC_TOOL_SEARCH,
     limits: Limits {
         loading: Loading::Deferred {
@@ -139,6 +129,7 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
             date: "2026-12-02",
         },
     }),
+    ..TYPICAL
 };
 
 /// OpenAI Codex CLI: a key outside `^[a-zA-Z0-9_:@/.-]+$` stops the server from starting;
@@ -158,21 +149,14 @@ pub const CODEX: ClientPreset = ClientPreset {
     prefix: "mcp__",
     prefix_rule: PrefixRule::UnlessPart,
     separator: "__",
-    uses_server_key: true,
     key: KeyRule {
         refuses_outside: Some(Charset::ALNUM.with("_:@/.-")),
         keeps: Some(Charset::ALNUM.with("_")),
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
     keeps: Some(Charset::ALNUM.with("_")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Chars,
     max_len: 128,
-    measure: Measure::Whole,
     overflow: Overflow::HashSuffix {
         hex: 12,
         input: HashInput::CodexIdentity,
@@ -180,7 +164,6 @@ pub const CODEX: ClientPreset = ClientPreset {
     },
     on_clash: Clash::HashesAll,
     across: Across::HashesNamespaces,
-    numbers_cut_clashes: false,
     contract: &OPENAI,
     // The Responses API documents no cap on tools; Codex sent 520 of 520.
     limits: Limits {
@@ -199,7 +182,7 @@ pub const CODEX: ClientPreset = ClientPreset {
         version: "0.171.0",
         date: "2026-12-01",
     },
-    prompts: None,
+    ..TYPICAL
 };
 
 /// Codex CLI for a server whose tools it names without `mcp__`: its feature
@@ -242,24 +225,16 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
     prefix: "mcp_",
     prefix_rule: PrefixRule::UnlessJoined,
     separator: "_",
-    uses_server_key: true,
     key: KeyRule {
         keeps: Some(Charset::ALNUM.with("_.:-")),
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
     keeps: Some(Charset::ALNUM.with("_.:-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Utf16,
     max_len: 63,
-    measure: Measure::Whole,
     overflow: Overflow::MiddleCut("..."),
     on_clash: Clash::LastWins,
     across: Across::LastConnected,
-    numbers_cut_clashes: false,
     contract: &GEMINI,
     limits: Limits {
         window: Some(Window {
@@ -295,6 +270,7 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
             date: "2026-12-02",
         },
     }),
+    ..TYPICAL
 };
 
 /// OpenCode: `<server>_<tool>`, no prefix; every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes
@@ -307,27 +283,16 @@ pub const OPENCODE: ClientPreset = ClientPreset {
     id: "opencode",
     title: "OpenCode",
     prefix: "",
-    prefix_rule: PrefixRule::Always,
     separator: "_",
-    uses_server_key: true,
     key: KeyRule {
         keeps: Some(Charset::ALNUM.with("_-")),
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
-    keeps: Some(Charset::ALNUM.with("_-")),
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Utf16,
     max_len: NO_LIMIT,
-    measure: Measure::Whole,
     overflow: Overflow::ApiError,
     on_clash: Clash::LastWins,
     across: Across::LastConnected,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     limits: sends_all(TextRule::Whole, Some(OPENAI_CHAT_TOOLS)),
     source: "the opencode-ai npm package run against a fake chat completions API (cli/tests/oracles.rs); its bundled code (each UTF-16 unit outside [a-zA-Z0-9_-] to `_`, key and tool joined by `_`, no cut)",
     verified: Verified {
@@ -335,7 +300,7 @@ pub const OPENCODE: ClientPreset = ClientPreset {
         version: "1.18.33",
         date: "2026-12-02",
     },
-    prompts: None,
+    ..TYPICAL
 };
 
 /// Continue's CLI (`cn`): the tool name alone, as the server lists it: no server key, no
@@ -347,24 +312,15 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
     id: "continue_cli",
     title: "Continue CLI",
     prefix: "",
-    prefix_rule: PrefixRule::Always,
     separator: "",
     uses_server_key: false,
     key: KEY_AS_WRITTEN,
-    max_key_len: usize::MAX,
-    cleaning: Cleaning::None,
     keeps: None,
-    replacement: '_',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Chars,
     max_len: NO_LIMIT,
-    measure: Measure::Whole,
     overflow: Overflow::ApiError,
     on_clash: Clash::SendsAll,
     across: Across::SendsAll,
-    numbers_cut_clashes: false,
-    contract: &LLM_COMMON,
     limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
     source: "the @continuedev/cli npm package run against a fake chat completions API (cli/tests/oracles.rs); extensions/cli/src/tools/index.tsx in its source map (convertMcpToolToContinueTool: the MCP tool name as is)",
     verified: Verified {
@@ -372,7 +328,7 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
         version: "1.5.47",
         date: "2026-12-02",
     },
-    prompts: None,
+    ..TYPICAL
 };
 
 /// GitHub Copilot CLI: `<server>-<tool>`, no prefix. In each part, every `.`-separated piece
@@ -389,28 +345,20 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
     id: "copilot_cli",
     title: "GitHub Copilot CLI",
     prefix: "",
-    prefix_rule: PrefixRule::Always,
     separator: "-",
-    uses_server_key: true,
     key: KeyRule {
         cleaning: Cleaning::PunycodeParts,
         keeps: Some(Charset::ALNUM.with("_-")),
         ..KEY_AS_WRITTEN
     },
-    max_key_len: usize::MAX,
     cleaning: Cleaning::PunycodeParts,
-    keeps: Some(Charset::ALNUM.with("_-")),
     replacement: '-',
-    collapse_runs: false,
-    hash_when_changed: false,
     units: Units::Chars,
     max_len: 64,
-    measure: Measure::Whole,
     overflow: Overflow::Cut,
     on_clash: Clash::GreatestWins,
     across: Across::LastByKey,
     numbers_cut_clashes: true,
-    contract: &LLM_COMMON,
     limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
     source: "the @github/copilot npm package run offline with a custom provider against a fake chat completions API (cli/tests/oracles.rs); black box: its naming code is compiled in and not readable",
     verified: Verified {
@@ -418,5 +366,5 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
         version: "1.0.102",
         date: "2026-12-02",
     },
-    prompts: None,
+    ..TYPICAL
 };

@@ -285,6 +285,42 @@ pub(super) const KEY_AS_WRITTEN: KeyRule = KeyRule {
     numbers_clashes: false,
 };
 
+/// What a preset holds unless it says otherwise: the key as written, prefixed before every
+/// tool, no character cleaning, `A-Z a-z 0-9 _ -` kept and anything else made `_`, the whole
+/// name measured, nothing hashed or numbered, the common LLM contract, no prompt rule. The
+/// rest is each preset's own (a test finds each by its id and checks its source and date).
+pub(super) const TYPICAL: ClientPreset = ClientPreset {
+    id: "",
+    title: "",
+    prefix: "",
+    prefix_rule: PrefixRule::Always,
+    separator: "",
+    uses_server_key: true,
+    key: KEY_AS_WRITTEN,
+    max_key_len: usize::MAX,
+    cleaning: Cleaning::None,
+    keeps: Some(Charset::ALNUM.with("_-")),
+    replacement: '_',
+    collapse_runs: false,
+    hash_when_changed: false,
+    units: Units::Chars,
+    max_len: NO_LIMIT,
+    measure: Measure::Whole,
+    overflow: Overflow::Cut,
+    on_clash: Clash::OneOf,
+    across: Across::Unknown,
+    numbers_cut_clashes: false,
+    contract: &crate::contract::LLM_COMMON,
+    limits: super::limits::UNKNOWN_LIMITS,
+    source: "",
+    verified: Verified {
+        how: Verification::Reports,
+        version: "",
+        date: "",
+    },
+    prompts: None,
+};
+
 /// One MCP client's naming rule. Lengths are in [`ClientPreset::units`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ClientPreset {
