@@ -152,18 +152,16 @@ pub(super) fn json_doc<'a>(
 /// One server of the JSON document: `key`, `key_advice`, `status`, and what it says: for an
 /// audited server the fields of an `audit` document but `secrets` (said once, at the top).
 fn server_doc<'a>(server: &'a Server, levels: &'a Levels) -> Doc<'a> {
-    let doc = match (&server.outcome, server.audited()) {
-        (_, Some(audited)) => {
+    let doc = match &server.outcome {
+        Outcome::Audited(judged) => {
+            let audited = judged.view(&server.keys);
             let code = u8::from(crate::report::denies(audited.findings, levels));
             crate::report::json_stream(&audited, levels, code)
                 .without("secrets")
                 .field("status", json!("audited"))
         }
-        (Outcome::Skipped(reason), None) => {
-            Doc::new(json!({ "status": "skipped", "reason": reason }))
-        }
-        (Outcome::Failed(msg), None) => Doc::new(json!({ "status": "error", "error": msg })),
-        (Outcome::Audited(_), None) => Doc::new(json!({})),
+        Outcome::Skipped(reason) => Doc::new(json!({ "status": "skipped", "reason": reason })),
+        Outcome::Failed(msg) => Doc::new(json!({ "status": "error", "error": msg })),
     };
     doc.field("key", json!(server.key))
         .field("key_advice", json!(server.keys.advice()))

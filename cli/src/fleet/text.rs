@@ -75,8 +75,9 @@ pub(super) fn write(
             show(&server.key),
             i + 1
         )?;
-        match (&server.outcome, server.audited()) {
-            (_, Some(audited)) => {
+        match &server.outcome {
+            Outcome::Audited(judged) => {
+                let audited = judged.view(&server.keys);
                 crate::report::section(text, &audited, "its name in the config", out)?;
                 let crate::report::Audited {
                     listing,
@@ -95,11 +96,10 @@ pub(super) fn write(
                     2,
                 ))?;
             }
-            (Outcome::Skipped(reason), None) => {
+            Outcome::Skipped(reason) => {
                 text.write_str(&wrap::hanging("skipped: ", reason, 2))?;
             }
-            (Outcome::Failed(msg), None) => text.write_str(&wrap::hanging("error: ", msg, 2))?,
-            (Outcome::Audited(_), None) => {}
+            Outcome::Failed(msg) => text.write_str(&wrap::hanging("error: ", msg, 2))?,
         }
     }
     write!(
