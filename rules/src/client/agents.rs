@@ -10,8 +10,9 @@ use super::prompts::{
 use super::rule::TYPICAL;
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, NO_LIMIT, Overflow,
-    Units, Verification, Verified,
+    Units,
 };
+use super::verified::{Verification, Verified};
 use crate::contract::Charset;
 
 /// A client that lists names up front and loads definitions by its tool search: run with

@@ -7,8 +7,9 @@ use super::prompts::{CommandTaken, PromptArguments, PromptClash, PromptRule, Whi
 use super::rule::TYPICAL;
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, Overflow,
-    Units, Verification, Verified,
+    Units,
 };
+use super::verified::{Verification, Verified};
 use crate::contract::Charset;
 
 /// VS Code: `mcp_<prefix>_<tool>`. The prefix comes from the server's announced

@@ -10,6 +10,7 @@ mod limits;
 mod presets;
 mod prompts;
 mod rule;
+mod verified;
 
 pub use agents::*;
 pub use editors::*;
@@ -17,6 +18,7 @@ pub use limits::*;
 pub use presets::*;
 pub use prompts::*;
 pub use rule::*;
+pub use verified::*;
 
 /// Every built-in client preset.
 pub const CLIENTS: &[&ClientPreset] = &[

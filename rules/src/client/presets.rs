@@ -11,8 +11,9 @@ use super::prompts::{
 use super::rule::TYPICAL;
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, NO_LIMIT, Overflow,
-    PrefixRule, Units, Verification, Verified,
+    PrefixRule, Units,
 };
+use super::verified::{Verification, Verified};
 use crate::contract::{ANTHROPIC_ARGUMENT, ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, OPENAI};
 
 /// Claude Code: `mcp__<server>__<tool>`. Every UTF-16 unit outside `A-Z a-z 0-9 _ -` becomes

@@ -2,7 +2,7 @@
 //! ([`PromptRule`], each client's in its preset: [`super::ClientPreset::prompts`]) and the
 //! built-in commands a prompt's command can meet; [`crate::slash_command`] applies it.
 
-use super::rule::Verified;
+use super::verified::Verified;
 
 /// What a client does with white space in a prompt name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
