@@ -28,11 +28,13 @@ fn text_report_shows_every_kind_of_finding() {
              (`cline`, `continue_cli`, `qwen_code` and 1 more); write `admin_tools_list_2` instead\n",
         )
         // 70 characters: over 64.
-        .out_has(
+        // Every client handles it badly.
+        .out_has(&format!(
             "`generate_quarterly_financial_summary_report_for_each_regional_division` [contract, \
              client]: is 70 characters long, refused by `sep_986`, `openai`, `gemini` and 4 more; \
-             14 clients handle it badly",
-        )
+             {} clients handle it badly",
+            mcp_toolname_rules::CLIENTS.len()
+        ))
         .out_has("  ok       `GetUser`\n  ok       `admin_tools_list`\n")
         // Whole-list findings, each with what to do.
         .out_has(

@@ -157,10 +157,21 @@ fn json_has_every_contract_and_client() {
     let first = &doc["names"][0];
     assert_eq!(first["name"], "search documents");
     assert_eq!(first["suggestion"], "search_documents");
-    assert_eq!(first["contracts"].as_array().map(Vec::len), Some(9));
+    // Every contract and every client, each once, in the rules crate's order.
+    let ids = |key: &str| -> Vec<String> {
+        first[key]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|c| c["id"].as_str().expect("an id").to_owned())
+            .collect()
+    };
+    let contracts: Vec<&str> = mcp_toolname_rules::ALL.iter().map(|c| c.id).collect();
+    let clients: Vec<&str> = mcp_toolname_rules::CLIENTS.iter().map(|c| c.id).collect();
+    assert_eq!(ids("contracts"), contracts);
     assert_eq!(first["contracts"][0]["id"], "mcp");
     assert_eq!(first["contracts"][0]["pass"], false);
-    assert_eq!(first["clients"].as_array().map(Vec::len), Some(14));
+    assert_eq!(ids("clients"), clients);
     assert_eq!(first["clients"][0]["name"], "mcp__server__search_documents");
     assert_eq!(first["clients"][0]["fate"], "normalised");
     assert_eq!(doc["names"][1]["suggestion"], serde_json::Value::Null);
