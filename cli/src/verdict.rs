@@ -3,7 +3,8 @@
 //! `check`, `check --prompt`, `audit` and `audit --config` all write their lines here.
 
 use mcp_toolname_rules::lint;
-use mcp_toolname_rules::message;
+use mcp_toolname_rules::{CLIENTS, Verified, message, prompt_clients};
+use serde_json::{Value, json};
 
 use crate::diag::help_for;
 use crate::findings::Finding;
@@ -361,4 +362,38 @@ pub fn exit_words(denied: &[&str]) -> String {
             plural(denied.len(), "finding", "findings")
         )
     }
+}
+
+/// What each client preset was verified against, on one line: `clients verified: claude_code
+/// run on 2.1.332, 2026-12-01; ...`.
+#[must_use]
+pub fn verified_line() -> String {
+    verified_of("clients", CLIENTS.iter().map(|c| (c.id, c.verified)))
+}
+
+/// What each client's prompt rule was verified against, on one line: `prompt clients
+/// verified: claude_code run on 2.1.332, 2026-12-02; ...`.
+#[must_use]
+pub fn prompt_verified_line() -> String {
+    let each = prompt_clients().filter_map(|c| Some((c.id, c.prompts?.verified)));
+    verified_of("prompt clients", each)
+}
+
+fn verified_of(what: &str, each: impl Iterator<Item = (&'static str, Verified)>) -> String {
+    let each: Vec<String> = each
+        .map(|(id, verified)| format!("{id} {}", verified.describe()))
+        .collect();
+    format!("{what} verified: {}", each.join("; "))
+}
+
+/// A rule's `verified` as JSON: `{how, version, date}`; `version` is the version run or the
+/// commit read, `null` for user reports.
+#[must_use]
+pub fn verified_json(verified: &Verified) -> Value {
+    let version = Some(verified.version).filter(|v| !v.is_empty());
+    json!({
+        "how": verified.how.word(),
+        "version": version,
+        "date": verified.date,
+    })
 }

@@ -4,9 +4,7 @@
 use mcp_toolname_rules::lint::{self, Lint};
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{
-    ALL, CLIENTS, MCP, SetFix, Verified, message, prompt_clients, suggest_all,
-};
+use mcp_toolname_rules::{ALL, MCP, SetFix, message, suggest_all};
 use serde_json::{Value, json};
 
 use crate::args::Output;
@@ -231,40 +229,6 @@ fn fix_all(inputs: &mut [Input], keys: &Keys) {
     }
 }
 
-/// What each client preset was verified against, on one line: `clients verified: claude_code
-/// run on 2.1.332, 2026-12-01; ...`.
-#[must_use]
-pub fn verified_line() -> String {
-    verified_of("clients", CLIENTS.iter().map(|c| (c.id, c.verified)))
-}
-
-/// What each client's prompt rule was verified against, on one line: `prompt clients
-/// verified: claude_code run on 2.1.332, 2026-12-02; ...`.
-#[must_use]
-pub fn prompt_verified_line() -> String {
-    let each = prompt_clients().filter_map(|c| Some((c.id, c.prompts?.verified)));
-    verified_of("prompt clients", each)
-}
-
-fn verified_of(what: &str, each: impl Iterator<Item = (&'static str, Verified)>) -> String {
-    let each: Vec<String> = each
-        .map(|(id, verified)| format!("{id} {}", verified.describe()))
-        .collect();
-    format!("{what} verified: {}", each.join("; "))
-}
-
-/// A rule's `verified` as JSON: `{how, version, date}`; `version` is the version run or the
-/// commit read, `null` for user reports.
-#[must_use]
-pub fn verified_json(verified: &Verified) -> Value {
-    let version = Some(verified.version).filter(|v| !v.is_empty());
-    json!({
-        "how": verified.how.word(),
-        "version": version,
-        "date": verified.date,
-    })
-}
-
 /// The JSON report: `{server_key, server_key_advice, plugin, connector, codex_non_prefixed, names: [{name, utf8, breaks_spec, contracts, clients,
 /// suggestion}], breaks_spec}`.
 #[must_use]
@@ -288,7 +252,7 @@ pub fn json(inputs: &[Input], keys: &Keys) -> Value {
                     "meets": v.qualified.meets.as_deref().map(message::short),
                     "fine": v.is_fine(),
                     "message": v.problem(&r.name),
-                    "verified": verified_json(&v.client.verified),
+                    "verified": verdict::verified_json(&v.client.verified),
                 })).collect::<Vec<_>>(),
                 "suggestion": r.fix(),
                 "no_readable_suggestion": r.no_readable_fix(),

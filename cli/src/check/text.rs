@@ -3,11 +3,12 @@
 
 use mcp_toolname_rules::message;
 
-use super::{ID_WIDTH, Input, verified_line};
+use super::{ID_WIDTH, Input};
 use crate::args::Output;
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::names::{NameReport, fate_word};
+use crate::verdict::verified_line;
 use crate::verdict::{self, Seen};
 use crate::wrap;
 

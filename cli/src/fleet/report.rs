@@ -91,7 +91,7 @@ pub(super) fn json_doc<'a>(
             json!({
                 "id": client.id,
                 "title": client.title,
-                "verified": crate::check::verified_json(&client.verified),
+                "verified": crate::verdict::verified_json(&client.verified),
             })
         })
         .collect();
@@ -114,7 +114,7 @@ pub(super) fn json_doc<'a>(
             Some(json!({
                 "id": client.id,
                 "title": client.title,
-                "verified": crate::check::verified_json(&rule.verified),
+                "verified": crate::verdict::verified_json(&rule.verified),
                 "prompts": prompts,
             }))
         })

@@ -162,7 +162,7 @@ pub(super) fn write(
     text.write_str(extra.section)?;
     text.write_char('\n')?;
     if out.verbose {
-        text.write_str(&wrap::hanging("", &crate::check::verified_line(), 2))?;
+        text.write_str(&wrap::hanging("", &crate::verdict::verified_line(), 2))?;
     }
     text.write_str(&summary(
         servers,

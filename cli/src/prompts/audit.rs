@@ -284,7 +284,11 @@ pub fn text(
     }
     if out.verbose && !reports.is_empty() {
         text.push('\n');
-        text.push_str(&wrap::hanging("", &crate::check::prompt_verified_line(), 2));
+        text.push_str(&wrap::hanging(
+            "",
+            &crate::verdict::prompt_verified_line(),
+            2,
+        ));
     }
     text
 }

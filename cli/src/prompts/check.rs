@@ -147,7 +147,7 @@ fn text(judged: &[Judged], per_name: &[Vec<Finding>], server_key: &str, out: &Ou
     verdict::check_summary(
         &mut text,
         out.verbose,
-        &crate::check::prompt_verified_line(),
+        &crate::verdict::prompt_verified_line(),
         (judged.len(), ("prompt name", "prompt names")),
         tally,
         "each client's command",

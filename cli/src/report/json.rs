@@ -160,7 +160,7 @@ fn head(server: &super::Audited<'_>, exit_code: u8) -> Value {
         "clients": mcp_toolname_rules::CLIENTS.iter().map(|c| json!({
             "id": c.id,
             "title": c.title,
-            "verified": crate::check::verified_json(&c.verified),
+            "verified": crate::verdict::verified_json(&c.verified),
         })).collect::<Vec<_>>(),
         "cost": crate::cost::Cost::of(listing, reports).json(),
         "summary": {

@@ -84,7 +84,7 @@ pub fn write_text(
         text.write_char('\n')?;
     }
     if out.verbose {
-        text.write_str(&wrap::hanging("", &crate::check::verified_line(), 2))?;
+        text.write_str(&wrap::hanging("", &crate::verdict::verified_line(), 2))?;
     }
     text.write_str(&wrap::hanging(
         "",
