@@ -1,7 +1,7 @@
 //! The real clients as judges of prompt names: for each name of a small corpus,
 //! `mcp-toolname check --prompt` gives the slash command a client makes of it and whether it
-//! runs; the client is then run once (`oracles/run.mjs`, the fixture server, the fake LLM API
-//! on 127.0.0.1) with that command as what the user says, and the prompt's body
+//! runs; each command is then said to the client in a session of its own (`oracles/run.mjs`,
+//! the fixture server, the fake LLM API on 127.0.0.1), and the prompt's body
 //! (`oracle prompt body S.I`, from the fixture's `prompts/get`) must reach the model exactly
 //! when the CLI says `runs: true`. Then two servers serving one name, each in turn slow
 //! to start (for Claude Code, whose commands hold the key, two keys it makes one): the fast
@@ -17,7 +17,7 @@ use crate::common;
 
 use std::path::Path;
 
-use common::oracle::{client_bin, observe, report, scratch};
+use common::oracle::{Said, client_bin, observe_says, report, scratch};
 use mcp_toolname_rules::{
     PromptArguments, PromptClash, PromptRule, Verification, client_by_id, prompt_clients,
 };
@@ -120,49 +120,6 @@ fn predict(client: &str, names: &[String]) -> Vec<(String, Option<bool>)> {
         .collect()
 }
 
-/// The bodies (`S.I`) that reached the model in one run.
-fn bodies(observed: &Value) -> Vec<String> {
-    strings(observed, "prompt_bodies")
-}
-
-fn strings(observed: &Value, field: &str) -> Vec<String> {
-    observed[field]
-        .as_array()
-        .map(|b| {
-            b.iter()
-                .filter_map(|s| s.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// Runs the client with `say` over `servers` and checks that exactly `want` (or no body at
-/// all, for `None`) reached the model; the client's version and what went wrong, if anything.
-fn try_once(
-    id: &str,
-    bin: &Path,
-    dir: &Path,
-    servers: &Value,
-    say: &str,
-    want: Option<&str>,
-) -> (String, Option<String>) {
-    let corpus = json!({"say": say, "servers": servers});
-    let observed = observe(id, bin, &corpus, dir);
-    let version = observed["version"].as_str().unwrap_or_default().to_owned();
-    let got = bodies(&observed);
-    let agrees = match want {
-        Some(body) => got == [body],
-        None => got.is_empty(),
-    };
-    let wrong = (!agrees).then(|| {
-        format!(
-            "said {say:?}: expected {}, the model got {got:?}",
-            want.map_or_else(|| "no prompt body".to_owned(), |b| format!("body {b}"))
-        )
-    });
-    (version, wrong)
-}
-
 /// How long the slower of two servers holds back its answer to `initialize`.
 const SLOW_MS: u64 = 3_000;
 
@@ -204,42 +161,64 @@ fn predict_collision(
     (found["name"].as_str().expect("name").to_owned(), renamed)
 }
 
-/// Holds the CLI's `runs` for `id` against one run of the client per name.
+/// What `want` (one body, or none) says of what a command brought; `None` where it agrees.
+fn disagrees(say: &str, want: Option<&str>, got: &Said) -> Option<String> {
+    let agrees = match want {
+        Some(body) => got.bodies == [body],
+        None => got.bodies.is_empty(),
+    };
+    (!agrees).then(|| {
+        format!(
+            "said {say:?}: expected {}, the model got {:?}",
+            want.map_or_else(|| "no prompt body".to_owned(), |b| format!("body {b}")),
+            got.bodies
+        )
+    })
+}
+
+/// Holds the CLI's `runs` for `id` against the client, each command said in a session of its
+/// own.
 fn judge(id: &str) {
     let preset = preset(id);
     let Some(bin) = client_bin(id) else { return };
     let dir = scratch("prompts", id);
     let names = names();
-    let servers = json!([{"key": KEY, "tools": ["t"], "prompts": names}]);
-    let mut version = String::new();
+    // One server: the names, and last one prompt with an argument of each shape.
+    let mut prompts: Vec<Value> = names.iter().map(|n| json!(n)).collect();
+    prompts.push(json!({"name": "withargs", "arguments": ARGUMENTS}));
+    let servers = json!([{"key": KEY, "tools": ["t"], "prompts": prompts}]);
+    let predicted = predict(id, &names);
+    // Each argument given a value as the client takes it: exactly the arguments `audit` does
+    // not flag must reach the server.
+    let cannot = predict_arguments(id, &dir);
+    let (command, _) = predict(id, &["withargs".to_owned()]).remove(0);
+    let with_arguments = format!("{command} {}", typed_arguments(preset));
+    let mut says: Vec<String> = predicted.iter().map(|(c, _)| c.clone()).collect();
+    says.push(with_arguments.clone());
+    says.sort();
+    says.dedup();
+    let corpus = json!({"servers": servers});
+    let (version, said) = observe_says(id, &bin, &corpus, &says, &dir);
     let mut tried = 0;
     let mut wrong = Vec::new();
-    for (i, (name, (command, runs))) in names.iter().zip(predict(id, &names)).enumerate() {
+    for (i, (name, (command, runs))) in names.iter().zip(&predicted).enumerate() {
         tried += 1;
         let runs = runs.unwrap_or_else(|| panic!("{id} was run: `runs` must say for {name:?}"));
         let body = format!("0.{i}");
-        let (seen, problem) = try_once(id, &bin, &dir, &servers, &command, runs.then_some(&body));
-        version = seen;
-        if let Some(problem) = problem {
+        if let Some(problem) = disagrees(command, runs.then_some(&body), &said[command]) {
             wrong.push(format!(
                 "prompt {name:?} (predicted runs: {runs}): {problem}"
             ));
         }
     }
-    // One prompt with an argument of each shape, each given a value as the client takes it:
-    // exactly the arguments `audit` does not flag must reach the server.
-    let cannot = predict_arguments(id, &dir);
-    let (command, _) = predict(id, &["withargs".to_owned()]).remove(0);
-    let say = format!("{command} {}", typed_arguments(preset));
-    let servers = json!([{"key": KEY, "tools": ["t"], "prompts": [{"name": "withargs", "arguments": ARGUMENTS}]}]);
-    let observed = observe(id, &bin, &json!({"say": say, "servers": servers}), &dir);
-    let passed = strings(&observed, "prompt_args");
+    let at = names.len();
+    let passed = &said[&with_arguments].args;
     for (j, argument) in ARGUMENTS.iter().enumerate() {
         tried += 1;
-        let reached = passed.contains(&format!("0.0.{j}=v{j}"));
+        let reached = passed.contains(&format!("0.{at}.{j}=v{j}"));
         if reached == cannot.contains(argument) {
             wrong.push(format!(
-                "argument {argument:?} (predicted passes: {}): said {say:?}, the server got {passed:?}",
+                "argument {argument:?} (predicted passes: {}): said {with_arguments:?}, the server got {passed:?}",
                 !cannot.contains(argument)
             ));
         }
@@ -272,16 +251,17 @@ fn judge(id: &str) {
                     json!({"key": key, "tools": [key], "prompts": ["plain"], "delay_ms": delay})
                 })
                 .collect();
-            let servers = Value::from(servers);
-            let mut says = vec![(shared.clone(), winner)];
+            let mut expect = vec![(shared.clone(), winner)];
             if let Some(renamed) = &renamed {
-                says.push((renamed[1 - winner].clone(), 1 - winner));
+                expect.push((renamed[1 - winner].clone(), 1 - winner));
             }
-            for (say, server) in &says {
+            let says: Vec<String> = expect.iter().map(|(say, _)| say.clone()).collect();
+            let corpus = json!({"servers": servers});
+            let (_, said) = observe_says(id, &bin, &corpus, &says, &dir);
+            for (say, server) in &expect {
                 tried += 1;
                 let body = format!("{server}.0");
-                let (_, problem) = try_once(id, &bin, &dir, &servers, say, Some(&body));
-                if let Some(problem) = problem {
+                if let Some(problem) = disagrees(say, Some(&body), &said[say]) {
                     wrong.push(format!(
                         "two servers serving `plain`, server {slow} slow: {problem}"
                     ));

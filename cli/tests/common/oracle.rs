@@ -59,6 +59,54 @@ pub fn observe(id: &str, bin: &Path, corpus: &Value, dir: &Path) -> Value {
     observed
 }
 
+/// What one thing said to a client brought: the prompt bodies (`S.I`: prompt I of server S)
+/// and the prompt arguments (`S.I.J=value`) that reached the model.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Said {
+    pub bodies: Vec<String>,
+    pub args: Vec<String>,
+}
+
+/// Runs the client over `corpus`'s servers saying each of `says` in turn (`run.mjs`'s
+/// `says`: one run each, or one Kilo Code server for them all) and returns the client's
+/// version and what each brought.
+pub fn observe_says(
+    id: &str,
+    bin: &Path,
+    corpus: &Value,
+    says: &[String],
+    dir: &Path,
+) -> (String, BTreeMap<String, Said>) {
+    if says.is_empty() {
+        return (String::new(), BTreeMap::new());
+    }
+    let mut corpus = corpus.clone();
+    corpus["says"] = Value::from(says.to_vec());
+    let observed = observe(id, bin, &corpus, dir);
+    let list = |said: &Value, field: &str| -> Vec<String> {
+        said[field]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect()
+    };
+    let said = says
+        .iter()
+        .map(|say| {
+            let said = &observed["said"][say.as_str()];
+            assert!(said.is_object(), "run.mjs {id}: nothing recorded for {say:?}");
+            let got = Said {
+                bodies: list(said, "prompt_bodies"),
+                args: list(said, "prompt_args"),
+            };
+            (say.clone(), got)
+        })
+        .collect();
+    let version = observed["version"].as_str().unwrap_or_default().to_owned();
+    (version, said)
+}
+
 /// Each client executable's version line, as the first run of it in this process read it.
 static VERSIONS: Mutex<BTreeMap<PathBuf, String>> = Mutex::new(BTreeMap::new());
 

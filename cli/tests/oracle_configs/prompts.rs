@@ -1,13 +1,13 @@
 //! Prompts on whole configs: the audit's `prompt_clients[]` (each prompt's command and fate
 //! under each prompt client), held equal to the other prompt views of the document, and
-//! judged against what a client does with each command it predicts: the client is run once
-//! per command, the command as what the user says, and the prompt bodies that reached the
-//! model (`S.I`: prompt I of server S) are what it did.
+//! judged against what a client does with each command it predicts: each command is said to
+//! the client in a session of its own, and the prompt bodies that reached the model (`S.I`:
+//! prompt I of server S) are what it did.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::common::oracle::observe;
+use crate::common::oracle::observe_says;
 use mcp_toolname_rules::{ClientPreset, Verification, prompt_clients};
 use serde_json::{Value, json};
 
@@ -174,8 +174,8 @@ pub(super) fn commands(predicted: &BTreeMap<(usize, usize), Predicted>) -> BTree
         .collect()
 }
 
-/// Runs `id` once per command over the corpus's servers: the prompt bodies that reached the
-/// model, per command.
+/// Says each command to `id` over the corpus's servers (one run each, or one server of the
+/// client's for them all): the prompt bodies that reached the model, per command.
 pub(super) fn try_commands(
     id: &str,
     bin: &Path,
@@ -183,20 +183,10 @@ pub(super) fn try_commands(
     dir: &Path,
     commands: &BTreeSet<String>,
 ) -> BTreeMap<String, Vec<String>> {
-    commands
-        .iter()
-        .map(|command| {
-            let mut corpus = corpus.clone();
-            corpus["say"] = json!(command);
-            let observed = observe(id, bin, &corpus, dir);
-            let bodies = observed["prompt_bodies"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|b| b.as_str().map(str::to_owned))
-                .collect();
-            (command.clone(), bodies)
-        })
+    let says: Vec<String> = commands.iter().cloned().collect();
+    let (_, said) = observe_says(id, bin, corpus, &says, dir);
+    said.into_iter()
+        .map(|(command, said)| (command, said.bodies))
         .collect()
 }
 

@@ -12,7 +12,9 @@
 // answers `prompts/get` with `oracle prompt body S.I`) and `delay_ms` (how long the server
 // holds back its answer to `initialize`), and may give `select`: a name prefix
 // whose deferred tools the fake model loads by tool search (the limits corpus), and `say`: the
-// text sent instead of `hi` (Claude Code and Gemini CLI: a slash command, the prompts corpus).
+// text sent instead of `hi` (Claude Code and Gemini CLI: a slash command, the prompts corpus),
+// or `says`: several, each said in a session of its own (OUT's `said` maps each to the
+// `prompt_bodies` and `prompt_args` of the requests it brought).
 // A server may name a `plugin` (Claude Code): it is then shipped inside a plugin of that name
 // (a folder with `.claude-plugin/plugin.json` and `.mcp.json`, loaded by `--plugin-dir`), not in
 // the `--mcp-config` file; its `plugin_mcp` says where in the plugin: `.mcp.json` (the
@@ -48,8 +50,14 @@ const [client, bin, corpusFile, outFile] = process.argv.slice(2);
 const corpus = JSON.parse(readFileSync(corpusFile, 'utf8'));
 /** How long one client run may take before it is killed. */
 const TIMEOUT_MS = Number(process.env.MCP_TOOLNAME_ORACLE_TIMEOUT_MS ?? 240000);
-/** What the user says: `hi`, or the corpus's `say` (a slash command) where a client takes it. */
-const say = corpus.say ?? 'hi';
+/**
+ * What the user says: `hi`, or the corpus's `say` (a slash command) where a client takes it.
+ * With `says` (a list), each is said in turn and the output gains `said`: for each, the
+ * `prompt_bodies` and `prompt_args` of the requests it brought.
+ */
+const says = corpus.says?.length ? corpus.says : null;
+let given = corpus.say;
+let say = given ?? 'hi';
 
 const scratch = mkdtempSync(join(tmpdir(), `oracle-${client}-`));
 const home = join(scratch, 'home');
@@ -300,6 +308,7 @@ const adapters = {
     tools: chatTools,
   },
   kilo_code: {
+    serves: true,
     setup(port) {
       // Kilo Code's CLI is a fork of OpenCode: the same config shape, under KILO_* variables.
       const config = join(scratch, 'kilo.json');
@@ -320,10 +329,16 @@ const adapters = {
       }));
       // A slash command to say is run as `--command <name>`, the words after it the message,
       // each its own argument: given them as one, it fills `$1` with all of them.
-      const [command, ...rest] = say.startsWith('/') ? say.slice(1).split(' ') : [null];
-      const message = command === null ? [say] : rest;
+      const saying = () => {
+        const [command, ...rest] = say.startsWith('/') ? say.slice(1).split(' ') : [null];
+        return [...(command === null ? [] : ['--command', command]), ...(command === null ? [say] : rest)];
+      };
       return {
-        args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', ...(command === null ? [] : ['--command', command]), ...message],
+        args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', ...saying()],
+        // Several things to say: one server (`kilo serve`) whose start-up, MCP servers
+        // included, is paid once, and one `kilo run --attach` each, each a session of its own.
+        serve: ['serve', '--port', '0', '--pure'],
+        attach: (url) => ['run', '--attach', url, '--auto', '-m', 'oracle/fake-model', ...saying()],
         env: {
           KILO_CONFIG: config,
           PWD: home,
@@ -361,7 +376,7 @@ const adapters = {
       }));
       return {
         // --yolo: headless, a tool no rule allows would be held back for approval.
-        args: ['--yolo', '--auth-type', 'openai', '-m', 'fake-model', corpus.say ?? 'say ok'],
+        args: ['--yolo', '--auth-type', 'openai', '-m', 'fake-model', given ?? 'say ok'],
         env: {
           OPENAI_API_KEY: 'oracle',
           OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
@@ -540,13 +555,12 @@ const version = process.env.MCP_TOOLNAME_ORACLE_VERSION
 /** Keys the client refused to start, each named by the client itself. */
 const refused = [];
 
-/** One run of the client; resolves to how it ended and what it printed. */
-async function runOnce() {
-  rmSync(captured, { recursive: true, force: true });
-  mkdirSync(captured);
-  // The limits corpus has the model load its deferred tools first (`select`: a name prefix).
-  const api = await start(captured, { select: corpus.select ?? null });
-  const { args, env } = adapter.setup(api.port);
+/**
+ * Runs the client with `args` until it exits (or TIMEOUT_MS passes), then kills its process
+ * group; with `until`, only until its output matches that (a server's address). Resolves to
+ * how it ended, what it printed, and the match; `stop()` ends a child left running.
+ */
+async function runChild(args, env, until = null) {
   const child = spawn(bin, args, {
     cwd: home,
     detached: true,
@@ -558,8 +572,14 @@ async function runOnce() {
   });
   child.stdin.end();
   let output = '';
+  let matched;
+  const seen = new Promise((resolve) => {
+    matched = resolve;
+  });
   const keep = (data) => {
     if (output.length < 1e6) output += data;
+    const match = until && until.exec(output);
+    if (match) matched({ match: match[1] });
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -568,58 +588,147 @@ async function runOnce() {
   const timeout = new Promise((resolve) => {
     timer = setTimeout(() => resolve({ timeout: true }), TIMEOUT_MS);
   });
-  const ended = await Promise.race([exited, timeout]);
+  const ended = await Promise.race(until ? [seen, exited, timeout] : [exited, timeout]);
   clearTimeout(timer);
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // Already gone, with its servers.
-  }
-  api.close();
-  return { ended, output };
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone, with its servers.
+    }
+  };
+  if (!ended.match) stop();
+  return { ended, output, match: ended.match ?? null, stop };
 }
 
-// A client that stops on keys it refuses (Codex, for required servers) is run again without
-// them, as many times as there are servers at the most.
-let run = await runOnce();
-for (let attempt = 0; attempt < servers.length && adapter.refusedKeys; attempt += 1) {
-  const keys = adapter.refusedKeys(run.output).filter((key) => !refused.includes(key));
-  if (keys.length === 0) break;
-  refused.push(...keys);
+/** The captured requests' files, oldest first. */
+const capturedFiles = () => readdirSync(captured)
+  .filter((f) => f.endsWith('.json'))
+  .sort((a, b) => Number(/\d+/.exec(a)) - Number(/\d+/.exec(b)))
+  .map((f) => join(captured, f));
+
+/** One run of the client; resolves to how it ended, what it printed and its requests. */
+async function runOnce() {
+  rmSync(captured, { recursive: true, force: true });
+  mkdirSync(captured);
+  // The limits corpus has the model load its deferred tools first (`select`: a name prefix).
+  const api = await start(captured, { select: corpus.select ?? null });
+  const { args, env } = adapter.setup(api.port);
+  const { ended, output } = await runChild(args, env);
+  api.close();
+  return { ended, output, files: capturedFiles() };
+}
+
+/** What each of `says` brought, and every request of them all, one run a say. */
+async function runEach() {
+  const all = join(scratch, 'all-requests');
+  mkdirSync(all);
+  const per = [];
+  let last;
+  for (const [k, text] of says.entries()) {
+    given = text;
+    say = text;
+    last = await runOnce();
+    const kept = last.files.map((file) => {
+      const to = join(all, `${k}-${basename(file)}`);
+      writeFileSync(to, readFileSync(file));
+      return to;
+    });
+    per.push([text, kept]);
+  }
+  return { ended: last.ended, output: last.output, files: per.flatMap(([, f]) => f), per };
+}
+
+/** What each of `says` brought, all said to one server of the client's (`serve`, `attach`). */
+async function runServed() {
+  rmSync(captured, { recursive: true, force: true });
+  mkdirSync(captured);
+  const api = await start(captured, { select: corpus.select ?? null });
+  const { env, serve, attach } = adapter.setup(api.port);
+  const server = await runChild(serve, env, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  const per = [];
+  let last = server;
+  if (server.match) {
+    for (const text of says) {
+      given = text;
+      say = text;
+      const before = new Set(capturedFiles());
+      last = await runChild(attach(server.match), env);
+      per.push([text, capturedFiles().filter((f) => !before.has(f))]);
+    }
+  }
+  server.stop();
+  api.close();
+  return { ended: last.ended, output: `${server.output}\n${last.output}`, files: capturedFiles(), per };
+}
+
+let run;
+if (says && adapter.serves) {
+  run = await runServed();
+} else if (says) {
+  run = await runEach();
+} else {
+  // A client that stops on keys it refuses (Codex, for required servers) is run again without
+  // them, as many times as there are servers at the most.
   run = await runOnce();
+  for (let attempt = 0; attempt < servers.length && adapter.refusedKeys; attempt += 1) {
+    const keys = adapter.refusedKeys(run.output).filter((key) => !refused.includes(key));
+    if (keys.length === 0) break;
+    refused.push(...keys);
+    run = await runOnce();
+  }
 }
 const { ended, output } = run;
+const requests = run.files;
+
+/** A captured request's body, parsed; `undefined` where it is not JSON. */
+const bodyOf = (file) => {
+  try {
+    return JSON.parse(JSON.parse(readFileSync(file, 'utf8')).body);
+  } catch {
+    return undefined;
+  }
+};
 
 // The request that carried the most fixture tools is the one the model would see.
 let best = [];
-const requests = readdirSync(captured).filter((f) => f.endsWith('.json'));
 for (const file of requests) {
-  const { body } = JSON.parse(readFileSync(join(captured, file), 'utf8'));
-  let parsed;
-  try { parsed = JSON.parse(body); } catch { continue; }
+  const parsed = bodyOf(file);
+  if (parsed === undefined) continue;
   const tools = adapter.tools(parsed);
   if (tools.length > best.length) best = tools;
 }
+
+/** The prompt bodies (`S.I`) and arguments (`S.I.J=value`) that `files` carry. */
+function promptsOf(files) {
+  const bodies = new Set();
+  const args = new Set();
+  for (const file of files) {
+    const parsed = bodyOf(file);
+    if (parsed === undefined) continue;
+    const whole = JSON.stringify(parsed);
+    for (const match of whole.matchAll(/oracle prompt body (\d+\.\d+)/g)) bodies.add(match[1]);
+    for (const match of whole.matchAll(/oracle prompt arg (\d+\.\d+\.\d+=[A-Za-z0-9]+)/g)) args.add(match[1]);
+  }
+  return { prompt_bodies: [...bodies].sort(), prompt_args: [...args].sort() };
+}
+const said = run.per ? Object.fromEntries(run.per.map(([text, files]) => [text, promptsOf(files)])) : undefined;
 // Long descriptions and instructions (the limits corpus), as the model got them: for each, the
 // longest text any request carries that starts with its marker, as its length in UTF-16 units
 // (how JavaScript clients measure) and its last characters.
 const described = {};
 const instructed = {};
 const referenced = new Set();
-const promptBodies = new Set();
-const promptArgs = new Set();
 const keepLongest = (into, key, text) => {
   if (text.length > (into[key]?.length ?? -1)) into[key] = { length: text.length, tail: text.slice(-40) };
 };
 for (const file of requests) {
-  let parsed;
-  try { parsed = JSON.parse(JSON.parse(readFileSync(join(captured, file), 'utf8')).body); } catch { continue; }
+  const parsed = bodyOf(file);
+  if (parsed === undefined) continue;
   const whole = JSON.stringify(parsed);
   for (const match of whole.matchAll(/"type":"tool_reference","tool_name":"([^"]*)"/g)) {
     referenced.add(match[1]);
   }
-  for (const match of whole.matchAll(/oracle prompt body (\d+\.\d+)/g)) promptBodies.add(match[1]);
-  for (const match of whole.matchAll(/oracle prompt arg (\d+\.\d+\.\d+=[A-Za-z0-9]+)/g)) promptArgs.add(match[1]);
   for (const text of strings(parsed)) {
     const tool = /^oracle tool (\d+\.\d+) /.exec(text);
     if (tool) keepLongest(described, tool[1], text);
@@ -642,8 +751,8 @@ function* described_objects(value) {
   }
 }
 for (const file of requests) {
-  let parsed;
-  try { parsed = JSON.parse(JSON.parse(readFileSync(join(captured, file), 'utf8')).body); } catch { continue; }
+  const parsed = bodyOf(file);
+  if (parsed === undefined) continue;
   for (const tool of described_objects(parsed)) {
     const at = origin(tool.description);
     const properties = schemaOf(tool)?.properties;
@@ -655,7 +764,7 @@ const methods = new Set();
 for (const file of readdirSync(scratch).filter((f) => f.startsWith('calls-'))) {
   for (const line of readFileSync(join(scratch, file), 'utf8').split('\n')) if (line) methods.add(line);
 }
-writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], prompt_bodies: [...promptBodies].sort(), prompt_args: [...promptArgs].sort(), arguments: argued, output: output.slice(-4000) }, null, 1));
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], ...promptsOf(requests), said, arguments: argued, output: output.slice(-4000) }, null, 1));
 // The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
 if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);
