@@ -6,8 +6,11 @@ use std::ffi::OsString;
 use clap::ArgMatches;
 
 use crate::args::{Format, LintArgs};
+use crate::check;
 use crate::emit::Report;
 use crate::keys::Keys;
+use crate::names::NameReport;
+use crate::prompts::PromptReport;
 
 /// The flags of `check`: the names, how the host keys the server, and how to report.
 #[derive(Debug, clap::Args)]
@@ -53,13 +56,6 @@ impl Args {
     /// A lint option that cannot be read ([`LintArgs::levels`]).
     pub fn run(&self, matches: Option<&ArgMatches>) -> Result<Box<dyn Report>, String> {
         let out = self.lints.output(self.verbose, matches)?;
-        if self.prompt {
-            return Ok(Box::new(crate::prompts::check::run(
-                &self.names,
-                &self.server_key,
-                &out,
-            )));
-        }
         let mut keys = Keys::new(&self.server_key, None);
         if let Some(plugin) = &self.plugin {
             keys = keys.in_plugin(plugin);
@@ -70,6 +66,9 @@ impl Args {
         if self.codex_non_prefixed {
             keys = keys.codex_non_prefixed();
         }
-        Ok(Box::new(crate::check::run(&self.names, keys, &out)))
+        if self.prompt {
+            return Ok(Box::new(check::run::<PromptReport>(&self.names, keys, &out)));
+        }
+        Ok(Box::new(check::run::<NameReport>(&self.names, keys, &out)))
     }
 }

@@ -1,74 +1,146 @@
-//! `mcp-toolname check NAME...`: each name against each contract, its form under each
-//! client preset, and the suggested fix.
+//! `mcp-toolname check NAME...` and `check --prompt NAME...`: each name against its contracts,
+//! its form under each client, and the suggested fix. Tool names and prompt names go through
+//! one run and one report; [`Judged`] says what differs ([`tool`] and [`prompt`]).
 
-use mcp_toolname_rules::lint::{self, Lint};
 use std::ffi::OsString;
 
-use mcp_toolname_rules::{ALL, MCP, SetFix, message, suggest_all};
-use serde_json::{Value, json};
+use mcp_toolname_rules::lint::Lint;
+use mcp_toolname_rules::message;
+use serde_json::Value;
 
 use crate::args::Output;
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
-use crate::findings::{Finding, key_refusals, per_tool};
+use crate::findings::{Finding, key_refusals};
 use crate::keys::Keys;
-use crate::names::{NameReport, fate_word, fix_set, qualify_set};
-use crate::verdict;
+use crate::lint::Level;
+use crate::verdict::{self, Seen};
 
+mod prompt;
 mod text;
+mod tool;
 
-/// Width of the first column (contract and client ids).
-const ID_WIDTH: usize = 12;
+pub use text::{Detail, Fix, Row};
 
-/// One command-line name: text, or bytes that are not UTF-8.
+/// A kind of name `check` judges: a tool name ([`crate::names::NameReport`]) or a prompt name
+/// ([`crate::prompts::PromptReport`]), each judged as `audit` judges it.
+pub trait Judged: Sized {
+    /// The lint of a name that is not UTF-8, and the contract it breaks.
+    const NOT_UTF8: (&'static Lint, &'static str);
+    /// Why a name that is not UTF-8 cannot pass, after the byte it names.
+    const NOT_UTF8_WHY: &'static str;
+    /// Said after such a name in its verdict line.
+    const NOT_UTF8_MARK: &'static str;
+    /// Whether the server key is judged too: it is part of a tool's model-facing name.
+    const KEYED: bool;
+    /// What the summary counts, one and many.
+    const NOUNS: (&'static str, &'static str);
+    /// What `--verbose` adds, for the summary's hint.
+    const VERBOSE_SHOWS: &'static str;
+
+    /// Judges the names of the command line as one set (no two get the same fix).
+    fn judge(read: Vec<Input<&str>>, keys: &Keys) -> Vec<Input<Self>>;
+    /// The findings of this name on its own, as `audit` makes them.
+    fn findings(&self, out: &mut Vec<Finding>);
+    /// Its verdict at its level for this run, from `own`, its findings shown.
+    fn verdict(&self, own: &[Seen<'_>]) -> (Option<Level>, String);
+    /// What to do with a name that is not UTF-8 when no fix is offered.
+    fn unreadable(lossy: &str) -> String;
+    /// What `--verbose` says under `input`.
+    fn detail(input: &Input<Self>) -> Detail;
+    /// What each client's rule was verified against, on one line.
+    fn verified() -> String;
+    /// The JSON report.
+    fn json(inputs: &[Input<Self>], keys: &Keys) -> Value;
+}
+
+/// One command-line name: judged, or bytes that are not UTF-8.
 #[derive(Debug, Clone)]
-pub enum Input {
-    /// A UTF-8 name, checked in full.
-    Name(NameReport),
-    /// Not UTF-8, so no contract can pass it (a tool name travels in a JSON string).
+pub enum Input<R> {
+    /// A UTF-8 name.
+    Name(R),
+    /// Not UTF-8, so no contract can pass it (a name travels in a JSON string).
     NotUtf8 {
         /// The name with each invalid sequence replaced by U+FFFD.
         lossy: String,
         /// Why it is refused, naming the first invalid byte.
         reason: String,
-        /// The nearest name that passes every contract, from the lossy form; `None` when no
-        /// readable one can be made.
+        /// The nearest name that passes every contract, from the lossy form; `None` when none
+        /// is offered.
         suggestion: Option<String>,
     },
 }
 
-impl Input {
-    /// Reads argument `position` (1-based, for messages) of the command line.
-    #[must_use]
-    pub fn read(arg: &OsString, position: usize, keys: &Keys) -> Self {
-        let what = "a tool name travels in a JSON string, so no contract can pass it";
-        match crate::args::read_name(arg, position, what) {
-            Ok(name) => Self::Name(NameReport::new(name, keys)),
-            Err(reason) => {
-                let lossy = arg.to_string_lossy().into_owned();
-                let suggestion = Some(suggest_all(&lossy, ALL));
-                Self::NotUtf8 {
-                    lossy,
-                    reason,
-                    suggestion,
-                }
-            }
-        }
-    }
-
-    /// Whether the name breaks the MCP spec.
-    #[must_use]
-    pub fn breaks_spec(&self) -> bool {
+impl<R> Input<R> {
+    /// The same input with its name judged by `judge`.
+    pub fn map<S>(self, judge: impl FnOnce(R) -> S) -> Input<S> {
         match self {
-            Self::Name(report) => report.breaks_spec(),
-            Self::NotUtf8 { .. } => true,
+            Self::Name(name) => Input::Name(judge(name)),
+            Self::NotUtf8 {
+                lossy,
+                reason,
+                suggestion,
+            } => Input::NotUtf8 {
+                lossy,
+                reason,
+                suggestion,
+            },
         }
     }
 }
 
+impl<R: Judged> Input<R> {
+    /// The findings of this name; for a name that is not UTF-8, the one finding of its lint.
+    fn findings(&self) -> Vec<Finding> {
+        let mut out = Vec::new();
+        match self {
+            Self::Name(report) => report.findings(&mut out),
+            Self::NotUtf8 {
+                lossy,
+                reason,
+                suggestion,
+            } => {
+                let (kind, contract) = R::NOT_UTF8;
+                let shown = message::short(lossy).into_owned();
+                out.push(Finding {
+                    kind,
+                    tool: shown.clone(),
+                    tools: vec![shown],
+                    contract: Some(contract),
+                    client: None,
+                    message: reason.clone(),
+                    suggestion: suggestion.clone(),
+                    suggested_key: None,
+                });
+            }
+        }
+        out
+    }
+
+    /// The verdict line of this name at its level for this run.
+    fn verdict(&self, own: &[Seen<'_>]) -> (Option<Level>, String) {
+        let (lossy, suggestion) = match self {
+            Self::Name(report) => return report.verdict(own),
+            Self::NotUtf8 {
+                lossy, suggestion, ..
+            } => (lossy, suggestion),
+        };
+        let level = verdict::worst(own);
+        let shown = format!("{}{}", message::show(lossy), R::NOT_UTF8_MARK);
+        let Some(first) = own.first().filter(|_| level.is_some()) else {
+            return (level, shown);
+        };
+        let fix = suggestion
+            .as_deref()
+            .map_or_else(|| R::unreadable(lossy), message::write_instead);
+        let (lint, why) = (first.finding.kind.name, &first.finding.message);
+        (level, format!("{shown} [{lint}]: {why}; {fix}"))
+    }
+}
+
 /// What `check` found: each name's verdicts and findings, and the server key's.
-pub struct Checked {
-    inputs: Vec<Input>,
+pub struct Checked<R> {
+    inputs: Vec<Input<R>>,
     keys: Keys,
     key_findings: Vec<Finding>,
     per_name: Vec<Vec<Finding>>,
@@ -76,23 +148,17 @@ pub struct Checked {
     code: u8,
 }
 
-impl Report for Checked {
+impl<R: Judged> Report for Checked<R> {
     fn exit_code(&self) -> u8 {
         self.code
     }
 
     fn text(&self) -> String {
-        text::text(
-            &self.inputs,
-            &self.keys,
-            &self.key_findings,
-            &self.per_name,
-            &self.out,
-        )
+        text::text(self)
     }
 
     fn json(&self) -> Doc<'_> {
-        Doc::new(json(&self.inputs, &self.keys))
+        Doc::new(R::json(&self.inputs, &self.keys))
     }
 
     fn found(&self) -> Found<'_> {
@@ -105,255 +171,45 @@ impl Report for Checked {
 }
 
 /// Runs `check` on `names` and returns its report; its exit code is 1 when a finding is at
-/// deny level (by default, a name that breaks the MCP spec).
+/// deny level (by default, a tool name that breaks the MCP spec, a prompt name that breaks
+/// the slash-command rule).
 #[must_use]
-pub fn run(names: &[OsString], keys: Keys, out: &Output) -> Checked {
+pub fn run<R: Judged>(names: &[OsString], keys: Keys, out: &Output) -> Checked<R> {
     let keys = keys.with_targets(out.levels.targets());
-    let mut inputs: Vec<Input> = names
+    let read = names
         .iter()
         .enumerate()
-        .map(|(i, arg)| Input::read(arg, i + 1, &keys))
+        .map(|(i, arg)| read(arg, i + 1, R::NOT_UTF8_WHY))
         .collect();
-    fix_all(&mut inputs, &keys);
+    let inputs = R::judge(read, &keys);
     let mut key_findings = Vec::new();
-    key_refusals(&keys, &mut key_findings);
+    if R::KEYED {
+        key_refusals(&keys, &mut key_findings);
+    }
     let per_name: Vec<Vec<Finding>> = inputs.iter().map(Input::findings).collect();
-    let code = exit_code(std::iter::once(&key_findings).chain(&per_name), out);
+    let denied = std::iter::once(&key_findings)
+        .chain(&per_name)
+        .flat_map(|f| verdict::visible(f, &out.levels))
+        .any(|s| s.level == Level::Deny);
     Checked {
         inputs,
         keys,
         key_findings,
         per_name,
         out: out.clone(),
-        code,
+        code: u8::from(denied),
     }
 }
 
-impl Input {
-    /// The findings of this name on its own: as `audit` makes them for a tool, and for a name
-    /// that is not UTF-8, one `spec` finding.
-    fn findings(&self) -> Vec<Finding> {
-        let mut out = Vec::new();
-        match self {
-            Self::Name(report) => per_tool(report, &mut out),
-            Self::NotUtf8 {
-                lossy,
-                reason,
-                suggestion,
-            } => out.push(not_utf8(
-                &lint::SPEC,
-                MCP.id,
-                lossy,
-                reason,
-                suggestion.clone(),
-            )),
-        }
-        out
-    }
-}
-
-/// The exit code of `check` and `check --prompt`: 1 when one of `findings` (a list per name)
-/// is at deny level for this run, else 0.
-pub(crate) fn exit_code<'a>(findings: impl Iterator<Item = &'a Vec<Finding>>, out: &Output) -> u8 {
-    u8::from(
-        findings
-            .flat_map(|f| verdict::visible(f, &out.levels))
-            .any(|s| s.level == crate::lint::Level::Deny),
-    )
-}
-
-/// The one finding of a command-line name that is not UTF-8: of `kind`, under the contract
-/// `contract`, saying `reason`.
-pub(crate) fn not_utf8(
-    kind: &'static Lint,
-    contract: &'static str,
-    lossy: &str,
-    reason: &str,
-    suggestion: Option<String>,
-) -> Finding {
-    let shown = message::short(lossy).into_owned();
-    Finding {
-        kind,
-        tool: shown.clone(),
-        tools: vec![shown],
-        contract: Some(contract),
-        client: None,
-        message: reason.to_owned(),
-        suggestion,
-        suggested_key: None,
-    }
-}
-
-/// Decides every input's fix as one set: no two names of one `check` get the same
-/// suggestion, and none gets a name another input already has.
-fn fix_all(inputs: &mut [Input], keys: &Keys) {
-    let lossy: Vec<String> = inputs
-        .iter()
-        .filter_map(|i| match i {
-            Input::NotUtf8 { lossy, .. } => Some(lossy.clone()),
-            Input::Name(_) => None,
-        })
-        .collect();
-    let lossy: Vec<&str> = lossy.iter().map(String::as_str).collect();
-    let mut reports: Vec<NameReport> = inputs
-        .iter()
-        .filter_map(|i| match i {
-            Input::Name(r) => Some(r.clone()),
-            Input::NotUtf8 { .. } => None,
-        })
-        .collect();
-    qualify_set(&mut reports, keys);
-    fix_set(&mut reports, keys, &lossy);
-    let mut taken: Vec<String> = reports.iter().map(|r| r.name.clone()).collect();
-    taken.extend(reports.iter().filter_map(NameReport::fix));
-    let mut reports = reports.into_iter();
-    for input in inputs.iter_mut() {
-        match input {
-            Input::Name(report) => {
-                if let Some(fixed) = reports.next() {
-                    *report = fixed;
-                }
-            }
-            Input::NotUtf8 {
-                lossy, suggestion, ..
-            } => {
-                let in_use: Vec<&str> = taken.iter().map(String::as_str).collect();
-                let fix = keys.fix_rules().fixes(&[lossy.as_str()], &in_use);
-                *suggestion = match fix.into_iter().next() {
-                    Some(SetFix::Rename(name)) => Some(name),
-                    _ => None,
-                };
-                taken.extend(suggestion.clone());
-            }
-        }
-    }
-}
-
-/// The JSON report: `{server_key, server_key_advice, plugin, connector, codex_non_prefixed, names: [{name, utf8, breaks_spec, contracts, clients,
-/// suggestion}], breaks_spec}`.
-#[must_use]
-pub fn json(inputs: &[Input], keys: &Keys) -> Value {
-    let names: Vec<Value> = inputs
-        .iter()
-        .map(|input| match input {
-            Input::Name(r) => json!({
-                "name": r.name,
-                "utf8": true,
-                "breaks_spec": r.breaks_spec(),
-                "contracts": r.contracts.iter().map(|v| json!({
-                    "id": v.contract.id,
-                    "pass": v.error.is_none(),
-                    "message": v.refusal(&r.name),
-                })).collect::<Vec<_>>(),
-                "clients": r.clients.iter().map(|v| json!({
-                    "id": v.client.id,
-                    "name": message::short(&v.qualified.name),
-                    "fate": fate_word(v.qualified.fate),
-                    "meets": v.qualified.meets.as_deref().map(message::short),
-                    "fine": v.is_fine(),
-                    "message": v.problem(&r.name),
-                    "verified": verdict::verified_json(&v.client.verified),
-                })).collect::<Vec<_>>(),
-                "suggestion": r.fix(),
-                "no_readable_suggestion": r.no_readable_fix(),
-            }),
-            Input::NotUtf8 {
-                lossy,
-                reason,
-                suggestion,
-            } => json!({
-                "name": lossy,
-                "utf8": false,
-                "breaks_spec": true,
-                "contracts": ALL.iter().map(|c| json!({
-                    "id": c.id,
-                    "pass": false,
-                    "message": reason,
-                })).collect::<Vec<_>>(),
-                "clients": [],
-                "suggestion": suggestion,
-                "no_readable_suggestion": suggestion.is_none(),
-            }),
-        })
-        .collect();
-    json!({
-        "server_key": keys.key,
-        "server_key_advice": keys.advice(),
-        "plugin": keys.plugin,
-        "connector": keys.connector,
-        "codex_non_prefixed": keys.codex_non_prefixed,
-        "names": names,
-        "breaks_spec": inputs.iter().any(Input::breaks_spec),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use std::ffi::OsString;
-
-    use mcp_toolname_rules::{ALL, CLIENTS, FixRules};
-    use proptest::prelude::*;
-
-    use super::{Input, fix_all};
-    use crate::findings::audit_names;
-    use crate::keys::Keys;
-
-    fn name() -> impl Strategy<Value = String> {
-        let word = prop_oneof![
-            prop::sample::select(vec![
-                "get",
-                "approve",
-                "official",
-                "mirror",
-                "queue",
-                "item",
-                "without",
-                "send",
-                "implementation",
-                "notification",
-                "the",
-                "by",
-                "id",
-                "v2",
-            ])
-            .prop_map(str::to_owned),
-            "[a-zA-Z]{1,8}",
-        ];
-        (
-            prop::collection::vec(word, 1..8),
-            prop::sample::select(vec!["_", ".", " ", "-"]),
-        )
-            .prop_map(|(w, sep)| w.join(sep))
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
-
-        /// `check` and `audit` give the rules crate's one fixer's fixes for the same names
-        /// and key; the macros' own test holds them to the same.
-        #[test]
-        fn check_and_audit_fix_as_the_fixer_does(
-            names in prop::collection::hash_set(name(), 1..6),
-            key in "[a-zA-Z][a-zA-Z0-9_-]{0,40}",
-        ) {
-            let names: Vec<String> = names.into_iter().collect();
-            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-            let expected = FixRules::new(ALL, CLIENTS, Some(&key)).fixes(&refs, &[]);
-            let keys = Keys::new(&key, None);
-            let mut inputs: Vec<Input> = names
-                .iter()
-                .enumerate()
-                .map(|(i, n)| Input::read(&OsString::from(n), i + 1, &keys))
-                .collect();
-            fix_all(&mut inputs, &keys);
-            for (input, fix) in inputs.iter().zip(&expected) {
-                let Input::Name(report) = input else { panic!("all UTF-8") };
-                prop_assert_eq!(&report.set_fix, fix, "check: {}", report.name);
-            }
-            let (reports, _) = audit_names(&names, &keys);
-            for (report, fix) in reports.iter().zip(&expected) {
-                prop_assert_eq!(&report.set_fix, fix, "audit: {}", report.name);
-            }
-        }
+/// Argument `position` (1-based, for messages) of the command line; when it is not UTF-8,
+/// why, ending with `why`.
+fn read<'a>(arg: &'a OsString, position: usize, why: &str) -> Input<&'a str> {
+    match crate::args::read_name(arg, position, why) {
+        Ok(name) => Input::Name(name),
+        Err(reason) => Input::NotUtf8 {
+            lossy: arg.to_string_lossy().into_owned(),
+            reason,
+            suggestion: None,
+        },
     }
 }
