@@ -60,15 +60,19 @@ pub enum Input<R> {
     /// A UTF-8 name.
     Name(R),
     /// Not UTF-8, so no contract can pass it (a name travels in a JSON string).
-    NotUtf8 {
-        /// The name with each invalid sequence replaced by U+FFFD.
-        lossy: String,
-        /// Why it is refused, naming the first invalid byte.
-        reason: String,
-        /// The nearest name that passes every contract, from the lossy form; `None` when none
-        /// is offered.
-        suggestion: Option<String>,
-    },
+    NotUtf8(NotUtf8),
+}
+
+/// A command-line name that is not UTF-8.
+#[derive(Debug, Clone)]
+pub struct NotUtf8 {
+    /// The name with each invalid sequence replaced by U+FFFD.
+    pub lossy: String,
+    /// Why it is refused, naming the first invalid byte.
+    pub reason: String,
+    /// The nearest name that passes every contract, from the lossy form; `None` when none is
+    /// offered.
+    pub suggestion: Option<String>,
 }
 
 impl<R> Input<R> {
@@ -76,15 +80,7 @@ impl<R> Input<R> {
     pub fn map<S>(self, judge: impl FnOnce(R) -> S) -> Input<S> {
         match self {
             Self::Name(name) => Input::Name(judge(name)),
-            Self::NotUtf8 {
-                lossy,
-                reason,
-                suggestion,
-            } => Input::NotUtf8 {
-                lossy,
-                reason,
-                suggestion,
-            },
+            Self::NotUtf8(bad) => Input::NotUtf8(bad),
         }
     }
 }
@@ -95,21 +91,17 @@ impl<R: Judged> Input<R> {
         let mut out = Vec::new();
         match self {
             Self::Name(report) => report.findings(&mut out),
-            Self::NotUtf8 {
-                lossy,
-                reason,
-                suggestion,
-            } => {
+            Self::NotUtf8(bad) => {
                 let (kind, contract) = R::NOT_UTF8;
-                let shown = message::short(lossy).into_owned();
+                let shown = message::short(&bad.lossy).into_owned();
                 out.push(Finding {
                     kind,
                     tool: shown.clone(),
                     tools: vec![shown],
                     contract: Some(contract),
                     client: None,
-                    message: reason.clone(),
-                    suggestion: suggestion.clone(),
+                    message: bad.reason.clone(),
+                    suggestion: bad.suggestion.clone(),
                     suggested_key: None,
                 });
             }
@@ -119,20 +111,19 @@ impl<R: Judged> Input<R> {
 
     /// The verdict line of this name at its level for this run.
     fn verdict(&self, own: &[Seen<'_>]) -> (Option<Level>, String) {
-        let (lossy, suggestion) = match self {
+        let bad = match self {
             Self::Name(report) => return report.verdict(own),
-            Self::NotUtf8 {
-                lossy, suggestion, ..
-            } => (lossy, suggestion),
+            Self::NotUtf8(bad) => bad,
         };
         let level = verdict::worst(own);
-        let shown = format!("{}{}", message::show(lossy), R::NOT_UTF8_MARK);
+        let shown = format!("{}{}", message::show(&bad.lossy), R::NOT_UTF8_MARK);
         let Some(first) = own.first().filter(|_| level.is_some()) else {
             return (level, shown);
         };
-        let fix = suggestion
+        let fix = bad
+            .suggestion
             .as_deref()
-            .map_or_else(|| R::unreadable(lossy), message::write_instead);
+            .map_or_else(|| R::unreadable(&bad.lossy), message::write_instead);
         let (lint, why) = (first.finding.kind.name, &first.finding.message);
         (level, format!("{shown} [{lint}]: {why}; {fix}"))
     }
@@ -206,10 +197,10 @@ pub fn run<R: Judged>(names: &[OsString], keys: Keys, out: &Output) -> Checked<R
 fn read<'a>(arg: &'a OsString, position: usize, why: &str) -> Input<&'a str> {
     match crate::args::read_name(arg, position, why) {
         Ok(name) => Input::Name(name),
-        Err(reason) => Input::NotUtf8 {
+        Err(reason) => Input::NotUtf8(NotUtf8 {
             lossy: arg.to_string_lossy().into_owned(),
             reason,
             suggestion: None,
-        },
+        }),
     }
 }

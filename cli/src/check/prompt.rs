@@ -27,7 +27,7 @@ impl Judged for PromptReport {
             .iter()
             .filter_map(|input| match input {
                 Input::Name(name) => Some(*name),
-                Input::NotUtf8 { .. } => None,
+                Input::NotUtf8(_) => None,
             })
             .collect();
         let mut reports = judge_set(&valid, &keys.key, &[]).into_iter();
@@ -51,10 +51,10 @@ impl Judged for PromptReport {
     fn detail(input: &Input<Self>) -> Detail {
         let report = match input {
             Input::Name(report) => report,
-            Input::NotUtf8 { reason, .. } => {
+            Input::NotUtf8(bad) => {
                 return Detail {
                     contracts: "contract",
-                    rows: vec![(PROMPT.id, reason.clone())],
+                    rows: vec![(PROMPT.id, bad.reason.clone())],
                     clients: None,
                     fix: None,
                 };
@@ -99,10 +99,10 @@ impl Judged for PromptReport {
                     "clients": commands_json(r),
                     "suggestion": r.suggestion(),
                 }),
-                Input::NotUtf8 { lossy, reason, .. } => json!({
-                    "name": lossy,
+                Input::NotUtf8(bad) => json!({
+                    "name": bad.lossy,
                     "pass": false,
-                    "problem": reason,
+                    "problem": bad.reason,
                     "clients": [],
                     "suggestion": null,
                 }),

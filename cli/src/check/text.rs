@@ -5,8 +5,8 @@
 use mcp_toolname_rules::message;
 
 use super::{Checked, Judged};
-use crate::verdict;
-use crate::wrap;
+use crate::verdict::{self, Tally};
+use crate::wrap::{self, plural};
 
 /// Width of the first column (contract and client ids).
 const ID_WIDTH: usize = 12;
@@ -85,7 +85,7 @@ impl Detail {
 }
 
 /// The text report: the server key's advice and findings, a verdict line per name (and every
-/// detail under `--verbose`), then the summary.
+/// detail under `--verbose`), then the summary and what the exit code says.
 #[must_use]
 pub(super) fn text<R: Judged>(checked: &Checked<R>) -> String {
     let Checked {
@@ -96,33 +96,42 @@ pub(super) fn text<R: Judged>(checked: &Checked<R>) -> String {
         text.push_str(&wrap::hanging("", &advice, 2));
         text.push('\n');
     }
-    let key_seen = verdict::visible(&checked.key_findings, &out.levels);
-    for seen in &key_seen {
+    let mut all = verdict::visible(&checked.key_findings, &out.levels);
+    for seen in &all {
         text.push_str(&verdict::line(0, Some(seen.level), &verdict::finding(seen)));
     }
-    if !key_seen.is_empty() {
+    if !all.is_empty() {
         text.push('\n');
     }
     let scope = keys.scope();
-    let (tally, own) = verdict::check_lines(
-        &mut text,
-        inputs,
-        &checked.per_name,
-        &out.levels,
-        out.verbose,
-        |input, own| input.verdict(own),
-        |input| R::detail(input).write(&keys.key, &scope),
+    let mut tally = Tally::default();
+    for (input, findings) in inputs.iter().zip(&checked.per_name) {
+        let own = verdict::visible(findings, &out.levels);
+        let (level, line) = input.verdict(&own);
+        tally.add(level);
+        text.push_str(&verdict::line(0, level, &line));
+        if out.verbose {
+            text.push_str(&wrap::block(&R::detail(input).write(&keys.key, &scope)));
+            text.push('\n');
+        }
+        all.extend(own);
+    }
+    let (one, many) = R::NOUNS;
+    let hint = if out.verbose {
+        text.push_str(&wrap::hanging("", &R::verified(), 2));
+        String::new()
+    } else {
+        text.push('\n');
+        format!("; --verbose shows {}", R::VERBOSE_SHOWS)
+    };
+    let count = inputs.len();
+    let summary = format!(
+        "summary: {count} {}: {}{hint}",
+        plural(count, one, many),
+        tally.words()
     );
-    let mut all = key_seen;
-    all.extend(own);
-    verdict::check_summary(
-        &mut text,
-        out.verbose,
-        &R::verified(),
-        (inputs.len(), R::NOUNS),
-        tally,
-        R::VERBOSE_SHOWS,
-        &all,
-    );
+    text.push_str(&wrap::hanging("", &summary, 2));
+    text.push_str(&verdict::exit_line(&all));
+    text.push('\n');
     text
 }

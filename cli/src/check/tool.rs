@@ -45,16 +45,14 @@ impl Judged for NameReport {
     fn detail(input: &Input<Self>) -> Detail {
         let report = match input {
             Input::Name(report) => report,
-            Input::NotUtf8 {
-                reason, suggestion, ..
-            } => {
-                let fix = suggestion.as_deref().map_or(Fix::Needless, |s| {
+            Input::NotUtf8(bad) => {
+                let fix = bad.suggestion.as_deref().map_or(Fix::Needless, |s| {
                     let passes = "passes every contract".to_owned();
                     Fix::Write(message::write_instead(s), Some(passes))
                 });
                 return Detail {
                     contracts: "contracts",
-                    rows: vec![("all", reason.clone())],
+                    rows: vec![("all", bad.reason.clone())],
                     clients: None,
                     fix: Some(fix),
                 };
@@ -131,7 +129,7 @@ impl Judged for NameReport {
 fn breaks_spec(input: &Input<NameReport>) -> bool {
     match input {
         Input::Name(report) => report.breaks_spec(),
-        Input::NotUtf8 { .. } => true,
+        Input::NotUtf8(_) => true,
     }
 }
 
@@ -158,22 +156,18 @@ fn name_json(input: &Input<NameReport>) -> Value {
             "suggestion": r.fix(),
             "no_readable_suggestion": r.no_readable_fix(),
         }),
-        Input::NotUtf8 {
-            lossy,
-            reason,
-            suggestion,
-        } => json!({
-            "name": lossy,
+        Input::NotUtf8(bad) => json!({
+            "name": bad.lossy,
             "utf8": false,
             "breaks_spec": true,
             "contracts": ALL.iter().map(|c| json!({
                 "id": c.id,
                 "pass": false,
-                "message": reason,
+                "message": bad.reason,
             })).collect::<Vec<_>>(),
             "clients": [],
-            "suggestion": suggestion,
-            "no_readable_suggestion": suggestion.is_none(),
+            "suggestion": bad.suggestion,
+            "no_readable_suggestion": bad.suggestion.is_none(),
         }),
     }
 }
@@ -181,19 +175,18 @@ fn name_json(input: &Input<NameReport>) -> Value {
 /// Decides every input's fix as one set: no two names of one `check` get the same
 /// suggestion, and none gets a name another input already has.
 fn fix_all(inputs: &mut [Input<NameReport>], keys: &Keys) {
-    let lossy: Vec<String> = inputs
+    let lossy: Vec<&str> = inputs
         .iter()
         .filter_map(|i| match i {
-            Input::NotUtf8 { lossy, .. } => Some(lossy.clone()),
+            Input::NotUtf8(bad) => Some(bad.lossy.as_str()),
             Input::Name(_) => None,
         })
         .collect();
-    let lossy: Vec<&str> = lossy.iter().map(String::as_str).collect();
     let mut reports: Vec<NameReport> = inputs
         .iter()
         .filter_map(|i| match i {
             Input::Name(r) => Some(r.clone()),
-            Input::NotUtf8 { .. } => None,
+            Input::NotUtf8(_) => None,
         })
         .collect();
     qualify_set(&mut reports, keys);
@@ -208,16 +201,14 @@ fn fix_all(inputs: &mut [Input<NameReport>], keys: &Keys) {
                     *report = fixed;
                 }
             }
-            Input::NotUtf8 {
-                lossy, suggestion, ..
-            } => {
+            Input::NotUtf8(bad) => {
                 let in_use: Vec<&str> = taken.iter().map(String::as_str).collect();
-                let fix = keys.fix_rules().fixes(&[lossy.as_str()], &in_use);
-                *suggestion = match fix.into_iter().next() {
+                let fix = keys.fix_rules().fixes(&[bad.lossy.as_str()], &in_use);
+                bad.suggestion = match fix.into_iter().next() {
                     Some(SetFix::Rename(name)) => Some(name),
                     _ => None,
                 };
-                taken.extend(suggestion.clone());
+                taken.extend(bad.suggestion.clone());
             }
         }
     }
