@@ -4,16 +4,19 @@
 
 use std::ffi::OsString;
 
+use clap::ArgMatches;
 use mcp_toolname_rules::lint::Lint;
 use mcp_toolname_rules::message;
 use serde_json::Value;
 
-use crate::args::Output;
+use crate::args::{Format, LintArgs, Output};
 use crate::diag::Found;
 use crate::emit::{Doc, Report};
 use crate::findings::{Finding, key_refusals};
 use crate::keys::Keys;
 use crate::lint::Level;
+use crate::names::NameReport;
+use crate::prompts::PromptReport;
 use crate::verdict::{self, Seen};
 
 mod prompt;
@@ -22,8 +25,69 @@ mod tool;
 
 pub use text::{Detail, Fix, Row};
 
-/// A kind of name `check` judges: a tool name ([`crate::names::NameReport`]) or a prompt name
-/// ([`crate::prompts::PromptReport`]), each judged as `audit` judges it.
+/// The flags of `check`: the names, how the host keys the server, and how to report.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Tool names (prompt names with --prompt), any bytes (write `--` first if one starts
+    /// with `-`).
+    #[arg(required = true, value_name = "NAME")]
+    pub names: Vec<OsString>,
+    /// The names are prompt names: each becomes a slash command in a client.
+    #[arg(long)]
+    pub prompt: bool,
+    /// The key a host gives the server (`mcp__<key>__<tool>`), as its config writes it:
+    /// each client reads it under its own rule.
+    #[arg(long, default_value = "server", value_name = "KEY")]
+    pub server_key: String,
+    /// The server is shipped in this Claude Code plugin (the `name` of its
+    /// `.claude-plugin/plugin.json`): Claude Code names it `plugin:<NAME>:<KEY>`, so the
+    /// model sees `mcp__plugin_<NAME>_<KEY>__<tool>`. The other clients keep the key.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["prompt", "connector"])]
+    pub plugin: Option<String>,
+    /// The server is this claude.ai connector (its display name, such as `Google Drive`)
+    /// in Claude Code, which names it `claude.ai <NAME>`: `mcp__claude_ai_<NAME>__<tool>`.
+    #[arg(long, value_name = "NAME", conflicts_with = "prompt")]
+    pub connector: Option<String>,
+    /// Codex names the server's tools without `mcp__` (its `non_prefixed_mcp_tool_names`
+    /// feature): `<KEY>__<tool>`.
+    #[arg(long, conflicts_with = "prompt")]
+    pub codex_non_prefixed: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Say everything: each contract, and each client's name for each name.
+    #[arg(long, short)]
+    pub verbose: bool,
+    #[command(flatten)]
+    pub lints: LintArgs,
+}
+
+impl Args {
+    /// Checks the names; `matches` are `check`'s, which order the lint flags.
+    ///
+    /// # Errors
+    /// A lint option that cannot be read ([`LintArgs::levels`]).
+    pub fn run(&self, matches: Option<&ArgMatches>) -> Result<Box<dyn Report>, String> {
+        let out = self.lints.output(self.verbose, matches)?;
+        let mut keys = Keys::new(&self.server_key, None);
+        if let Some(plugin) = &self.plugin {
+            keys = keys.in_plugin(plugin);
+        }
+        if let Some(connector) = &self.connector {
+            keys = keys.in_connector(connector);
+        }
+        if self.codex_non_prefixed {
+            keys = keys.codex_non_prefixed();
+        }
+        if self.prompt {
+            return Ok(Box::new(run::<PromptReport>(&self.names, keys, &out)));
+        }
+        Ok(Box::new(run::<NameReport>(&self.names, keys, &out)))
+    }
+}
+
+/// A kind of name `check` judges: a tool name ([`NameReport`]) or a prompt name
+/// ([`PromptReport`]), each judged as `audit` judges it.
 pub trait Judged: Sized {
     /// The lint of a name that is not UTF-8, and the contract it breaks.
     const NOT_UTF8: (&'static Lint, &'static str);

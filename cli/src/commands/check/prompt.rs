@@ -1,8 +1,8 @@
 //! Prompt names under `check --prompt`: the slash-command rule ([`PROMPT`]), each client's
 //! command and whether it runs, and a fix.
 
-use mcp_toolname_rules::lint;
 use mcp_toolname_rules::PROMPT;
+use mcp_toolname_rules::lint;
 use serde_json::{Value, json};
 
 use super::{Detail, Fix, Input, Judged, Row};
@@ -69,14 +69,19 @@ impl Judged for PromptReport {
         });
         let fix = match report.help() {
             Some(help) => {
-                let passes = report.suggestion().map(|_| format!("passes {}", PROMPT.title));
+                let passes = report
+                    .suggestion()
+                    .map(|_| format!("passes {}", PROMPT.title));
                 Fix::Write(help, passes)
             }
             None => Fix::Needless,
         };
         Detail {
             contracts: "contract",
-            rows: vec![(PROMPT.id, report.problem.as_deref().unwrap_or("pass").to_owned())],
+            rows: vec![(
+                PROMPT.id,
+                report.problem.as_deref().unwrap_or("pass").to_owned(),
+            )],
             clients: Some(clients.collect()),
             fix: Some(fix),
         }
