@@ -19,6 +19,7 @@ use crate::emit::Report;
 use crate::keys::Keys;
 use crate::reach::{Remote, Target};
 use crate::report::{self, Judged};
+use crate::surface::report::read;
 use crate::{surface, windows};
 
 /// The flags of `audit`: the server (or a config), the time limit, and how to report.
@@ -107,14 +108,16 @@ impl Args {
     /// one server; `matches` are `audit`'s, which order the lint flags.
     ///
     /// # Errors
-    /// A lint option that cannot be read, or the options of either audit ([`Self::options`],
-    /// [`config::Options::of`]).
+    /// A lint option that cannot be read, a baseline that cannot be read, or the options of
+    /// one server's audit ([`Self::options`]).
     pub fn run(self, matches: Option<&ArgMatches>) -> Result<Audit, String> {
         let out = self.output(matches)?;
-        Ok(match self.config.clone() {
-            Some(path) => Box::pin(config::run(config::Options::of(path, self, out)?)),
-            None => Box::pin(run(self.options(out)?)),
-        })
+        let Some(path) = self.config.clone() else {
+            return Ok(Box::pin(run(self.options(out)?)));
+        };
+        let baselines = self.baseline.iter().map(|p| read(p));
+        let baselines = baselines.collect::<Result<_, _>>()?;
+        Ok(Box::pin(config::run(path, self, out, baselines)))
     }
 
     /// The audit of one server (the command, `--url`, or the demo) these flags ask for.
@@ -129,11 +132,7 @@ impl Args {
                 "--baseline is given once for one server (several only with --config)".to_owned(),
             );
         }
-        let baseline = self
-            .baseline
-            .first()
-            .map(|p| crate::surface::report::read(p))
-            .transpose()?;
+        let baseline = self.baseline.first().map(|p| read(p)).transpose()?;
         Ok(Options {
             timeout: self.timeout,
             server_key: self.server_key,

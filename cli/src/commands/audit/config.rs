@@ -4,7 +4,6 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use mcp_toolname_rules::message::show;
 use tokio::sync::Semaphore;
@@ -17,64 +16,28 @@ use crate::diag::{Exit, Failure};
 use crate::emit::Report;
 use crate::fleet::{Fleet, Outcome};
 use crate::listing::Listing;
+use crate::surface::Surface;
 use crate::wrap::plural;
-
-/// What `audit --config` was asked to do.
-#[derive(Debug, Clone)]
-pub struct Options {
-    /// The config file.
-    pub path: PathBuf,
-    /// Limit on each server's audit.
-    pub timeout: Duration,
-    /// The detail and each lint's level.
-    pub out: Output,
-    /// Servers audited at once.
-    pub jobs: usize,
-    /// Claude Code settings files whose `permissions` are checked (`--settings`).
-    pub settings: Vec<PathBuf>,
-    /// Claude Code agent and skill folders (or files) whose tool lists are checked
-    /// (`--agents`).
-    pub agents: Vec<PathBuf>,
-    /// Snapshots of servers of the config (`--baseline`), each held to the servers that
-    /// announce its server's name: the list entries that matched a tool there and match
-    /// nothing now are told what became of it.
-    pub baselines: Vec<crate::surface::Surface>,
-}
-
-impl Options {
-    /// The audit of the config at `path` that `args` ask for, reporting as `out`.
-    ///
-    /// # Errors
-    /// A baseline that cannot be read.
-    pub fn of(path: PathBuf, args: Args, out: Output) -> Result<Self, String> {
-        Ok(Self {
-            path,
-            timeout: args.timeout,
-            out,
-            jobs: usize::from(args.jobs),
-            settings: args.settings,
-            agents: args.agents,
-            baselines: args
-                .baseline
-                .iter()
-                .map(|p| crate::surface::report::read(p))
-                .collect::<Result<_, _>>()?,
-        })
-    }
-}
 
 /// Runs `audit --config` and returns its report. Its exit code: 2 when the config cannot be
 /// read or a server could not be audited, else 1 when a finding (a server's, or across
 /// servers) is at deny level (by default a tool name that breaks the spec, or one a server
-/// lists twice), else 0; 130 on Ctrl-C.
-pub async fn run(opts: Options) -> Box<dyn Report> {
+/// lists twice), else 0; 130 on Ctrl-C. Each of `baselines` (`--baseline`) is held to the
+/// servers that announce its server's name: the list entries that matched a tool there and
+/// match nothing now are told what became of it.
+pub async fn run(
+    path: PathBuf,
+    args: Args,
+    out: Output,
+    baselines: Vec<Surface>,
+) -> Box<dyn Report> {
     let now = match crate::windows::now() {
         Ok(now) => now,
         Err(msg) => return Failure::failed(msg).report(),
     };
-    let config = match config::load(&opts.path) {
+    let config = match config::load(&path) {
         Ok(config) => config,
-        Err(msg) => return Failure::failed(msg).at(&opts.path).report(),
+        Err(msg) => return Failure::failed(msg).at(&path).report(),
     };
     say!(
         "read {} ({}): {} {}",
@@ -87,12 +50,12 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
         say!("note: {note}");
     }
     let mut lists = config.lists.clone();
-    let read = opts
+    let read = args
         .settings
         .iter()
         .map(|p| crate::allowlist::read::settings(p))
         .chain(
-            opts.agents
+            args.agents
                 .iter()
                 .map(|p| crate::allowlist::read::agents(p)),
         );
@@ -104,7 +67,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     }
     let total = config.servers.len();
     // Up to `jobs` audits at once; each result goes back to its place in the file.
-    let slots = Arc::new(Semaphore::new(opts.jobs.max(1)));
+    let slots = Arc::new(Semaphore::new(usize::from(args.jobs).max(1)));
     let mut audits = JoinSet::new();
     // Each server's listing, or what became of it instead.
     let mut outcomes: Vec<Option<Result<Listing, Outcome>>> = Vec::with_capacity(total);
@@ -123,7 +86,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
                 // The whole surface, as `audit` asks: every server is judged on what its clients
                 // are shown, and its aliases' windows on all it declares.
                 let target = target.clone().in_surface_mode();
-                let (timeout, slots) = (opts.timeout, Arc::clone(&slots));
+                let (timeout, slots) = (args.timeout, Arc::clone(&slots));
                 audits.spawn(async move {
                     let _slot = slots.acquire_owned().await;
                     say!("server {shown} ({} of {total}):", i + 1);
@@ -150,12 +113,5 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
             }
         });
     }
-    Box::new(Fleet::new(
-        config,
-        lists,
-        outcomes,
-        opts.out,
-        &opts.baselines,
-        now,
-    ))
+    Box::new(Fleet::new(config, lists, outcomes, out, &baselines, now))
 }
