@@ -14,9 +14,7 @@ mod emit;
 mod allowlist;
 mod args;
 mod arguments;
-mod audit;
-mod check;
-mod check_cmd;
+mod commands;
 mod config;
 mod confusable;
 mod cost;
@@ -31,14 +29,12 @@ mod limits;
 mod lint;
 #[cfg(test)]
 mod lint_walk;
-mod lints_cmd;
 mod listing;
 mod names;
 mod prompts;
 mod reach;
 mod redact;
 mod report;
-mod snapshot;
 mod surface;
 mod verdict;
 mod windows;
@@ -73,27 +69,27 @@ enum Command {
     /// a name that breaks the MCP spec). With --prompt, prompt names instead: the
     /// slash-command rule for prompts, each client's command and whether it runs, and a fix;
     /// exit 1 when a name breaks that rule.
-    Check(check_cmd::Args),
+    Check(commands::check::Args),
     /// Start a stdio MCP server (or reach one over Streamable HTTP with --url), list all its
     /// tools, and report every name problem. With no command, audits a bundled demo server;
     /// with --config, every server of a client's config. Progress goes to stderr, the report
     /// to stdout.
-    Audit(audit::Args),
+    Audit(commands::audit::Args),
     /// Write a server's surface to a reviewable file: every name a client can call, of its
     /// tools and its prompts (aliases with their window, tombstones), each one's arguments
     /// and a digest of each tool schema. The list requests ask for the whole surface, and a
     /// stdio server is started with MCP_TOOLNAME_SURFACE=1, so one built with mcp-toolname
     /// lists its hidden aliases too. Commit the file; `diff` and `audit --baseline` hold later
     /// releases to it.
-    Snapshot(snapshot::Args),
+    Snapshot(commands::snapshot::Args),
     /// Compare two snapshots: each change of the tool surface, whether it breaks a client (a
     /// name gone with no alias, an alias dropped before its window ends, a required argument
     /// added, an argument's type changed) and the semver level it asks for. Exit 1 when a
     /// change breaks a client.
-    Diff(surface::report::Args),
+    Diff(commands::diff::Args),
     /// List every lint: its name, its level in this directory (after the config file and
     /// the flags), its default, and what it finds. Each has a page in docs/lints.md.
-    Lints(lints_cmd::Args),
+    Lints(commands::lints::Args),
 }
 
 /// A command line clap refused (or `--help`, `--version`): help and the version as clap writes
@@ -162,25 +158,25 @@ fn dispatch(
     match command {
         Command::Check(args) => Ok((args.run(sub)?, args.format, stdout)),
         Command::Audit(args) => {
-            let (out, format) = (args.output(sub)?, args.format);
-            let report = match args.config.clone() {
-                Some(path) => run_async(fleet::run(fleet::Options::of(path, args, out)?)),
-                None => run_async(audit::run(args.options(out)?)),
-            };
-            Ok((report, format, stdout))
+            let format = args.format;
+            Ok((run_async(args.run(sub)?), format, stdout))
         }
         Command::Snapshot(args) => {
             let opts = args.options()?;
             let sink = opts.sink.clone();
-            Ok((run_async(snapshot::run(opts)), Format::Text, sink))
+            Ok((run_async(commands::snapshot::run(opts)), Format::Text, sink))
         }
         Command::Diff(args) => {
-            let report = surface::report::run(&args.old, &args.new);
+            let report = commands::diff::run(&args.old, &args.new);
             Ok((report, args.format.into(), stdout))
         }
         Command::Lints(args) => {
             let levels = args.lints.levels(sub)?;
-            Ok((Box::new(lints_cmd::run(levels)), args.format.into(), stdout))
+            Ok((
+                Box::new(commands::lints::run(levels)),
+                args.format.into(),
+                stdout,
+            ))
         }
     }
 }

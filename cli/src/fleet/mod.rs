@@ -1,186 +1,86 @@
-//! `mcp-toolname audit --config FILE`: every server of a client's config, up to `--jobs` at
-//! once, reported in the order read, each under the key the config gives it; then what the
-//! servers do to each other under each client: the model-facing name of every (server,
-//! tool), the pairs that end up with one name, server keys that become one prefix, and tool
-//! names on several servers.
+//! What `audit --config FILE` finds: every server of a client's config, in the order read,
+//! each judged under the key the config gives it; then what the servers do to each other
+//! under each client: the model-facing name of every (server, tool), the pairs that end up
+//! with one name, server keys that become one prefix, and tool names on several servers.
 //!
-//! This module runs the audits; [`collisions`] finds what the servers do to each other, and
-//! [`report`] writes it all out, as text or JSON.
+//! This module judges what the audits listed; [`collisions`] finds what the servers do to
+//! each other, and [`report`] writes it all out, as text or JSON.
 
 mod collisions;
 mod cross;
-mod options;
 mod report;
 mod server;
 mod text;
 
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Duration;
-
 use mcp_toolname_rules::{CLIENTS, ServerList, message::show, qualify_config};
-use tokio::sync::Semaphore;
-use tokio::task::JoinSet;
 
 use crate::args::Output;
-use crate::config::{self, Plan};
-use crate::diag::{Exit, Failure, Found};
+use crate::config;
+use crate::diag::Found;
 use crate::emit::{Doc, Report};
 use crate::keys::Keys;
 use crate::keys::number_clashes;
 use crate::lint::{Level, Levels};
 use crate::listing::Listing;
 use crate::report::Judged;
-use crate::wrap::plural;
 pub use cross::CrossFinding;
-use server::{Outcome, Server, prompt_verdicts, qualified};
+pub use server::Outcome;
+use server::{Server, prompt_verdicts, qualified};
 
-/// What `audit --config` was asked to do.
-#[derive(Debug, Clone)]
-pub struct Options {
-    /// The config file.
-    pub path: PathBuf,
-    /// Limit on each server's audit.
-    pub timeout: Duration,
-    /// The detail and each lint's level.
-    pub out: Output,
-    /// Servers audited at once.
-    pub jobs: usize,
-    /// Claude Code settings files whose `permissions` are checked (`--settings`).
-    pub settings: Vec<PathBuf>,
-    /// Claude Code agent and skill folders (or files) whose tool lists are checked
-    /// (`--agents`).
-    pub agents: Vec<PathBuf>,
-    /// Snapshots of servers of the config (`--baseline`), each held to the servers that
-    /// announce its server's name: the list entries that matched a tool there and match
-    /// nothing now are told what became of it.
-    pub baselines: Vec<crate::surface::Surface>,
-}
-
-/// Runs `audit --config` and returns its report. Its exit code: 2 when the config cannot be
-/// read or a server could not be audited, else 1 when a finding (a server's, or across
-/// servers) is at deny level (by default a tool name that breaks the spec, or one a server
-/// lists twice), else 0; 130 on Ctrl-C.
-pub async fn run(opts: Options) -> Box<dyn Report> {
-    let now = match crate::windows::now() {
-        Ok(now) => now,
-        Err(msg) => return Failure::failed(msg).report(),
-    };
-    let config = match config::load(&opts.path) {
-        Ok(config) => config,
-        Err(msg) => return Failure::failed(msg).at(&opts.path).report(),
-    };
-    say!(
-        "read {} ({}): {} {}",
-        show(&config.path.to_string_lossy()),
-        config.flavor.title(),
-        config.servers.len(),
-        plural(config.servers.len(), "server", "servers")
-    );
-    for note in &config.notes {
-        say!("note: {note}");
-    }
-    let mut lists = config.lists.clone();
-    let read = opts
-        .settings
-        .iter()
-        .map(|p| crate::allowlist::read::settings(p))
-        .chain(
-            opts.agents
-                .iter()
-                .map(|p| crate::allowlist::read::agents(p)),
-        );
-    for found in read {
-        match found {
-            Ok(found) => lists.extend(found),
-            Err(msg) => return Failure::failed(msg).report(),
+impl Fleet {
+    /// Judges the servers of `config` over the whole config, each as its listing or what
+    /// became of it instead (`outcomes`, in the file's order; `None`: never audited); then
+    /// the entries of `lists` against the names the clients give the tools, and those that
+    /// match nothing against `baselines`. Its exit code: 2 when a server could not be audited,
+    /// else 1 when a finding is at deny level for `out`, else 0.
+    #[must_use]
+    pub fn new(
+        config: config::Config,
+        lists: Vec<crate::allowlist::List>,
+        outcomes: Vec<Option<Result<Listing, Outcome>>>,
+        out: Output,
+        baselines: &[crate::surface::Surface],
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Self {
+        let all_keys: Vec<&str> = config.servers.iter().map(|e| e.key.as_str()).collect();
+        let ran = config
+            .servers
+            .iter()
+            .zip(outcomes)
+            .map(|(entry, outcome)| {
+                let outcome =
+                    outcome.unwrap_or_else(|| Err(Outcome::Failed("not audited".to_owned())));
+                let announced = outcome.as_ref().ok().and_then(Listing::announced);
+                let keys = entry
+                    .keys(announced)
+                    .with_taken(all_keys.iter().copied())
+                    .with_targets(out.levels.targets());
+                (entry.key.clone(), keys, outcome)
+            })
+            .collect();
+        let servers = judge(ran, out.levels.strict_schemas(), now);
+        let cross = collisions::cross_server(&servers);
+        let live = list_names(&servers, &lists, |s| {
+            s.tools().iter().map(|t| t.name.clone()).collect()
+        });
+        let mut resolved = crate::allowlist::resolve(&lists, &live);
+        if !baselines.is_empty() {
+            past(&servers, &lists, baselines, &live, &mut resolved);
+        }
+        let allowlists = crate::allowlist::report::Findings { lists, resolved };
+        let mut code = exit_code(&servers, &cross, &out.levels);
+        if code == 0 && allowlists.denied(&out.levels) {
+            code = 1;
+        }
+        Self {
+            config,
+            servers,
+            cross,
+            allowlists,
+            code,
+            out,
         }
     }
-    let total = config.servers.len();
-    // Up to `jobs` audits at once; each result goes back to its place in the file.
-    let slots = Arc::new(Semaphore::new(opts.jobs.max(1)));
-    let mut audits = JoinSet::new();
-    // Each server's listing, or what became of it instead.
-    let mut outcomes: Vec<Option<Result<Listing, Outcome>>> = Vec::with_capacity(total);
-    for (i, entry) in config.servers.iter().enumerate() {
-        let shown = show(&entry.key);
-        outcomes.push(match &entry.plan {
-            Plan::Skip(reason) => {
-                say!("server {shown} ({} of {total}): skipped: {reason}", i + 1);
-                Some(Err(Outcome::Skipped(reason.clone())))
-            }
-            Plan::Invalid(msg) => {
-                crate::emit::error(msg);
-                Some(Err(Outcome::Failed(msg.clone())))
-            }
-            Plan::Run(target) => {
-                // The whole surface, as `audit` asks: every server is judged on what its clients
-                // are shown, and its aliases' windows on all it declares.
-                let target = target.clone().in_surface_mode();
-                let (timeout, slots) = (opts.timeout, Arc::clone(&slots));
-                audits.spawn(async move {
-                    let _slot = slots.acquire_owned().await;
-                    say!("server {shown} ({} of {total}):", i + 1);
-                    let result = target.audit(timeout).await;
-                    (i, shown, result)
-                });
-                None
-            }
-        });
-    }
-    while let Some(done) = audits.join_next().await {
-        let Ok((i, shown, result)) = done else {
-            return Failure::failed("an audit task failed").report();
-        };
-        outcomes[i] = Some(match result {
-            Ok(listing) => Ok(listing),
-            Err(failure) if failure.exit == Exit::Interrupted => {
-                audits.abort_all();
-                return failure.report();
-            }
-            Err(Failure { message: msg, .. }) => {
-                crate::emit::error(&format!("server {shown} could not be audited: {msg}"));
-                Err(Outcome::Failed(msg))
-            }
-        });
-    }
-    let all_keys: Vec<&str> = config.servers.iter().map(|e| e.key.as_str()).collect();
-    let ran = config
-        .servers
-        .iter()
-        .zip(outcomes)
-        .map(|(entry, outcome)| {
-            let outcome = outcome.unwrap_or_else(|| Err(Outcome::Failed("not audited".to_owned())));
-            let announced = outcome.as_ref().ok().and_then(Listing::announced);
-            let keys = entry
-                .keys(announced)
-                .with_taken(all_keys.iter().copied())
-                .with_targets(opts.out.levels.targets());
-            (entry.key.clone(), keys, outcome)
-        })
-        .collect();
-    let servers = judge(ran, opts.out.levels.strict_schemas(), now);
-    let cross = collisions::cross_server(&servers);
-    let live = list_names(&servers, &lists, |s| {
-        s.tools().iter().map(|t| t.name.clone()).collect()
-    });
-    let mut resolved = crate::allowlist::resolve(&lists, &live);
-    if !opts.baselines.is_empty() {
-        past(&servers, &lists, &opts.baselines, &live, &mut resolved);
-    }
-    let allowlists = crate::allowlist::report::Findings { lists, resolved };
-    let mut code = exit_code(&servers, &cross, &opts.out.levels);
-    if code == 0 && allowlists.denied(&opts.out.levels) {
-        code = 1;
-    }
-    Box::new(Fleet {
-        config,
-        servers,
-        cross,
-        allowlists,
-        code,
-        out: opts.out,
-    })
 }
 
 /// Holds the entries that match nothing to `baselines`: each snapshot is the past of the
@@ -275,7 +175,7 @@ fn list_names(
 }
 
 /// What `audit --config` found: every server of the config, and what they do to each other.
-struct Fleet {
+pub struct Fleet {
     config: config::Config,
     servers: Vec<Server>,
     cross: Vec<CrossFinding>,

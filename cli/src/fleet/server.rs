@@ -12,7 +12,7 @@ use crate::report::Judged;
 
 /// What became of one server of the config.
 #[derive(Debug)]
-pub(super) enum Outcome {
+pub enum Outcome {
     Audited(Box<Judged>),
     Skipped(String),
     Failed(String),

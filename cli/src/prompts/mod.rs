@@ -1,11 +1,10 @@
 //! Prompt names: clients turn a server's prompts into slash commands, and a name
 //! breaks there the way a tool name breaks an LLM request. Every verdict comes from the rules
 //! crate: the contract ([`PROMPT`]), each client's command and whether it runs
-//! ([`slash_command`]), the fix ([`suggest_set`]). This module judges a set of names;
-//! [`check`] is `check --prompt`, [`audit`] the prompts section of `audit`.
+//! ([`slash_command`]), the fix ([`suggest_set`]). This module judges a set of names, for
+//! `check --prompt` and for [`audit`], the prompts section of `audit`.
 
 pub mod audit;
-pub mod check;
 
 use mcp_toolname_rules::lint;
 use mcp_toolname_rules::{

@@ -1,18 +1,14 @@
-//! `mcp-toolname diff OLD NEW`, and the part of `audit --baseline` that reports against a
-//! baseline: the changes in words (breaking ones first, each with what to do) or as JSON,
-//! and the semver verdict. Exit code 1 when a change breaks a client, as `audit` exits 1 when
-//! a name breaks the spec.
+//! The changes between two surfaces, as `diff` and `audit --baseline` report them: in words
+//! (breaking ones first, each with what to do) or as JSON, and the semver verdict. Exit code
+//! 1 when a change breaks a client, as `audit` exits 1 when a name breaks the spec.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use chrono::Utc;
 use serde_json::{Value, json};
 
 use super::Surface;
-use super::diff::{Change, Level, changes, verdict};
-use crate::args::DiffFormat;
-use crate::diag::Failure;
-use crate::emit::{Doc, Report};
+use super::diff::{Change, Level, verdict};
+use crate::emit::Doc;
 use crate::wrap::plural;
 use mcp_toolname_rules::message::{show, show_text};
 
@@ -36,74 +32,15 @@ pub fn read(path: &Path) -> Result<Surface, String> {
     Ok(surface)
 }
 
-/// The flags of `diff`: the two snapshots, and how to report.
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The snapshot of the release clients know.
-    #[arg(value_name = "OLD")]
-    pub old: PathBuf,
-    /// The snapshot of the release to ship.
-    #[arg(value_name = "NEW")]
-    pub new: PathBuf,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
-    pub format: DiffFormat,
-}
-
-/// Runs `diff` and returns its report: the changes from `old` to `new`; its exit code is 1
-/// when one breaks a client, 2 when a file cannot be read.
-#[must_use]
-pub fn run(old: &Path, new: &Path) -> Box<dyn Report> {
-    let (old, new) = match (read(old), read(new)) {
-        (Ok(old), Ok(new)) => (old, new),
-        (Err(e), _) | (_, Err(e)) => return Failure::failed(e).report(),
-    };
-    let changes = changes(&old, &new, Utc::now());
-    Box::new(Diff { old, new, changes })
-}
-
-/// What `diff` found.
-struct Diff {
-    old: Surface,
-    new: Surface,
-    changes: Vec<Change>,
-}
-
-impl Report for Diff {
-    fn exit_code(&self) -> u8 {
-        exit_code(&self.changes)
-    }
-
-    fn text(&self) -> String {
-        text(&self.old, &self.new, &self.changes)
-    }
-
-    fn write_text(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
-        lines("", &self.old, &self.new, &self.changes, out)
-    }
-
-    fn json(&self) -> Doc<'_> {
-        doc(&self.old, &self.new, &self.changes)
-    }
-}
-
 /// 1 when a change breaks a client, else 0.
 #[must_use]
 pub fn exit_code(changes: &[Change]) -> u8 {
     u8::from(changes.iter().any(|c| c.breaking()))
 }
 
-/// The changes in words: breaking ones, then the others, then the verdict.
-#[must_use]
-pub fn text(old: &Surface, new: &Surface, changes: &[Change]) -> String {
-    let mut out = String::new();
-    // Writing to a string cannot fail.
-    let _ = lines("", old, new, changes, &mut out);
-    out
-}
-
-/// [`text`], its first line after `lead`, written into `out` a line at a time: a snapshot
-/// within its limit makes millions of lines, and they are not held.
+/// The changes in words (breaking ones, then the others, then the verdict), the first line
+/// after `lead`, written into `out` a line at a time: a snapshot within its limit makes
+/// millions of lines, and they are not held.
 ///
 /// # Errors
 /// When `out` fails.

@@ -1,15 +1,26 @@
-//! The flags of `audit`, parsed straight into [`Args`], and the options of one server's audit
-//! they make ([`Args::options`]); `audit --config` makes its own from the same flags.
+//! `mcp-toolname audit`: its flags, then with `--config` every server of a client's config
+//! ([`config`]), else one server: reach it ([`crate::reach`]), judge what it listed as every
+//! server is judged ([`crate::report::Judged`]), hold it to a snapshot if one is given, and
+//! report.
+
+mod config;
 
 use std::ffi::OsString;
+use std::future::Future;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::pin::Pin;
+use std::time::{Duration, Instant};
 
 use clap::ArgMatches;
 
-use super::Options;
 use crate::args::{Format, LintArgs, Output, parse_timeout};
+use crate::diag::Failure;
+use crate::emit::Report;
+use crate::keys::Keys;
 use crate::reach::{Remote, Target};
+use crate::report::{self, Judged};
+use crate::surface::report::read;
+use crate::{surface, windows};
 
 /// The flags of `audit`: the server (or a config), the time limit, and how to report.
 #[derive(Debug, clap::Args)]
@@ -84,7 +95,7 @@ impl Args {
     ///
     /// # Errors
     /// A lint option that cannot be read ([`LintArgs::levels`]).
-    pub fn output(&self, matches: Option<&ArgMatches>) -> Result<Output, String> {
+    fn output(&self, matches: Option<&ArgMatches>) -> Result<Output, String> {
         let out = self.lints.output(self.verbose, matches)?;
         crate::redact::show_secrets(self.show_secrets);
         if self.show_secrets {
@@ -93,23 +104,35 @@ impl Args {
         Ok(out)
     }
 
+    /// The audit these flags ask for: of every server of the config with `--config`, else of
+    /// one server; `matches` are `audit`'s, which order the lint flags.
+    ///
+    /// # Errors
+    /// A lint option that cannot be read, a baseline that cannot be read, or the options of
+    /// one server's audit ([`Self::options`]).
+    pub fn run(self, matches: Option<&ArgMatches>) -> Result<Audit, String> {
+        let out = self.output(matches)?;
+        let Some(path) = self.config.clone() else {
+            return Ok(Box::pin(run(self.options(out)?)));
+        };
+        let baselines = self.baseline.iter().map(|p| read(p));
+        let baselines = baselines.collect::<Result<_, _>>()?;
+        Ok(Box::pin(config::run(path, self, out, baselines)))
+    }
+
     /// The audit of one server (the command, `--url`, or the demo) these flags ask for.
     ///
     /// # Errors
     /// A bad `--url` or `--header`, `--baseline` given twice, or a baseline that cannot be
     /// read.
-    pub fn options(self, out: Output) -> Result<Options, String> {
+    fn options(self, out: Output) -> Result<Options, String> {
         let target = Target::of(Remote::of_flags(self.url, &self.headers)?, self.command);
         if self.baseline.len() > 1 {
             return Err(
                 "--baseline is given once for one server (several only with --config)".to_owned(),
             );
         }
-        let baseline = self
-            .baseline
-            .first()
-            .map(|p| crate::surface::report::read(p))
-            .transpose()?;
+        let baseline = self.baseline.first().map(|p| read(p)).transpose()?;
         Ok(Options {
             timeout: self.timeout,
             server_key: self.server_key,
@@ -118,4 +141,85 @@ impl Args {
             baseline,
         })
     }
+}
+
+/// An audit to run: its report once done.
+pub type Audit = Pin<Box<dyn Future<Output = Box<dyn Report>>>>;
+
+/// What `audit` was asked to do.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Limit on the whole audit.
+    pub timeout: Duration,
+    /// The key a host would give the server (`mcp__<key>__<tool>`).
+    pub server_key: String,
+    /// The detail and each lint's level.
+    pub out: Output,
+    /// The server, and how to reach it.
+    pub target: Target,
+    /// A snapshot to hold the server's tool surface to (`--baseline`).
+    pub baseline: Option<crate::surface::Surface>,
+}
+
+/// Runs `audit` and returns its report. Its exit code: 0 when no finding is at deny level, 1
+/// when one is (by default a name that breaks the spec, or one listed twice) or a change
+/// breaks the baseline, 2 when the server could not be audited, 130 on Ctrl-C. The bundled
+/// demo always exits 0 once audited.
+pub async fn run(opts: Options) -> Box<dyn Report> {
+    let started = Instant::now();
+    let now = match windows::now() {
+        Ok(now) => now,
+        Err(msg) => return Failure::failed(msg).report(),
+    };
+    if matches!(opts.target, Target::Demo) {
+        say!(
+            "auditing the bundled demo server (in-process); give a server command after `--` \
+             to audit it instead"
+        );
+    }
+    let target = opts.target.in_surface_mode();
+    let whole = match target.audit(opts.timeout).await {
+        Ok(whole) => whole,
+        Err(failure) => return failure.report(),
+    };
+    let listed_in = started.elapsed();
+    let keys =
+        Keys::new(&opts.server_key, whole.announced()).with_targets(opts.out.levels.targets());
+    let judged = Judged::new(&whole, &keys, opts.out.levels.strict_schemas(), now);
+    let listing = &judged.listing;
+    // The pages also carry what a server built with this crate shows in surface mode
+    // (hidden aliases, tombstones, windows past): counted apart, as no client lists them.
+    let unlisted = whole.tools.len() - listing.tools.len();
+    let unlisted = if unlisted == 0 {
+        String::new()
+    } else {
+        format!(
+            ", and {unlisted} unlisted {} (hidden aliases and the like, shown in surface mode)",
+            crate::wrap::plural(unlisted, "name", "names")
+        )
+    };
+    say!(
+        "listed {} {} in {} {}{unlisted} in {:.1} s",
+        listing.tools.len(),
+        crate::wrap::plural(listing.tools.len(), "tool", "tools"),
+        listing.pages,
+        crate::wrap::plural(listing.pages, "page", "pages"),
+        listed_in.as_secs_f64()
+    );
+    let baseline = opts.baseline.map(|baseline| {
+        let live = whole.surface(target.asks_surface());
+        let changes = surface::diff::changes(&baseline, &live, now);
+        report::Baseline {
+            baseline,
+            live,
+            changes,
+        }
+    });
+    Box::new(report::Audit {
+        whole,
+        keys,
+        judged,
+        baseline,
+        out: opts.out,
+    })
 }
