@@ -448,7 +448,7 @@ fn every_handed_registry_scenario_has_a_test() {
     let covered = [
         (
             "two #[mcp_tool] fns in one #[tool_registry] impl both named \"search\"",
-            "tests/ui/duplicate/two_tools.rs",
+            "ui/tests/ui/duplicate/two_tools.rs",
         ),
         (
             "registry A and registry B (separate impls) both have \"get_task\"; merge them",
@@ -456,7 +456,7 @@ fn every_handed_registry_scenario_has_a_test() {
         ),
         (
             "tool \"window\" with alias \"navigate_browser\" until 2027-01-01; another tool named \"navigate_browser\"",
-            "tests/ui/duplicate/alias_is_a_tool.rs",
+            "ui/tests/ui/duplicate/alias_is_a_tool.rs",
         ),
         (
             "tool \"window\" with alias \"navigate_browser\" until 2027-01-01, clock at 2026-12-31T23:59:59Z",
@@ -465,11 +465,11 @@ fn every_handed_registry_scenario_has_a_test() {
         ("same, clock at 2027-01-01T00:00:00Z", "tests/registry.rs"),
         (
             "#[mcp_tool(name = \"search documents\")]",
-            "tests/ui/name/space.rs",
+            "ui/tests/ui/name/space.rs",
         ),
         (
             "#[mcp_tool(name = \"admin.tools.list\")] with default targets",
-            "tests/ui/warn/dot.rs",
+            "ui/tests/ui/warn/dot.rs",
         ),
     ];
     let data = include_str!("data/registry.jsonl");

@@ -395,7 +395,7 @@ fn json_escapes_what_the_text_report_escapes() {
 }
 
 /// A fix that must shorten drops and abbreviates whole words, and is the one the
-/// build gives for the same name and key (tests/ui/targets/whole_word_fix.stderr).
+/// build gives for the same name and key (ui/tests/ui/targets/whole_word_fix.stderr).
 #[test]
 fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
     let r = run([
@@ -426,7 +426,7 @@ fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
         "send_mcp_implementation_posted_notification",
     ]);
     let r = run(&args);
-    let build = include_str!("../../tests/ui/targets/whole_word_fix.stderr");
+    let build = include_str!("../../ui/tests/ui/targets/whole_word_fix.stderr");
     for fix in [
         "write `approve_item` instead",
         "write `send_posted_notif` instead",

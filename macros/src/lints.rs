@@ -101,7 +101,7 @@ fn an_unknown_name_is_refused_and_silences_nothing() {
 /// it, as users read it), and a passing case that denies warnings silences it by name.
 #[test]
 fn every_build_warning_has_a_producer_and_a_silenced_case() {
-    let ui = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/ui");
+    let ui = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/tests/ui");
     let (mut stderr, mut silenced) = (String::new(), String::new());
     for topic in std::fs::read_dir(ui).expect("tests/ui") {
         let topic = topic.expect("an entry").path();

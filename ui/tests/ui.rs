@@ -1,6 +1,6 @@
-//! Compile-time behaviour, one case per failure mode (`tests/ui/**`). Each `.stderr` is the
+//! Compile-time behaviour, one case per failure mode (`ui/tests/ui/**`). Each `.stderr` is the
 //! exact message a user reads: what is wrong, where, and what to write instead.
-//! Refresh with `TRYBUILD=overwrite cargo test --test ui`, then read every changed file.
+//! Refresh with `TRYBUILD=overwrite cargo test -p mcp-toolname-ui`, then read every changed file.
 //!
 //! The cases are two runs: trybuild checks every failing case in one `cargo check` only when no
 //! case of the run must pass, and otherwise builds each case on its own. `ui/build/` holds the
