@@ -5,7 +5,7 @@
 # asserts shows here as a failure. The tests' own environment (MCP_TOOLNAME_PYTHON, ...) passes
 # through.
 #
-#   scripts/under-load.sh 5 slow_peer lifecycle mcp-toolname-cli:audit_servers
+#   scripts/under-load.sh 5 suite mcp-toolname-cli:cli
 #
 # A name is a test target of the facade package, or PACKAGE:TARGET.
 set -euo pipefail

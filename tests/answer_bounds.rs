@@ -2,7 +2,7 @@
 //! that changes a carried argument (the caller's value), a tombstone's note (the author's),
 //! and an alias value outside its tool's `enum` (refused when the registry is built).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

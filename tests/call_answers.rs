@@ -2,7 +2,7 @@
 //! unknown name (with the closest served tool, never called), an alias inside its window (the
 //! notice), and an alias past it (tool error or JSON-RPC error), per alias and per registry.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

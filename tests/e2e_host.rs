@@ -1,7 +1,7 @@
 //! End to end: the `host` example connects two calculator servers (real child processes)
 //! that share every tool name, and routes calls by model-facing name.
 
-mod common;
+use crate::common;
 
 #[test]
 fn the_host_gives_shared_tool_names_one_name_each_and_routes_by_it() {

@@ -3,8 +3,8 @@
 //! tools and aliases; a tool added or removed at run time, and an alias window closing, reach
 //! each open session as one `notifications/tools/list_changed`; no session sees a torn list.
 
-mod common;
-mod http;
+use crate::common;
+use crate::http;
 
 use std::collections::BTreeSet;
 

@@ -6,8 +6,8 @@
 //! Every loop is bounded; each wait has a deadline far past the server's timeout, so the tests
 //! say whether the server closes, not how fast.
 
-mod common;
-mod http;
+use crate::common;
+use crate::http;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;

@@ -3,8 +3,8 @@
 //! Every call is counted: answered by the right tool, or refused with the right error once
 //! the window has closed, and never lost.
 
-mod common;
-mod http;
+use crate::common;
+use crate::http;
 
 use common::{args, call, text};
 use http::{Server, connect, minus_calls, scrape};

@@ -10,8 +10,8 @@
 //! The peers are loopback addresses (127.0.0.2, 127.0.0.3, ...: Linux answers the whole of
 //! 127.0.0.0/8); the server listens on 127.0.0.1. Every wait is bounded by [`common::HANG`].
 
-mod common;
-mod http;
+use crate::common;
+use crate::http;
 
 use std::time::Duration;
 

@@ -2,8 +2,8 @@
 //! by `.ci/run`, named by `MCP_TOOLNAME_PYTHON`) drives the `http` example with two sessions
 //! at once. Skipped, with the reason printed, when the variable is unset.
 
-mod common;
-mod http;
+use crate::common;
+use crate::http;
 
 use std::process::Command;
 

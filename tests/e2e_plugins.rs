@@ -2,7 +2,7 @@
 //! Tools added and removed at run time reach `tools/list` at once, the client hears
 //! `notifications/tools/list_changed` once per change, and a taken or bad name never gets in.
 
-mod common;
+use crate::common;
 
 use common::{Listener, call, names, text};
 use rmcp::service::RunningService;

@@ -3,7 +3,7 @@
 //! deprecated, the result marked), an old name past its window is refused naming the new
 //! prompt, and an unknown name gets the closest one.
 
-mod common;
+use crate::common;
 
 use common::rpc_error;
 use rmcp::ServiceExt;

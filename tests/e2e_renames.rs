@@ -3,7 +3,7 @@
 //! `validate_adrs`, refuses a call that changes it, lists no `mode` of its own, and tells each
 //! session once that it was renamed; the tombstone `adr_stats` says where the tool went.
 
-mod common;
+use crate::common;
 
 use common::{call, text};
 use rmcp::ServiceExt;

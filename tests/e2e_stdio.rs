@@ -1,7 +1,7 @@
 //! End to end: the built `calculator` example as a child process, driven over stdio by
 //! rmcp's own client, as a host would.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -10,7 +10,7 @@
 //! `MCP_TOOLNAME_INSPECTOR`; in CI they are required, elsewhere each test runs when its
 //! variable is set.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsString;
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! three levels, the next change and `notifications/tools/list_changed`, deprecation in the
 //! call result, and many clients listing and calling while windows close.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,7 +3,7 @@
 //! again) tells no one; one that changes it tells each session once, however many changes it
 //! made; the same for a plain registry's batch. Heard by rmcp's client over the protocol.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -4,7 +4,7 @@
 //! same `initialize`, `tools/list`, results and error codes from both. The one wording that
 //! differs on purpose (an unknown tool's message names the tool) is checked as such.
 
-mod common;
+use crate::common;
 
 use common::{Client, call, connect};
 use rmcp::handler::server::wrapper::{Json, Parameters};

@@ -3,7 +3,7 @@
 //! `notifications/prompts/list_changed` once per net change, aliases served in their window
 //! and refused after it naming the new prompt, tombstones.
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex, PoisonError};
 

@@ -3,7 +3,7 @@
 //! and of the guides under docs/ says what language it is in (the Rust ones are run as
 //! doctests through src/lib.rs, which includes every guide).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,7 +2,7 @@
 //! `tests/data/registry.jsonl` (handed cases) that happen at run time, merging, adopting an
 //! rmcp router, and what rmcp's own `ToolRouter` does with the same input.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

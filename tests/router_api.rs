@@ -2,7 +2,7 @@
 //! give one name to two definitions, put a name outside the spec into `tools/list`, or leave
 //! an alias behind its tool. The notifier fires exactly when `tools/list` changes.
 
-mod common;
+use crate::common;
 
 use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};

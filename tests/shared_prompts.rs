@@ -4,7 +4,7 @@
 //! (never `tools/list_changed`: its tools did not change). Heard by rmcp's client over the
 //! protocol.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,7 +3,7 @@
 //! client that did not ask hears nothing; a cancelled subscription stops being counted and
 //! the others go on hearing.
 
-mod common;
+use crate::common;
 
 use common::next_notification;
 

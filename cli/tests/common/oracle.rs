@@ -95,7 +95,10 @@ pub fn observe_says(
         .iter()
         .map(|say| {
             let said = &observed["said"][say.as_str()];
-            assert!(said.is_object(), "run.mjs {id}: nothing recorded for {say:?}");
+            assert!(
+                said.is_object(),
+                "run.mjs {id}: nothing recorded for {say:?}"
+            );
             let got = Said {
                 bodies: list(said, "prompt_bodies"),
                 args: list(said, "prompt_args"),
