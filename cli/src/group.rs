@@ -1,5 +1,6 @@
 //! Grouping in first-seen order, shared by every check across a list (tools, prompts,
-//! servers): a report lists what it found in the order the server or config gave it.
+//! servers) and by every report that makes like findings one: a report lists what it found in
+//! the order the server or config gave it.
 
 use std::collections::BTreeMap;
 

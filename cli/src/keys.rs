@@ -202,12 +202,9 @@ impl Keys {
         part
     }
 
-    /// These keys with a fix narrowed to `targets` (ids already checked), as a project's
-    /// levels give them.
-    #[must_use]
-    pub fn with_targets(mut self, targets: Option<&[&'static str]>) -> Self {
+    /// Narrows a fix to `targets` (ids already checked), as a project's levels give them.
+    pub fn set_targets(&mut self, targets: Option<&[&'static str]>) {
         self.targets = targets.map(<[_]>::to_vec);
-        self
     }
 
     /// This client's part.

@@ -183,9 +183,8 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
         Err(failure) => return failure.report(),
     };
     let listed_in = started.elapsed();
-    let keys =
-        Keys::new(&opts.server_key, whole.announced()).with_targets(opts.out.levels.targets());
-    let judged = Judged::new(&whole, &keys, opts.out.levels.strict_schemas(), now);
+    let mut keys = Keys::new(&opts.server_key, whole.announced());
+    let judged = Judged::new(&whole, &mut keys, &opts.out.levels, now);
     let listing = &judged.listing;
     // The pages also carry what a server built with this crate shows in surface mode
     // (hidden aliases, tombstones, windows past): counted apart, as no client lists them.

@@ -229,8 +229,8 @@ impl<R: Judged> Report for Checked<R> {
 /// deny level (by default, a tool name that breaks the MCP spec, a prompt name that breaks
 /// the slash-command rule).
 #[must_use]
-pub fn run<R: Judged>(names: &[OsString], keys: Keys, out: &Output) -> Checked<R> {
-    let keys = keys.with_targets(out.levels.targets());
+pub fn run<R: Judged>(names: &[OsString], mut keys: Keys, out: &Output) -> Checked<R> {
+    keys.set_targets(out.levels.targets());
     let read = names
         .iter()
         .enumerate()

@@ -12,7 +12,7 @@ use crate::lint::{Level, Levels, Lint};
 pub use failure::{Exit, Failure};
 
 /// A file, and a line of it when known: where a finding points.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Spot {
     /// The path as the user gave it.
     pub path: String,
@@ -53,7 +53,7 @@ impl Diagnostic {
 }
 
 /// A server, or one of its tools (or prompts).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Place {
     /// The server's key or name, when known, as [`message::short`] gives it.
     pub server: Option<String>,
@@ -165,11 +165,7 @@ pub fn of_finding(
 /// (one SARIF result) listing the six reasons, not six.
 #[must_use]
 pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
-    // Each group's messages so far, so a message said twice is said once.
-    let mut said: Vec<Vec<&str>> = Vec::with_capacity(diagnostics.len());
-    let mut seen: std::collections::HashMap<Key<'_>, usize> = std::collections::HashMap::new();
-    for d in diagnostics {
+    let groups = crate::group::in_order(diagnostics.iter().map(|d| {
         let key = Key {
             lint: d.lint.name,
             deny: d.level == Level::Deny,
@@ -178,25 +174,25 @@ pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
             spot: d.spot.as_ref(),
             help: d.help.as_deref(),
         };
-        match seen.get(&key) {
-            Some(&i) => {
-                if !said[i].contains(&d.message.as_str()) {
-                    said[i].push(&d.message);
+        (key, d)
+    }));
+    groups
+        .into_iter()
+        .map(|(_, members)| {
+            // A message said twice is said once.
+            let mut said: Vec<&str> = Vec::new();
+            for m in &members {
+                if !said.contains(&m.message.as_str()) {
+                    said.push(&m.message);
                 }
             }
-            None => {
-                seen.insert(key, out.len());
-                said.push(vec![&d.message]);
-                out.push(d.clone());
+            let mut d = members[0].clone();
+            if said.len() > 1 {
+                d.message = merged(&said);
             }
-        }
-    }
-    for (d, messages) in out.iter_mut().zip(&said) {
-        if messages.len() > 1 {
-            d.message = merged(messages);
-        }
-    }
-    out
+            d
+        })
+        .collect()
 }
 
 /// Several messages about one name as one sentence: each cluster of [`clusters`] said once,
@@ -316,7 +312,7 @@ fn common_suffix(a: &str, b: &str) -> usize {
 }
 
 /// What makes two diagnostics one annotation.
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Key<'a> {
     lint: &'static str,
     deny: bool,

@@ -51,14 +51,11 @@ impl Fleet {
                 let outcome =
                     outcome.unwrap_or_else(|| Err(Outcome::Failed("not audited".to_owned())));
                 let announced = outcome.as_ref().ok().and_then(Listing::announced);
-                let keys = entry
-                    .keys(announced)
-                    .with_taken(all_keys.iter().copied())
-                    .with_targets(out.levels.targets());
+                let keys = entry.keys(announced).with_taken(all_keys.iter().copied());
                 (entry.key.clone(), keys, outcome)
             })
             .collect();
-        let servers = judge(ran, out.levels.strict_schemas(), now);
+        let servers = judge(ran, &out.levels, now);
         let cross = collisions::cross_server(&servers);
         let live = list_names(&servers, &lists, |s| {
             s.tools().iter().map(|t| t.name.clone()).collect()
@@ -255,22 +252,21 @@ fn exit_code(servers: &[Server], cross: &[CrossFinding], levels: &Levels) -> u8 
 }
 
 /// Numbers the server parts that clash under a client that numbers them (VS Code), then
-/// judges each listed server under its keys as `audit` judges one ([`Judged::new`]; `strict`:
-/// the schemas against OpenAI's strict mode too), then what the clients make of all of them
-/// together ([`across`]). Each server comes as its key, its keys and its listing (or what
-/// became of it instead).
+/// judges each listed server under its keys and `levels` as `audit` judges one
+/// ([`Judged::new`]), then what the clients make of all of them together ([`across`]). Each
+/// server comes as its key, its keys and its listing (or what became of it instead).
 fn judge(
     mut ran: Vec<(String, Keys, Result<Listing, Outcome>)>,
-    strict: bool,
+    levels: &Levels,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Vec<Server> {
     number_clashes(&mut ran.iter_mut().map(|(_, keys, _)| keys).collect::<Vec<_>>());
     let mut servers: Vec<Server> = ran
         .into_iter()
-        .map(|(key, keys, outcome)| {
+        .map(|(key, mut keys, outcome)| {
             let outcome = match outcome {
                 Ok(listing) => {
-                    Outcome::Audited(Box::new(Judged::new(&listing, &keys, strict, now)))
+                    Outcome::Audited(Box::new(Judged::new(&listing, &mut keys, levels, now)))
                 }
                 Err(outcome) => outcome,
             };

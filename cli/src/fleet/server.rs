@@ -29,27 +29,27 @@ pub(super) struct Server {
 }
 
 impl Server {
-    /// What its audit found, when it was audited.
-    pub(super) fn audited(&self) -> Option<crate::report::Audited<'_>> {
+    /// What was judged of it, when it was audited.
+    pub(super) fn judged(&self) -> Option<&Judged> {
         match &self.outcome {
-            Outcome::Audited(judged) => Some(judged.view(&self.keys)),
+            Outcome::Audited(judged) => Some(judged),
             Outcome::Skipped(_) | Outcome::Failed(_) => None,
         }
     }
 
     /// Its tools' verdicts (none when it was not audited).
     pub(super) fn tools(&self) -> &[NameReport] {
-        self.audited().map_or(&[], |a| a.reports)
+        self.judged().map_or(&[], |j| &j.reports)
     }
 
     /// Its prompts' verdicts (none when it was not audited).
     pub(super) fn prompts(&self) -> &[PromptReport] {
-        self.audited().map_or(&[], |a| a.prompts)
+        self.judged().map_or(&[], |j| &j.prompts)
     }
 
     /// Its findings (none when it was not audited).
     pub(super) fn findings(&self) -> &[Finding] {
-        self.audited().map_or(&[], |a| a.findings)
+        self.judged().map_or(&[], |j| &j.findings)
     }
 
     /// Whether a finding of this server is at deny level.

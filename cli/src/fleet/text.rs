@@ -177,10 +177,8 @@ pub(super) fn write(
 /// What the audited servers together cost each client's model.
 pub(super) fn total_cost(servers: &[Server]) -> crate::cost::Cost {
     let mut total = crate::cost::Cost::default();
-    for server in servers {
-        if let Outcome::Audited(judged) = &server.outcome {
-            total.add(&crate::cost::Cost::of(&judged.listing, &judged.reports));
-        }
+    for judged in servers.iter().filter_map(Server::judged) {
+        total.add(&crate::cost::Cost::of(&judged.listing, &judged.reports));
     }
     total
 }

@@ -132,7 +132,7 @@ pub fn learn_launch(argv: &[String], env: &[(String, String)]) {
 /// `${...}` reference is left out: the reference is a name, and what it expands to is
 /// learned when the server is started ([`learn_launch`]).
 pub fn learn_entry(key: &str, entry: &Value) {
-    if names::key_holds_credential(key) {
+    if shape::key_holds_credential(key) {
         learn(key, false);
     }
     let Value::Object(fields) = entry else {

@@ -1,6 +1,7 @@
 //! What is recognisably not a secret, by its shape alone: a plain word, a number, a flag's
 //! name, a host, and words of those joined by punctuation (a package spec, an image, an
-//! e-mail address, `host:port`). Everything else is hidden ([`hide`]).
+//! e-mail address, `host:port`). Everything else is hidden ([`hide`]), and a server's key is
+//! learned as a secret when a run of it has a credential's shape ([`key_holds_credential`]).
 
 use super::names::looks_like_credential;
 use super::store::{self, placeholder};
@@ -46,6 +47,25 @@ pub fn keylike(value: &str) -> bool {
     value
         .split(|c: char| !c.is_ascii_alphanumeric())
         .any(|run| !run.is_empty() && !plain_word(run))
+}
+
+/// Whether a server's `key` (its name, shown everywhere) holds a credential pasted into it:
+/// a word of it that [`looks_like_credential`], or a run of 12 letters and digits or more
+/// mixing both, of 8 different characters or more, that is not a [`plain_word`]. The names
+/// people give servers (`github`, `my-server`, `context7`, a long made-up
+/// `shared-prefix-kkkk...`) stay shown.
+#[must_use]
+pub fn key_holds_credential(key: &str) -> bool {
+    let random = |run: &str| {
+        let distinct: std::collections::BTreeSet<char> = run.chars().collect();
+        run.len() >= 12
+            && run.chars().any(|c| c.is_ascii_digit())
+            && run.chars().any(|c| c.is_ascii_alphabetic())
+            && distinct.len() >= 8
+            && !plain_word(run)
+    };
+    key.split_whitespace().any(looks_like_credential)
+        || key.split(|c: char| !c.is_ascii_alphanumeric()).any(random)
 }
 
 /// Whether a lower-case word reads as a word, not as random letters: no more than 5
@@ -255,6 +275,37 @@ pub fn flag_name(arg: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A server's key is hidden only when it holds a credential: the names people give
+    /// servers stay readable.
+    #[test]
+    fn a_server_key_holds_a_credential_only_when_it_holds_a_token() {
+        for name in [
+            "github",
+            "my-server",
+            "brave_search",
+            "context7",
+            "server1",
+            "MCP_DOCKER",
+            "Playwright MCP",
+            "サーバー",
+            "sqlite-2024",
+            "gpt-4o-mini",
+            "shared-prefix-kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk-one",
+            "a-very-long-server-key-that-shares-a-prefix-one",
+            "postgres-prod-eu-west-1",
+        ] {
+            assert!(!key_holds_credential(name), "{name}");
+        }
+        for token in [
+            "ghp_K3yN4m3T0k3nxYz0123456789abcdWq",
+            "sk-proj-Qw3rTy8uI9oP0aSdFgHjKlZx",
+            "srv-x8yq2lmn4pr7st9v",
+            "db Qw3rTy8uI9oP0aSdFgHj",
+        ] {
+            assert!(key_holds_credential(token), "{token}");
+        }
+    }
 
     #[test]
     fn shown() {

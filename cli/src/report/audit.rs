@@ -9,6 +9,7 @@ use crate::diag::{self, Exit, Failure, Found};
 use crate::emit::{Doc, Report};
 use crate::findings::Finding;
 use crate::keys::Keys;
+use crate::lint::Levels;
 use crate::listing::Listing;
 use crate::names::NameReport;
 use crate::prompts::PromptReport;
@@ -43,18 +44,21 @@ pub struct Judged {
 
 impl Judged {
     /// Judges what a server listed (`whole`: every name, those only surface mode shows
-    /// included) under its `keys`: each name under each contract and client, the list's
-    /// clashes and look-alikes, argument names and schemas (`strict`: against OpenAI's strict
-    /// mode too), what is cut or not sent beside the names, its prompts, and its aliases'
-    /// windows as they stand at `now`.
+    /// included) under its `keys`, narrowed first to the targets of `levels` so that each fix
+    /// meets only those: each name under each contract and client, the list's clashes and
+    /// look-alikes, argument names and schemas (against OpenAI's strict mode too when `levels`
+    /// raise `schema_strict`), what is cut or not sent beside the names, its prompts, and its
+    /// aliases' windows as they stand at `now`.
     #[must_use]
-    pub fn new(whole: &Listing, keys: &Keys, strict: bool, now: DateTime<Utc>) -> Self {
+    pub fn new(whole: &Listing, keys: &mut Keys, levels: &Levels, now: DateTime<Utc>) -> Self {
+        keys.set_targets(levels.targets());
         let listing = whole.only_listed();
         let (reports, mut findings) =
             crate::findings::audit_listed(&listing.names(), keys, |reports| {
                 crate::arguments::leave_out(&listing.tools, reports);
             });
         findings.extend(crate::confusable::audit(&listing.tools));
+        let strict = levels.strict_schemas();
         findings.extend(crate::arguments::audit(&listing.tools, strict));
         findings.extend(crate::limits::audit(
             &crate::limits::Past::of(&listing),

@@ -38,38 +38,18 @@ pub fn findings<'a>(
         })
 }
 
-/// What makes findings one in the JSON report, when their messages say one thing.
-type GroupKey<'a> = (
-    &'static str,
-    Level,
-    &'a [String],
-    Option<&'a str>,
-    Option<&'a str>,
-);
-
-/// The indices of `findings` that may make one finding of the JSON report, in the order each
-/// first appears, with their level.
+/// The indices of `findings` that may make one finding of the JSON report (one lint, one
+/// level, the same tools and fix), in the order each first appears, with their level.
 fn groups(findings: &[Finding], levels: &Levels) -> Vec<(Level, Vec<usize>)> {
-    let mut out: Vec<(Level, Vec<usize>)> = Vec::new();
-    let mut seen: std::collections::HashMap<GroupKey<'_>, usize> = std::collections::HashMap::new();
-    for (i, f) in findings.iter().enumerate() {
+    let keyed = findings.iter().enumerate().map(|(i, f)| {
         let level = levels.level(f.kind.name, f.contract, f.client);
-        let key = (
-            f.kind.name,
-            level,
-            f.tools.as_slice(),
-            f.suggestion.as_deref(),
-            f.suggested_key.as_deref(),
-        );
-        match seen.get(&key) {
-            Some(&at) => out[at].1.push(i),
-            None => {
-                seen.insert(key, out.len());
-                out.push((level, vec![i]));
-            }
-        }
-    }
-    out
+        let fix = (f.suggestion.as_deref(), f.suggested_key.as_deref());
+        ((f.kind.name, level, f.tools.as_slice(), fix), i)
+    });
+    crate::group::in_order(keyed)
+        .into_iter()
+        .map(|((_, level, ..), members)| (level, members))
+        .collect()
 }
 
 /// One finding of the JSON report, made of `members` (one lint, one level, the same tools and

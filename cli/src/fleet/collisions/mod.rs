@@ -12,7 +12,7 @@ use mcp_toolname_rules::{
 };
 
 use super::cross::{CrossFinding, Member};
-use super::{Outcome, Server, list, qualified};
+use super::{Server, list, qualified};
 use crate::group::in_order;
 use crate::wrap::plural;
 
@@ -154,17 +154,9 @@ fn prompt_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cr
 /// The tools of every audited server together, past an API's cap on tools per request, for
 /// the clients that send them all in each request; a lone server's own finding says it.
 fn too_many_tools(servers: &[Server], out: &mut Vec<CrossFinding>) {
-    let audited: Vec<&Server> = servers
-        .iter()
-        .filter(|s| matches!(s.outcome, Outcome::Audited(_)))
-        .collect();
-    let total: usize = audited
-        .iter()
-        .map(|s| match &s.outcome {
-            Outcome::Audited(judged) => judged.listing.tools.len(),
-            _ => 0,
-        })
-        .sum();
+    let audited: Vec<&Server> = servers.iter().filter(|s| s.judged().is_some()).collect();
+    let judged = audited.iter().filter_map(|s| s.judged());
+    let total: usize = judged.map(|j| j.listing.tools.len()).sum();
     if audited.len() < 2 {
         return;
     }

@@ -39,12 +39,13 @@ fn prompted(key: &str, prompts: &[&str]) -> Server {
     judged(listed(key, &[], prompts))
 }
 
-fn judged((key, keys, listing): (String, Keys, Result<Listing, Outcome>)) -> Server {
+fn judged((key, mut keys, listing): (String, Keys, Result<Listing, Outcome>)) -> Server {
     let Ok(listing) = listing else {
         unreachable!("listed")
     };
+    let levels = crate::lint::Levels::default();
     Server {
-        outcome: Outcome::Audited(Box::new(Judged::new(&listing, &keys, false, now()))),
+        outcome: Outcome::Audited(Box::new(Judged::new(&listing, &mut keys, &levels, now()))),
         key,
         keys,
     }
@@ -111,7 +112,7 @@ fn one_servers_prompts_do_not_collide_across_servers() {
 /// every name's fate over the whole config.
 fn config(servers: &[(&str, &[&str])]) -> Vec<Server> {
     let ran = servers.iter().map(|(k, n)| listed(k, n, &[])).collect();
-    crate::fleet::judge(ran, false, now())
+    crate::fleet::judge(ran, &crate::lint::Levels::default(), now())
 }
 
 fn collisions(servers: &[Server]) -> Vec<(Option<&'static str>, Option<String>)> {
