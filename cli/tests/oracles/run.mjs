@@ -213,13 +213,22 @@ if (says && adapter.serves) {
 const { ended, output } = run;
 const requests = run.files;
 
-/** A captured request's body, parsed; `undefined` where it is not JSON. */
+/**
+ * A captured request's body, parsed once however many readings below ask for it; `undefined`
+ * where it is not JSON.
+ */
+const parsedBodies = new Map();
 const bodyOf = (file) => {
-  try {
-    return JSON.parse(JSON.parse(readFileSync(file, 'utf8')).body);
-  } catch {
-    return undefined;
+  if (!parsedBodies.has(file)) {
+    let parsed;
+    try {
+      parsed = JSON.parse(JSON.parse(readFileSync(file, 'utf8')).body);
+    } catch {
+      parsed = undefined;
+    }
+    parsedBodies.set(file, parsed);
   }
+  return parsedBodies.get(file);
 };
 
 // The request that carried the most fixture tools is the one the model would see.
