@@ -1,23 +1,174 @@
-//! The peak memory of the CLI's runs, read after they end: what a test that bounds memory
-//! measures.
+//! The peak memory of one run of the CLI, read when it is reaped (`wait4`): what a test that
+//! bounds memory measures. Each run's own peak, not that of every child this process waited
+//! for, so the tests that read it run beside others.
+//!
+//! On Linux a process's peak starts at the peak of the memory it ran in before `exec` (a
+//! spawned child shares its parent's until it runs the binary), and this process holds what
+//! every test of the binary running beside holds: a `diff` that holds 37 MB read 122 MB when
+//! spawned from it. So each run is started by a launcher, this test binary started again
+//! ([`LAUNCHER`]), which holds 4 MB when it starts `mcp-toolname`, reaps it with `wait4`, and
+//! says its status and peak.
 
-/// The largest resident set, in bytes, of any child this process has waited for.
-#[cfg(unix)]
-#[must_use]
-pub fn children_peak() -> u64 {
-    use nix::sys::resource::{UsageWho, getrusage};
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
-    // Linux gives kilobytes (macOS bytes; then the bound only gets looser).
-    u64::try_from(usage.max_rss()).unwrap_or(0) * 1024
+use std::ffi::{OsStr, OsString};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use super::Run;
+
+/// Runs `mcp-toolname ARGS...` with stdin closed, as [`super::run`] does: what it gave, and
+/// its peak resident set in bytes (0 where it is not measured).
+pub fn run<I, S>(args: I) -> (Run, u64)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let args: Vec<OsString> = args.into_iter().map(|a| a.as_ref().to_owned()).collect();
+    let (code, stdout, stderr, peak) = measured(&args, Stdio::piped(), Stdio::piped());
+    let run = Run {
+        code,
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+    };
+    (run, peak)
 }
 
-/// Panics when a child this process waited for held `fixed` bytes and `times` `input` bytes or
-/// more; `of` names the input (`names`, `snapshots`). For an input small beside what every run
-/// holds (the binary, its threads), read as [`children_peak`] of a run on a trivial input.
-pub fn held_below_plus(fixed: u64, times: usize, input: usize, what: &str, of: &str) {
+/// Runs `mcp-toolname ARGS...` with stdin closed, its stdout to the file `out` (not into this
+/// process, which would then hold it) and its stderr dropped: its exit code, and its peak
+/// resident set in bytes (0 where it is not measured).
+pub fn run_to(out: &Path, args: &[&str]) -> (Option<i32>, u64) {
+    let out = std::fs::File::create(out).expect("create");
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    let (code, _, _, peak) = measured(&args, out.into(), Stdio::null());
+    (code, peak)
+}
+
+/// Set, to the path of a file, in the environment of this test binary started as a launcher:
+/// before `main` (and any test), [`launch`] runs `mcp-toolname` with the launcher's arguments,
+/// streams, folder and environment, reaps it with `wait4`, writes its wait status and peak to
+/// that file, and exits.
+#[cfg(unix)]
+const LAUNCHER: &str = "MCP_TOOLNAME_PEAK_LAUNCHER";
+
+/// [`launch`], called before `main` as a static constructor is.
+#[cfg(unix)]
+#[used]
+#[cfg_attr(
+    target_vendor = "apple",
+    unsafe(link_section = "__DATA,__mod_init_func")
+)]
+#[cfg_attr(not(target_vendor = "apple"), unsafe(link_section = ".init_array"))]
+static LAUNCH: extern "C" fn() = launch;
+
+/// In a launcher ([`LAUNCHER`] set), runs `mcp-toolname` to its end and exits; elsewhere
+/// returns at once.
+#[cfg(unix)]
+extern "C" fn launch() {
+    let Some(report) = std::env::var_os(LAUNCHER) else {
+        return;
+    };
+    let child = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
+        .args(std::env::args_os().skip(1))
+        .env_remove(LAUNCHER)
+        .spawn();
+    let child = match child {
+        Ok(child) => child,
+        Err(e) => {
+            eprintln!("launcher: mcp-toolname does not run: {e}");
+            std::process::exit(101);
+        }
+    };
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `pid` is this process's child, not yet reaped (`Child::wait` is never called
+        // on it); `status` and `usage` are valid for writes.
+        let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+        if reaped == pid {
+            break;
+        }
+        let error = std::io::Error::last_os_error();
+        if error.kind() != std::io::ErrorKind::Interrupted {
+            eprintln!("launcher: wait4: {error}");
+            std::process::exit(101);
+        }
+    }
+    // Linux gives kilobytes (macOS bytes; then the bound only gets looser).
+    let peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
+    if let Err(e) = std::fs::write(&report, format!("{status} {peak}")) {
+        eprintln!("launcher: {}: {e}", Path::new(&report).display());
+        std::process::exit(101);
+    }
+    std::process::exit(0);
+}
+
+/// Runs `mcp-toolname ARGS...` with stdin closed and the given stdout and stderr, through a
+/// launcher ([`LAUNCHER`]): its exit code, what it wrote to the piped streams, and its own
+/// peak resident set in bytes.
+#[cfg(unix)]
+fn measured(
+    args: &[OsString],
+    stdout: Stdio,
+    stderr: Stdio,
+) -> (Option<i32>, Vec<u8>, Vec<u8>, u64) {
+    use std::os::unix::process::ExitStatusExt;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let report = std::env::temp_dir().join(format!(
+        "mcp-toolname-peak-{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let output = Command::new(std::env::current_exe().expect("this test binary"))
+        .args(args)
+        .env(LAUNCHER, &report)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .output()
+        .expect("the launcher runs");
+    let said = std::fs::read_to_string(&report);
+    let _ = std::fs::remove_file(&report);
+    let said = said.unwrap_or_else(|e| {
+        panic!(
+            "the launcher of `mcp-toolname {args:?}` said nothing ({e}; {}):\n{}",
+            output.status,
+            super::output_text(&output)
+        )
+    });
+    let (status, peak) = said.split_once(' ').expect("status and peak");
+    let status = std::process::ExitStatus::from_raw(status.parse().expect("a wait status"));
+    let peak = peak.parse().expect("a peak");
+    (status.code(), output.stdout, output.stderr, peak)
+}
+
+/// Runs `mcp-toolname ARGS...` with stdin closed and the given stdout and stderr, as
+/// `Command::output` does; no peak is measured (0).
+#[cfg(not(unix))]
+fn measured(
+    args: &[OsString],
+    stdout: Stdio,
+    stderr: Stdio,
+) -> (Option<i32>, Vec<u8>, Vec<u8>, u64) {
+    let output = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .output()
+        .expect("mcp-toolname runs");
+    (output.status.code(), output.stdout, output.stderr, 0)
+}
+
+/// Panics when `peak`, the most a run held (the largest of [`run`]'s peaks where a case has
+/// several runs), is `fixed` bytes and `times` `input` bytes or more; `of` names the input
+/// (`names`, `snapshots`). `fixed`, for an input small beside what every run holds (the
+/// binary, its threads), is the peak of a run on a trivial input.
+pub fn held_below_plus(peak: u64, fixed: u64, times: usize, input: usize, what: &str, of: &str) {
     #[cfg(unix)]
     {
-        let peak = children_peak();
         let bound = fixed + u64::try_from(times * input).expect("fits");
         eprintln!(
             "{what}: peak {} MB for {} MB of {of} ({} MB fixed)",
@@ -36,15 +187,15 @@ pub fn held_below_plus(fixed: u64, times: usize, input: usize, what: &str, of: &
         );
     }
     #[cfg(not(unix))]
-    let _ = (fixed, times, input, what, of);
+    let _ = (peak, fixed, times, input, what, of);
 }
 
-/// Panics when a child this process waited for held `times` `input` bytes or more; `of`
-/// names the input (`names`, `snapshots`).
-pub fn held_below(times: usize, input: usize, what: &str, of: &str) {
+/// Panics when `peak`, the most a run held (the largest of [`run`]'s peaks where a case has
+/// several runs), is `times` `input` bytes or more; `of` names the input (`names`,
+/// `snapshots`).
+pub fn held_below(peak: u64, times: usize, input: usize, what: &str, of: &str) {
     #[cfg(unix)]
     {
-        let peak = children_peak();
         let bound = u64::try_from(times * input).expect("fits");
         eprintln!(
             "{what}: peak {} MB for {} MB of {of}",
@@ -60,5 +211,5 @@ pub fn held_below(times: usize, input: usize, what: &str, of: &str) {
         );
     }
     #[cfg(not(unix))]
-    let _ = (times, input, what, of);
+    let _ = (peak, times, input, what, of);
 }
