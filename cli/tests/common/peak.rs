@@ -5,9 +5,9 @@
 //! On Linux a process's peak starts at the peak of the memory it ran in before `exec` (a
 //! spawned child shares its parent's until it runs the binary), and this process holds what
 //! every test of the binary running beside holds: a `diff` that holds 37 MB read 122 MB when
-//! spawned from it. So each run is started by a launcher, this test binary started again
-//! ([`LAUNCHER`]), which holds 4 MB when it starts `mcp-toolname`, reaps it with `wait4`, and
-//! says its status and peak.
+//! spawned from it. So each run is started by a launcher, this test binary started again with
+//! only its ignored test [`launcher`] run, which holds a few MB when it starts `mcp-toolname`,
+//! reaps it with `wait4`, and says its status and peak.
 
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
@@ -23,7 +23,7 @@ where
     S: AsRef<OsStr>,
 {
     let args: Vec<OsString> = args.into_iter().map(|a| a.as_ref().to_owned()).collect();
-    let (code, stdout, stderr, peak) = measured(&args, Stdio::piped(), Stdio::piped());
+    let (code, stdout, stderr, peak) = measured(&args, None);
     let run = Run {
         code,
         stdout: String::from_utf8_lossy(&stdout).into_owned(),
@@ -36,47 +36,62 @@ where
 /// process, which would then hold it) and its stderr dropped: its exit code, and its peak
 /// resident set in bytes (0 where it is not measured).
 pub fn run_to(out: &Path, args: &[&str]) -> (Option<i32>, u64) {
-    let out = std::fs::File::create(out).expect("create");
     let args: Vec<OsString> = args.iter().map(OsString::from).collect();
-    let (code, _, _, peak) = measured(&args, out.into(), Stdio::null());
+    let (code, _, _, peak) = measured(&args, Some(out));
     (code, peak)
 }
 
-/// Set, to the path of a file, in the environment of this test binary started as a launcher:
-/// before `main` (and any test), [`launch`] runs `mcp-toolname` with the launcher's arguments,
-/// streams, folder and environment, reaps it with `wait4`, writes its wait status and peak to
-/// that file, and exits.
+/// Set, in this test binary started as a launcher ([`launcher`]), to the path its report is
+/// written to; the command's arguments are in `PATH.args`, each ended by a NUL byte, and its
+/// stdout and stderr go to `PATH.out` (or the file [`STDOUT`] names) and `PATH.err`: libtest
+/// writes to the launcher's own.
 #[cfg(unix)]
 const LAUNCHER: &str = "MCP_TOOLNAME_PEAK_LAUNCHER";
 
-/// [`launch`], called before `main` as a static constructor is.
+/// Where set, the file the launched command's stdout goes to.
 #[cfg(unix)]
-#[used]
-#[cfg_attr(
-    target_vendor = "apple",
-    unsafe(link_section = "__DATA,__mod_init_func")
-)]
-#[cfg_attr(not(target_vendor = "apple"), unsafe(link_section = ".init_array"))]
-static LAUNCH: extern "C" fn() = launch;
+const STDOUT: &str = "MCP_TOOLNAME_PEAK_STDOUT";
 
-/// In a launcher ([`LAUNCHER`] set), runs `mcp-toolname` to its end and exits; elsewhere
-/// returns at once.
+/// Not a test: this test binary started again by [`measured`], with only this ignored test
+/// run (`--ignored --exact`), holds a few MB when it starts `mcp-toolname`, reaps it with
+/// `wait4` and writes its wait status and peak to the report [`LAUNCHER`] names. Without that
+/// variable (in `cargo test -- --ignored`, say) it does nothing.
 #[cfg(unix)]
-extern "C" fn launch() {
+#[test]
+#[ignore = "a launcher for the memory tests, run by them"]
+fn launcher() {
+    use std::os::unix::ffi::OsStrExt;
     let Some(report) = std::env::var_os(LAUNCHER) else {
         return;
     };
-    let child = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
-        .args(std::env::args_os().skip(1))
-        .env_remove(LAUNCHER)
-        .spawn();
-    let child = match child {
-        Ok(child) => child,
-        Err(e) => {
-            eprintln!("launcher: mcp-toolname does not run: {e}");
-            std::process::exit(101);
-        }
+    let report = std::path::PathBuf::from(report);
+    let with = |suffix: &str| {
+        let mut path = report.clone().into_os_string();
+        path.push(suffix);
+        std::path::PathBuf::from(path)
     };
+    let args = std::fs::read(with(".args")).expect("the launcher's arguments");
+    let args = args
+        .split(|b| *b == 0)
+        .filter(|a| !a.is_empty())
+        .map(OsStr::from_bytes);
+    let create = |suffix: &str| std::fs::File::create(with(suffix)).expect("an output file");
+    #[expect(
+        clippy::zombie_processes,
+        reason = "reaped by wait4 below, which gives its peak (Child::wait gives none)"
+    )]
+    let child = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
+        .args(args)
+        .env_remove(LAUNCHER)
+        .env_remove(STDOUT)
+        .stdin(Stdio::null())
+        .stdout(match std::env::var_os(STDOUT) {
+            Some(path) => std::fs::File::create(path).expect("the stdout file"),
+            None => create(".out"),
+        })
+        .stderr(create(".err"))
+        .spawn()
+        .expect("mcp-toolname runs");
     let pid = libc::pid_t::try_from(child.id()).expect("a pid");
     let mut status = 0;
     // SAFETY: an all-zero `rusage` is a valid value of the plain C struct.
@@ -89,29 +104,23 @@ extern "C" fn launch() {
             break;
         }
         let error = std::io::Error::last_os_error();
-        if error.kind() != std::io::ErrorKind::Interrupted {
-            eprintln!("launcher: wait4: {error}");
-            std::process::exit(101);
-        }
+        assert_eq!(
+            error.kind(),
+            std::io::ErrorKind::Interrupted,
+            "wait4: {error}"
+        );
     }
     // Linux gives kilobytes (macOS bytes; then the bound only gets looser).
     let peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
-    if let Err(e) = std::fs::write(&report, format!("{status} {peak}")) {
-        eprintln!("launcher: {}: {e}", Path::new(&report).display());
-        std::process::exit(101);
-    }
-    std::process::exit(0);
+    std::fs::write(&report, format!("{status} {peak}")).expect("the report written");
 }
 
-/// Runs `mcp-toolname ARGS...` with stdin closed and the given stdout and stderr, through a
-/// launcher ([`LAUNCHER`]): its exit code, what it wrote to the piped streams, and its own
-/// peak resident set in bytes.
+/// Runs `mcp-toolname ARGS...` with stdin closed through a launcher ([`launcher`]): its exit
+/// code, its stdout and stderr (or, with `out`, stdout copied to that file and stderr
+/// dropped), and its own peak resident set in bytes.
 #[cfg(unix)]
-fn measured(
-    args: &[OsString],
-    stdout: Stdio,
-    stderr: Stdio,
-) -> (Option<i32>, Vec<u8>, Vec<u8>, u64) {
+fn measured(args: &[OsString], out: Option<&Path>) -> (Option<i32>, Vec<u8>, Vec<u8>, u64) {
+    use std::os::unix::ffi::OsStrExt;
     use std::os::unix::process::ExitStatusExt;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -121,16 +130,37 @@ fn measured(
         std::process::id(),
         RUNS.fetch_add(1, Ordering::Relaxed)
     ));
-    let output = Command::new(std::env::current_exe().expect("this test binary"))
-        .args(args)
+    let with = |suffix: &str| {
+        let mut path = report.clone().into_os_string();
+        path.push(suffix);
+        std::path::PathBuf::from(path)
+    };
+    let mut listed = Vec::new();
+    for arg in args {
+        listed.extend_from_slice(arg.as_bytes());
+        listed.push(0);
+    }
+    std::fs::write(with(".args"), listed).expect("the launcher's arguments");
+    let mut launcher = Command::new(std::env::current_exe().expect("this test binary"));
+    launcher
+        .args([
+            "--ignored",
+            "--exact",
+            "common::peak::launcher",
+            "--test-threads=1",
+        ])
         .env(LAUNCHER, &report)
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(stderr)
-        .output()
-        .expect("the launcher runs");
+        .stdin(Stdio::null());
+    if let Some(out) = out {
+        launcher.env(STDOUT, out);
+    }
+    let output = launcher.output().expect("the launcher runs");
     let said = std::fs::read_to_string(&report);
-    let _ = std::fs::remove_file(&report);
+    let read = |path: &Path| std::fs::read(path).unwrap_or_default();
+    let (printed, errors) = (read(&with(".out")), read(&with(".err")));
+    for suffix in ["", ".args", ".out", ".err"] {
+        let _ = std::fs::remove_file(with(suffix));
+    }
     let said = said.unwrap_or_else(|e| {
         panic!(
             "the launcher of `mcp-toolname {args:?}` said nothing ({e}; {}):\n{}",
@@ -141,22 +171,22 @@ fn measured(
     let (status, peak) = said.split_once(' ').expect("status and peak");
     let status = std::process::ExitStatus::from_raw(status.parse().expect("a wait status"));
     let peak = peak.parse().expect("a peak");
-    (status.code(), output.stdout, output.stderr, peak)
+    (status.code(), printed, errors, peak)
 }
 
 /// Runs `mcp-toolname ARGS...` with stdin closed and the given stdout and stderr, as
 /// `Command::output` does; no peak is measured (0).
 #[cfg(not(unix))]
-fn measured(
-    args: &[OsString],
-    stdout: Stdio,
-    stderr: Stdio,
-) -> (Option<i32>, Vec<u8>, Vec<u8>, u64) {
+fn measured(args: &[OsString], out: Option<&Path>) -> (Option<i32>, Vec<u8>, Vec<u8>, u64) {
+    let stdout = match out {
+        Some(out) => std::fs::File::create(out).expect("create").into(),
+        None => Stdio::piped(),
+    };
     let output = Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
         .args(args)
         .stdin(Stdio::null())
         .stdout(stdout)
-        .stderr(stderr)
+        .stderr(Stdio::piped())
         .output()
         .expect("mcp-toolname runs");
     (output.status.code(), output.stdout, output.stderr, 0)
