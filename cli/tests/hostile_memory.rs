@@ -2,12 +2,11 @@
 //! escape (controls, bidi and invisible characters, runner commands): what it holds grows with
 //! the tools it lists at a bounded rate, and the text report is never held whole.
 //!
-//! Its own test binary with one test, so that the peak memory of the processes it waits for
-//! is this test's.
+//! The peak memory bound is the run's own, read when it is reaped (`common::peak`), so the
+//! test runs beside others.
 
-mod common;
+use crate::common;
 
-use common::run;
 use serde_json::json;
 
 /// Tools listed: about 100 characters of name and description each.
@@ -23,7 +22,6 @@ const TOOLS: usize = 3_000;
 /// client's verdict on its name; the bound leaves 15% for a loaded machine.
 const TIMES: usize = 185;
 
-/// One test: the peak read after it is this run's.
 #[test]
 fn audit_v_of_hostile_names_holds_a_bounded_multiple_of_them() {
     let dir = std::env::temp_dir().join(format!(
@@ -47,10 +45,10 @@ fn audit_v_of_hostile_names_holds_a_bounded_multiple_of_them() {
     eprintln!("tools/list of {sent} bytes");
     let mut args = vec!["audit".to_owned(), "-v".to_owned(), "--".to_owned()];
     args.extend(server);
-    let r = run(&args);
+    let (r, peak) = common::peak::run(&args);
     let _ = std::fs::remove_dir_all(&dir);
     // Names a client refuses are errors: the run exits 1, with a report of every tool.
     r.exits(1);
     r.out_has(&format!("{TOOLS} tools in 1 page"));
-    common::peak::held_below(TIMES, sent, "audit -v of hostile names", "tools/list");
+    common::peak::held_below(peak, TIMES, sent, "audit -v of hostile names", "tools/list");
 }

@@ -3,13 +3,14 @@
 //! once (the tool's own `name` in JSON); everywhere else, text and JSON, it is cut with its
 //! length and digest.
 //!
-//! Its own test binary, so that the peak memory of the processes it waits for is this file's.
+//! Each memory bound is that of the case's own runs, each read when it is reaped
+//! (`common::peak`), so the cases are tests of their own and run beside others.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::run;
+use common::peak::run;
 use serde_json::Value;
 
 /// Characters in the long names; one line of `tools/list` stays under the 16 MiB the audit
@@ -17,7 +18,7 @@ use serde_json::Value;
 const LONG: usize = 10_000_000;
 const HALF: usize = LONG / 2;
 
-/// A scratch directory for this test binary.
+/// A scratch directory for this file's test `test`.
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mcp-toolname-huge-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("create a temp dir");
@@ -72,19 +73,9 @@ fn input() -> usize {
     names().iter().map(String::len).sum()
 }
 
-/// One test, so that no other audit runs while the peak memory is read. Before 2026-12-02 an
-/// audit wrote each name about 33 times and held 47 times the names.
-#[test]
-fn audits_of_huge_names_are_a_small_multiple_of_them() {
-    // First: the peak read after it is its own.
-    an_audit_of_a_server_with_a_huge_name();
-    an_audit_of_one_server();
-    an_audit_of_a_config_of_three();
-}
-
-/// Panics when a child this process waited for held `times` the names or more.
-fn held_below(times: usize, what: &str) {
-    held_below_of(times, input(), what);
+/// Panics when `peak`, the most a run held, is `times` the names or more.
+fn held_below(peak: u64, times: usize, what: &str) {
+    held_below_of(peak, times, input(), what);
 }
 
 /// Tools of the server that announces a huge name: dotted, so that every one has findings
@@ -95,6 +86,7 @@ const NAMED_TOOLS: usize = 24;
 /// 2026-12-04 each tool's verdict under each client that names servers by `serverInfo` held a
 /// copy of the name, and each finding copied and hashed it: 60 copies for 57 tools, and a
 /// minute for SARIF.
+#[test]
 fn an_audit_of_a_server_with_a_huge_name() {
     let dir = scratch("server-name");
     let name = "n".repeat(LONG);
@@ -115,12 +107,14 @@ fn an_audit_of_a_server_with_a_huge_name() {
         serde_json::json!({ "tools": tools }).to_string(),
     )
     .expect("write");
+    let mut peak = 0;
     for format in ["sarif", "text"] {
         let mut args: Vec<String> = ["audit", "--format", format, "--"]
             .map(str::to_owned)
             .into();
         args.extend(common::file_server(&init_file, &list_file));
-        let r = run(&args);
+        let (r, held) = run(&args);
+        peak = peak.max(held);
         // Dotted names are warnings: the run succeeds.
         r.exits(0);
         assert!(
@@ -133,16 +127,19 @@ fn an_audit_of_a_server_with_a_huge_name() {
             message_digest(&name)
         ));
     }
-    held_below_of(16, LONG, "audit of a server with a huge name");
+    held_below_of(peak, 16, LONG, "audit of a server with a huge name");
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// One server listing the huge names, audited in JSON and in text. Before 2026-12-02 an audit
+/// wrote each name about 33 times and held 47 times the names.
+#[test]
 fn an_audit_of_one_server() {
     let dir = scratch("audit");
     let script = server(&dir);
     let args = |format: &'static str| ["audit", "--format", format, "--", "sh", "-c", &script];
 
-    let r = run(args("json"));
+    let (r, json_peak) = run(args("json"));
     r.exits(1);
     assert!(
         r.stdout.len() < input() + 256 * 1024,
@@ -180,7 +177,7 @@ fn an_audit_of_one_server() {
         );
     }
 
-    let r = run(args("text"));
+    let (r, text_peak) = run(args("text"));
     r.exits(1);
     assert!(
         r.stdout.len() < 256 * 1024,
@@ -198,12 +195,13 @@ fn an_audit_of_one_server() {
     // it each client's qualified form of each long name (`NameReport::new`: 75 of the 205 MB
     // of heap at the peak, in massif). The bound leaves room for the resident set to vary
     // from run to run, which a bound of 16 did not; the 47 times of before it still fails.
-    held_below(18, "audit of one server");
+    held_below(json_peak.max(text_peak), 18, "audit of one server");
     let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Three servers of one config, each listing the same huge names: the config report carries
 /// each server's names whole once, in that server's `tools[]`.
+#[test]
 fn an_audit_of_a_config_of_three() {
     let dir = scratch("config");
     let script = server(&dir);
@@ -224,7 +222,7 @@ fn an_audit_of_a_config_of_three() {
     .expect("write");
     let config = config.to_str().expect("UTF-8 temp path");
 
-    let r = run(["audit", "--format", "json", "--config", config]);
+    let (r, peak) = run(["audit", "--format", "json", "--config", config]);
     r.exits(1);
     assert!(
         // Beside the names, about 270 KB: every client's view of every server, and its cost.
@@ -249,7 +247,7 @@ fn an_audit_of_a_config_of_three() {
     );
 
     // Held: 46.4 times the names (664 MB); three servers of them, each as above.
-    held_below(3 * 18, "audit of a config of three servers");
+    held_below(peak, 3 * 18, "audit of a config of three servers");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -257,7 +255,7 @@ fn message_digest(name: &str) -> String {
     mcp_toolname_rules::message::digest(name)
 }
 
-/// Panics when a child this process waited for held `times` `input` bytes or more.
-fn held_below_of(times: usize, input: usize, what: &str) {
-    common::peak::held_below(times, input, what, "names");
+/// Panics when `peak`, the most a run held, is `times` `input` bytes or more.
+fn held_below_of(peak: u64, times: usize, input: usize, what: &str) {
+    common::peak::held_below(peak, times, input, what, "names");
 }

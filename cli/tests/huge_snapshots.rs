@@ -5,13 +5,14 @@
 //! tools, makes a million changes: what `diff` and `audit --baseline` hold is a small multiple
 //! of the file in every format, since each change is said as it is written.
 //!
-//! Its own test binary, so that the peak memory of the processes it waits for is this file's.
+//! Each memory bound is that of a run's own peak, read when it is reaped (`common::peak`), so
+//! the tests run beside others.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::run;
+use common::peak::{run, run_to};
 use serde_json::{Value, json};
 
 /// Characters of the tool's name.
@@ -19,7 +20,7 @@ const NAME: usize = 8_000_000;
 /// Arguments the old snapshot gives the tool and the new one drops.
 const ARGUMENTS: usize = 125;
 
-/// A scratch directory for this test binary.
+/// A scratch directory for this file's test `test`.
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "mcp-toolname-huge-snapshot-{}-{test}",
@@ -52,9 +53,8 @@ fn snapshot(path: &Path, name: &str, arguments: usize) -> usize {
 }
 
 /// A snapshot of one tool named `name` with `arguments` short required arguments, or of
-/// `tools` small tools without any, written as text: a child's peak counts the peak of this
-/// process up to its start (a spawned child shares its memory until it runs the binary), so
-/// this process never holds a document of them.
+/// `tools` small tools without any, written as text: this process, which runs the binary's
+/// other tests beside, never holds a document of them.
 fn written(path: &Path, name: &str, arguments: usize, tools: usize) -> usize {
     use std::fmt::Write as _;
     let mut text = String::from(
@@ -98,26 +98,12 @@ fn serving(dir: &Path, tools: &[&str]) -> Vec<String> {
     args
 }
 
-/// Runs `mcp-toolname` with `args` and its stdout to the file `out`, not into this process
-/// (which would then hold it, and every later child's peak with it); its exit code.
-fn run_to(out: &Path, args: &[&str]) -> Option<i32> {
-    let out = std::fs::File::create(out).expect("create");
-    std::process::Command::new(env!("CARGO_BIN_EXE_mcp-toolname"))
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .stdout(out)
-        .stderr(std::process::Stdio::null())
-        .status()
-        .expect("mcp-toolname runs")
-        .code()
-}
-
 /// How often `text` occurs in the file `path`, read a piece at a time.
 fn times_in(path: &Path, text: &str) -> usize {
     use std::io::Read as _;
     // Read in small pieces, keeping the end of each that could start `text`: a compact JSON
-    // report is one line, and reading it whole would raise this process's memory, which the
-    // next child's peak counts from.
+    // report is one line, and reading it whole would hold it in this process, beside the
+    // binary's other tests.
     let mut file = std::fs::File::open(path).expect("open");
     let (mut count, mut held) = (0, Vec::new());
     let mut piece = vec![0; 64 * 1024];
@@ -152,6 +138,7 @@ const PER_BYTE: usize = 8;
 
 /// The peak of a run with millions of changes is its fixed cost and [`PER_BYTE`] times the
 /// snapshot: each change is said as it is written, never held in words.
+#[test]
 fn many_changes_held_below_their_bound() {
     let dir = scratch("many");
     let name = "t".repeat(256);
@@ -160,33 +147,35 @@ fn many_changes_held_below_their_bound() {
     written(&new, &name, 0, 0);
     let live = serving(&dir, &[&name]);
     let live: Vec<&str> = live.iter().map(String::as_str).collect();
-    // The fixed cost: an audit of the live tool against a snapshot of it.
-    run_to(
+    // The fixed cost: the peak of an audit of the live tool against a snapshot of it.
+    let (_, fixed) = run_to(
         &out,
         &[&["audit", "--baseline", paths[1]][..], &live].concat(),
     );
-    #[cfg(unix)]
-    let fixed = common::peak::children_peak();
-    #[cfg(not(unix))]
-    let fixed = 0;
-    let bound = |input: usize, what: &str| {
-        common::peak::held_below_plus(fixed, PER_BYTE, input, what, "snapshots");
+    let bound = |peak: u64, input: usize, what: &str| {
+        common::peak::held_below_plus(peak, fixed, PER_BYTE, input, what, "snapshots");
     };
 
     let input = written(&old, &name, MANY, 0);
-    assert_eq!(run_to(&out, &["diff", paths[0], paths[1]]), Some(1));
+    let (code, peak) = run_to(&out, &["diff", paths[0], paths[1]]);
+    assert_eq!(code, Some(1));
     let said = times_in(&out, "no longer takes the argument");
     assert_eq!(said, MANY, "one line per change");
-    bound(input, "diff of one tool's arguments, in text");
+    bound(peak, input, "diff of one tool's arguments, in text");
     let sarif = [
         &["audit", "--format", "sarif", "--baseline", paths[0]][..],
         &live,
     ]
     .concat();
-    assert_eq!(run_to(&out, &sarif), Some(1));
+    let (code, peak) = run_to(&out, &sarif);
+    assert_eq!(code, Some(1));
     let said = times_in(&out, "against the baseline:");
     assert_eq!(said, MANY, "one notification per change");
-    bound(input, "audit --baseline of one tool's arguments, in SARIF");
+    bound(
+        peak,
+        input,
+        "audit --baseline of one tool's arguments, in SARIF",
+    );
 
     let input = written(&old, &name, 0, MANY);
     let nothing = serving(&dir, &[]);
@@ -197,9 +186,11 @@ fn many_changes_held_below_their_bound() {
             &nothing,
         ]
         .concat();
-        assert_eq!(run_to(&out, &args), Some(1));
+        let (code, peak) = run_to(&out, &args);
+        assert_eq!(code, Some(1));
         assert_eq!(times_in(&out, each), MANY, "one per removed tool");
         bound(
+            peak,
             input,
             &format!("audit --baseline of many tools, in {format}"),
         );
@@ -207,13 +198,11 @@ fn many_changes_held_below_their_bound() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// One test, so that no other run is going on while the peak memory is read; the runs of a
-/// small peak go first, since the peak read is the largest of every run so far. Before
-/// 2026-12-05 each change held and wrote the name whole: 125 changes of an 8 MB name held
-/// 1 GB, and JSON wrote 1 GB.
+/// `diff` and `audit --baseline` of a snapshot whose tool has a huge name and many arguments
+/// against one where it has none. Before 2026-12-05 each change held and wrote the name whole:
+/// 125 changes of an 8 MB name held 1 GB, and JSON wrote 1 GB.
 #[test]
 fn changes_to_a_huge_name_are_a_small_multiple_of_the_snapshots() {
-    many_changes_held_below_their_bound();
     let dir = scratch("diff");
     let name = "t".repeat(NAME);
     let (old, new) = (dir.join("old.json"), dir.join("new.json"));
@@ -221,7 +210,7 @@ fn changes_to_a_huge_name_are_a_small_multiple_of_the_snapshots() {
     let paths = [old.to_str().expect("UTF-8"), new.to_str().expect("UTF-8")];
 
     for format in ["text", "json"] {
-        let r = run(["diff", paths[0], paths[1], "--format", format]);
+        let (r, peak) = run(["diff", paths[0], paths[1], "--format", format]);
         r.exits(1);
         assert!(
             r.stdout.len() < input,
@@ -239,6 +228,7 @@ fn changes_to_a_huge_name_are_a_small_multiple_of_the_snapshots() {
             );
         }
         held_below(
+            peak,
             4,
             input,
             &format!("diff --format {format} of a huge name's arguments"),
@@ -248,12 +238,14 @@ fn changes_to_a_huge_name_are_a_small_multiple_of_the_snapshots() {
     // The live server lists the tool without arguments.
     let live = serving(&dir, &[&name]);
     let live: Vec<&str> = live.iter().map(String::as_str).collect();
+    let mut peak = 0;
     for format in ["sarif", "json"] {
-        let r = run([
+        let (r, held) = run([
             &["audit", "--format", format, "--baseline", paths[0]][..],
             &live,
         ]
         .concat());
+        peak = peak.max(held);
         r.exits(1);
         assert!(
             r.stdout.len() < input,
@@ -262,11 +254,16 @@ fn changes_to_a_huge_name_are_a_small_multiple_of_the_snapshots() {
         );
     }
     // The audit of the live server's huge name holds its own multiple of it (`huge_names`).
-    held_below(16, input, "audit --baseline of a huge name's arguments");
+    held_below(
+        peak,
+        16,
+        input,
+        "audit --baseline of a huge name's arguments",
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Panics when a child this process waited for held `times` `input` bytes or more.
-fn held_below(times: usize, input: usize, what: &str) {
-    common::peak::held_below(times, input, what, "snapshots");
+/// Panics when `peak`, the most a run held, is `times` `input` bytes or more.
+fn held_below(peak: u64, times: usize, input: usize, what: &str) {
+    common::peak::held_below(peak, times, input, what, "snapshots");
 }

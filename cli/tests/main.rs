@@ -1,7 +1,7 @@
 //! The CLI's integration tests, one module a file: one binary to link, and the tests of every
-//! file share the cores while one waits on a client or a server. `hostile_memory.rs`,
-//! `huge_names.rs` and `huge_snapshots.rs` are binaries of their own: the peak memory they bound
-//! is that of every child their process waited for.
+//! file share the cores while one waits on a client or a server. The peak memory that
+//! `hostile_memory.rs`, `huge_names.rs` and `huge_snapshots.rs` bound is each run's own, read
+//! when it is reaped (`common::peak`), so they run beside the others too.
 
 mod common;
 
@@ -22,7 +22,10 @@ mod check;
 mod ci_formats;
 mod docs_samples;
 mod file_limits;
+mod hostile_memory;
 mod hostile_output;
+mod huge_names;
+mod huge_snapshots;
 mod json_schema;
 mod lint_levels;
 mod one_audit;
