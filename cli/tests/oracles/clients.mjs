@@ -3,7 +3,7 @@
 // fixture tools (`tools`). Only 127.0.0.1 is reached: the fake API, and the fixture servers.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { writePlugins } from './plugins.mjs';
 
 export const origin = (description) => {
@@ -47,8 +47,16 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
     no_proxy: '127.0.0.1,localhost',
   };
 
+  /**
+   * The node this runner runs on first on the PATH, so a client written in JavaScript runs on
+   * it too (`MCP_TOOLNAME_NODE`: Node.js 22), with its compile cache where the tests keep one.
+   */
+  const onNode = {
+    PATH: [dirname(process.execPath), process.env.PATH].filter(Boolean).join(delimiter),
+    ...(process.env.MCP_TOOLNAME_NODE_CACHE ? { NODE_COMPILE_CACHE: process.env.MCP_TOOLNAME_NODE_CACHE } : {}),
+  };
   /** The environment a client runs in, also for a pre-step an adapter runs in `setup`. */
-  const environment = (env) => ({ ...process.env, HOME: home, NO_COLOR: '1', ...OFFLINE, ...env });
+  const environment = (env) => ({ ...process.env, ...onNode, HOME: home, NO_COLOR: '1', ...OFFLINE, ...env });
 
   /** The servers as the `mcpServers` object most clients' configs hold, each entry with `extra`. */
   const mcpServers = (extra = {}, of = servers.filter((s) => !s.plugin)) =>
