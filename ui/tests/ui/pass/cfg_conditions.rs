@@ -29,7 +29,10 @@ impl Server {
         String::new()
     }
 
-    #[mcp_tool(alias(name = "halt", hidden = true), alias(name = "end", hidden = false))]
+    #[mcp_tool(
+        alias(name = "halt", hidden = true),
+        alias(name = "end", hidden = false)
+    )]
     fn stop(&self) -> String {
         String::new()
     }
@@ -67,7 +70,11 @@ impl Server {
         String::new()
     }
 
-    #[cfg_attr(all(), allow(clippy::unused_self), cfg_attr(all(), mcp_tool(name = "nested")))]
+    #[cfg_attr(
+        all(),
+        allow(clippy::unused_self),
+        cfg_attr(all(), mcp_tool(name = "nested"))
+    )]
     fn nested_fn(&self) -> String {
         String::new()
     }
@@ -77,7 +84,10 @@ fn main() {
     let registry = Server::tool_router();
     let names: Vec<&str> = registry.names().collect();
     #[cfg(unix)]
-    assert_eq!(names, ["getUser", "get_user", "nested", "run", "status", "stop"]);
+    assert_eq!(
+        names,
+        ["getUser", "get_user", "nested", "run", "status", "stop"]
+    );
     let aliases: Vec<(&str, bool)> = registry
         .aliases()
         .map(|(a, _)| (a.name.as_ref(), a.hidden))

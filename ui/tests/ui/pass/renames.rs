@@ -17,8 +17,16 @@ struct Server;
 
 #[tool_registry(
     alias_notice_once,
-    tombstone(name = "validate_adr_v0", renamed_to = "validate_adrs", until = "2099-01-01"),
-    tombstone(name = "adr_stats", instead = "validate_adrs", note = "counted there now"),
+    tombstone(
+        name = "validate_adr_v0",
+        renamed_to = "validate_adrs",
+        until = "2099-01-01"
+    ),
+    tombstone(
+        name = "adr_stats",
+        instead = "validate_adrs",
+        note = "counted there now"
+    ),
     tombstone(name = "adr_lint")
 )]
 impl Server {
@@ -38,13 +46,22 @@ fn main() {
     assert_eq!(aliases[0].name, "validate_adr");
     assert_eq!(aliases[0].notice_once, Some(true), "the impl's default");
     assert_eq!(
-        aliases[0].args.as_ref().map(|a| serde_json::Value::Object(a.clone())),
+        aliases[0]
+            .args
+            .as_ref()
+            .map(|a| serde_json::Value::Object(a.clone())),
         Some(serde_json::json!({"mode": "single", "depth": -1, "strict": true}))
     );
-    assert_eq!(aliases[1].notice_once, None, "`notice_once = false` keeps the default off");
+    assert_eq!(
+        aliases[1].notice_once, None,
+        "`notice_once = false` keeps the default off"
+    );
     let tombstones: Vec<_> = registry.tombstones().cloned().collect();
     assert_eq!(tombstones.len(), 3);
     assert_eq!(tombstones[0].successor, Successor::None);
-    assert_eq!(tombstones[1].successor, Successor::Instead("validate_adrs".into()));
+    assert_eq!(
+        tombstones[1].successor,
+        Successor::Instead("validate_adrs".into())
+    );
     assert!(tombstones[2].until.is_some());
 }

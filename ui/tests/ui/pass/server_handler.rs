@@ -56,7 +56,7 @@ impl<T: Send + Sync + 'static> Generic<T> {
 impl<T: Send + Sync + 'static> ServerHandler for Generic<T> {}
 
 fn main() {
-    assert_eq!(Counter.get_info().capabilities.tools.is_some(), true);
+    assert!(Counter.get_info().capabilities.tools.is_some());
     assert_eq!(Counter::tool_router().list_all()[0].name, "count");
     assert!(Bare.get_tool("ping").is_some());
     let mut both = Generic::<u8>::first() + Generic::<u8>::second();

@@ -50,6 +50,9 @@ fn main() {
     let tools = registry.list_all();
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     assert_eq!(names, ["count", "echo.again", "echo_text", "quiet"]);
-    assert_eq!(tools[0].description.as_deref(), Some("Counts the characters."));
+    assert_eq!(
+        tools[0].description.as_deref(),
+        Some("Counts the characters.")
+    );
     assert_eq!(tools[3].description.as_deref(), Some("Says nothing."));
 }
