@@ -300,9 +300,33 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
         return {
           args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', ...saying()],
           // Several things to say: one server (`kilo serve`) whose start-up, MCP servers
-          // included, is paid once, and one `kilo run --attach` each, each a session of its own.
+          // included, is paid once, and each said in a session of its own over the server's
+          // HTTP API, as Kilo Code's editor extensions and `kilo run --attach` say it: a new
+          // session (`POST /session`), then the slash command (`POST /session/:id/command`,
+          // the words after it the arguments, joined by spaces as `kilo run` joins its
+          // message) or the text (`POST /session/:id/message`). Each answers when the model's
+          // reply has come. An error answer (a command the server does not know) is a run
+          // that reached no model.
           serve: ['serve', '--port', '0', '--pure'],
-          attach: (url) => ['run', '--attach', url, '--auto', '-m', 'oracle/fake-model', ...saying()],
+          async ask(url, timeoutMs) {
+            const post = async (path, body) => {
+              const res = await fetch(`${url}${path}`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+                signal: AbortSignal.timeout(timeoutMs),
+              });
+              return { ok: res.ok, body: await res.text() };
+            };
+            const session = await post('/session', {});
+            if (!session.ok) return `POST /session: ${session.body}`;
+            const { id } = JSON.parse(session.body);
+            const [command, ...rest] = now.say.startsWith('/') ? now.say.slice(1).split(' ') : [null];
+            const said = command === null
+              ? await post(`/session/${id}/message`, { model: { providerID: 'oracle', modelID: 'fake-model' }, parts: [{ type: 'text', text: now.say }] })
+              : await post(`/session/${id}/command`, { command, arguments: rest.join(' '), model: 'oracle/fake-model' });
+            return said.body;
+          },
           env: {
             KILO_CONFIG: config,
             PWD: home,

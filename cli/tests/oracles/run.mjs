@@ -171,27 +171,27 @@ async function runEach() {
   return { ended: last.ended, output: last.output, files: per.flatMap(([, f]) => f), per };
 }
 
-/** What each of `says` brought, all said to one server of the client's (`serve`, `attach`). */
+/** What each of `says` brought, all said to one server of the client's (`serve`, `ask`). */
 async function runServed() {
   rmSync(captured, { recursive: true, force: true });
   mkdirSync(captured);
   const api = await start(captured, { select: corpus.select ?? null });
-  const { env, serve, attach } = adapter.setup(api.port);
+  const { env, serve, ask } = adapter.setup(api.port);
   const server = await runChild(serve, env, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
   const per = [];
-  let last = server;
+  let answer = '';
   if (server.match) {
     for (const text of says) {
       now.given = text;
       now.say = text;
       const before = new Set(capturedFiles());
-      last = await runChild(attach(server.match), env);
+      answer = await ask(server.match, TIMEOUT_MS);
       per.push([text, capturedFiles().filter((f) => !before.has(f))]);
     }
   }
   server.stop();
   api.close();
-  return { ended: last.ended, output: `${server.output}\n${last.output}`, files: capturedFiles(), per };
+  return { ended: server.ended, output: `${server.output}\n${answer}`, files: capturedFiles(), per };
 }
 
 let run;
