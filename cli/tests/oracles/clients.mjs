@@ -301,7 +301,7 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
           args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', ...saying()],
           // Several things to say: one server (`kilo serve`) whose start-up, MCP servers
           // included, is paid once, and each said in a session of its own over the server's
-          // HTTP API, as Kilo Code's editor extensions and `kilo run --attach` say it: a new
+          // HTTP API, the calls `kilo run --attach` makes (read in its bundle, 7.7.7): a new
           // session (`POST /session`), then the slash command (`POST /session/:id/command`,
           // the words after it the arguments, joined by spaces as `kilo run` joins its
           // message) or the text (`POST /session/:id/message`). Each answers when the model's
