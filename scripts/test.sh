@@ -13,8 +13,8 @@ skips="${CARGO_TARGET_DIR:-$PWD/target}/tmp/skipped-tests.txt"
 rm -f "$skips"
 # Two test threads a core: many tests spend most of their time waiting (an alias window to
 # close, a slow server to start, a real client on its own timers, the fake LLM API over
-# loopback), and a test that waits holds its thread. On 2 cores the facade's tests took 85 s
-# with 2 threads and 36 s with 4. RUST_TEST_THREADS set by hand wins.
+# loopback), and a test that waits holds its thread. On 2 cores, in CI, the facade's tests took
+# 89 s with 2 threads and 65 s with 4. RUST_TEST_THREADS set by hand wins.
 export RUST_TEST_THREADS="${RUST_TEST_THREADS:-$((2 * $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)))}"
 status=0
 # Every test binary runs, also after one fails, so the list below is the whole of what was

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { writePlugins } from './plugins.mjs';
+import { askKilo } from './kilo.mjs';
 
 export const origin = (description) => {
   const match = /^oracle tool (\d+\.\d+)(?=$|\s)/.exec(description ?? '');
@@ -300,33 +301,9 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
         return {
           args: ['run', '--auto', '--pure', '-m', 'oracle/fake-model', ...saying()],
           // Several things to say: one server (`kilo serve`) whose start-up, MCP servers
-          // included, is paid once, and each said in a session of its own over the server's
-          // HTTP API, the calls `kilo run --attach` makes (read in its bundle, 7.7.7): a new
-          // session (`POST /session`), then the slash command (`POST /session/:id/command`,
-          // the words after it the arguments, joined by spaces as `kilo run` joins its
-          // message) or the text (`POST /session/:id/message`). Each answers when the model's
-          // reply has come. An error answer (a command the server does not know) is a run
-          // that reached no model.
+          // included, is paid once, and each said to it over HTTP (`kilo.mjs`).
           serve: ['serve', '--port', '0', '--pure'],
-          async ask(url, timeoutMs) {
-            const post = async (path, body) => {
-              const res = await fetch(`${url}${path}`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify(body),
-                signal: AbortSignal.timeout(timeoutMs),
-              });
-              return { ok: res.ok, body: await res.text() };
-            };
-            const session = await post('/session', {});
-            if (!session.ok) return `POST /session: ${session.body}`;
-            const { id } = JSON.parse(session.body);
-            const [command, ...rest] = now.say.startsWith('/') ? now.say.slice(1).split(' ') : [null];
-            const said = command === null
-              ? await post(`/session/${id}/message`, { model: { providerID: 'oracle', modelID: 'fake-model' }, parts: [{ type: 'text', text: now.say }] })
-              : await post(`/session/${id}/command`, { command, arguments: rest.join(' '), model: 'oracle/fake-model' });
-            return said.body;
-          },
+          ask: (url, timeoutMs) => askKilo(url, now.say, timeoutMs),
           env: {
             KILO_CONFIG: config,
             PWD: home,
