@@ -16,8 +16,10 @@ use crate::listing::ListedTool;
 
 /// Under each client that leaves out a tool one of whose argument names it refuses (Claude
 /// Code: [`ArgumentKeys::LeavesOut`](mcp_toolname_rules::ArgumentKeys)), that tool's fate is
-/// [`Fate::ArgumentRefused`]: its name never reaches the model, so no API judges it. Each
-/// report is matched to the first tool listed under its name (`reports` hold each name once).
+/// [`Fate::ArgumentRefused`]: its name never reaches the model, so no API judges it. Under
+/// each client that drops `$defs` ([`mcp_toolname_rules::Defs::Dropped`]), a tool whose schema
+/// has `$ref`s into them is marked `refs_lost`. Each report is matched to the first tool
+/// listed under its name (`reports` hold each name once).
 pub fn leave_out(tools: &[ListedTool], reports: &mut [crate::names::NameReport]) {
     let mut first: HashMap<&str, &ListedTool> = HashMap::new();
     for tool in tools {
@@ -27,16 +29,17 @@ pub fn leave_out(tools: &[ListedTool], reports: &mut [crate::names::NameReport])
         let Some(tool) = first.get(report.name.as_str()) else {
             continue;
         };
-        if tool.schema.refused.is_empty() {
-            continue;
-        }
         let keys = || tool.schema.refused.iter().map(|(key, _)| key.as_str());
         for verdict in &mut report.clients {
-            if verdict.qualified.fate != Fate::KeyRefused
-                && verdict.client.limits.arguments.leaves_out(keys()).is_some()
-            {
+            if verdict.qualified.fate == Fate::KeyRefused {
+                continue;
+            }
+            if verdict.client.limits.arguments.leaves_out(keys()).is_some() {
                 verdict.qualified.fate = Fate::ArgumentRefused;
                 verdict.api_error = None;
+            } else {
+                verdict.refs_lost =
+                    !tool.schema.refs.is_empty() && verdict.client.limits.schemas.drops_defs();
             }
         }
     }
@@ -148,8 +151,45 @@ pub fn audit(tools: &[ListedTool], strict: bool) -> Vec<Finding> {
                 suggested_key: None,
             });
         }
+        out.extend(refs_lost(tool));
     }
     out
+}
+
+/// One `schema_ref` finding for `tool` under each client that drops `$defs` while its schema
+/// has `$ref`s into them.
+fn refs_lost(tool: &ListedTool) -> impl Iterator<Item = Finding> + '_ {
+    let refs = &tool.schema.refs;
+    mcp_toolname_rules::CLIENTS
+        .iter()
+        .filter(move |c| !refs.is_empty() && c.limits.schemas.drops_defs())
+        .map(move |client| {
+            let shown = message::short(tool.name()).into_owned();
+            let places: Vec<String> = refs.iter().map(|at| message::show(at)).collect();
+            Finding {
+                kind: &lint::SCHEMA_REF,
+                tool: shown.clone(),
+                tools: vec![shown],
+                contract: None,
+                client: Some(client.id),
+                message: format!(
+                    "tool {}: input schema has a `$ref` into `$defs` at {}; {} {} drops `$defs` \
+                     and sends each `$ref` pointing nowhere, so the model gets no shape for \
+                     {}",
+                    message::show(tool.name()),
+                    message::joined(&places, "and"),
+                    client.title,
+                    client.verified.version,
+                    if refs.len() == 1 {
+                        "that argument"
+                    } else {
+                        "those arguments"
+                    },
+                ),
+                suggestion: None,
+                suggested_key: None,
+            }
+        })
 }
 
 #[cfg(test)]

@@ -196,6 +196,9 @@ pub struct SchemaSeen {
     pub refused: Vec<(String, Vec<(&'static ArgumentRule, String)>)>,
     /// Each place a schema rule refuses: the rule, the JSON pointer, what is there.
     pub rules: Vec<(&'static SchemaRule, String, String)>,
+    /// The JSON pointer of each `$ref` into `$defs`
+    /// ([`refs_into_defs`](mcp_toolname_rules::refs_into_defs)).
+    pub refs: Vec<String>,
 }
 
 impl SchemaSeen {
@@ -223,7 +226,13 @@ impl SchemaSeen {
             .take(KEPT)
             .map(|f| (f.rule, f.at, f.what))
             .collect();
-        Self { refused, rules }
+        let mut refs = mcp_toolname_rules::refs_into_defs(schema);
+        refs.truncate(KEPT);
+        Self {
+            refused,
+            rules,
+            refs,
+        }
     }
 }
 

@@ -49,6 +49,10 @@ pub struct ClientVerdict {
     pub key_refusal: Option<String>,
     /// Characters of the server part, as the client measures the budget.
     pub key_len: usize,
+    /// Whether the client sends the tool with `$ref`s that point nowhere: it drops `$defs`
+    /// ([`SchemaHandling`](mcp_toolname_rules::SchemaHandling)) and the tool's schema has
+    /// `$ref`s into them.
+    pub refs_lost: bool,
 }
 
 impl ClientVerdict {
@@ -328,6 +332,7 @@ fn client_verdict(part: &Part, name: &str) -> ClientVerdict {
         api_error,
         key_refusal: part.refusal(),
         key_len: part.part.as_ref().map_or(0, |p| p.chars().count()),
+        refs_lost: false,
     }
 }
 

@@ -35,6 +35,7 @@ mod oracle_configs;
 mod oracle_limits;
 mod oracle_plugins;
 mod oracle_prompts;
+mod oracle_schemas;
 mod oracles;
 mod pre_commit;
 mod prompts;

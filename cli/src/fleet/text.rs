@@ -205,10 +205,17 @@ fn names_table(servers: &[Server], out: &mut dyn fmt::Write) -> fmt::Result {
             .unwrap_or(0)
             .min(72);
         for (server, tool, q) in qualified(servers, client) {
-            let fate = match q.fate {
+            let mut fate = match q.fate {
                 Fate::Kept => String::new(),
                 other => format!(" ({})", fate_word(other)),
             };
+            let lost = tool
+                .clients
+                .iter()
+                .any(|v| v.client.id == client.id && v.refs_lost);
+            if lost {
+                fate.push_str(" (`$ref`s point nowhere)");
+            }
             let what = format!("{} of {}{fate}", show(&tool.name), show(&server.key));
             let head = format!("    {:<width$}  ", name(q));
             let indent = head.chars().count().min(60);

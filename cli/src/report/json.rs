@@ -107,6 +107,7 @@ fn tool_json(r: &NameReport) -> Value {
             "id": v.client.id,
             "name": message::short(&v.qualified.name),
             "fate": fate_word(v.qualified.fate),
+            "refs_lost": v.refs_lost,
             "meets": v.qualified.meets.as_deref().map(message::short),
             "meets_server": v.qualified.meets_server.as_deref().map(message::short),
             "fine": v.is_fine(),

@@ -89,6 +89,8 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
     DISABLE_AUTOUPDATER: '1',
     DISABLE_ERROR_REPORTING: '1',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    // A corpus may set more (`ENABLE_TOOL_SEARCH: 'false'` sends every schema up front).
+    ...corpus.claude_env,
   });
 
   const adapters = {

@@ -281,8 +281,10 @@ for (const file of requests) {
 }
 // The argument names each fixture tool reached the model with: the top-level `properties`
 // keys of the schema beside its description, in whichever form the API takes it (Anthropic's
-// `input_schema`, OpenAI's `parameters`, Gemini's `parameters` or `parametersJsonSchema`).
+// `input_schema`, OpenAI's `parameters`, Gemini's `parameters` or `parametersJsonSchema`);
+// `shaped`, the whole schema, under the name of the member that carried it.
 const argued = {};
+const shaped = {};
 const schemaOf = (tool) => tool.input_schema ?? tool.inputSchema ?? tool.parameters ?? tool.parametersJsonSchema;
 function* described_objects(value) {
   if (Array.isArray(value)) for (const inner of value) yield* described_objects(inner);
@@ -298,6 +300,8 @@ for (const file of requests) {
     const at = origin(tool.description);
     const properties = schemaOf(tool)?.properties;
     if (at && properties && typeof properties === 'object') argued[at] = Object.keys(properties);
+    const form = ['input_schema', 'inputSchema', 'parameters', 'parametersJsonSchema'].find((k) => tool[k] !== undefined);
+    if (at && form) shaped[at] = { form, schema: tool[form] };
   }
 }
 // Every MCP method the client called on any fixture server (`prompts/list`: it reads prompts).
@@ -305,7 +309,7 @@ const methods = new Set();
 for (const file of readdirSync(scratch).filter((f) => f.startsWith('calls-'))) {
   for (const line of readFileSync(join(scratch, file), 'utf8').split('\n')) if (line) methods.add(line);
 }
-writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], ...promptsOf(requests), said, arguments: argued, output: output.slice(-4000) }, null, 1));
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], ...promptsOf(requests), said, arguments: argued, schemas: shaped, output: output.slice(-4000) }, null, 1));
 // The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
 if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

@@ -25,6 +25,7 @@ const LISTED: Limits = Limits {
     tools_per_request: None,
     // Only the names are sent up front; every tool was listed, whatever its argument names.
     arguments: ArgumentKeys::AsWritten,
+    schemas: super::SchemaHandling::NamesOnly,
     window: None,
     auto_defer: None,
 };

@@ -2,13 +2,14 @@
 //! extensions Cline (whose npm package runs here) and Roo Code. Each has its `source` and
 //! `verified`, as in [`super::presets`].
 
-use super::limits::{OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all};
+use super::limits::{Limits, OPENAI_CHAT_TOOLS, TextRule, UNKNOWN_LIMITS, sends_all};
 use super::prompts::{CommandTaken, PromptArguments, PromptClash, PromptRule, Whitespace};
 use super::rule::TYPICAL;
 use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, Measure, Overflow,
     Units,
 };
+use super::schemas::{Defs, SchemaHandling};
 use super::verified::{Verification, Verified};
 use crate::contract::Charset;
 
@@ -136,7 +137,16 @@ pub const CLINE: ClientPreset = ClientPreset {
     on_clash: Clash::OneOf,
     across: Across::LastInConfig,
     // Run against an OpenAI-compatible Chat Completions API.
-    limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
+    limits: Limits {
+        schemas: SchemaHandling::Sent {
+            defs: Defs::Kept,
+            drops: &["$schema"],
+            described: &[],
+            adds: &[],
+            source: "run, 3.0.65: `$defs` and every `$ref` sent; `$schema` removed",
+        },
+        ..sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS))
+    },
     source: "the cline npm package run against a fake chat completions API (cli/tests/oracles.rs); github.com/cline/cline name-transform.ts",
     verified: Verified {
         how: Verification::Run,

@@ -142,6 +142,8 @@ pub struct Limits {
     pub tools_per_request: Option<ToolCap>,
     /// What it does with a tool whose argument names an API refuses.
     pub arguments: ArgumentKeys,
+    /// What it does to a tool's input schema on its way to the model.
+    pub schemas: super::SchemaHandling,
     /// The context window of the models it runs by default, where its own code says.
     pub window: Option<Window>,
     /// Where it starts to defer tools behind its tool search when a setting makes that
@@ -199,6 +201,7 @@ pub const UNKNOWN_LIMITS: Limits = Limits {
     instructions: TextRule::Unknown,
     tools_per_request: None,
     arguments: ArgumentKeys::Unknown,
+    schemas: super::SchemaHandling::Unknown,
     window: None,
     auto_defer: None,
 };
@@ -212,6 +215,7 @@ pub(super) const fn sends_all(instructions: TextRule, cap: Option<ToolCap>) -> L
         instructions,
         tools_per_request: cap,
         arguments: ArgumentKeys::AsWritten,
+        schemas: super::SchemaHandling::Unknown,
         window: None,
         auto_defer: None,
     }

@@ -10,6 +10,7 @@ mod limits;
 mod presets;
 mod prompts;
 mod rule;
+mod schemas;
 mod verified;
 
 pub use agents::*;
@@ -18,6 +19,7 @@ pub use limits::*;
 pub use presets::*;
 pub use prompts::*;
 pub use rule::*;
+pub use schemas::*;
 pub use verified::*;
 
 /// Every built-in client preset.

@@ -13,6 +13,7 @@ use super::rule::{
     Across, Clash, Cleaning, ClientPreset, HashInput, KEY_AS_WRITTEN, KeyRule, NO_LIMIT, Overflow,
     PrefixRule, Units,
 };
+use super::schemas::{Defs, SchemaHandling};
 use super::verified::{Verification, Verified};
 use crate::contract::{ANTHROPIC_ARGUMENT, ANTHROPIC_TOOL_SEARCH, Charset, GEMINI, OPENAI};
 
@@ -87,6 +88,14 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
             contract: &ANTHROPIC_ARGUMENT,
             source: "run: of tools with keys `rule_name[]`, `issue types`, 65 characters and \
                      `数据`, none reached the API, not even by name; `issue-type` and `a.b` did",
+        },
+        schemas: SchemaHandling::Sent {
+            defs: Defs::Kept,
+            drops: &[],
+            described: &[],
+            adds: &[],
+            source: "run, 2.1.332, with `ENABLE_TOOL_SEARCH=false` so that every schema goes out \
+                     up front: each of the 11 shapes reached the API as served",
         },
         window: Some(Window {
             tokens: 1_000_000,
@@ -175,6 +184,15 @@ pub const CODEX: ClientPreset = ClientPreset {
                      priority 1)",
             checked: "2026-12-03",
         }),
+        schemas: SchemaHandling::Sent {
+            defs: Defs::Kept,
+            drops: &["$schema", "title", "format", "minimum"],
+            described: &[],
+            adds: &["properties"],
+            source: "run, 0.171.0: `$defs` and every `$ref` sent; `$schema`, `title`, `format` \
+                     (`int32`, `uint64`, `date-time`) and `minimum` (a `u64`'s 0) removed; \
+                     `properties: {}` added to an object without it (a map)",
+        },
         ..sends_all(TextRule::Whole, None)
     },
     source: "the @openai/codex npm package run against a fake Responses API (cli/tests/oracles.rs); codex-rs/codex-mcp/src/tools.rs (identities, the hash, the namespace cut); 128 since 0.153.2 (openai/codex#46188)",
@@ -245,6 +263,14 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
                      (`tokenLimit`)",
             checked: "2026-12-03",
         }),
+        schemas: SchemaHandling::Sent {
+            defs: Defs::Kept,
+            drops: &[],
+            described: &[],
+            adds: &["wait_for_previous"],
+            source: "run, 0.61.0: each schema sent whole as `parametersJsonSchema`, `$defs` \
+                     and `$ref` too, with an argument of its own (`wait_for_previous`) added",
+        },
         ..sends_all(TextRule::Whole, Some(GEMINI_TOOLS))
     },
     source: "the @google/gemini-cli npm package run against a fake Gemini API (cli/tests/oracles.rs); packages/core/src/tools/mcp-tool.ts (generateValidName)",
@@ -294,7 +320,17 @@ pub const OPENCODE: ClientPreset = ClientPreset {
     overflow: Overflow::ApiError,
     on_clash: Clash::LastWins,
     across: Across::LastConnected,
-    limits: sends_all(TextRule::Whole, Some(OPENAI_CHAT_TOOLS)),
+    limits: Limits {
+        schemas: SchemaHandling::Sent {
+            defs: Defs::Kept,
+            drops: &[],
+            described: &[],
+            adds: &["additionalProperties"],
+            source: "run, 1.18.33 (and Kilo Code 7.7.7, its fork): each schema sent whole, \
+                     `additionalProperties: false` added at the top level",
+        },
+        ..sends_all(TextRule::Whole, Some(OPENAI_CHAT_TOOLS))
+    },
     source: "the opencode-ai npm package run against a fake chat completions API (cli/tests/oracles.rs); its bundled code (each UTF-16 unit outside [a-zA-Z0-9_-] to `_`, key and tool joined by `_`, no cut)",
     verified: Verified {
         how: Verification::Run,
@@ -322,7 +358,18 @@ pub const CONTINUE_CLI: ClientPreset = ClientPreset {
     overflow: Overflow::ApiError,
     on_clash: Clash::SendsAll,
     across: Across::SendsAll,
-    limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
+    limits: Limits {
+        schemas: SchemaHandling::Sent {
+            defs: Defs::Dropped,
+            drops: &["$schema", "title"],
+            described: &[],
+            adds: &[],
+            source: "run, 1.5.47: `$defs` removed and every `$ref` left in place, so each points \
+                     nowhere (a nested struct, a list of them, every enum, a map's values); \
+                     `$schema` and `title` removed too",
+        },
+        ..sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS))
+    },
     source: "the @continuedev/cli npm package run against a fake chat completions API (cli/tests/oracles.rs); extensions/cli/src/tools/index.tsx in its source map (convertMcpToolToContinueTool: the MCP tool name as is)",
     verified: Verified {
         how: Verification::Run,
@@ -360,7 +407,17 @@ pub const COPILOT_CLI: ClientPreset = ClientPreset {
     on_clash: Clash::GreatestWins,
     across: Across::LastByKey,
     numbers_cut_clashes: true,
-    limits: sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS)),
+    limits: Limits {
+        schemas: SchemaHandling::Sent {
+            defs: Defs::Kept,
+            drops: &[],
+            described: &["format", "minimum"],
+            adds: &["description"],
+            source: "run, 1.0.102: `$defs` and every `$ref` sent; `format` and `minimum` \
+                     moved into the description as text (`{format: \"uint64\", minimum: 0}`)",
+        },
+        ..sends_all(TextRule::NotSent, Some(OPENAI_CHAT_TOOLS))
+    },
     source: "the @github/copilot npm package run offline with a custom provider against a fake chat completions API (cli/tests/oracles.rs); black box: its naming code is compiled in and not readable",
     verified: Verified {
         how: Verification::Run,

@@ -100,3 +100,30 @@ pub const SCHEMA_STRICT: Lint = Lint {
              read 2026-12-03.",
     ..ROW
 };
+
+/// `schema_ref`: a client drops `$defs` and sends a tool's `$ref`s pointing nowhere.
+pub const SCHEMA_REF: Lint = Lint {
+    name: "schema_ref",
+    said: true,
+    reported_by: "`audit`, `audit --config`",
+    summary: "a client drops `$defs` and sends a tool's `$ref`s pointing nowhere",
+    finds: "A `$ref` into `$defs` in a tool's input schema (rmcp, schemars, Pydantic and zod \
+            write one for every nested type, enum and list of structs), under each client \
+            whose measured handling removes `$defs` and keeps the `$ref` \
+            (`ClientPreset::limits.schemas`): the model gets no shape for that argument.",
+    why: "Warn. The tool still reaches the model, but an enum's values, a struct's fields or \
+          the items of a list are gone, so the model guesses them and the call fails \
+          validation at the server; an API that resolves references may refuse the request \
+          instead. Where it breaks depends on the clients, each named with its version.",
+    help: "serve the schema with every `$ref` replaced by its definition",
+    fix: "With `#[tool_registry]`, schemas are served inlined by default (the registry \
+          replaces each `$ref` by its definition once, when it is built); keep that on. Any \
+          other server: dereference before listing (FastMCP does since 2.14; for TypeScript, \
+          `@apidevtools/json-schema-ref-parser`'s `dereference`).",
+    source: "run: `cli/tests/oracle_schemas.rs`, each client on the schemas rmcp 3.11 makes, \
+             its `SchemaHandling` with the version (Continue CLI 1.5.47 drops `$defs`); \
+             reported of VS Code Copilot and Claude Desktop in PrefectHQ/fastmcp PR 2861 \
+             (2026-01-13), of Copilot CLI 0.0.423 in github/copilot-cli #1876 (2026-03-06); \
+             read 2026-12-06.",
+    ..ROW
+};
