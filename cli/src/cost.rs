@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use mcp_toolname_rules::message::thousands;
-use mcp_toolname_rules::{AutoDefer, CLIENTS, ClientPreset, Fate, Loading};
+use mcp_toolname_rules::{AutoDefer, CLIENTS, ClientPreset, Fate, Loading, meets_as};
 use serde_json::{Value, json};
 
 use crate::listing::{Listing, json_len};
@@ -59,7 +59,8 @@ pub const fn tokens(bytes: usize) -> usize {
 pub struct ClientCost {
     /// The client.
     pub client: &'static ClientPreset,
-    /// Tools it sends (those whose name it keeps, normalises, cuts or hashes).
+    /// Tools it sends: those whose name it keeps, normalises, cuts or hashes, and one of the
+    /// tools that race for each name ([`Fate::Raced`]).
     pub tools: usize,
     /// Bytes of their definitions.
     pub bytes: usize,
@@ -76,7 +77,8 @@ pub struct Cost {
     pub prompt_bytes: usize,
 }
 
-/// Whether a client sends a tool whose name has this fate.
+/// Whether a client sends a tool whose name has this fate ([`Fate::Raced`] aside: one tool
+/// of each raced name is sent).
 const fn sent(fate: Fate) -> bool {
     matches!(
         fate,
@@ -89,54 +91,65 @@ impl Cost {
     /// tool listed twice counts twice: the client is handed both).
     #[must_use]
     pub fn of(listing: &Listing, reports: &[NameReport]) -> Self {
-        let by_name: HashMap<&str, &NameReport> =
-            reports.iter().map(|r| (r.name.as_str(), r)).collect();
-        let mut clients: Vec<ClientCost> = CLIENTS
-            .iter()
-            .map(|client| ClientCost {
-                client,
-                tools: 0,
-                bytes: 0,
-            })
-            .collect();
-        for tool in &listing.tools {
-            let Some(report) = by_name.get(tool.name()) else {
-                continue;
-            };
-            for cost in &mut clients {
-                let Some(verdict) = report
-                    .clients
-                    .iter()
-                    .find(|v| v.client.id == cost.client.id)
-                else {
-                    continue;
-                };
-                if !sent(verdict.qualified.fate) {
-                    continue;
-                }
-                cost.tools += 1;
-                cost.bytes += json_len(verdict.qualified.name.as_str()) + tool.definition_bytes;
-            }
-        }
-        Self {
-            clients,
-            prompts: listing.prompts.len(),
-            prompt_bytes: listing.prompts.iter().map(|p| p.definition_bytes).sum(),
-        }
+        Self::of_servers(&[(listing, reports)])
     }
 
-    /// `self` and `other` together (a config's servers).
-    pub fn add(&mut self, other: &Self) {
-        if self.clients.is_empty() {
-            self.clients.clone_from(&other.clients);
-        } else {
-            for (mine, theirs) in self.clients.iter_mut().zip(&other.clients) {
-                mine.tools += theirs.tools;
-                mine.bytes += theirs.bytes;
-            }
+    /// The cost of the tools of `servers` together (one config's, each its listing and the
+    /// reports on its names), as [`Self::of`] counts one server's. Tools of different servers
+    /// that race for one name ([`Fate::Raced`]) are one tool sent, the client keeping one of
+    /// them, and which one changes from start to start; their bytes are the largest of theirs,
+    /// so the figure is what a start can cost at most.
+    #[must_use]
+    pub fn of_servers(servers: &[(&Listing, &[NameReport])]) -> Self {
+        let named: Vec<(&Listing, HashMap<&str, &NameReport>)> = servers
+            .iter()
+            .map(|(listing, reports)| {
+                let by_name = reports.iter().map(|r| (r.name.as_str(), r)).collect();
+                (*listing, by_name)
+            })
+            .collect();
+        let clients = CLIENTS
+            .iter()
+            .map(|client| {
+                let mut cost = ClientCost {
+                    client,
+                    tools: 0,
+                    bytes: 0,
+                };
+                // Each name raced for, as the client keeps tools apart, and its largest tool.
+                let mut raced: HashMap<String, usize> = HashMap::new();
+                for (listing, by_name) in &named {
+                    for tool in &listing.tools {
+                        let Some(verdict) = by_name.get(tool.name()).and_then(|report| {
+                            report.clients.iter().find(|v| v.client.id == client.id)
+                        }) else {
+                            continue;
+                        };
+                        let q = &verdict.qualified;
+                        let bytes = json_len(q.name.as_str()) + tool.definition_bytes;
+                        if q.fate == Fate::Raced {
+                            let largest = raced.entry(meets_as(client, &q.name)).or_default();
+                            *largest = (*largest).max(bytes);
+                        } else if sent(q.fate) {
+                            cost.tools += 1;
+                            cost.bytes += bytes;
+                        }
+                    }
+                }
+                cost.tools += raced.len();
+                cost.bytes += raced.values().sum::<usize>();
+                cost
+            })
+            .collect();
+        Self {
+            clients,
+            prompts: servers.iter().map(|(l, _)| l.prompts.len()).sum(),
+            prompt_bytes: servers
+                .iter()
+                .flat_map(|(l, _)| &l.prompts)
+                .map(|p| p.definition_bytes)
+                .sum(),
         }
-        self.prompts += other.prompts;
-        self.prompt_bytes += other.prompt_bytes;
     }
 
     /// The text block: a heading, one line per client, the prompts, and the method.
@@ -388,9 +401,7 @@ mod tests {
             definition_bytes: 7,
         }];
         let single = Cost::of(&one, &reports);
-        let mut total = Cost::default();
-        total.add(&single);
-        total.add(&single);
+        let total = Cost::of_servers(&[(&one, &reports), (&one, &reports)]);
         let claude = client(&total, "claude_code");
         assert_eq!(claude.tools, 2);
         assert_eq!(claude.bytes, 2 * client(&single, "claude_code").bytes);

@@ -58,7 +58,7 @@ fn finding(
 /// tool.
 #[must_use]
 pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
-    let mut out = too_many_tools("this server lists", past.tools.len());
+    let mut out = too_many_tools("this server lists", |_| past.tools.len());
     for client in CLIENTS {
         if let TextRule::Cut { marker, .. } = client.limits.description {
             for (name, units) in past.tools.iter().map(|t| (t.name(), t.description_units)) {
@@ -95,15 +95,26 @@ pub fn audit(past: &Past<'_>, reports: &[NameReport]) -> Vec<Finding> {
     out
 }
 
-/// For `count` tools (one server's, or a config's together): one finding per API cap that
-/// `count` passes, naming the clients that send every tool to that API.
+/// For the tools of one server, or of a config's servers together, `count` of which each
+/// client sends: one finding per API cap and count that passes it, naming the clients that
+/// send every tool to that API.
 #[must_use]
-pub fn too_many_tools(whose: &str, count: usize) -> Vec<Finding> {
-    caps_passed(count, CLIENTS)
+pub fn too_many_tools(whose: &str, count: impl Fn(&ClientPreset) -> usize) -> Vec<Finding> {
+    // Clients that send as many tools, in `CLIENTS` order, so that they share one finding.
+    let mut by_count: Vec<(usize, Vec<&'static ClientPreset>)> = Vec::new();
+    for &client in CLIENTS {
+        let n = count(client);
+        match by_count.iter_mut().find(|(c, _)| *c == n) {
+            Some((_, clients)) => clients.push(client),
+            None => by_count.push((n, vec![client])),
+        }
+    }
+    by_count
         .into_iter()
-        .map(|(cap, clients)| {
+        .flat_map(|(n, clients)| caps_passed(n, &clients).into_iter().map(move |c| (n, c)))
+        .map(|(n, (cap, clients))| {
             let client = (clients.len() == 1).then(|| clients[0].id);
-            let text = message::too_many_tools(whose, count, &cap, &clients);
+            let text = message::too_many_tools(whose, n, &cap, &clients);
             finding(&lint::TOO_MANY_TOOLS, "", client, text)
         })
         .collect()

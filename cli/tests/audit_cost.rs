@@ -197,6 +197,87 @@ fn audit_config_totals_each_client_over_its_servers() {
     assert!(!text.contains("all servers together"), "{text}");
 }
 
+/// Bytes of the fixture server's tool `index` sent as `name`: the name, its description
+/// (`oracle tool INDEX` and `extra`) and its empty input schema, as JSON text.
+fn fixture_bytes(name: &str, index: usize, extra: &str) -> u64 {
+    let len = |v: Value| serde_json::to_string(&v).expect("JSON").len() as u64;
+    len(json!(name))
+        + len(json!(format!("oracle tool {index}{extra}")))
+        + len(json!({"type": "object", "properties": {}}))
+}
+
+#[test]
+fn tools_that_race_for_a_name_count_once_in_the_config_total() {
+    // `my server` and `my.server` are one server part under Claude Code, OpenCode and Kilo
+    // Code (`my_server`), `x_y` and `x.y` one tool part: three names the two servers' tools
+    // race for; the larger of each pair (a longer description) is of the first server for two
+    // of them and of the second for one.
+    let dir = common::Scratch::new("cost", "raced");
+    let longer = " longer";
+    let first = common::fixture_server_in(
+        &dir.0,
+        "first.json",
+        &json!({"tools": ["a", "shared", "x_y", "mine"],
+                "descriptions": [longer, "", longer, ""]}),
+    );
+    let second = common::fixture_server_in(
+        &dir.0,
+        "second.json",
+        &json!({"tools": ["a", "shared", "x.y", "own"],
+                "descriptions": ["", longer, "", ""]}),
+    );
+    let entry = |args: &[String]| json!({"command": args[0], "args": args[1..]});
+    let config = dir.file("mcp.json");
+    let text = json!({"mcpServers": {"my server": entry(&first), "my.server": entry(&second)}});
+    std::fs::write(&config, text.to_string()).expect("config written");
+    let doc = run(["audit", "--config", &config, "--format", "json"]).json();
+    assert_eq!(doc["servers"][0]["key"], "my server", "in this order");
+    let listed = 8;
+    let mut racing = Vec::new();
+    for id in ["claude_code", "opencode", "kilo_code"] {
+        let verdicts = common::client_names(&doc, id);
+        let fates: Vec<&str> = verdicts.iter().filter_map(|v| v["fate"].as_str()).collect();
+        assert_eq!(fates.len(), listed, "{id}: {verdicts:?}");
+        let mut raced: Vec<&str> = verdicts
+            .iter()
+            .filter(|v| v["fate"] == "raced")
+            .filter_map(|v| v["name"].as_str())
+            .collect();
+        let members = raced.len();
+        raced.sort_unstable();
+        raced.dedup();
+        assert_eq!(
+            (members, raced.len()),
+            (6, 3),
+            "{id}: three pairs race: {verdicts:?}"
+        );
+        assert!(
+            fates
+                .iter()
+                .all(|f| ["raced", "kept", "normalised"].contains(f)),
+            "{id}: every other tool is sent: {fates:?}"
+        );
+        // Each group of a name is one tool sent: listed - (size - 1) per group.
+        let want = listed - (members - raced.len());
+        assert_eq!(client(&doc["cost"], id)["tools"], want, "{id}");
+        racing.push(id);
+    }
+    assert_eq!(racing.len(), 3);
+    // The bytes: of each pair the larger, then `mine` and `own`.
+    let want = fixture_bytes("mcp__my_server__a", 0, longer)
+        + fixture_bytes("mcp__my_server__shared", 1, longer)
+        + fixture_bytes("mcp__my_server__x_y", 2, longer)
+        + fixture_bytes("mcp__my_server__mine", 3, "")
+        + fixture_bytes("mcp__my_server__own", 3, "");
+    let claude = client(&doc["cost"], "claude_code");
+    assert_eq!(claude["bytes"], want, "{claude}");
+    // Each server alone: its tools of the pairs are sent on some starts, so each counts.
+    for server in doc["servers"].as_array().expect("servers") {
+        let own = client(&server["cost"], "claude_code");
+        assert_eq!(own["tools"], 4, "{}: {own}", server["key"]);
+    }
+}
+
 /// `1,234`.
 fn thousands(n: impl ToString) -> String {
     let digits = n.to_string();

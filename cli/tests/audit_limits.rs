@@ -167,7 +167,7 @@ fn a_config_whose_servers_together_pass_a_cap_says_so() {
         .unwrap_or_else(|| panic!("no too_many_tools in {cross:#?}"));
     let message = found["message"].as_str().unwrap();
     assert!(
-        message.starts_with("the servers of this config list 140 tools;"),
+        message.starts_with("the servers of this config give the model 140 tools;"),
         "{message}"
     );
     assert_eq!(found["members"].as_array().map(Vec::len), Some(2));
@@ -178,4 +178,61 @@ fn a_config_whose_servers_together_pass_a_cap_says_so() {
     }
     let _ = std::fs::remove_dir_all(dir_a);
     let _ = std::fs::remove_dir_all(dir_b);
+}
+
+#[test]
+fn a_config_past_a_cap_is_said_for_the_clients_that_send_past_it() {
+    // The same 70 names on two servers whose keys are one server part under OpenCode and Kilo
+    // Code (`my_server`: the tools race, one of each name sent) and GitHub Copilot CLI
+    // (`my-server`: the key sorting last wins), not under Cline (each key hashed apart) nor
+    // Continue CLI (bare names, every one sent): 140 listed, 70 sent by the first three.
+    let names: Vec<String> = (0..70).map(|i| format!("t{i:03}")).collect();
+    let (dir, first) = fixture("sent-a", &json!({ "tools": names }));
+    let second = common::fixture_server_in(&dir, "second.json", &json!({ "tools": names }));
+    let config = dir.join("mcp.json");
+    let entry = |args: &[String]| json!({"command": args[0], "args": args[1..]});
+    std::fs::write(
+        &config,
+        json!({"mcpServers": {"my server": entry(&first), "my.server": entry(&second)}})
+            .to_string(),
+    )
+    .expect("config written");
+    let r = run([
+        "audit",
+        "--format",
+        "json",
+        "--config",
+        config.to_str().expect("UTF-8 path"),
+    ]);
+    let doc = r.json();
+    let sent = |id: &str| {
+        let clients = doc["cost"]["clients"].as_array().expect("clients");
+        clients.iter().find(|c| c["id"] == id).expect("a client")["tools"].clone()
+    };
+    for (id, tools) in [
+        ("cline", 140),
+        ("continue_cli", 140),
+        ("opencode", 70),
+        ("kilo_code", 70),
+        ("copilot_cli", 70),
+    ] {
+        assert_eq!(sent(id), tools, "{id}");
+    }
+    let found: Vec<&str> = doc["cross_server"]
+        .as_array()
+        .expect("cross_server")
+        .iter()
+        .filter(|f| f["kind"] == "too_many_tools")
+        .filter_map(|f| f["message"].as_str())
+        .collect();
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].starts_with(
+            "the servers of this config give the model 140 tools; Cline and Continue CLI send \
+             every tool in each request"
+        ),
+        "{}",
+        found[0]
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -5,7 +5,8 @@
 //! (`oracles/run.mjs`), and `audit --config` on the same servers must say, for every
 //! (client, server, tool), what the client sent: the model-facing name, or that it left the
 //! tool out. Where the audit says the order the servers connect in decides (`raced`), exactly
-//! one of the tools that meet must be sent under the name.
+//! one of the tools that meet must be sent under the name. The config's `cost` must count as
+//! many tools for the client as it sent.
 //!
 //! The configs' servers serve prompts that meet too (one name on several servers, keys that
 //! meet, names a client rewrites, names of built-in commands): for each prompt client verified

@@ -25,7 +25,7 @@ use crate::listing::Listing;
 use crate::report::Judged;
 pub use cross::CrossFinding;
 pub use server::Outcome;
-use server::{Server, prompt_verdicts, qualified};
+use server::{Server, prompt_verdicts, qualified, total_cost};
 
 impl Fleet {
     /// Judges the servers of `config` over the whole config, each as its listing or what

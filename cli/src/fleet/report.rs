@@ -6,8 +6,8 @@ use mcp_toolname_rules::message::{self, show};
 use mcp_toolname_rules::{CLIENTS, prompt_clients};
 use serde_json::{Value, json};
 
-use super::text::{Tally, total_cost};
-use super::{CrossFinding, Outcome, Server, prompt_verdicts};
+use super::text::Tally;
+use super::{CrossFinding, Outcome, Server, prompt_verdicts, total_cost};
 use crate::args::Output;
 use crate::config::Config;
 use crate::diag::{self, Diagnostic, Spot};

@@ -73,6 +73,17 @@ pub(super) fn qualified<'a>(
     })
 }
 
+/// What the audited servers of `servers` together cost each client's model, each tool as its
+/// verdict over the whole config has it ([`crate::cost::Cost::of_servers`]).
+pub(super) fn total_cost(servers: &[Server]) -> crate::cost::Cost {
+    let judged: Vec<(&crate::listing::Listing, &[NameReport])> = servers
+        .iter()
+        .filter_map(Server::judged)
+        .map(|j| (&j.listing, j.reports.as_slice()))
+        .collect();
+    crate::cost::Cost::of_servers(&judged)
+}
+
 /// Every audited (server, prompt) of `servers`, in order, with its command and fate under
 /// `client` over the whole config ([`prompts_across`]): the one verdict every prompt view
 /// across servers reads.

@@ -5,7 +5,7 @@ use std::fmt;
 use mcp_toolname_rules::message::{self, show};
 use mcp_toolname_rules::{CLIENTS, Fate, Qualified};
 
-use super::{CrossFinding, Outcome, Server, list, qualified};
+use super::{CrossFinding, Outcome, Server, list, qualified, total_cost};
 use crate::args::Output;
 use crate::config::Config;
 use crate::lint::{Level, Levels};
@@ -172,15 +172,6 @@ pub(super) fn write(
         &out.levels,
         &extra.denied,
     ))
-}
-
-/// What the audited servers together cost each client's model.
-pub(super) fn total_cost(servers: &[Server]) -> crate::cost::Cost {
-    let mut total = crate::cost::Cost::default();
-    for judged in servers.iter().filter_map(Server::judged) {
-        total.add(&crate::cost::Cost::of(&judged.listing, &judged.reports));
-    }
-    total
 }
 
 /// Each client's model-facing name for every audited (server, tool), written row by row: the

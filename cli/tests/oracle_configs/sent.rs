@@ -90,7 +90,19 @@ pub(super) fn judge(
             "{name}: the client sent {left:?}, which no prediction names"
         ));
     }
-    (predicted.len() - wrong.len(), predicted.len(), wrong)
+    let agree = predicted.len().saturating_sub(wrong.len());
+    // The config's cost counts as many tools as the client was seen to send.
+    let seen = sent.names.len() + sent.untraced.len();
+    let counted = doc["cost"]["clients"]
+        .as_array()
+        .and_then(|clients| clients.iter().find(|c| c["id"] == client))
+        .map(|c| c["tools"].clone());
+    if counted != Some(seen.into()) {
+        wrong.push(format!(
+            "{name}: the cost counts {counted:?} tools sent, the client sent {seen}"
+        ));
+    }
+    (agree, predicted.len(), wrong)
 }
 
 /// What `run.mjs` wrote, as [`Sent`].

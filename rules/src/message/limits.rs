@@ -26,7 +26,8 @@ fn titles(clients: &[&ClientPreset]) -> String {
 }
 
 /// `count` tools for one request, past `cap` of the API behind `clients`, which send every
-/// tool in each request. `whose`: `this server lists` or `the servers of this config list`.
+/// tool in each request. `whose`: `this server lists` or (the tools each client sends of a
+/// config's servers) `the servers of this config give the model`.
 ///
 /// ```
 /// use mcp_toolname_rules::{message, CLINE, OPENAI_CHAT_TOOLS};

@@ -12,7 +12,7 @@ use mcp_toolname_rules::{
 };
 
 use super::cross::{CrossFinding, Member};
-use super::{Server, list, qualified};
+use super::{Server, list, qualified, total_cost};
 use crate::group::in_order;
 use crate::wrap::plural;
 
@@ -152,15 +152,20 @@ fn prompt_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cr
 }
 
 /// The tools of every audited server together, past an API's cap on tools per request, for
-/// the clients that send them all in each request; a lone server's own finding says it.
+/// the clients that send them all in each request; a lone server's own finding says it. What
+/// counts is what each client sends, as its cost counts it: a tool it leaves out is not in
+/// the request, and of tools that race for one name one is.
 fn too_many_tools(servers: &[Server], out: &mut Vec<CrossFinding>) {
     let audited: Vec<&Server> = servers.iter().filter(|s| s.judged().is_some()).collect();
-    let judged = audited.iter().filter_map(|s| s.judged());
-    let total: usize = judged.map(|j| j.listing.tools.len()).sum();
     if audited.len() < 2 {
         return;
     }
-    for found in crate::limits::too_many_tools("the servers of this config list", total) {
+    let cost = total_cost(servers);
+    let sent = |client: &ClientPreset| {
+        let of = cost.clients.iter().find(|c| c.client.id == client.id);
+        of.map_or(0, |c| c.tools)
+    };
+    for found in crate::limits::too_many_tools("the servers of this config give the model", sent) {
         out.push(CrossFinding {
             kind: &lint::TOO_MANY_TOOLS,
             client: found.client,
