@@ -74,6 +74,16 @@ fn breaking_server(dir: &Path) -> Vec<OsString> {
             "A tool.",
             json!({"type": "object", "properties": {"o": {"type": "object"}}}),
         ),
+        // schema_ref: a `$ref` into `$defs`, which Continue CLI drops.
+        tool(
+            "nested",
+            "A tool.",
+            json!({
+                "type": "object",
+                "properties": {"at": {"$ref": "#/$defs/Point"}},
+                "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "integer"}}}}
+            }),
+        ),
         // description_cut: past Claude Code's 16,384 characters.
         tool("described", &"d".repeat(17_000), plain()),
     ];
