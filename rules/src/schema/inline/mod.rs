@@ -365,7 +365,7 @@ impl<'a> Inliner<'a> {
                 .collect();
             through.push(self.at());
             return Err(InlineError::Recursive {
-                definition: definition_name(&steps),
+                definition: definition_name(self.root, &steps),
                 through,
             });
         }
@@ -439,12 +439,16 @@ impl<'a> Inliner<'a> {
     }
 }
 
-/// A definition's name for messages: `Tree` for `#/$defs/Tree`, else its pointer (`#` for the
-/// root).
-fn definition_name(steps: &[Step]) -> String {
+/// A definition's name for messages: `Tree` for `#/$defs/Tree`; for the root, its `title`
+/// (schemars writes the type's name there): `Tree (the root schema)`, or `#`; else its
+/// pointer.
+fn definition_name(root: &Map<String, Value>, steps: &[Step]) -> String {
     match steps {
         [Step::Key("$defs" | "definitions"), Step::Key(name)] => (*name).to_owned(),
-        [] => "#".to_owned(),
+        [] => match root.get("title").and_then(Value::as_str) {
+            Some(title) => format!("{title} (the root schema)"),
+            None => "#".to_owned(),
+        },
         _ => format!("#{}", pointer(steps)),
     }
 }
