@@ -73,24 +73,49 @@ impl Inlined {
     /// The inlined form of `schema`, the input schema of tool `tool`: `None` when there is
     /// nothing to inline, or when it cannot be (logged, naming the tool, as a warning).
     pub fn inline(&mut self, tool: &str, schema: &Arc<JsonObject>) -> Option<Arc<JsonObject>> {
-        let seen = self
-            .seen
-            .entry(Arc::as_ptr(schema))
-            .or_insert_with(|| Seen {
-                _original: Arc::clone(schema),
-                inlined: inline_refs(schema).map(|s| s.map(Arc::new)),
-            });
-        match &seen.inlined {
-            Ok(inlined) => inlined.clone(),
-            Err(error) => {
-                tracing::warn!(
-                    tool = %tool,
-                    "tool {}: input schema listed as written, with `$defs` and `$ref` (some \
-                     clients drop them): {error}",
-                    message::show(tool)
-                );
-                None
-            }
+        let key = Arc::as_ptr(schema);
+        // No lookup while nothing is kept: most registries have only flat schemas.
+        if let Some(seen) = (!self.seen.is_empty())
+            .then(|| self.seen.get(&key))
+            .flatten()
+        {
+            return answer(tool, &seen.inlined);
+        }
+        let inlined = inline_refs(schema).map(|s| s.map(Arc::new));
+        if matches!(inlined, Ok(None)) {
+            // Nothing to inline, found by a read that costs less than keeping the answer:
+            // most schemas are flat, and a registry of them builds as fast as before.
+            return None;
+        }
+        let given = answer(tool, &inlined);
+        let original = Arc::clone(schema);
+        self.seen.insert(
+            key,
+            Seen {
+                _original: original,
+                inlined,
+            },
+        );
+        given
+    }
+}
+
+/// What [`Inlined::inline`] gives for `inlined`, the inlining of tool `tool`'s schema: the
+/// inlined schema, or `None` (nothing to inline, or a warning logged naming the tool).
+fn answer(
+    tool: &str,
+    inlined: &Result<Option<Arc<JsonObject>>, InlineError>,
+) -> Option<Arc<JsonObject>> {
+    match inlined {
+        Ok(inlined) => inlined.clone(),
+        Err(error) => {
+            tracing::warn!(
+                tool = %tool,
+                "tool {}: input schema listed as written, with `$defs` and `$ref` (some \
+                 clients drop them): {error}",
+                message::show(tool)
+            );
+            None
         }
     }
 }

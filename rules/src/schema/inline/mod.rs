@@ -155,8 +155,7 @@ impl std::error::Error for InlineError {}
 /// [`MAX_NODES`] or [`MAX_DEPTH`]. Nothing panics, and the work is bounded by those limits.
 pub fn inline_refs(schema: &Map<String, Value>) -> Result<Option<Map<String, Value>>, InlineError> {
     let mut budget = MAX_NODES;
-    let top_defs = schema.contains_key("$defs") || schema.contains_key("definitions");
-    if !top_defs && !has_ref(schema, 0, &mut budget) {
+    if !has_ref(schema, 0, &mut budget) {
         return Ok(None);
     }
     let legacy = schema
@@ -192,27 +191,29 @@ pub fn inline_refs(schema: &Map<String, Value>) -> Result<Option<Map<String, Val
     Ok(Some(out))
 }
 
-/// Whether a `$ref` (or a keyword that only [`inline_refs`] can judge) stands in a
-/// subschema of `node`; past the bounds, yes, so that the inlining reports them.
+/// Whether a `$ref` (or a keyword that only [`inline_refs`] can judge, or at the top level
+/// `$defs` or `definitions`) stands in a subschema of `node`; past the bounds, yes, so that
+/// the inlining reports them. One pass over each object's members, no lookups: a registry
+/// reads every tool's schema with it, and most have nothing to inline.
 fn has_ref(node: &Map<String, Value>, depth: usize, budget: &mut usize) -> bool {
     if depth > MAX_DEPTH || *budget == 0 {
         return true;
     }
     *budget -= 1;
-    if ["$ref", "$dynamicRef", "$recursiveRef"]
-        .iter()
-        .any(|k| node.contains_key(*k))
-    {
-        return true;
-    }
     node.iter().any(|(key, value)| {
+        let key = key.as_str();
+        if matches!(key, "$ref" | "$dynamicRef" | "$recursiveRef")
+            || (depth == 0 && matches!(key, "$defs" | "definitions"))
+        {
+            return true;
+        }
         let mut sub = |v: &Value| matches!(v, Value::Object(m) if has_ref(m, depth + 1, budget));
         match value {
-            Value::Object(map) if MAP.contains(&key.as_str()) => map.values().any(&mut sub),
-            Value::Array(list) if LIST.contains(&key.as_str()) || key == "items" => {
+            Value::Object(map) if MAP.contains(&key) => map.values().any(&mut sub),
+            Value::Array(list) if LIST.contains(&key) || key == "items" => {
                 list.iter().any(&mut sub)
             }
-            Value::Object(_) if ONE.contains(&key.as_str()) => sub(value),
+            Value::Object(_) if ONE.contains(&key) => sub(value),
             _ => false,
         }
     })
