@@ -8,7 +8,7 @@ mod common;
 
 use common::{name, registry, route, router};
 use criterion::{Criterion, criterion_group, criterion_main};
-use mcp_toolname::{SharedToolRegistry, ToolDef, ToolRegistry};
+use mcp_toolname::{Schemas, SharedToolRegistry, ToolDef, ToolRegistry};
 
 fn build(c: &mut Criterion) {
     let mut group = c.benchmark_group("build_1000");
@@ -19,25 +19,40 @@ fn build(c: &mut Criterion) {
 
     // Tools with the input schema a `Parameters<T>` gives (five arguments, one a nested object,
     // one an array of objects, one through `$defs`): the registry reads every argument name
-    // (the Anthropic API refuses the whole request for one bad key). Run the same file on a
-    // checkout without that check to compare.
+    // (the Anthropic API refuses the whole request for one bad key) and inlines the `$ref`.
+    // Run the same file on a checkout without those to compare.
     let mut group = c.benchmark_group("build_1000_with_arguments");
     let routes = || {
         (0..1_000)
             .map(|i| argued_route(name(i)))
             .collect::<Vec<_>>()
     };
-    group.bench_function("registry", |b| {
+    // Each route its own schema `Arc`: inlined 1,000 times (the default), or not at all.
+    for (id, schemas) in [
+        ("registry", Schemas::Portable),
+        ("registry_as_written", Schemas::AsWritten),
+    ] {
+        group.bench_function(id, |b| {
+            b.iter_batched(routes, |routes| build_with(routes, schemas), SMALL);
+        });
+    }
+    // One schema `Arc` for every route, as rmcp gives every tool of one `Parameters<T>`:
+    // inlined once.
+    let shared = || {
+        let schema = argued_route(name(0)).attr.input_schema;
+        (0..1_000)
+            .map(|i| {
+                let mut route = argued_route(name(i));
+                route.attr.input_schema = std::sync::Arc::clone(&schema);
+                route
+            })
+            .collect::<Vec<_>>()
+    };
+    group.bench_function("registry_one_schema", |b| {
         b.iter_batched(
-            routes,
-            |routes| {
-                routes
-                    .into_iter()
-                    .fold(ToolRegistry::builder(), |r, t| r.tool(ToolDef::new(t)))
-                    .build()
-                    .expect("distinct names")
-            },
-            criterion::BatchSize::SmallInput,
+            shared,
+            |routes| build_with(routes, Schemas::Portable),
+            SMALL,
         );
     });
     group.finish();
@@ -85,6 +100,22 @@ fn build(c: &mut Criterion) {
         );
     });
     group.finish();
+}
+
+const SMALL: criterion::BatchSize = criterion::BatchSize::SmallInput;
+
+/// A registry of `routes`, their schemas listed as `schemas` says.
+fn build_with(
+    routes: Vec<rmcp::handler::server::router::tool::ToolRoute<common::Bench>>,
+    schemas: Schemas,
+) -> ToolRegistry<common::Bench> {
+    routes
+        .into_iter()
+        .fold(ToolRegistry::builder().schemas(schemas), |r, t| {
+            r.tool(ToolDef::new(t))
+        })
+        .build()
+        .expect("distinct names")
 }
 
 /// A tool whose input schema is what schemars writes for a five-field arguments type.

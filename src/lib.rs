@@ -129,7 +129,7 @@ pub use mcp_toolname_runtime::{
     DEPRECATION_META_KEY, ExpiredAnswer, FixedClock, ManualClock, Namespace, NamespaceError,
     ORIGIN_META_KEY, OffsetClock, Origin, PROMPT_ALIAS_UNTIL_ENV_VAR, Problem, PromptDef,
     PromptRegistry, PromptRegistryBuilder, RegistryError, SURFACE_ENV_VAR, SURFACE_META_KEY,
-    ServerKey, SharedPromptRegistry, SharedToolRegistry, Successor, SystemClock,
+    Schemas, ServerKey, SharedPromptRegistry, SharedToolRegistry, Successor, SystemClock,
     TOMBSTONE_META_KEY, Tombstone, ToolDef, ToolRegistry, ToolRegistryBuilder,
 };
 

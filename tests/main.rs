@@ -29,6 +29,7 @@ mod prompt_registry;
 mod readme;
 mod registry;
 mod router_api;
+mod schemas;
 mod shared_locks;
 mod shared_prompts;
 mod slow_peer;

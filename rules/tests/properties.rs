@@ -1,5 +1,10 @@
 //! Properties over generated names: `check` agrees with each contract's regex, a suggestion
-//! always passes its contract, and messages never carry a raw control or invisible character.
+//! always passes its contract, and messages never carry a raw control or invisible character;
+//! and over generated schemas: inlining their references keeps what they accept.
+
+// In a folder of its own: a file beside this one would be a test target of its own.
+#[path = "properties/inline.rs"]
+mod inline;
 
 use mcp_toolname_rules::{
     ALL, Charset, Contract, FirstChar, LLM_COMMON, PORTABLE, check, check_alias, is_control_like,

@@ -1,12 +1,16 @@
 //! [`Def`]: one item (a tool, [`ToolDef`], or a prompt, [`PromptDef`]) to register, with
 //! where it was defined and its aliases.
 
+use std::sync::Arc;
+
 use rmcp::handler::server::router::prompt::PromptRoute;
 use rmcp::handler::server::router::tool::ToolRoute;
+use rmcp::model::JsonObject;
 
 use crate::alias::Alias;
 use crate::item::Item;
 use crate::origin::Origin;
+use crate::portable::{Inlined, Schemas};
 use mcp_toolname_rules::message;
 
 /// One item to register: an rmcp route (of a tool or a prompt), where it was defined, and
@@ -15,6 +19,9 @@ pub struct Def<R> {
     pub(crate) route: R,
     pub(crate) origin: Origin,
     pub(crate) aliases: Vec<Alias>,
+    /// The input schema as the route had it, while the route holds it inlined: what
+    /// [`Schemas::AsWritten`] lists again.
+    pub(crate) written: Option<Arc<JsonObject>>,
 }
 
 /// One tool to register: an rmcp [`ToolRoute`], where it was defined, and its aliases.
@@ -33,6 +40,7 @@ impl<R: Item> Def<R> {
             route,
             origin,
             aliases: Vec::new(),
+            written: None,
         }
     }
 
@@ -62,6 +70,27 @@ impl<R: Item> Def<R> {
         &self.origin
     }
 
+    /// Its input schema as `schemas` lists it: inlined (through `cache`, once per schema)
+    /// or as written.
+    pub(crate) fn list_schema(&mut self, schemas: Schemas, cache: &mut Inlined) {
+        match schemas {
+            Schemas::Portable if self.written.is_none() => {
+                let Some(schema) = self.route.input_schema() else {
+                    return;
+                };
+                if let Some(inlined) = cache.inline(self.route.name(), schema) {
+                    self.written = self.route.swap_input_schema(inlined);
+                }
+            }
+            Schemas::Portable => {}
+            Schemas::AsWritten => {
+                if let Some(written) = self.written.take() {
+                    self.route.swap_input_schema(written);
+                }
+            }
+        }
+    }
+
     /// The site of one of this item's aliases: its site, named as its alias.
     pub(crate) fn alias_origin(&self) -> Origin {
         Origin {
@@ -77,6 +106,7 @@ impl<R: Clone> Clone for Def<R> {
             route: self.route.clone(),
             origin: self.origin.clone(),
             aliases: self.aliases.clone(),
+            written: self.written.clone(),
         }
     }
 }

@@ -159,6 +159,17 @@ pub trait Item: Clone {
     fn own_problems(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// Its input schema, if its kind has one (tools).
+    fn input_schema(&self) -> Option<&Arc<JsonObject>> {
+        None
+    }
+
+    /// Its input schema replaced by `schema`, returning the one it had (`None`, and nothing
+    /// changed, for a kind without one).
+    fn swap_input_schema(&mut self, _schema: Arc<JsonObject>) -> Option<Arc<JsonObject>> {
+        None
+    }
 }
 
 /// `value` under `key` in `meta` (made if there is none).
@@ -234,6 +245,14 @@ impl<S> Item for ToolRoute<S> {
     /// are left to `audit`.
     fn own_problems(&self) -> Vec<String> {
         argument_problems(&self.attr.name, &self.attr.input_schema)
+    }
+
+    fn input_schema(&self) -> Option<&Arc<JsonObject>> {
+        Some(&self.attr.input_schema)
+    }
+
+    fn swap_input_schema(&mut self, schema: Arc<JsonObject>) -> Option<Arc<JsonObject>> {
+        Some(std::mem::replace(&mut self.attr.input_schema, schema))
     }
 }
 

@@ -47,6 +47,7 @@ mod namespace;
 mod notify;
 mod origin;
 mod peer;
+mod portable;
 mod registry;
 mod shared;
 mod tombstone;
@@ -61,6 +62,7 @@ pub use error::{Problem, RegistryError};
 pub use item::{Item, ListKind};
 pub use namespace::{Namespace, NamespaceError, ServerKey};
 pub use origin::Origin;
+pub use portable::Schemas;
 pub use registry::{
     ALIAS_META_KEY, DEPRECATION_META_KEY, IntoRoute, ORIGIN_META_KEY, PromptRegistry,
     PromptRegistryBuilder, Registry, RegistryBuilder, SURFACE_ENV_VAR, SURFACE_META_KEY,

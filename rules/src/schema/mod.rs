@@ -16,6 +16,7 @@
 //! assert!(refused.complete);
 //! ```
 
+pub mod inline;
 pub mod keywords;
 
 use serde_json::{Map, Value};
@@ -113,11 +114,24 @@ const ONE: &[&str] = &[
     "contains",
     "propertyNames",
     "unevaluatedProperties",
+    "unevaluatedItems",
+    "if",
+    "then",
+    "else",
+    "contentSchema",
+    "additionalItems",
 ];
 /// Members whose value is a list of subschemas.
 const LIST: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
 /// Members whose value maps names to subschemas.
-const MAP: &[&str] = &["properties", "$defs", "definitions", "patternProperties"];
+const MAP: &[&str] = &[
+    "properties",
+    "$defs",
+    "definitions",
+    "patternProperties",
+    "dependentSchemas",
+    "dependencies",
+];
 
 /// Calls `visit(steps, subschema)` for the schema and each subschema in it, depth first, at
 /// most [`MAX_NODES`] of them, none deeper than [`MAX_DEPTH`]. `$ref` is not followed where it

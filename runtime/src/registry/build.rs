@@ -18,6 +18,7 @@ use crate::def::{Def, PromptDef, ToolDef};
 use crate::error::RegistryError;
 use crate::item::Item;
 use crate::origin::Origin;
+use crate::portable::{Inlined, Schemas};
 use crate::tombstone::Tombstone;
 use crate::window::Windows;
 #[cfg(doc)]
@@ -32,6 +33,7 @@ pub struct RegistryBuilder<R: Item> {
     clock: Option<Arc<dyn Clock>>,
     windows: Windows,
     defaults: AliasDefaults,
+    schemas: Schemas,
 }
 
 /// Collects tools and tool registries: [`RegistryBuilder`] over rmcp's [`ToolRoute`].
@@ -195,6 +197,18 @@ impl<R: Item> RegistryBuilder<R> {
         self
     }
 
+    /// How input schemas are listed, for these routes and those added later: inlined
+    /// ([`Schemas::Portable`], the default: no `$ref`, `$defs` or `$schema`, which some
+    /// clients drop or refuse) or as rmcp wrote them ([`Schemas::AsWritten`]). Each schema
+    /// is inlined once, here or as its route is added, so `tools/list` and `tools/call`
+    /// cost what they cost with rmcp; a schema that cannot be inlined (a recursive type) is
+    /// listed as written, with a warning logged (`tracing`) that names the tool.
+    #[must_use]
+    pub fn schemas(mut self, schemas: Schemas) -> Self {
+        self.schemas = schemas;
+        self
+    }
+
     /// Checks the set and builds the registry.
     ///
     /// # Errors
@@ -206,7 +220,9 @@ impl<R: Item> RegistryBuilder<R> {
         let mut problems = Vec::new();
         std::mem::take(&mut self.windows).apply(&mut self.defs, &mut problems);
         let mut state = State::default();
-        for def in self.defs {
+        let mut inlined = Inlined::default();
+        for mut def in self.defs {
+            def.list_schema(self.schemas, &mut inlined);
             state.problems_of(&def, &mut problems);
             state.insert(def);
         }
@@ -219,6 +235,7 @@ impl<R: Item> RegistryBuilder<R> {
         }
         state.disabled = self.disabled.into();
         state.defaults = self.defaults;
+        state.schemas = self.schemas;
         if let Some(clock) = &self.clock {
             state.clock = Arc::clone(clock);
         }
@@ -269,19 +286,22 @@ impl<R: Item> Registry<R> {
             clock: None,
             windows: Windows::default(),
             defaults: AliasDefaults::default(),
+            schemas: Schemas::default(),
         }
     }
 
-    /// A builder holding this registry's items, disabled names and clock, to change windows
-    /// after the macro built it:
+    /// A builder holding this registry's items, disabled names, clock and [`Schemas`], to
+    /// change windows or how schemas are listed after the macro built it:
     /// `Server::tool_router().reconfigure().overrides_from_env().build()?`.
     #[must_use]
     pub fn reconfigure(self) -> RegistryBuilder<R> {
         let clock = Arc::clone(&self.state.clock);
         let defaults = self.state.defaults;
+        let schemas = self.state.schemas;
         let mut builder = Self::builder().merge(self);
         builder.clock = Some(clock);
         builder.defaults = defaults;
+        builder.schemas = schemas;
         builder
     }
 }

@@ -19,6 +19,7 @@ use crate::def::{Def, ToolDef};
 use crate::error::RegistryError;
 use crate::item::Item;
 use crate::origin::Origin;
+use crate::portable::Inlined;
 use crate::tombstone::Tombstone;
 use mcp_toolname_rules::message::{self, Kind, Refused};
 
@@ -27,7 +28,8 @@ impl<R: Item> Registry<R> {
     ///
     /// # Errors
     /// Every problem of `def` against the items and aliases in use; nothing is changed.
-    pub(super) fn try_add_def(&mut self, def: Def<R>) -> Result<(), RegistryError> {
+    pub(super) fn try_add_def(&mut self, mut def: Def<R>) -> Result<(), RegistryError> {
+        def.list_schema(self.state.schemas, &mut Inlined::default());
         let mut problems = Vec::new();
         self.state.problems_of(&def, &mut problems);
         if !problems.is_empty() {
@@ -124,9 +126,12 @@ impl<R: Item> Registry<R> {
     fn try_merge_from(&mut self, other: Self) -> Result<(), RegistryError> {
         let mut scratch = State::clone(&self.state);
         let mut problems = Vec::new();
+        let mut inlined = Inlined::default();
         for def in other.state.sorted_defs() {
-            scratch.problems_of(def, &mut problems);
-            scratch.insert(def.clone());
+            let mut def = def.clone();
+            def.list_schema(scratch.schemas, &mut inlined);
+            scratch.problems_of(&def, &mut problems);
+            scratch.insert(def);
         }
         for entry in other.state.sorted_tombstones() {
             scratch.problems_of_tombstone(&entry.tombstone, &entry.origin, &mut problems);

@@ -132,6 +132,7 @@ impl<R: Item> State<R> {
             near,
             clock,
             defaults,
+            schemas,
             shown_changes,
             alias_changes,
             shown_print,
@@ -152,6 +153,7 @@ impl<R: Item> State<R> {
         self.near = near.clone();
         self.clock = clock.clone();
         self.defaults = *defaults;
+        self.schemas = *schemas;
         self.shown_changes = *shown_changes;
         self.alias_changes = *alias_changes;
         self.shown_print = *shown_print;

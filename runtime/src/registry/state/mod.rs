@@ -21,6 +21,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::def::Def;
 use crate::item::Item;
 use crate::origin::Origin;
+use crate::portable::Schemas;
 use crate::tombstone::{Successor, Tombstone};
 use mcp_toolname_rules::message::{Meant, Via};
 
@@ -45,6 +46,8 @@ pub(crate) struct State<R: Item> {
     pub clock: Arc<dyn Clock>,
     /// How calls by aliases that set no answer of their own are answered.
     pub defaults: AliasDefaults,
+    /// How input schemas are listed: routes added later are listed so too.
+    pub schemas: Schemas,
     /// Bumped by each mutation that changes what `tools/list` shows now, so that a registry
     /// with a notifier tells a change without comparing lists (O(1) a change, not O(N)).
     pub shown_changes: u64,
@@ -71,6 +74,7 @@ impl<R: Item> Default for State<R> {
             near: OnceLock::new(),
             clock: Arc::new(SystemClock),
             defaults: AliasDefaults::default(),
+            schemas: Schemas::default(),
             shown_changes: 0,
             alias_changes: 0,
             shown_print: None,
@@ -104,6 +108,7 @@ impl<R: Item> Clone for State<R> {
             near: self.near.clone(),
             clock: Arc::clone(&self.clock),
             defaults: self.defaults,
+            schemas: self.schemas,
             shown_changes: self.shown_changes,
             alias_changes: self.alias_changes,
             shown_print: self.shown_print,
@@ -275,6 +280,10 @@ impl<R: Item> State<R> {
             let renamed = def.route.name().to_owned();
             def.route = before;
             return Err(renamed);
+        }
+        if def.route.input_schema().map(Arc::as_ptr) != before.input_schema().map(Arc::as_ptr) {
+            // A schema the caller wrote is theirs: `Schemas::AsWritten` keeps it.
+            def.written = None;
         }
         let (old, new) = (before.listed().clone(), def.route.listed().clone());
         let def = def.clone();
