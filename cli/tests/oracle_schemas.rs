@@ -11,6 +11,7 @@ use crate::common;
 
 use common::oracle::{client_bin, observe, report, scratch};
 use common::run;
+use mcp_toolname_rules::schema::inline::inline_refs;
 use mcp_toolname_rules::{SchemaHandling, client_by_id};
 use rmcp::handler::server::common::schema_for_type;
 use rmcp::schemars::{self, JsonSchema};
@@ -127,8 +128,24 @@ struct Plain {
     query: String,
 }
 
+/// Each fixture tool and its schema, as rmcp makes it for the tool's `Parameters<T>`, then
+/// each of those with a `$ref` again, as a registry lists it by default: inlined by
+/// [`inline_refs`] (the recursive type cannot be, and is listed as written).
+fn shapes() -> Vec<(String, Value)> {
+    let written = rmcp_shapes();
+    let inlined: Vec<(String, Value)> = written
+        .iter()
+        .filter_map(|(tool, schema)| {
+            let inlined = inline_refs(schema.as_object()?).ok()??;
+            Some((format!("{tool}_inlined"), Value::Object(inlined)))
+        })
+        .collect();
+    let written = written.into_iter().map(|(t, s)| (t.to_owned(), s));
+    written.chain(inlined).collect()
+}
+
 /// Each fixture tool and its schema, as rmcp makes it for the tool's `Parameters<T>`.
-pub fn shapes() -> Vec<(&'static str, Value)> {
+fn rmcp_shapes() -> Vec<(&'static str, Value)> {
     let of =
         |schema: std::sync::Arc<serde_json::Map<String, Value>>| Value::Object((*schema).clone());
     vec![
@@ -189,7 +206,7 @@ fn diff(sent: &Value, got: &Value, key: &str, out: &mut Diff) {
 /// names only up front must send every tool's name and no schema. Then `audit` of the same
 /// server (a Node.js one, as any non-Rust server) must mark each tool `refs_lost` under the
 /// client exactly where the client sent `$ref`s without their `$defs`, with a `schema_ref`
-/// finding for it.
+/// finding for it. An inlined twin (what a registry lists) must reach the model with no `$ref`.
 fn judge(id: &str) {
     let Some(bin) = client_bin(id) else {
         return;
@@ -197,7 +214,7 @@ fn judge(id: &str) {
     let client = client_by_id(id).expect("a preset");
     let dir = scratch("oracle-schemas", id);
     let shapes = shapes();
-    let tools: Vec<&str> = shapes.iter().map(|(t, _)| *t).collect();
+    let tools: Vec<&str> = shapes.iter().map(|(t, _)| t.as_str()).collect();
     let schemas: Vec<&Value> = shapes.iter().map(|(_, s)| s).collect();
     // Claude Code defers every MCP tool behind its tool search by default; with it off, each
     // schema goes out in every request.
@@ -268,6 +285,9 @@ fn judge(id: &str) {
                     .collect();
                 if !changed.is_empty() {
                     wrong.push(format!("changed the values of {changed:?}"));
+                }
+                if tool.ends_with("_inlined") && got["schema"].to_string().contains("\"$ref\"") {
+                    wrong.push("an inlined schema reached the model with a `$ref`".to_owned());
                 }
                 dangling = found.removed.contains("$defs")
                     && got["schema"].to_string().contains("\"$ref\"");
