@@ -226,11 +226,8 @@ fn tools_that_race_for_a_name_count_once_in_the_config_total() {
         &json!({"tools": ["a", "shared", "x.y", "own"],
                 "descriptions": ["", longer, "", ""]}),
     );
-    let entry = |args: &[String]| json!({"command": args[0], "args": args[1..]});
-    let config = dir.file("mcp.json");
-    let text = json!({"mcpServers": {"my server": entry(&first), "my.server": entry(&second)}});
-    std::fs::write(&config, text.to_string()).expect("config written");
-    let doc = run(["audit", "--config", &config, "--format", "json"]).json();
+    let servers = [("my server", &first[..]), ("my.server", &second[..])];
+    let doc = common::audit_config_of(&dir.0, &servers).json();
     assert_eq!(doc["servers"][0]["key"], "my server", "in this order");
     let listed = 8;
     let mut racing = Vec::new();

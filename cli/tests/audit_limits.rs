@@ -144,20 +144,7 @@ fn a_config_whose_servers_together_pass_a_cap_says_so() {
     let many = |n: usize, tag: &str| json!({"tools": (0..n).map(|i| format!("{tag}{i:03}")).collect::<Vec<_>>()});
     let (dir_a, a) = fixture("config-a", &many(70, "a"));
     let (dir_b, b) = fixture("config-b", &many(70, "b"));
-    let config = dir_a.join("mcp.json");
-    let entry = |args: &[String]| json!({"command": args[0], "args": args[1..]});
-    std::fs::write(
-        &config,
-        json!({"mcpServers": {"alpha": entry(&a), "beta": entry(&b)}}).to_string(),
-    )
-    .expect("config written");
-    let r = run([
-        "audit",
-        "--format",
-        "json",
-        "--config",
-        config.to_str().expect("UTF-8 path"),
-    ]);
+    let r = common::audit_config_of(&dir_a, &[("alpha", &a), ("beta", &b)]);
     r.exits(0);
     let doc = r.json();
     let cross = doc["cross_server"].as_array().expect("cross_server");
@@ -189,21 +176,7 @@ fn a_config_past_a_cap_is_said_for_the_clients_that_send_past_it() {
     let names: Vec<String> = (0..70).map(|i| format!("t{i:03}")).collect();
     let (dir, first) = fixture("sent-a", &json!({ "tools": names }));
     let second = common::fixture_server_in(&dir, "second.json", &json!({ "tools": names }));
-    let config = dir.join("mcp.json");
-    let entry = |args: &[String]| json!({"command": args[0], "args": args[1..]});
-    std::fs::write(
-        &config,
-        json!({"mcpServers": {"my server": entry(&first), "my.server": entry(&second)}})
-            .to_string(),
-    )
-    .expect("config written");
-    let r = run([
-        "audit",
-        "--format",
-        "json",
-        "--config",
-        config.to_str().expect("UTF-8 path"),
-    ]);
+    let r = common::audit_config_of(&dir, &[("my server", &first), ("my.server", &second)]);
     let doc = r.json();
     let sent = |id: &str| {
         let clients = doc["cost"]["clients"].as_array().expect("clients");

@@ -14,7 +14,7 @@ use common::run;
 use mcp_toolname_rules::schema::inline::inline_refs;
 use mcp_toolname_rules::{SchemaHandling, client_by_id};
 use rmcp::handler::server::common::schema_for_type;
-use rmcp::schemars::{self, JsonSchema};
+use rmcp::schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -291,7 +291,8 @@ fn judge(id: &str) {
                 }
                 dangling = found.removed.contains("$defs")
                     && got["schema"].to_string().contains("\"$ref\"");
-                if dangling != !changes.dangling.is_empty() {
+                let predicted = !changes.dangling.is_empty();
+                if dangling != predicted {
                     wrong.push(format!(
                         "`$ref`s left pointing nowhere: {dangling}, the preset says {:?}",
                         changes.dangling
@@ -350,52 +351,4 @@ fn judge(id: &str) {
     assert!(disagree.is_empty(), "{id}:\n{}", disagree.join("\n"));
 }
 
-#[test]
-fn claude_code() {
-    judge("claude_code");
-}
-
-#[test]
-fn codex() {
-    judge("codex");
-}
-
-#[test]
-fn gemini_cli() {
-    judge("gemini_cli");
-}
-
-#[test]
-fn cline() {
-    judge("cline");
-}
-
-#[test]
-fn opencode() {
-    judge("opencode");
-}
-
-#[test]
-fn continue_cli() {
-    judge("continue_cli");
-}
-
-#[test]
-fn copilot_cli() {
-    judge("copilot_cli");
-}
-
-#[test]
-fn kilo_code() {
-    judge("kilo_code");
-}
-
-#[test]
-fn qwen_code() {
-    judge("qwen_code");
-}
-
-#[test]
-fn droid() {
-    judge("droid");
-}
+common::oracle::each_client!(judge);

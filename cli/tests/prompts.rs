@@ -366,15 +366,9 @@ fn prompts_of_two_servers_that_make_one_gemini_cli_command() {
         "config-b",
         &json!({"tools": ["b"], "prompts": ["plain", "a-b", "own"]}),
     );
+    let r = common::audit_config_of(&dir_a, &[("one", &a), ("two", &b)]);
     let config = dir_a.join("mcp.json");
-    let entry = |args: &[String]| json!({"command": args[0], "args": args[1..]});
-    std::fs::write(
-        &config,
-        json!({"mcpServers": {"one": entry(&a), "two": entry(&b)}}).to_string(),
-    )
-    .expect("config written");
     let path = config.to_str().expect("UTF-8 path");
-    let r = run(["audit", "--format", "json", "--config", path]);
     // `a b` breaks the prompt rule, at deny as in the build.
     r.exits(1);
     let doc = r.json();

@@ -390,3 +390,20 @@ pub fn finding_clients(finding: &serde_json::Value) -> Vec<Option<String>> {
         clients
     }
 }
+
+/// Writes `mcp.json` into `dir`, a stdio entry for each `(key, command)` of `servers`, and runs
+/// `audit --format json --config` on it.
+pub fn audit_config_of(dir: &std::path::Path, servers: &[(&str, &[String])]) -> Run {
+    let entries: serde_json::Map<String, serde_json::Value> = servers
+        .iter()
+        .map(|(key, args)| {
+            let entry = serde_json::json!({"command": args[0], "args": args[1..]});
+            ((*key).to_owned(), entry)
+        })
+        .collect();
+    let config = dir.join("mcp.json");
+    let text = serde_json::json!({ "mcpServers": entries }).to_string();
+    std::fs::write(&config, text).expect("config written");
+    let path = config.to_str().expect("UTF-8 path");
+    run(["audit", "--format", "json", "--config", path])
+}

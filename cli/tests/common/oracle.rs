@@ -127,3 +127,50 @@ pub fn report(line: &str) {
         writeln!(file, "{line}").expect("the oracle report is written");
     }
 }
+
+/// One `#[test]` for each client run here, named by its preset id, calling `$judge(id)`.
+macro_rules! each_client {
+    ($judge:path) => {
+        #[test]
+        fn claude_code() {
+            $judge("claude_code");
+        }
+        #[test]
+        fn codex() {
+            $judge("codex");
+        }
+        #[test]
+        fn gemini_cli() {
+            $judge("gemini_cli");
+        }
+        #[test]
+        fn cline() {
+            $judge("cline");
+        }
+        #[test]
+        fn opencode() {
+            $judge("opencode");
+        }
+        #[test]
+        fn continue_cli() {
+            $judge("continue_cli");
+        }
+        #[test]
+        fn copilot_cli() {
+            $judge("copilot_cli");
+        }
+        #[test]
+        fn kilo_code() {
+            $judge("kilo_code");
+        }
+        #[test]
+        fn qwen_code() {
+            $judge("qwen_code");
+        }
+        #[test]
+        fn droid() {
+            $judge("droid");
+        }
+    };
+}
+pub(crate) use each_client;
