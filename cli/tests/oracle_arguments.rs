@@ -10,8 +10,7 @@
 
 use crate::common;
 
-use common::oracle::{client_bin, observe, report, scratch};
-use common::run;
+use common::oracle::{audit_fixture, client_bin, observe, report, scratch, verdict};
 
 use serde_json::{Value, json};
 
@@ -49,28 +48,13 @@ fn judge(id: &str) {
         json!({"servers": [{"key": "args", "tools": spec["tools"], "schemas": spec["schemas"]}]});
     let observed = observe(id, &bin, &corpus, &dir);
 
-    let command = common::fixture_server_in(&dir, "spec.json", &spec);
-    let mut args = vec!["audit", "--format", "json", "--server-key", "args", "--"];
-    args.extend(command.iter().map(String::as_str));
-    let audited = run(&args);
-    let doc: Value = serde_json::from_str(&audited.stdout).expect("audit JSON");
+    let doc = audit_fixture(&dir, "args", &spec);
 
     let sent = observed["tools"].as_array().expect("tools");
     let mut agree = 0;
     let mut disagree = Vec::new();
     for (t, (tool, key)) in KEYS.iter().enumerate() {
-        let entry = doc["tools"]
-            .as_array()
-            .expect("tools")
-            .iter()
-            .find(|e| e["name"] == *tool)
-            .unwrap_or_else(|| panic!("audit lists {tool}"));
-        let verdict = entry["clients"]
-            .as_array()
-            .expect("clients")
-            .iter()
-            .find(|c| c["id"] == id)
-            .unwrap_or_else(|| panic!("a verdict for {id}"));
+        let verdict = verdict(&doc, tool, id);
         let origin = format!("0.{t}");
         let present = sent
             .iter()

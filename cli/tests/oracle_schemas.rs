@@ -9,8 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::common;
 
-use common::oracle::{client_bin, observe, report, scratch};
-use common::run;
+use common::oracle::{audit_fixture, client_bin, observe, report, scratch, verdict};
 use mcp_toolname_rules::schema::inline::inline_refs;
 use mcp_toolname_rules::{SchemaHandling, client_by_id};
 use rmcp::handler::server::common::schema_for_type;
@@ -224,12 +223,7 @@ fn judge(id: &str) {
     });
     let observed = observe(id, &bin, &corpus, &dir);
 
-    let spec = json!({"tools": tools, "schemas": schemas});
-    let command = common::fixture_server_in(&dir, "spec.json", &spec);
-    let mut args = vec!["audit", "--format", "json", "--server-key", "shapes", "--"];
-    args.extend(command.iter().map(String::as_str));
-    let audited = run(&args);
-    let doc: Value = serde_json::from_str(&audited.stdout).expect("audit JSON");
+    let doc = audit_fixture(&dir, "shapes", &json!({"tools": tools, "schemas": schemas}));
 
     let sent = observed["tools"].as_array().expect("tools");
     let mut agree = 0;
@@ -305,14 +299,7 @@ fn judge(id: &str) {
             (SchemaHandling::Unknown, _) => wrong.push("the preset was not run".to_owned()),
             _ => {}
         }
-        let verdict = doc["tools"]
-            .as_array()
-            .expect("tools")
-            .iter()
-            .find(|e| e["name"] == *tool)
-            .and_then(|e| e["clients"].as_array())
-            .and_then(|c| c.iter().find(|c| c["id"] == id).cloned())
-            .unwrap_or_else(|| panic!("a verdict on {tool} for {id}"));
+        let verdict = verdict(&doc, tool, id);
         let finding = doc["findings"]
             .as_array()
             .expect("findings")

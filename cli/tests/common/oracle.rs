@@ -128,6 +128,28 @@ pub fn report(line: &str) {
     }
 }
 
+/// `audit --format json` of a fixture server of `spec` (as `server.mjs` reads it), under
+/// server key `key`, written into `dir`.
+pub fn audit_fixture(dir: &Path, key: &str, spec: &Value) -> Value {
+    let command = super::fixture_server_in(dir, "spec.json", spec);
+    let mut args = vec!["audit", "--format", "json", "--server-key", key, "--"];
+    args.extend(command.iter().map(String::as_str));
+    let audited = super::run(&args);
+    serde_json::from_str(&audited.stdout).expect("audit JSON")
+}
+
+/// The verdict of `doc` (an `audit` JSON report) on tool `tool` under client `id`.
+pub fn verdict<'a>(doc: &'a Value, tool: &str, id: &str) -> &'a Value {
+    doc["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .find(|e| e["name"] == tool)
+        .and_then(|e| e["clients"].as_array())
+        .and_then(|c| c.iter().find(|c| c["id"] == id))
+        .unwrap_or_else(|| panic!("a verdict on {tool} for {id}"))
+}
+
 /// One `#[test]` for each client run here, named by its preset id, calling `$judge(id)`.
 macro_rules! each_client {
     ($judge:path) => {
