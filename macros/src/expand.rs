@@ -92,12 +92,13 @@ pub fn registry(
         Some((secs, _)) => quote!(::core::option::Option::Some(#secs)),
         None => quote!(::core::option::Option::None),
     };
+    let as_written = args.schemas_as_written;
     let build = quote! {
         let mut __mcp_toolname_defs = ::std::vec::Vec::new();
         #(#defs)*
         let mut __mcp_toolname_tombstones = ::std::vec::Vec::new();
         #tombstones
-        ::mcp_toolname::__private::build(__mcp_toolname_defs, __mcp_toolname_tombstones, #ttl)
+        ::mcp_toolname::__private::build(__mcp_toolname_defs, __mcp_toolname_tombstones, #ttl, #as_written)
     };
     let registry_ty = format_ident!("{}", kind.registry_ty);
     let registry_ty = quote!(::mcp_toolname::#registry_ty);

@@ -112,6 +112,7 @@ impl Kind {
             "tombstone",
             "list_ttl_secs",
             "allow",
+            "schemas",
         ],
         router_fn: "tool_router",
         registry_ty: "ToolRegistry",

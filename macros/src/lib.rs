@@ -52,7 +52,10 @@ use crate::diag::Errors;
 /// ...)` (warnings silenced for the whole impl), `alias_notice_once` (every alias's notice
 /// only on the first call per session), `tombstone(name = "old", renamed_to = "new" | instead
 /// = "other", until = "...", note = "...")` (a removed tool's name that answers where it
-/// went), `list_ttl_secs = N` (how long 2026-07-28 clients may cache `tools/list`).
+/// went), `list_ttl_secs = N` (how long 2026-07-28 clients may cache `tools/list`),
+/// `schemas = "as_written"` (each input schema listed as rmcp writes it, `$defs` and `$ref`;
+/// by default, `"portable"`, every `$ref` is replaced by its definition once, when the
+/// registry is built, as `mcp_toolname::Schemas` says).
 ///
 /// Each argument is read on its own, so every problem of the attribute, and of the impl,
 /// shows in one build. A problem between two tools (one name, an alias equal to a tool or to

@@ -113,6 +113,7 @@ pub fn build<R: Item>(
     defs: Vec<crate::def::Def<R>>,
     tombstones: Vec<(Tombstone, Origin)>,
     list_ttl_secs: Option<u64>,
+    schemas_as_written: bool,
 ) -> Registry<R> {
     // The operator's window overrides (MCP_TOOLNAME_ALIAS_UNTIL, for prompts
     // MCP_TOOLNAME_PROMPT_ALIAS_UNTIL), read with no code of the server's: an entry that does
@@ -121,6 +122,9 @@ pub fn build<R: Item>(
     let mut builder = Registry::<R>::builder().overrides_from_env_shared();
     if let Some(secs) = list_ttl_secs {
         builder = builder.list_ttl(std::time::Duration::from_secs(secs));
+    }
+    if schemas_as_written {
+        builder = builder.schemas(crate::Schemas::AsWritten);
     }
     for def in defs {
         builder = builder.item(def);

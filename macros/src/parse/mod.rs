@@ -52,6 +52,8 @@ pub struct RegistryArgs {
     pub list_ttl_secs: Option<(u64, Span)>,
     /// `allow(look_alike, ...)`: warnings silenced for the whole impl.
     pub allow: Vec<Ident>,
+    /// `schemas = "as_written"`: input schemas listed as rmcp writes them, not inlined.
+    pub schemas_as_written: bool,
 }
 
 /// One `tombstone(name = "old", renamed_to = "new" | instead = "other", until = "...",
@@ -113,6 +115,7 @@ pub fn registry_args(attr: TokenStream, kind: &'static Kind, errors: &mut Errors
         tombstones: Vec::new(),
         list_ttl_secs: None,
         allow: Vec::new(),
+        schemas_as_written: false,
     };
     let mut seen = Vec::new();
     let parser = syn::meta::parser(|meta| {
@@ -260,6 +263,15 @@ fn registry_arg(
         }
         "allow" => {
             args.allow = allow_list(meta, kind.registry, "look_alike", errors)?;
+        }
+        "schemas" => {
+            if let Some(lit) = string_value(meta, "schemas", "as_written", errors)? {
+                match lit.value().as_str() {
+                    "portable" => args.schemas_as_written = false,
+                    "as_written" => args.schemas_as_written = true,
+                    other => errors.push(lit.span(), message::bad_schemas(other)),
+                }
+            }
         }
         "targets" => {
             args.targets_span = meta.path.span_of();

@@ -248,6 +248,17 @@ pub fn tombstone_name_taken(name: &str, holder: &str) -> String {
 
 /// `list_ttl_secs` is not a whole number of seconds.
 #[must_use]
+pub fn bad_schemas(given: &str) -> String {
+    format!(
+        "`schemas` takes \"portable\" (the default: each input schema listed with every `$ref` \
+         replaced by its definition) or \"as_written\" (as rmcp writes them, `$defs` and all), \
+         not {}",
+        super::show(given)
+    )
+}
+
+/// `list_ttl_secs` was given something other than a whole number of seconds.
+#[must_use]
 pub fn bad_list_ttl() -> &'static str {
     "`list_ttl_secs` takes a whole number of seconds clients may cache `tools/list` \
      (`list_ttl_secs = 86400` for a day)"
