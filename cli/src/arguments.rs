@@ -175,7 +175,9 @@ fn refs_lost(tool: &ListedTool) -> impl Iterator<Item = Finding> + '_ {
                 message: format!(
                     "tool {}: input schema has a `$ref` into `$defs` at {}; {} {} drops `$defs` \
                      and sends each `$ref` pointing nowhere, so the model gets no shape for \
-                     {}",
+                     {}; list the schema with each `$ref` replaced by its definition (a \
+                     `#[tool_registry]` does, but for a recursive type; elsewhere, \
+                     dereference it before `tools/list`)",
                     message::show(tool.name()),
                     message::joined(&places, "and"),
                     client.title,

@@ -12,7 +12,7 @@ use crate::common;
 use common::oracle::{audit_fixture, client_bin, observe, report, scratch, verdict};
 use mcp_toolname_rules::schema::inline::inline_refs;
 use mcp_toolname_rules::{SchemaHandling, client_by_id};
-use rmcp::handler::server::common::schema_for_type;
+use rmcp::handler::server::common::{schema_for_input, schema_for_type};
 use rmcp::schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -143,22 +143,29 @@ fn shapes() -> Vec<(String, Value)> {
     written.chain(inlined).collect()
 }
 
-/// Each fixture tool and its schema, as rmcp makes it for the tool's `Parameters<T>`.
+/// Each fixture tool and its schema, as rmcp's `#[tool]` makes it for the tool's
+/// `Parameters<T>` (`schema_for_input`: draft 2020-12, the top-level `title` and `description`
+/// taken off), and one whole schema of a type, `title` and all, as other SDKs write them.
 fn rmcp_shapes() -> Vec<(&'static str, Value)> {
-    let of =
-        |schema: std::sync::Arc<serde_json::Map<String, Value>>| Value::Object((*schema).clone());
+    fn input<T: JsonSchema + std::any::Any>() -> Value {
+        Value::Object((*schema_for_input::<T>().expect("an object schema")).clone())
+    }
     vec![
-        ("t_nested", of(schema_for_type::<Nested>())),
-        ("t_documented", of(schema_for_type::<Documented>())),
-        ("t_list", of(schema_for_type::<List>())),
-        ("t_unit_enum", of(schema_for_type::<UnitEnum>())),
-        ("t_data_enum", of(schema_for_type::<DataEnum>())),
-        ("t_option_enum", of(schema_for_type::<OptionEnum>())),
-        ("t_recursive", of(schema_for_type::<Recursive>())),
-        ("t_map", of(schema_for_type::<Map>())),
-        ("t_u64", of(schema_for_type::<Count>())),
-        ("t_datetime", of(schema_for_type::<When>())),
-        ("t_plain", of(schema_for_type::<Plain>())),
+        ("t_nested", input::<Nested>()),
+        ("t_documented", input::<Documented>()),
+        ("t_list", input::<List>()),
+        ("t_unit_enum", input::<UnitEnum>()),
+        ("t_data_enum", input::<DataEnum>()),
+        ("t_option_enum", input::<OptionEnum>()),
+        ("t_recursive", input::<Recursive>()),
+        ("t_map", input::<Map>()),
+        ("t_u64", input::<Count>()),
+        ("t_datetime", input::<When>()),
+        ("t_plain", input::<Plain>()),
+        (
+            "t_titled",
+            Value::Object((*schema_for_type::<Plain>()).clone()),
+        ),
     ]
 }
 

@@ -95,7 +95,7 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
             described: &[],
             adds: &[],
             source: "run, 2.1.332, with `ENABLE_TOOL_SEARCH=false` so that every schema goes out \
-                     up front: each of the 11 shapes reached the API as served",
+                     up front: each shape reached the API as served",
         },
         window: Some(Window {
             tokens: 1_000_000,

@@ -118,8 +118,8 @@ pub const SCHEMA_REF: Lint = Lint {
     help: "serve the schema with every `$ref` replaced by its definition",
     fix: "With `#[tool_registry]`, schemas are served inlined by default (the registry \
           replaces each `$ref` by its definition once, when it is built); keep that on. Any \
-          other server: dereference before listing (FastMCP does since 2.14; for TypeScript, \
-          `@apidevtools/json-schema-ref-parser`'s `dereference`).",
+          other server: dereference before listing (FastMCP does since its pull request \
+          2814; for TypeScript, `@apidevtools/json-schema-ref-parser`'s `dereference`).",
     source: "run: `cli/tests/oracle_schemas.rs`, each client on the schemas rmcp 3.11 makes, \
              its `SchemaHandling` with the version (Continue CLI 1.5.47 drops `$defs`); \
              reported of VS Code Copilot and Claude Desktop in PrefectHQ/fastmcp PR 2861 \
