@@ -201,3 +201,62 @@ async fn the_registry_lists_inlined_schemas_and_as_written_on_request() {
     assert_eq!(tools["plant"], Shop::plant_tool_attr().input_schema);
     assert!(has_reference(&tools["plant"]));
 }
+
+/// A call's answer: its text, or (an error answer, or a protocol error) the error's message.
+async fn call(tools: ToolRegistry<Shop>, arguments: Value) -> Result<String, String> {
+    let client = connect(Shop { tools }).await;
+    let params = rmcp::model::CallToolRequestParams::new("order")
+        .with_arguments(arguments.as_object().cloned().unwrap_or_default());
+    let result = client.call_tool(params).await;
+    client.cancel().await.unwrap();
+    match result {
+        Ok(answer) => {
+            let text = answer
+                .content
+                .first()
+                .and_then(|c| c.as_text())
+                .map(|t| t.text.clone())
+                .unwrap_or_default();
+            if answer.is_error == Some(true) {
+                Err(text)
+            } else {
+                Ok(text)
+            }
+        }
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+#[tokio::test]
+async fn arguments_are_read_as_before_whichever_schema_is_listed() {
+    // rmcp reads a call's arguments by serde, not by the listed schema: inlining it changes
+    // no answer.
+    let good = serde_json::to_value(order()).unwrap();
+    let bad = with(&good, &[("items", serde_json::json!([{"id": -1}]))]);
+    for arguments in [good, bad] {
+        let portable = call(Shop::tool_router(), arguments.clone()).await;
+        let as_written = call(
+            Shop::tool_router()
+                .reconfigure()
+                .schemas(Schemas::AsWritten)
+                .build()
+                .unwrap(),
+            arguments.clone(),
+        )
+        .await;
+        assert_eq!(portable, as_written, "{arguments}");
+    }
+    let good = serde_json::to_value(order()).unwrap();
+    assert_eq!(call(Shop::tool_router(), good).await, Ok("2".to_owned()));
+    let bad = with(
+        &serde_json::to_value(order()).unwrap(),
+        &[("count", (-1).into())],
+    );
+    assert_eq!(
+        call(Shop::tool_router(), bad).await,
+        Err(
+            "failed to deserialize parameters: invalid value: integer `-1`, expected u64"
+                .to_owned()
+        )
+    );
+}

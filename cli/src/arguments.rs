@@ -165,7 +165,12 @@ fn refs_lost(tool: &ListedTool) -> impl Iterator<Item = Finding> + '_ {
         .filter(move |c| !refs.is_empty() && c.limits.schemas.drops_defs())
         .map(move |client| {
             let shown = message::short(tool.name()).into_owned();
-            let places: Vec<String> = refs.iter().map(|at| message::show(at)).collect();
+            let mut places: Vec<String> = refs.first.iter().map(|at| message::show(at)).collect();
+            // Only the first few are kept: a hostile schema can hold thousands.
+            let more = refs.count.saturating_sub(places.len());
+            if more > 0 {
+                places.push(format!("{more} more"));
+            }
             Finding {
                 kind: &lint::SCHEMA_REF,
                 tool: shown.clone(),
@@ -182,7 +187,7 @@ fn refs_lost(tool: &ListedTool) -> impl Iterator<Item = Finding> + '_ {
                     message::joined(&places, "and"),
                     client.title,
                     client.verified.version,
-                    if refs.len() == 1 {
+                    if refs.count == 1 {
                         "that argument"
                     } else {
                         "those arguments"
@@ -255,5 +260,40 @@ mod tests {
                 .any(|f| f.client == Some("claude_code") && f.tool == "a.b"),
             "{findings:#?}"
         );
+    }
+
+    #[test]
+    fn a_schema_ref_finding_names_the_first_refs_and_counts_the_rest() {
+        let properties: serde_json::Map<String, serde_json::Value> = (0..10_000)
+            .map(|i| (format!("p{i}"), serde_json::json!({"$ref": "#/$defs/A"})))
+            .collect();
+        let serde_json::Value::Object(schema) = serde_json::json!({
+            "type": "object",
+            "properties": properties,
+            "$defs": {"A": {"type": "integer", "properties": {"x": {"$ref": "#/$defs/A"}}}}
+        }) else {
+            unreachable!("an object literal")
+        };
+        let listed = ListedTool::of(&rmcp::model::Tool::new(
+            "many",
+            "",
+            std::sync::Arc::new(schema),
+        ));
+        let findings = audit(&[listed], false);
+        let finding = findings
+            .iter()
+            .find(|f| f.kind == &lint::SCHEMA_REF)
+            .expect("a schema_ref finding");
+        // The walk reads 10,000 subschemas: the root, the two of `$defs` and 9,997 of the
+        // properties; the `$ref` inside `$defs` is dropped with them, not left pointing nowhere.
+        assert!(
+            finding
+                .message
+                .contains("`/properties/p1025` and 9965 more;"),
+            "{}",
+            finding.message
+        );
+        assert!(!finding.message.contains("$defs/A"), "{}", finding.message);
+        assert!(finding.message.len() < 2_000, "{}", finding.message.len());
     }
 }

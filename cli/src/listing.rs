@@ -196,9 +196,9 @@ pub struct SchemaSeen {
     pub refused: Vec<(String, Vec<(&'static ArgumentRule, String)>)>,
     /// Each place a schema rule refuses: the rule, the JSON pointer, what is there.
     pub rules: Vec<(&'static SchemaRule, String, String)>,
-    /// The JSON pointer of each `$ref` into `$defs`
+    /// The `$ref`s into `$defs`: the pointers of the first few, and how many
     /// ([`refs_into_defs`](mcp_toolname_rules::refs_into_defs)).
-    pub refs: Vec<String>,
+    pub refs: mcp_toolname_rules::Refs,
 }
 
 impl SchemaSeen {
@@ -227,7 +227,7 @@ impl SchemaSeen {
             .map(|f| (f.rule, f.at, f.what))
             .collect();
         let mut refs = mcp_toolname_rules::refs_into_defs(schema);
-        refs.truncate(KEPT);
+        refs.first.truncate(KEPT);
         Self {
             refused,
             rules,

@@ -19,13 +19,13 @@
 //! });
 //! let schema = schema.as_object().expect("an object");
 //! let lost = CONTINUE_CLI.limits.schemas.changes(schema).expect("run");
-//! assert_eq!(lost.dangling, ["/properties/at"]);
+//! assert_eq!(lost.dangling.first, ["/properties/at"]);
 //! assert!(CLAUDE_CODE.limits.schemas.changes(schema).expect("run").is_whole());
 //! ```
 
 use serde_json::{Map, Value};
 
-use crate::schema::{pointer, walk_object};
+use crate::schema::{Step, pointer, walk_object};
 
 /// What a client does with a schema's `$defs` (and `definitions`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,8 +70,31 @@ pub struct SchemaChanges {
     pub dropped: Vec<&'static str>,
     /// Keywords of the schema it moves into a description.
     pub described: Vec<&'static str>,
-    /// JSON pointers of each `$ref` into `$defs` left pointing nowhere.
-    pub dangling: Vec<String>,
+    /// Each `$ref` into `$defs` left pointing nowhere.
+    pub dangling: Refs,
+}
+
+/// Most JSON pointers of `$ref`s a [`Refs`] holds: each is as long as the path to its `$ref`
+/// (a hostile schema's member names can be megabytes long), and a message names a few.
+pub const REFS_KEPT: usize = 32;
+
+/// The `$ref`s of a schema into its own `$defs` or `definitions`, outside them
+/// ([`refs_into_defs`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Refs {
+    /// The JSON pointer of each of the first [`REFS_KEPT`], in the order of the bounded walk
+    /// ([`crate::schema::walk`]).
+    pub first: Vec<String>,
+    /// How many the walk met in all.
+    pub count: usize,
+}
+
+impl Refs {
+    /// Whether there are none.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.count == 0
+    }
 }
 
 impl SchemaChanges {
@@ -97,7 +120,8 @@ impl SchemaHandling {
         else {
             return None;
         };
-        let (present, refs) = scan(schema);
+        let wanted: Vec<&'static str> = drops.iter().chain(described).copied().collect();
+        let (present, refs) = scan(schema, &wanted);
         let has = |keys: &[&'static str]| -> Vec<&'static str> {
             keys.iter()
                 .copied()
@@ -105,7 +129,7 @@ impl SchemaHandling {
                 .collect()
         };
         let mut dropped = has(drops);
-        let mut dangling = Vec::new();
+        let mut dangling = Refs::default();
         if defs == Defs::Dropped {
             for key in ["$defs", "definitions"] {
                 if schema.contains_key(key) {
@@ -138,9 +162,10 @@ impl SchemaHandling {
     }
 }
 
-/// The JSON pointer of each `$ref` of `schema` into its own `$defs` or `definitions`, in the
-/// order of the bounded walk ([`crate::schema::walk`]): what a client that drops `$defs`
-/// leaves pointing nowhere.
+/// Each `$ref` of `schema` into its own `$defs` or `definitions`, but those inside them (a
+/// client that drops `$defs` drops those with it): what such a client leaves pointing
+/// nowhere. The first [`REFS_KEPT`] by JSON pointer, in the order of the bounded walk
+/// ([`crate::schema::walk`]), and how many in all.
 ///
 /// ```
 /// use mcp_toolname_rules::refs_into_defs;
@@ -149,29 +174,43 @@ impl SchemaHandling {
 ///     "properties": {"tags": {"type": "array", "items": {"$ref": "#/$defs/Tag"}}},
 ///     "$defs": {"Tag": {"type": "string"}}
 /// });
-/// assert_eq!(refs_into_defs(schema.as_object().expect("an object")), ["/properties/tags/items"]);
+/// let refs = refs_into_defs(schema.as_object().expect("an object"));
+/// assert_eq!(refs.first, ["/properties/tags/items"]);
+/// assert_eq!(refs.count, 1);
 /// ```
 #[must_use]
-pub fn refs_into_defs(schema: &Map<String, Value>) -> Vec<String> {
-    scan(schema).1
+pub fn refs_into_defs(schema: &Map<String, Value>) -> Refs {
+    scan(schema, &[]).1
 }
 
-/// Every keyword of `schema` (each once, in the order met) and [`refs_into_defs`].
-fn scan(schema: &Map<String, Value>) -> (Vec<&str>, Vec<String>) {
-    let mut present: Vec<&str> = Vec::new();
-    let mut refs: Vec<String> = Vec::new();
+/// Which of `wanted` are keywords of `schema` (each once, in the order met), and
+/// [`refs_into_defs`].
+fn scan(schema: &Map<String, Value>, wanted: &[&'static str]) -> (Vec<&'static str>, Refs) {
+    let mut present: Vec<&'static str> = Vec::new();
+    let mut refs = Refs::default();
     walk_object(schema, &mut |steps, node| {
-        for key in node.keys() {
-            if !present.contains(&key.as_str()) {
-                present.push(key);
+        // Only the few wanted are looked for: a list of every keyword met, searched for each
+        // key, took seconds over one subschema of 40,000 members.
+        if !wanted.is_empty() {
+            for key in node.keys() {
+                if let Some(w) = wanted.iter().find(|w| **w == key.as_str())
+                    && !present.contains(w)
+                {
+                    present.push(w);
+                }
             }
         }
-        if node
-            .get("$ref")
-            .and_then(Value::as_str)
-            .is_some_and(into_defs)
+        let in_defs = matches!(steps.first(), Some(Step::Key("$defs" | "definitions")));
+        if !in_defs
+            && node
+                .get("$ref")
+                .and_then(Value::as_str)
+                .is_some_and(into_defs)
         {
-            refs.push(pointer(steps));
+            refs.count += 1;
+            if refs.first.len() < REFS_KEPT {
+                refs.first.push(pointer(steps));
+            }
         }
     });
     (present, refs)
@@ -181,4 +220,52 @@ fn scan(schema: &Map<String, Value>) -> (Vec<&str>, Vec<String>) {
 /// of a generated schema does.
 fn into_defs(reference: &str) -> bool {
     reference.starts_with("#/$defs/") || reference.starts_with("#/definitions/")
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Map, Value, json};
+
+    use super::{REFS_KEPT, refs_into_defs};
+    use crate::CONTINUE_CLI;
+
+    #[test]
+    fn refs_inside_defs_are_not_left_pointing_nowhere() {
+        // Dropped with `$defs`: only the one outside is sent pointing nowhere.
+        let nested = json!({
+            "properties": {"at": {"$ref": "#/$defs/A"}},
+            "$defs": {"A": {"properties": {"b": {"$ref": "#/$defs/B"}}}, "B": {}}
+        });
+        let refs = refs_into_defs(nested.as_object().expect("an object"));
+        assert_eq!(
+            (refs.first, refs.count),
+            (vec!["/properties/at".to_owned()], 1)
+        );
+        // Nothing outside `$defs` refers into them: the model gets the whole schema.
+        let unused = json!({
+            "properties": {"a": {"type": "string"}},
+            "definitions": {"A": {"$ref": "#/definitions/B"}, "B": {}}
+        });
+        let changes = CONTINUE_CLI
+            .limits
+            .schemas
+            .changes(unused.as_object().expect("an object"))
+            .expect("run");
+        assert!(changes.dangling.is_empty(), "{changes:?}");
+    }
+
+    #[test]
+    fn only_the_first_pointers_are_built_however_long_their_path() {
+        // 2,000 `$ref`s under a member name of 64 KiB: 131 MB of pointers, before.
+        let inner: Map<String, Value> = (0..2_000)
+            .map(|i| (format!("p{i}"), json!({"$ref": "#/$defs/A"})))
+            .collect();
+        let schema = json!({
+            "properties": {"k".repeat(64 << 10): {"properties": inner}},
+            "$defs": {"A": {}}
+        });
+        let refs = refs_into_defs(schema.as_object().expect("an object"));
+        assert_eq!(refs.count, 2_000);
+        assert_eq!(refs.first.len(), REFS_KEPT);
+    }
 }

@@ -39,6 +39,11 @@ pub use merge::ANNOTATIONS;
 use super::{LIST, MAP, MAX_DEPTH, MAX_NODES, ONE, Step, pointer};
 use merge::merge;
 
+/// Most bytes of text (strings and member names) an inlined schema may hold: each `$ref` copies
+/// its definition's descriptions where it stands, so a few long ones used in many places would
+/// multiply past what any client sends a model.
+pub const MAX_TEXT: usize = 4 << 20;
+
 /// Why a schema could not be inlined. Each names the reference or keyword and where it
 /// stands (a JSON pointer into the schema as given); its `Display` says what to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,11 +82,12 @@ pub enum InlineError {
         at: String,
     },
     /// The inlined schema would pass a bound: more than [`MAX_NODES`] subschemas and
-    /// keyword values (each reference is copied where it stands, so a definition used twice
-    /// in a definition used twice... grows exponentially), or nesting deeper than
-    /// [`MAX_DEPTH`].
+    /// values, nested ones too (each reference is copied where it stands, so a definition
+    /// used twice in a definition used twice... grows exponentially), more than
+    /// [`MAX_TEXT`] bytes of text, or nesting deeper than [`MAX_DEPTH`] (subschemas, or
+    /// references followed one inside another).
     TooLarge {
-        /// Which bound: `nodes` or `depth`.
+        /// Which bound: `nodes`, `text` or `depth`.
         bound: &'static str,
         /// Its value.
         limit: usize,
@@ -122,10 +128,10 @@ impl fmt::Display for InlineError {
                 "the inlined schema would pass {limit} {}: each `$ref` is copied where it \
                  stands, so definitions used many times multiply; keep the schema as written, \
                  or use each nested type in fewer places",
-                if *bound == "depth" {
-                    "levels of nesting"
-                } else {
-                    "subschemas and values"
+                match *bound {
+                    "depth" => "levels of nesting",
+                    "text" => "bytes of text",
+                    _ => "subschemas and values",
                 }
             ),
         }
@@ -152,20 +158,22 @@ impl std::error::Error for InlineError {}
 /// # Errors
 /// [`InlineError`]: a recursive definition, a reference that resolves to nothing or to
 /// another document, `$dynamicRef`/`$recursiveRef`/a nested `$id`, or an output past
-/// [`MAX_NODES`] or [`MAX_DEPTH`]. Nothing panics, and the work is bounded by those limits.
+/// [`MAX_NODES`], [`MAX_TEXT`] or [`MAX_DEPTH`]. Nothing panics, and the work (and the
+/// stack) is bounded by those limits.
 pub fn inline_refs(schema: &Map<String, Value>) -> Result<Option<Map<String, Value>>, InlineError> {
     let mut budget = MAX_NODES;
     if !has_ref(schema, 0, &mut budget) {
         return Ok(None);
     }
-    let legacy = schema
-        .get("$schema")
-        .and_then(Value::as_str)
-        .is_some_and(|s| {
-            ["draft-04", "draft-06", "draft-07"]
-                .iter()
-                .any(|d| s.contains(d))
-        });
+    let dialect = schema.get("$schema");
+    let legacy = dialect.and_then(Value::as_str).is_some_and(|s| {
+        ["draft-03", "draft-04", "draft-06", "draft-07"]
+            .iter()
+            .any(|d| s.contains(d))
+    });
+    // Any dialect but 2020-12 (the default) is kept: 2019-09 reads `items: [...]` as a tuple,
+    // which 2020-12 refuses.
+    let kept = dialect.filter(|d| !d.as_str().is_some_and(|s| s.contains("/2020-12/")));
     let mut inliner = Inliner {
         root: schema,
         legacy,
@@ -175,6 +183,7 @@ pub fn inline_refs(schema: &Map<String, Value>) -> Result<Option<Map<String, Val
         }],
         path: Vec::new(),
         nodes: 0,
+        text: 0,
     };
     let mut out = match inliner.object(schema, 0)? {
         Value::Object(map) => map,
@@ -185,7 +194,7 @@ pub fn inline_refs(schema: &Map<String, Value>) -> Result<Option<Map<String, Val
             .cloned()
             .unwrap_or_default(),
     };
-    if legacy && let Some(dialect) = schema.get("$schema") {
+    if let Some(dialect) = kept {
         out.insert("$schema".to_owned(), dialect.clone());
     }
     Ok(Some(out))
@@ -233,6 +242,8 @@ struct Inliner<'a> {
     /// Where the subschema being read stands in the input.
     path: Vec<Step<'a>>,
     nodes: usize,
+    /// Bytes of text (strings and member names) in the output so far.
+    text: usize,
 }
 
 impl<'a> Inliner<'a> {
@@ -242,6 +253,17 @@ impl<'a> Inliner<'a> {
             return Err(InlineError::TooLarge {
                 bound: "nodes",
                 limit: MAX_NODES,
+            });
+        }
+        Ok(())
+    }
+
+    fn count_text(&mut self, bytes: usize) -> Result<(), InlineError> {
+        self.text += bytes;
+        if self.text > MAX_TEXT {
+            return Err(InlineError::TooLarge {
+                bound: "text",
+                limit: MAX_TEXT,
             });
         }
         Ok(())
@@ -259,14 +281,24 @@ impl<'a> Inliner<'a> {
         }
     }
 
-    /// A keyword value that is not a subschema, copied as it is.
+    /// A keyword value that is not a subschema, copied as it is: each value in it counted,
+    /// nested ones too, and its text, before anything is copied.
     fn copy(&mut self, value: &Value) -> Result<Value, InlineError> {
-        let members = match value {
-            Value::Array(a) => a.len(),
-            Value::Object(o) => o.len(),
-            _ => 0,
-        };
-        self.count(1 + members)?;
+        let mut pending = vec![value];
+        while let Some(value) = pending.pop() {
+            self.count(1)?;
+            match value {
+                Value::String(s) => self.count_text(s.len())?,
+                Value::Array(list) => pending.extend(list),
+                Value::Object(map) => {
+                    for (key, member) in map {
+                        self.count_text(key.len())?;
+                        pending.push(member);
+                    }
+                }
+                _ => {}
+            }
+        }
         Ok(value.clone())
     }
 
@@ -297,6 +329,7 @@ impl<'a> Inliner<'a> {
             if self.legacy && node.contains_key("$ref") && !ANNOTATIONS.contains(&k) {
                 continue;
             }
+            self.count_text(k.len())?;
             self.path.push(Step::Key(k));
             let inlined = self.member(k, value, depth);
             self.path.pop();
@@ -323,6 +356,7 @@ impl<'a> Inliner<'a> {
                 self.count(1)?;
                 let mut out = Map::new();
                 for (name, sub) in map {
+                    self.count_text(name.len())?;
                     self.path.push(Step::Key(name));
                     let inlined = self.schema(sub, depth + 1);
                     self.path.pop();
@@ -376,6 +410,14 @@ impl<'a> Inliner<'a> {
                 at: self.at(),
             });
         };
+        // A chain of references, each a definition that is only a `$ref` to the next, nests
+        // nothing, but each one followed takes stack: as many as levels of nesting.
+        if self.stack.len() > MAX_DEPTH {
+            return Err(InlineError::TooLarge {
+                bound: "depth",
+                limit: MAX_DEPTH,
+            });
+        }
         let site = std::mem::replace(&mut self.path, steps);
         self.stack.push(Frame { target: key, site });
         let inlined = self.schema(target, depth);

@@ -1,5 +1,6 @@
 use serde_json::{Value, json};
 
+use super::MAX_TEXT;
 use super::{InlineError, inline_refs};
 use crate::schema::{MAX_DEPTH, MAX_NODES};
 
@@ -228,4 +229,121 @@ fn a_root_reference_to_a_boolean_schema_stays_an_object() {
     assert_eq!(inline(&never).unwrap(), Some(json!({"not": {}})));
     let any = json!({"$ref": "#/$defs/Yes", "$defs": {"Yes": true}});
     assert_eq!(inline(&any).unwrap(), Some(json!({})));
+}
+
+/// `D0 -> D1 -> ... -> Dn`, each definition only a `$ref` to the next: nothing nests, so
+/// only the chain of references in progress can bound it.
+fn chain(n: usize) -> Value {
+    let mut defs = serde_json::Map::new();
+    for i in 0..n {
+        defs.insert(
+            format!("D{i}"),
+            json!({"$ref": format!("#/$defs/D{}", i + 1)}),
+        );
+    }
+    defs.insert(format!("D{n}"), json!({"type": "integer"}));
+    json!({"$ref": "#/$defs/D0", "$defs": defs})
+}
+
+#[test]
+fn a_long_chain_of_references_stops_at_the_depth_bound_without_overflowing_the_stack() {
+    // Before the bound each `$ref` of the chain took a few stack frames: 3,000 of them
+    // overflowed a 2 MiB thread (a tokio worker's); 1,000 overflow this one's 256 KiB.
+    let long = chain(1_000);
+    let short = chain(MAX_DEPTH - 1);
+    let (long, short) = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(move || (inline(&long), inline(&short)))
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    assert_eq!(
+        long,
+        Err(InlineError::TooLarge {
+            bound: "depth",
+            limit: MAX_DEPTH
+        })
+    );
+    assert_eq!(short, Ok(Some(json!({"type": "integer"}))));
+}
+
+#[test]
+fn values_copied_count_every_nested_value_and_every_byte_of_text() {
+    // One `default` holding 20,000 values, copied at three places: 60,000 values.
+    let values: Vec<Value> = (0..20_000).map(Value::from).collect();
+    let nested = json!({
+        "properties": {
+            "a": {"$ref": "#/$defs/B"}, "b": {"$ref": "#/$defs/B"}, "c": {"$ref": "#/$defs/B"}
+        },
+        "$defs": {"B": {"default": {"all": values}}}
+    });
+    assert_eq!(
+        inline(&nested).err(),
+        Some(InlineError::TooLarge {
+            bound: "nodes",
+            limit: MAX_NODES
+        })
+    );
+    // A description of 64 KiB copied at 100 places: 6.4 MiB of text from 64 KiB.
+    let properties: serde_json::Map<String, Value> = (0..100)
+        .map(|i| (format!("p{i}"), json!({"$ref": "#/$defs/B"})))
+        .collect();
+    let long = json!({
+        "properties": properties,
+        "$defs": {"B": {"description": "x".repeat(64 << 10)}}
+    });
+    let Err(error) = inline(&long) else {
+        panic!("6.4 MiB of text inlined");
+    };
+    assert_eq!(
+        error,
+        InlineError::TooLarge {
+            bound: "text",
+            limit: MAX_TEXT
+        }
+    );
+    assert!(error.to_string().contains("bytes of text"), "{error}");
+    // Property names count too.
+    let names = json!({
+        "properties": properties,
+        "$defs": {"B": {"properties": {"x".repeat(64 << 10): {}}}}
+    });
+    assert_eq!(
+        inline(&names).err(),
+        Some(InlineError::TooLarge {
+            bound: "text",
+            limit: MAX_TEXT
+        })
+    );
+}
+
+#[test]
+fn a_dialect_other_than_2020_12_is_kept() {
+    // In 2019-09 an array of `items` is a tuple; in 2020-12 (the default once `$schema` is
+    // gone) it is no schema at all, so every validator refuses the inlined schema.
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2019-09/schema",
+        "type": "array",
+        "items": [{"$ref": "#/$defs/S"}],
+        "additionalItems": false,
+        "$defs": {"S": {"type": "string"}}
+    });
+    assert_eq!(
+        inline(&schema).unwrap(),
+        Some(json!({
+            "$schema": "https://json-schema.org/draft/2019-09/schema",
+            "type": "array",
+            "items": [{"type": "string"}],
+            "additionalItems": false
+        }))
+    );
+    let current = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "items": {"$ref": "#/$defs/S"},
+        "$defs": {"S": {"type": "string"}}
+    });
+    assert_eq!(
+        inline(&current).unwrap(),
+        Some(json!({"items": {"type": "string"}}))
+    );
 }
