@@ -6,11 +6,12 @@
 //! is missing from what the client sent; and wherever the client sent a tool's schema, its
 //! argument names as the server wrote them (no client renames them, so the API behind decides).
 //! Clients that send names only up front (Qwen Code, Droid) show no schema to compare; their
-//! tools are still judged present or missing.
+//! tools are still judged present or missing. Served beside the schema shapes, in the same run
+//! of each client (`oracle_schemas.rs`).
 
 use crate::common;
 
-use common::oracle::{audit_fixture, client_bin, observe, report, scratch, verdict};
+use common::oracle::verdict;
 
 use serde_json::{Value, json};
 
@@ -29,7 +30,7 @@ const KEYS: [(&str, &str); 7] = [
     ("t_plain", "query"),
 ];
 
-fn spec() -> Value {
+pub fn spec() -> Value {
     let tools: Vec<&str> = KEYS.iter().map(|(tool, _)| *tool).collect();
     let schemas: Vec<Value> = KEYS
         .iter()
@@ -38,24 +39,15 @@ fn spec() -> Value {
     json!({"tools": tools, "schemas": schemas})
 }
 
-fn judge(id: &str) {
-    let Some(bin) = client_bin(id) else {
-        return;
-    };
-    let dir = scratch("oracle-arguments", id);
-    let spec = spec();
-    let corpus =
-        json!({"servers": [{"key": "args", "tools": spec["tools"], "schemas": spec["schemas"]}]});
-    let observed = observe(id, &bin, &corpus, &dir);
-
-    let doc = audit_fixture(&dir, "args", &spec);
-
+/// How many of the tools of `spec()`, served as server `server` of a client run, `observed`
+/// agrees with `doc` (their `audit`) on, and a line for each that does not.
+pub fn judge(id: &str, observed: &Value, doc: &Value, server: usize) -> (usize, Vec<String>) {
     let sent = observed["tools"].as_array().expect("tools");
     let mut agree = 0;
     let mut disagree = Vec::new();
     for (t, (tool, key)) in KEYS.iter().enumerate() {
-        let verdict = verdict(&doc, tool, id);
-        let origin = format!("0.{t}");
+        let verdict = verdict(doc, tool, id);
+        let origin = format!("{server}.{t}");
         let present = sent
             .iter()
             .any(|s| s["origin"] == origin.as_str() || s["name"] == verdict["name"]);
@@ -84,18 +76,10 @@ fn judge(id: &str) {
     // the plain tool must reach the model.
     assert!(
         sent.iter()
-            .any(|s| s["origin"] == "0.6"
+            .any(|s| s["origin"] == format!("{server}.6").as_str()
                 || s["name"].as_str().is_some_and(|n| n.ends_with("t_plain"))),
         "{id} sent no fixture tool: {}",
         observed["output"]
     );
-    report(&format!(
-        "oracle {id} {}: argument names: {agree}/{} tools agree",
-        observed["version"],
-        KEYS.len()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(disagree.is_empty(), "{id}:\n{}", disagree.join("\n"));
+    (agree, disagree)
 }
-
-common::oracle::each_client!(judge);

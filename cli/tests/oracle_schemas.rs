@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::common;
+use crate::{common, oracle_arguments};
 
 use common::oracle::{audit_fixture, client_bin, observe, report, scratch, verdict};
 use mcp_toolname_rules::schema::inline::inline_refs;
@@ -161,7 +161,7 @@ fn rmcp_shapes() -> Vec<(&'static str, Value)> {
         ("t_map", input::<Map>()),
         ("t_u64", input::<Count>()),
         ("t_datetime", input::<When>()),
-        ("t_plain", input::<Plain>()),
+        ("t_string", input::<Plain>()),
         (
             "t_titled",
             Value::Object((*schema_for_type::<Plain>()).clone()),
@@ -213,6 +213,8 @@ fn diff(sent: &Value, got: &Value, key: &str, out: &mut Diff) {
 /// server (a Node.js one, as any non-Rust server) must mark each tool `refs_lost` under the
 /// client exactly where the client sent `$ref`s without their `$defs`, with a `schema_ref`
 /// finding for it. An inlined twin (what a registry lists) must reach the model with no `$ref`.
+/// The tools of [`oracle_arguments`] are served beside them, as a second server of the same
+/// client run, and judged there: one start of each client for both.
 fn judge(id: &str) {
     let Some(bin) = client_bin(id) else {
         return;
@@ -224,13 +226,19 @@ fn judge(id: &str) {
     let schemas: Vec<&Value> = shapes.iter().map(|(_, s)| s).collect();
     // Claude Code defers every MCP tool behind its tool search by default; with it off, each
     // schema goes out in every request.
+    let arguments = oracle_arguments::spec();
     let corpus = json!({
-        "servers": [{"key": "shapes", "tools": tools, "schemas": schemas}],
+        "servers": [
+            {"key": "shapes", "tools": tools, "schemas": schemas},
+            {"key": "args", "tools": arguments["tools"], "schemas": arguments["schemas"]},
+        ],
         "claude_env": {"ENABLE_TOOL_SEARCH": "false"},
     });
     let observed = observe(id, &bin, &corpus, &dir);
 
     let doc = audit_fixture(&dir, "shapes", &json!({"tools": tools, "schemas": schemas}));
+    let (argued, mut argued_wrong) =
+        oracle_arguments::judge(id, &observed, &audit_fixture(&dir, "args", &arguments), 1);
 
     let sent = observed["tools"].as_array().expect("tools");
     let mut agree = 0;
@@ -341,7 +349,13 @@ fn judge(id: &str) {
         observed["version"],
         shapes.len()
     ));
+    report(&format!(
+        "oracle {id} {}: argument names: {argued}/{} tools agree",
+        observed["version"],
+        arguments["tools"].as_array().map_or(0, Vec::len)
+    ));
     let _ = std::fs::remove_dir_all(&dir);
+    disagree.append(&mut argued_wrong);
     assert!(disagree.is_empty(), "{id}:\n{}", disagree.join("\n"));
 }
 
