@@ -123,7 +123,7 @@ pub const SCHEMA_REF: Lint = Lint {
     source: "run: `cli/tests/oracle_schemas.rs`, each client on the schemas rmcp 3.11 makes, \
              its `SchemaHandling` with the version (Continue CLI 1.5.47 drops `$defs`); \
              reported of VS Code Copilot and Claude Desktop in PrefectHQ/fastmcp PR 2861 \
-             (2026-01-13), of Copilot CLI 0.0.423 in github/copilot-cli #1876 (2026-03-06); \
+             (the backport of 2814, 2026-01-13), of Copilot CLI 0.0.423 in github/copilot-cli #1876 (2026-03-06); \
              read 2026-12-06.",
     ..ROW
 };

@@ -246,7 +246,7 @@ pub fn tombstone_name_taken(name: &str, holder: &str) -> String {
     )
 }
 
-/// `list_ttl_secs` is not a whole number of seconds.
+/// `schemas` of `#[tool_registry]` is neither `"portable"` nor `"as_written"`.
 #[must_use]
 pub fn bad_schemas(given: &str) -> String {
     format!(
