@@ -1,12 +1,12 @@
 //! One server of a client config and what became of it, and the verdicts every view of the
 //! report reads across the servers.
 
-use mcp_toolname_rules::{ClientPreset, PromptVerdict, Qualified, prompts_across};
+use mcp_toolname_rules::{ClientPreset, PromptVerdict, prompts_across};
 
 use crate::findings::Finding;
 use crate::keys::Keys;
 use crate::lint::Levels;
-use crate::names::NameReport;
+use crate::names::{ClientVerdict, NameReport};
 use crate::prompts::PromptReport;
 use crate::report::Judged;
 
@@ -58,17 +58,17 @@ impl Server {
     }
 }
 
-/// Every audited (server, tool) of `servers`, in order, with its model-facing name and fate
-/// under `client`: the one verdict [`super::judge`] computed over the whole config, which every view
+/// Every audited (server, tool) of `servers`, in order, with its verdict (model-facing name,
+/// fate, `refs_lost`) under `client`: the one verdict [`super::judge`] computed over the whole config, which every view
 /// of the report reads.
 pub(super) fn qualified<'a>(
     servers: &'a [Server],
     client: &'a ClientPreset,
-) -> impl Iterator<Item = (&'a Server, &'a NameReport, &'a Qualified)> {
+) -> impl Iterator<Item = (&'a Server, &'a NameReport, &'a ClientVerdict)> {
     servers.iter().flat_map(move |server| {
         server.tools().iter().filter_map(move |tool| {
             let verdict = tool.clients.iter().find(|v| v.client.id == client.id)?;
-            Some((server, tool, &verdict.qualified))
+            Some((server, tool, verdict))
         })
     })
 }

@@ -191,20 +191,17 @@ fn names_table(servers: &[Server], out: &mut dyn fmt::Write) -> fmt::Result {
         };
         writeln!(out, "  {}", client.title)?;
         let width = qualified(servers, client)
-            .map(|(_, _, q)| name(q).chars().count())
+            .map(|(_, _, v)| name(&v.qualified).chars().count())
             .max()
             .unwrap_or(0)
             .min(72);
-        for (server, tool, q) in qualified(servers, client) {
+        for (server, tool, verdict) in qualified(servers, client) {
+            let q = &verdict.qualified;
             let mut fate = match q.fate {
                 Fate::Kept => String::new(),
                 other => format!(" ({})", fate_word(other)),
             };
-            let lost = tool
-                .clients
-                .iter()
-                .any(|v| v.client.id == client.id && v.refs_lost);
-            if lost {
+            if verdict.refs_lost {
                 fate.push_str(" (`$ref`s point nowhere)");
             }
             let what = format!("{} of {}{fate}", show(&tool.name), show(&server.key));

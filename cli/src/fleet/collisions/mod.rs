@@ -298,7 +298,8 @@ fn name_collisions(client: &ClientPreset, servers: &[Server], out: &mut Vec<Cros
     if client.across == Across::HashesNamespaces {
         return;
     }
-    let named = qualified(servers, client).filter_map(|(server, tool, q)| {
+    let named = qualified(servers, client).filter_map(|(server, tool, verdict)| {
+        let q = &verdict.qualified;
         let met = match q.fate {
             Fate::Kept | Fate::Normalised | Fate::Cut | Fate::Hashed | Fate::Raced => true,
             Fate::Shadowed => q.meets_server.is_some(),
