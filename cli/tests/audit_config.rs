@@ -517,3 +517,29 @@ fn a_plugin_folder_and_codex_without_its_prefix() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_names_table_says_where_a_client_sends_refs_pointing_nowhere() {
+    let nested = json!({"type": "object", "properties": {"at": {"$ref": "#/$defs/P"}},
+                        "$defs": {"P": {"type": "object"}}});
+    let spec = json!({"tools": ["pin", "plain"], "schemas": [nested, {"type": "object"}]});
+    let (dir, server) = common::fixture_server("refs", "names-table", &spec);
+    let config = dir.join("mcp.json");
+    let entry = json!({"command": server[0], "args": server[1..]});
+    std::fs::write(&config, json!({"mcpServers": {"s": entry}}).to_string()).expect("config");
+    let r = run([
+        "audit",
+        "--config",
+        config.to_str().expect("UTF-8"),
+        "--verbose",
+    ]);
+    let marked: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.contains("(`$ref`s point nowhere)"))
+        .collect();
+    // Only the Continue CLI drops `$defs`, and only `pin` has a `$ref`.
+    assert_eq!(marked.len(), 1, "{}", r.stdout);
+    assert!(marked[0].contains("`pin` of `s`"), "{}", marked[0]);
+    let _ = std::fs::remove_dir_all(dir);
+}
