@@ -124,6 +124,7 @@ impl Listing {
         Some(Spot {
             path: relative.to_string_lossy().into_owned(),
             line: usize::try_from(*line).ok(),
+            column: None,
         })
     }
 }

@@ -181,7 +181,7 @@ fn claude_code_permissions_take_the_model_facing_name() {
              nearest real name is `mcp__alpha__get_user`",
         )
         .out_has("so the tool it meant is not blocked; the nearest real name is `mcp__alpha__Search`")
-        .out_has("3 matched, 3 match nothing, 1 not judged (a server not audited or not in the config), 2 not about MCP tools");
+        .out_has("3 matched, 3 match nothing, 2 skipped, too broad or shadowed, 1 not judged (a server not audited or not in the config), 2 not about MCP tools");
     let doc = run([
         "audit",
         "--config",

@@ -33,6 +33,7 @@ mod oracle_allowlists;
 mod oracle_arguments;
 mod oracle_configs;
 mod oracle_limits;
+mod oracle_permissions;
 mod oracle_plugins;
 mod oracle_prompts;
 mod oracle_schemas;

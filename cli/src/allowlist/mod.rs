@@ -17,6 +17,7 @@
 pub mod past;
 pub mod read;
 pub mod report;
+pub mod rules;
 #[cfg(test)]
 mod tests;
 
@@ -44,6 +45,17 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// Its name in JSON.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Self::Allow => "allow",
+            Self::Ask => "ask",
+            Self::Deny => "deny",
+            Self::Only => "only",
+        }
+    }
+
     /// What an entry that matches nothing does, in words.
     #[must_use]
     pub const fn consequence(self) -> &'static str {
@@ -85,10 +97,37 @@ pub struct List {
     pub effect: Effect,
     /// How its entries name tools.
     pub form: Form,
-    /// Its entries (at most [`MAX_ENTRIES`]), with the 1-based line each is on when known.
-    pub entries: Vec<(String, Option<usize>)>,
+    /// Its entries (at most [`MAX_ENTRIES`]).
+    pub entries: Vec<Entry>,
     /// Entries past [`MAX_ENTRIES`], not matched.
     pub dropped: usize,
+    /// Whether the client checks each entry as a permission rule when it reads the file, and
+    /// skips one it finds invalid (Claude Code's `permissions`; [`rules::skipped`]).
+    pub checked: bool,
+}
+
+/// One entry of a list, and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The entry as written (unquoted).
+    pub text: String,
+    /// Its 1-based line in the list's file, when known.
+    pub line: Option<usize>,
+    /// Its 1-based column there (in characters, at its opening quote where it has one), when
+    /// known.
+    pub column: Option<usize>,
+}
+
+impl Entry {
+    /// An entry with no place.
+    #[must_use]
+    pub fn bare(text: &str) -> Self {
+        Self {
+            text: text.to_owned(),
+            line: None,
+            column: None,
+        }
+    }
 }
 
 /// One server's tools under one client.
@@ -115,15 +154,62 @@ pub struct Names {
     pub servers: Vec<Server>,
 }
 
-/// An entry that matches nothing.
+/// What is wrong with an entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// It matches no tool (`allowlist_entry_unmatched`).
+    Unmatched,
+    /// The client skips it when it reads the file (`allowlist_entry_skipped`): `message` is
+    /// what the client says, `write` the entries that would do what it meant.
+    Skipped {
+        /// The client's own message, as it prints it.
+        message: String,
+        /// Why, in the client's words, without the entry (so a report can show the entry
+        /// escaped beside it).
+        reason: String,
+        /// The entries to write instead (none when nothing it meant can be written).
+        write: Vec<String>,
+    },
+    /// It grants tools beyond the server it names (`allowlist_entry_too_broad`).
+    TooBroad {
+        /// The keys of the other servers whose tools it grants.
+        others: Vec<String>,
+        /// How many tools of those servers it grants.
+        tools: usize,
+        /// Whether it grants every MCP tool of every server.
+        every: bool,
+        /// The entries that grant the named server's tools and no other's.
+        write: Vec<String>,
+    },
+    /// A stronger rule takes every tool it matches, or it repeats an entry
+    /// (`allowlist_entry_shadowed`).
+    Shadowed {
+        /// The entry that takes them (or that it repeats).
+        by: String,
+        /// That entry's list's field and file.
+        field: String,
+        /// Its file.
+        file: String,
+        /// Its line.
+        line: Option<usize>,
+        /// Whether it repeats `by` (same list kind) rather than being overruled by it.
+        repeat: bool,
+    },
+}
+
+/// An entry with something wrong.
 #[derive(Debug, Clone)]
-pub struct Unmatched {
+pub struct Finding {
+    /// What is wrong.
+    pub kind: Kind,
     /// The index of its list in the lists given to [`resolve`].
     pub list: usize,
     /// The entry as written.
     pub entry: String,
     /// Its line in the list's file, when known.
     pub line: Option<usize>,
+    /// Its column there, when known.
+    pub column: Option<usize>,
     /// The server it is about, when one can be told.
     pub server: Option<String>,
     /// The real name it most likely meant, in the form the list takes.
@@ -139,14 +225,27 @@ pub struct Unmatched {
 /// What [`resolve`] found.
 #[derive(Debug, Clone, Default)]
 pub struct Resolved {
-    /// Every entry that matches nothing, in list order.
-    pub unmatched: Vec<Unmatched>,
+    /// Every entry with something wrong, in list order (entries shadowed after the rest).
+    pub findings: Vec<Finding>,
     /// Entries that match at least one tool.
     pub matched: usize,
     /// Entries not judged: about a server not audited, or not in the config.
     pub unjudged: usize,
     /// Entries not about MCP tools (`Bash(...)`, `Read`), left alone.
     pub other: usize,
+    /// What each client's permission rules decide for each tool ([`rules::decisions`]).
+    pub decisions: Vec<rules::Decision>,
+}
+
+impl Resolved {
+    /// The findings of entries that match nothing.
+    #[must_use]
+    pub fn unmatched(&self) -> Vec<&Finding> {
+        self.findings
+            .iter()
+            .filter(|f| f.kind == Kind::Unmatched)
+            .collect()
+    }
 }
 
 /// Matches each entry of each list against `names` (one [`Names`] per client; a list whose
@@ -160,32 +259,86 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
             out.unjudged += list.entries.len();
             continue;
         };
-        for (entry, line) in &list.entries {
-            let verdict = match &list.form {
-                Form::Qualified => qualified(names, entry),
-                Form::Raw { server } => raw(names, server, entry),
+        for entry in &list.entries {
+            let found = |kind, server, nearest, why| Finding {
+                kind,
+                list: i,
+                entry: entry.text.clone(),
+                line: entry.line,
+                column: entry.column,
+                server,
+                nearest,
+                why,
+                was: None,
             };
-            match verdict {
-                Verdict::Matched => out.matched += 1,
+            if let Some((kind, server)) = rules::skipped(list, names, &entry.text) {
+                out.findings.push(found(kind, server, None, None));
+                continue;
+            }
+            match verdict(list, names, &entry.text) {
+                Verdict::Matched => {
+                    out.matched += 1;
+                    if let Some((kind, server)) = rules::too_broad(list, names, &entry.text) {
+                        out.findings.push(found(kind, server, None, None));
+                    }
+                }
                 Verdict::Unjudged => out.unjudged += 1,
                 Verdict::Other => out.other += 1,
                 Verdict::Unmatched {
                     server,
                     nearest,
                     why,
-                } => out.unmatched.push(Unmatched {
-                    list: i,
-                    entry: entry.clone(),
-                    line: *line,
-                    server,
-                    nearest,
-                    why,
-                    was: None,
-                }),
+                } => out
+                    .findings
+                    .push(found(Kind::Unmatched, server, nearest, why)),
             }
         }
     }
+    out.findings.extend(rules::shadowed(lists, names));
+    out.decisions = rules::decisions(lists, names);
     out
+}
+
+/// What `entry` of `list` matches under `names`, as the list's client reads it.
+pub(crate) fn verdict(list: &List, names: &Names, entry: &str) -> Verdict {
+    match &list.form {
+        Form::Qualified if names.client.id == mcp_toolname_rules::QWEN_CODE.id => {
+            qwen(list, names, entry)
+        }
+        Form::Qualified => qualified(names, entry),
+        Form::Raw { server } => raw(names, server, entry),
+    }
+}
+
+/// An entry of Qwen Code's rules: matched as it matches ([`rules::qwen_matches`]); one that
+/// matches nothing is described as a model-facing name is ([`qualified`]).
+fn qwen(list: &List, names: &Names, entry: &str) -> Verdict {
+    if !entry.starts_with(names.client.prefix) {
+        return Verdict::Other;
+    }
+    let tool = entry.split_once('(').map_or(entry, |(t, _)| t);
+    let owner = names.servers.iter().find(|s| {
+        s.tools
+            .iter()
+            .any(|(raw, q)| rules::qwen_matches(tool, &s.key, raw, q))
+    });
+    if owner.is_some_and(|s| !s.listed) {
+        return Verdict::Unjudged;
+    }
+    if !rules::matched(list, names, tool).is_empty() {
+        return Verdict::Matched;
+    }
+    match qualified(names, entry) {
+        Verdict::Matched => Verdict::Unmatched {
+            server: None,
+            nearest: None,
+            why: Some(
+                "Qwen Code reads `*` only at the end of a rule, and `*` there as a plain prefix"
+                    .to_owned(),
+            ),
+        },
+        other => other,
+    }
 }
 
 /// What became of one entry.

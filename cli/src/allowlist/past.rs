@@ -5,7 +5,7 @@
 use crate::surface::Surface;
 use crate::surface::entry::Kind;
 
-use super::{Form, List, Names, Pattern, Resolved, Verdict, qualified, raw};
+use super::{Form, List, Names, Pattern, Resolved, Verdict, raw, verdict};
 
 /// What became of a baseline tool the live server no longer lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,16 +111,16 @@ pub fn against(
     live: &[Names],
     fates: &[(String, Vec<(String, Now)>)],
 ) {
-    for u in &mut resolved.unmatched {
+    for u in resolved
+        .findings
+        .iter_mut()
+        .filter(|u| u.kind == super::Kind::Unmatched)
+    {
         let list = &lists[u.list];
         let Some(names) = past.iter().find(|n| n.client.id == list.client.id) else {
             continue;
         };
-        let verdict = match &list.form {
-            Form::Qualified => qualified(names, &u.entry),
-            Form::Raw { server } => raw(names, server, &u.entry),
-        };
-        if verdict != Verdict::Matched {
+        if verdict(list, names, &u.entry) != Verdict::Matched {
             continue;
         }
         // The baseline tool it matched, and its server.

@@ -6,10 +6,10 @@
 use std::path::Path;
 
 use mcp_toolname_rules::message::show;
-use mcp_toolname_rules::{CLAUDE_CODE, CODEX, COPILOT_CLI, ClientPreset, GEMINI_CLI};
+use mcp_toolname_rules::{CLAUDE_CODE, CODEX, COPILOT_CLI, ClientPreset, GEMINI_CLI, QWEN_CODE};
 use serde_json::Value;
 
-use super::{Effect, Form, List, MAX_ENTRIES};
+use super::{Effect, Entry, Form, List, MAX_ENTRIES};
 
 /// The largest settings or agent file read.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
@@ -28,27 +28,63 @@ const FILTERS: &[(&str, &ClientPreset, Effect, bool)] = &[
     ("tools", &COPILOT_CLI, Effect::Only, false),
 ];
 
+/// The byte offset where 1-based line `line` of `text` starts (the end, past its last line).
+fn line_start(text: &str, line: usize) -> usize {
+    text.split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum()
+}
+
+/// The 1-based line and column (in characters) of byte offset `at` of `text`.
+fn place_of(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line_at = before.rfind('\n').map_or(0, |n| n + 1);
+    (
+        before.matches('\n').count() + 1,
+        before[line_at..].chars().count() + 1,
+    )
+}
+
 /// The 1-based line of the first line of `text`, from line `from` (1-based) on, that holds
 /// `needle`; `None` when none does.
 fn line_from(text: &str, from: usize, needle: &str) -> Option<usize> {
-    text.lines()
-        .enumerate()
-        .skip(from.saturating_sub(1))
-        .find(|(_, line)| line.contains(needle))
-        .map(|(i, _)| i + 1)
+    let start = line_start(text, from);
+    let at = text[start..].find(needle)?;
+    Some(place_of(text, start + at).0)
 }
 
-/// The strings of a JSON array, each with its line in `text` (searched from `from`), at most
-/// [`MAX_ENTRIES`]; and how many were left out past that.
-fn entries(items: &[Value], text: &str, from: usize) -> (Vec<(String, Option<usize>)>, usize) {
+/// The strings of a JSON array, each with its place in `text` (searched from line `from`, each
+/// after the one before, so a repeated entry points at itself), at most [`MAX_ENTRIES`]; and
+/// how many were left out past that.
+fn entries(items: &[Value], text: &str, from: usize) -> (Vec<Entry>, usize) {
     let strings: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
     let dropped = strings.len().saturating_sub(MAX_ENTRIES);
+    // Where the search goes on, and that place's line and the offset its line starts at:
+    // counted forward only, so every entry costs the text it passes, not the whole file.
+    let mut cursor = line_start(text, from);
+    let mut line = from.max(1);
+    let mut line_at = cursor;
     let kept = strings
         .into_iter()
         .take(MAX_ENTRIES)
         .map(|s| {
             let needle = serde_json::to_string(s).unwrap_or_default();
-            (s.to_owned(), line_from(text, from, &needle))
+            let place = text[cursor..].find(&needle).map(|at| {
+                let found = cursor + at;
+                let passed = &text[cursor..found];
+                line += passed.matches('\n').count();
+                if let Some(n) = passed.rfind('\n') {
+                    line_at = cursor + n + 1;
+                }
+                cursor = found + needle.len();
+                (line, text[line_at..found].chars().count() + 1)
+            });
+            Entry {
+                text: s.to_owned(),
+                line: place.map(|(l, _)| l),
+                column: place.map(|(_, c)| c),
+            }
         })
         .collect();
     (kept, dropped)
@@ -75,6 +111,7 @@ pub fn server_filters(file: &str, text: &str, codex: bool, key: &str, value: &Va
                 },
                 entries,
                 dropped,
+                checked: false,
             })
         })
         .collect()
@@ -85,8 +122,9 @@ fn read_text(path: &Path, what: &str) -> Result<String, String> {
     crate::file::read_text(path, what, MAX_FILE_BYTES)
 }
 
-/// Claude Code's `permissions.allow`, `ask` and `deny` in the settings file `path`
-/// (`.claude/settings.json`, `settings.local.json`, `~/.claude/settings.json`).
+/// The permission rules of a settings file `path`: Claude Code's `permissions.allow`, `ask`
+/// and `deny` (`.claude/settings.json`, `settings.local.json`, `~/.claude/settings.json`), or
+/// Qwen Code's where the file is in a `.qwen` folder ([`permissions`]).
 ///
 /// # Errors
 /// The file cannot be read, is too large, or is not a JSON object; its `permissions` (when
@@ -102,36 +140,66 @@ pub fn settings(path: &Path) -> Result<Vec<List>, String> {
             e.column()
         )
     })?;
+    let client = if path.components().any(|c| c.as_os_str() == ".qwen") {
+        &QWEN_CODE
+    } else {
+        &CLAUDE_CODE
+    };
+    permissions(client, &file, &text, &value)
+        .map_err(|e| format!("settings file {shown}{e}"))
+}
+
+/// The permission rules `client` reads from a settings file's value `value` (its text
+/// `text`, its name `file`): `permissions.allow`, `ask` and `deny`, and for Qwen Code also
+/// `tools.allowed` (allow) and `tools.exclude` (deny), which it merges into them.
+///
+/// # Errors
+/// `value` is not a JSON object, or its `permissions` is not one; said after the file's
+/// name (`: ...`).
+pub fn permissions(
+    client: &'static ClientPreset,
+    file: &str,
+    text: &str,
+    value: &Value,
+) -> Result<Vec<List>, String> {
     let Value::Object(top) = value else {
-        return Err(format!("settings file {shown} is not a JSON object"));
+        return Err(" is not a JSON object".to_owned());
     };
-    let Some(permissions) = top.get("permissions") else {
-        return Ok(Vec::new());
-    };
-    let Value::Object(permissions) = permissions else {
-        return Err(format!(
-            "settings file {shown}: `permissions` must be an object"
-        ));
-    };
-    let from = line_from(&text, 1, "\"permissions\"").unwrap_or(1);
+    let mut fields: Vec<(&str, &str, Effect)> = vec![
+        ("permissions", "allow", Effect::Allow),
+        ("permissions", "ask", Effect::Ask),
+        ("permissions", "deny", Effect::Deny),
+    ];
+    if client.id == QWEN_CODE.id {
+        fields.push(("tools", "allowed", Effect::Allow));
+        fields.push(("tools", "exclude", Effect::Deny));
+    }
     let mut lists = Vec::new();
-    for (field, effect) in [
-        ("allow", Effect::Allow),
-        ("ask", Effect::Ask),
-        ("deny", Effect::Deny),
-    ] {
-        let Some(items) = permissions.get(field).and_then(Value::as_array) else {
+    for (section, field, effect) in fields {
+        let Some(at) = top.get(section) else {
             continue;
         };
-        let (entries, dropped) = entries(items, &text, from);
+        let Value::Object(at) = at else {
+            if section == "permissions" {
+                return Err(": `permissions` must be an object".to_owned());
+            }
+            continue;
+        };
+        let Some(items) = at.get(field).and_then(Value::as_array) else {
+            continue;
+        };
+        let at_section = line_from(text, 1, &format!("\"{section}\"")).unwrap_or(1);
+        let from = line_from(text, at_section, &format!("\"{field}\"")).unwrap_or(at_section);
+        let (entries, dropped) = entries(items, text, from);
         lists.push(List {
-            client: &CLAUDE_CODE,
-            file: file.clone(),
-            field: format!("`permissions.{field}`"),
+            client,
+            file: file.to_owned(),
+            field: format!("`{section}.{field}`"),
             effect,
             form: Form::Qualified,
             entries,
             dropped,
+            checked: true,
         });
     }
     Ok(lists)
@@ -195,7 +263,7 @@ pub fn front_matter_lists(file: &str, text: &str) -> Vec<List> {
         .iter()
         .find(|(k, _, _)| k == "name")
         .and_then(|(_, _, v)| v.first())
-        .map(|(v, _)| v.clone())
+        .map(|v| v.text.clone())
         .unwrap_or_else(|| {
             Path::new(file)
                 .file_stem()
@@ -222,13 +290,14 @@ pub fn front_matter_lists(file: &str, text: &str) -> Vec<List> {
                 form: Form::Qualified,
                 entries: values.iter().take(MAX_ENTRIES).cloned().collect(),
                 dropped,
+                checked: false,
             })
         })
         .collect()
 }
 
-/// A field's values, each with its line.
-type Values = Vec<(String, Option<usize>)>;
+/// A field's values, each with its place.
+type Values = Vec<Entry>;
 
 /// The `key: value` fields of a Markdown file's front matter (between two `---` lines at its
 /// start): a value is a YAML flow list (`[a, b]`), a block list (`- a` lines below the key),
@@ -253,7 +322,12 @@ fn front_matter(text: &str) -> Vec<(String, usize, Values)> {
             if line.starts_with([' ', '\t', '-'])
                 && let Some((_, _, values)) = fields.last_mut()
             {
-                values.push((unquote(item), Some(n)));
+                let column = line.len() - line.trim_start().len() + trimmed.len() - item.len();
+                values.push(Entry {
+                    text: unquote(item),
+                    line: Some(n),
+                    column: Some(line[..column].chars().count() + 1),
+                });
             }
             continue;
         }
@@ -265,11 +339,11 @@ fn front_matter(text: &str) -> Vec<(String, usize, Values)> {
         };
         let value = value.trim();
         let values = if let Some(flow) = value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
-            split_items(flow, n)
+            split_items(line, flow, n)
         } else if value.is_empty() {
             Vec::new()
         } else {
-            split_items(value, n)
+            split_items(line, value, n)
         };
         fields.push((key.trim().to_owned(), n, values));
     }
@@ -277,7 +351,9 @@ fn front_matter(text: &str) -> Vec<(String, usize, Values)> {
 }
 
 /// Items separated by commas outside parentheses, trimmed and unquoted; empty ones dropped.
-fn split_items(text: &str, line: usize) -> Values {
+/// `text` is a slice of `whole`, the file's line `line`, where each item's column is counted.
+fn split_items(whole: &str, text: &str, line: usize) -> Values {
+    let base = text.as_ptr() as usize - whole.as_ptr() as usize;
     let mut items = Vec::new();
     let mut depth = 0usize;
     let mut start = 0;
@@ -295,9 +371,16 @@ fn split_items(text: &str, line: usize) -> Values {
     items.push(&text[start..]);
     items
         .into_iter()
-        .map(unquote)
-        .filter(|s| !s.is_empty())
-        .map(|s| (s, Some(line)))
+        .filter_map(|item| {
+            let value = unquote(item);
+            let lead = item.len() - item.trim_start().len();
+            let at = item.as_ptr() as usize - text.as_ptr() as usize + base + lead;
+            (!value.is_empty()).then(|| Entry {
+                text: value,
+                line: Some(line),
+                column: Some(whole[..at].chars().count() + 1),
+            })
+        })
         .collect()
 }
 

@@ -8,14 +8,37 @@ use mcp_toolname_rules::message::{self, show};
 use serde_json::{Value, json};
 
 use super::past::{How, Now};
-use super::{List, Resolved, Unmatched};
+use super::{Finding, Kind, List, Resolved};
 use crate::diag::{self, Diagnostic, Place, Spot};
 use crate::lint::{Level, Levels};
 use crate::verdict;
 use crate::wrap::plural;
 
-/// The lint of every finding here.
-pub const LINT: &Lint = &lint::ALLOWLIST_ENTRY_UNMATCHED;
+/// The lint of a finding of this kind.
+#[must_use]
+pub const fn lint_of(kind: &Kind) -> &'static Lint {
+    match kind {
+        Kind::Unmatched => &lint::ALLOWLIST_ENTRY_UNMATCHED,
+        Kind::Skipped { .. } => &lint::ALLOWLIST_ENTRY_SKIPPED,
+        Kind::TooBroad { .. } => &lint::ALLOWLIST_ENTRY_TOO_BROAD,
+        Kind::Shadowed { .. } => &lint::ALLOWLIST_ENTRY_SHADOWED,
+    }
+}
+
+/// A list of names, each shown, the first few and a count of the rest.
+fn names_shown(names: &[String]) -> String {
+    const SHOWN: usize = 8;
+    let mut out = names
+        .iter()
+        .take(SHOWN)
+        .map(|n| show(n))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > SHOWN {
+        out.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    out
+}
 
 /// The lists read and what was found in them.
 #[derive(Debug, Default)]
@@ -29,28 +52,100 @@ pub struct Findings {
 impl Findings {
     /// The level of `u` in this run (its client is what `--target` narrows to).
     #[must_use]
-    pub fn level(&self, u: &Unmatched, levels: &Levels) -> Level {
-        levels.of_about(LINT, None, Some(self.lists[u.list].client.id))
+    pub fn level(&self, u: &Finding, levels: &Levels) -> Level {
+        levels.of_about(lint_of(&u.kind), None, Some(self.lists[u.list].client.id))
     }
 
     /// Whether a finding is at deny level.
     #[must_use]
     pub fn denied(&self, levels: &Levels) -> bool {
         self.resolved
-            .unmatched
+            .findings
             .iter()
             .any(|u| self.level(u, levels) == Level::Deny)
     }
 
     /// The sentence of one finding.
     #[must_use]
-    pub fn message(&self, u: &Unmatched) -> String {
+    pub fn message(&self, u: &Finding) -> String {
         let list = &self.lists[u.list];
         // A per-server filter's field already names its server.
         let whose = match (&list.form, &u.server) {
             (super::Form::Qualified, Some(s)) => format!(" of server {}", show(s)),
             _ => String::new(),
         };
+        let head = format!(
+            "{}: entry {} of {} in {}",
+            list.client.id,
+            show(&u.entry),
+            list.field,
+            show(&list.file)
+        );
+        match &u.kind {
+            Kind::Unmatched => {}
+            Kind::Skipped { reason, write, .. } => {
+                return format!(
+                    "{head} is skipped by {} ({reason}), so it does nothing; {}",
+                    list.client.title,
+                    if write.is_empty() {
+                        "no tool it names is listed".to_owned()
+                    } else {
+                        format!("write {} instead", names_shown(write))
+                    }
+                );
+            }
+            Kind::TooBroad {
+                others,
+                tools,
+                every,
+                write,
+            } => {
+                let named = u
+                    .server
+                    .as_ref()
+                    .map_or_else(String::new, |s| format!(" written for server {}", show(s)));
+                let instead = if write.is_empty() {
+                    String::new()
+                } else {
+                    format!("; to grant that server's tools alone, write {}", names_shown(write))
+                };
+                return format!(
+                    "{head}{named} grants {} under {}: {tools} {} of {} {}{instead}",
+                    if *every {
+                        "every MCP tool of every server"
+                    } else {
+                        "tools of other servers"
+                    },
+                    list.client.title,
+                    plural(*tools, "tool", "tools"),
+                    plural(others.len(), "server", "servers"),
+                    names_shown(others)
+                );
+            }
+            Kind::Shadowed {
+                by,
+                field,
+                file,
+                line,
+                repeat,
+            } => {
+                let at = format!(
+                    "{} of {field} in {}{}",
+                    show(by),
+                    show(file),
+                    line.map_or_else(String::new, |l| format!(", line {l}"))
+                );
+                return if *repeat {
+                    format!("{head} repeats {at}, so it does nothing")
+                } else {
+                    format!(
+                        "{head} does nothing under {}: every tool it matches{whose} is also \
+                         matched by {at}, which wins",
+                        list.client.title
+                    )
+                };
+            }
+        }
         let mut text = format!(
             "{}: entry {} of {} in {} matches no tool{whose} under {}, so {}",
             list.client.id,
@@ -102,21 +197,28 @@ impl Findings {
             plural(entries, "entry", "entries")
         );
         let mut hidden = 0;
-        for u in &r.unmatched {
+        for u in &r.findings {
             let level = self.level(u, levels);
             if level == Level::Allow {
                 hidden += 1;
                 continue;
             }
-            let help = diag::help_for(LINT, None)
+            let lint = lint_of(&u.kind);
+            let help = diag::help_for(lint, None)
                 .map(|h| format!("; {h}"))
                 .unwrap_or_default();
             out.push_str(&verdict::line(
                 2,
                 Some(level),
-                &format!("[{}] {}{help}", LINT.name, self.message(u)),
+                &format!("[{}] {}{help}", lint.name, self.message(u)),
             ));
         }
+        let unmatched = r
+            .findings
+            .iter()
+            .filter(|u| u.kind == Kind::Unmatched)
+            .count();
+        let other = r.findings.len() - unmatched;
         let allowed = if hidden == 0 {
             String::new()
         } else {
@@ -125,11 +227,15 @@ impl Findings {
         out.push_str(&crate::wrap::hanging(
             "",
             &format!(
-                "{} matched, {} {} nothing{allowed}, {} not judged (a server not audited or not \
-                 in the config), {} not about MCP tools",
+                "{} matched, {unmatched} {} nothing{}{allowed}, {} not judged (a server not \
+                 audited or not in the config), {} not about MCP tools",
                 r.matched,
-                r.unmatched.len(),
-                plural(r.unmatched.len(), "matches", "match"),
+                plural(unmatched, "matches", "match"),
+                if other == 0 {
+                    String::new()
+                } else {
+                    format!(", {other} skipped, too broad or shadowed")
+                },
                 r.unjudged,
                 r.other
             ),
@@ -138,7 +244,8 @@ impl Findings {
         out
     }
 
-    /// The JSON value: each list, and each entry that matches nothing.
+    /// The JSON value: each list, every finding, and (as before) each entry that matches
+    /// nothing.
     #[must_use]
     pub fn json(&self, levels: &Levels) -> Value {
         let lists: Vec<Value> = self
@@ -154,18 +261,58 @@ impl Findings {
                 })
             })
             .collect();
+        let one = |u: &Finding| {
+            let list = &self.lists[u.list];
+            let mut doc = json!({
+                "lint": lint_of(&u.kind).name,
+                "level": self.level(u, levels),
+                "client": list.client.id,
+                "file": list.file,
+                "line": u.line,
+                "column": u.column,
+                "field": list.field,
+                "effect": list.effect.word(),
+                "entry": message::short(&u.entry),
+                "server": u.server.as_deref().map(message::short),
+                "message": self.message(u),
+            });
+            let more = match &u.kind {
+                Kind::Unmatched => json!({}),
+                Kind::Skipped { message, write, .. } => json!({
+                    "client_says": message::short(message),
+                    "write": write.iter().map(|w| message::short(w)).collect::<Vec<_>>(),
+                }),
+                Kind::TooBroad { others, tools, every, write } => json!({
+                    "other_servers": others.iter().map(|o| message::short(o)).collect::<Vec<_>>(),
+                    "other_tools": tools,
+                    "every_tool": every,
+                    "write": write.iter().map(|w| message::short(w)).collect::<Vec<_>>(),
+                }),
+                Kind::Shadowed { by, field, file, line, repeat } => json!({
+                    "by": { "entry": message::short(by), "field": field, "file": file, "line": line },
+                    "repeat": repeat,
+                }),
+            };
+            if let (Value::Object(d), Value::Object(m)) = (&mut doc, more) {
+                d.extend(m);
+            }
+            doc
+        };
+        let findings: Vec<Value> = self.resolved.findings.iter().map(one).collect();
         let unmatched: Vec<Value> = self
             .resolved
-            .unmatched
+            .findings
             .iter()
+            .filter(|u| u.kind == Kind::Unmatched)
             .map(|u| {
                 let list = &self.lists[u.list];
                 json!({
-                    "lint": LINT.name,
+                    "lint": lint_of(&u.kind).name,
                     "level": self.level(u, levels),
                     "client": list.client.id,
                     "file": list.file,
                     "line": u.line,
+                    "column": u.column,
                     "field": list.field,
                     "entry": message::short(&u.entry),
                     "server": u.server.as_deref().map(message::short),
@@ -188,8 +335,24 @@ impl Findings {
             })
             .collect();
         let r = &self.resolved;
+        let decisions: Vec<Value> = r
+            .decisions
+            .iter()
+            .map(|d| {
+                json!({
+                    "client": d.client,
+                    "server": message::short(&d.server),
+                    "tool": message::short(&d.tool),
+                    "name": message::short(&d.name),
+                    "decision": d.effect.map_or("default", super::Effect::word),
+                    "by": d.by.as_deref().map(message::short),
+                })
+            })
+            .collect();
         json!({
             "lists": lists,
+            "findings": findings,
+            "decisions": decisions,
             "unmatched": unmatched,
             "matched": r.matched,
             "not_judged": r.unjudged,
@@ -201,15 +364,16 @@ impl Findings {
     #[must_use]
     pub fn diagnostics(&self, levels: &Levels) -> Vec<Diagnostic> {
         self.resolved
-            .unmatched
+            .findings
             .iter()
             .filter_map(|u| {
                 let level = self.level(u, levels);
+                let lint = lint_of(&u.kind);
                 (level != Level::Allow).then(|| Diagnostic {
-                    lint: LINT,
+                    lint,
                     level,
                     message: self.message(u),
-                    help: diag::help_for(LINT, None),
+                    help: diag::help_for(lint, None),
                     server: u.server.clone(),
                     places: vec![Place {
                         server: u.server.clone(),
@@ -218,6 +382,7 @@ impl Findings {
                     spot: Some(Spot {
                         path: self.lists[u.list].file.clone(),
                         line: u.line,
+                        column: u.column,
                     }),
                 })
             })

@@ -37,8 +37,9 @@ fn list(client: &'static ClientPreset, form: Form, entries: &[&str]) -> List {
         field: "`x`".to_owned(),
         effect: Effect::Deny,
         form,
-        entries: entries.iter().map(|e| ((*e).to_owned(), None)).collect(),
+        entries: entries.iter().map(|e| Entry::bare(e)).collect(),
         dropped: 0,
+        checked: false,
     }
 }
 
@@ -51,9 +52,9 @@ fn raw_form(server: &str) -> Form {
 /// The entries of `l` that match nothing, with the nearest name of each.
 fn unmatched(l: List, n: Names) -> Vec<(String, Option<String>)> {
     resolve(&[l], &[n])
-        .unmatched
+        .unmatched()
         .into_iter()
-        .map(|u| (u.entry, u.nearest))
+        .map(|u| (u.entry.clone(), u.nearest.clone()))
         .collect()
 }
 
@@ -77,7 +78,7 @@ fn claude_code_matches_the_model_facing_name_whole_servers_and_stars() {
         ],
     );
     let r = resolve(&[l], std::slice::from_ref(&n));
-    assert!(r.unmatched.is_empty(), "{:?}", r.unmatched);
+    assert!(r.unmatched().is_empty(), "{:?}", r.unmatched());
     assert_eq!((r.matched, r.other), (5, 2));
     // The raw name, the key as written, another case, a `(...)`: none matches (run).
     let l = list(
@@ -120,7 +121,7 @@ fn an_entry_about_a_server_not_in_the_config_is_not_judged() {
         &["mcp__github__create_issue"],
     );
     let r = resolve(&[l], &[n]);
-    assert!(r.unmatched.is_empty());
+    assert!(r.unmatched().is_empty());
     assert_eq!(r.unjudged, 1);
 }
 
@@ -208,12 +209,12 @@ fn huge_and_hostile_entries_are_bounded_and_escaped() {
         lists: vec![l.clone()],
         resolved: resolve(&[l], &[n]),
     };
-    assert_eq!(findings.resolved.unmatched.len(), 2);
+    assert_eq!(findings.resolved.unmatched().len(), 2);
     assert_eq!(
-        findings.resolved.unmatched[0].nearest, None,
+        findings.resolved.unmatched()[0].nearest, None,
         "too long to compare"
     );
-    for u in &findings.resolved.unmatched {
+    for u in &findings.resolved.unmatched() {
         let message = findings.message(u);
         assert!(message.chars().count() < 600, "{message}");
         assert!(!message.contains('\u{1b}') && !message.contains('\u{202e}'));
@@ -245,7 +246,18 @@ fn filters_are_read_from_server_entries() {
     );
     assert_eq!(
         lists[0].entries,
-        [("a".to_owned(), Some(4)), ("b".to_owned(), Some(4))]
+        [
+            Entry {
+                text: "a".to_owned(),
+                line: Some(4),
+                column: Some(20)
+            },
+            Entry {
+                text: "b".to_owned(),
+                line: Some(4),
+                column: Some(28)
+            }
+        ]
     );
     let codex =
         serde_json::json!({"enabled_tools": ["a"], "disabled_tools": ["b"], "tools": ["c"]});
@@ -278,21 +290,27 @@ fn front_matter_lists_every_form() {
     assert_eq!(lists.len(), 2);
     assert_eq!(lists[0].field, "`tools` of agent `reviewer`");
     assert_eq!(lists[0].effect, Effect::Only);
-    let entries: Vec<&str> = lists[0].entries.iter().map(|(e, _)| e.as_str()).collect();
+    let entries: Vec<&str> = lists[0].entries.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(entries, ["Read", "mcp__a__b", "Bash(git add:*, x)"]);
-    assert_eq!(lists[0].entries[1].1, Some(4));
-    let entries: Vec<&str> = lists[1].entries.iter().map(|(e, _)| e.as_str()).collect();
+    assert_eq!(
+        (lists[0].entries[1].line, lists[0].entries[1].column),
+        (Some(4), Some(14))
+    );
+    let entries: Vec<&str> = lists[1].entries.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(entries, ["mcp__a__c", "mcp__a__d"]);
     let skill = "---\nallowed-tools:\n  - mcp__a__b\n  - \"mcp__a__c\"\n---\n";
     let lists = front_matter_lists(".claude/skills/s/SKILL.md", skill);
     assert_eq!(lists[0].field, "`allowed-tools` of skill `SKILL`");
     assert_eq!(lists[0].effect, Effect::Allow);
-    let entries: Vec<(&str, Option<usize>)> = lists[0]
+    let entries: Vec<(&str, Option<usize>, Option<usize>)> = lists[0]
         .entries
         .iter()
-        .map(|(e, l)| (e.as_str(), *l))
+        .map(|e| (e.text.as_str(), e.line, e.column))
         .collect();
-    assert_eq!(entries, [("mcp__a__b", Some(3)), ("mcp__a__c", Some(4))]);
+    assert_eq!(
+        entries,
+        [("mcp__a__b", Some(3), Some(5)), ("mcp__a__c", Some(4), Some(5))]
+    );
     assert!(front_matter_lists("x.md", "no front matter\ntools: a\n").is_empty());
 }
 
@@ -375,7 +393,7 @@ fn an_entry_that_matched_a_renamed_tool_is_given_its_new_name() {
     );
     let lists = [l];
     let mut r = resolve(&lists, std::slice::from_ref(&live));
-    assert_eq!(r.unmatched.len(), 2);
+    assert_eq!(r.unmatched().len(), 2);
     let fates = vec![(
         "alpha".to_owned(),
         vec![(
@@ -387,18 +405,18 @@ fn an_entry_that_matched_a_renamed_tool_is_given_its_new_name() {
         )],
     )];
     against(&lists, &mut r, &[past], &[live], &fates);
-    let u = &r.unmatched[0];
+    let u = &r.unmatched()[0];
     assert_eq!(u.nearest.as_deref(), Some("mcp__alpha__fetch_user"));
     assert_eq!(u.was.as_ref().map(|w| w.tool.as_str()), Some("get_user"));
     assert_eq!(
-        r.unmatched[1].was, None,
+        r.unmatched()[1].was, None,
         "it matched nothing in the baseline either"
     );
     let findings = super::report::Findings {
         lists: lists.to_vec(),
         resolved: r,
     };
-    let message = findings.message(&findings.resolved.unmatched[0]);
+    let message = findings.message(&findings.resolved.unmatched()[0]);
     assert!(
         message.contains(
             "in the baseline it matched `get_user`, which the server renamed to `fetch_user` \
@@ -418,7 +436,7 @@ fn a_long_pattern_against_many_names_costs_the_names_length() {
     let entry = format!("mcp__s__{}", "*a".repeat(500_000));
     let started = std::time::Instant::now();
     let r = resolve(&[list(&CLAUDE_CODE, Form::Qualified, &[&entry])], &[n]);
-    assert_eq!(r.unmatched.len(), 1);
+    assert_eq!(r.unmatched().len(), 1);
     assert!(
         started.elapsed() < std::time::Duration::from_secs(10),
         "{:?}",

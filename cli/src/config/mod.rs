@@ -286,6 +286,22 @@ pub fn load(path: &Path) -> Result<Config, String> {
         ));
         add(&mut entries, &mut notes, &ctx, key, &value, None);
     }
+    // Qwen Code's settings file holds its permission rules beside its servers (Claude Code's
+    // settings files hold no servers, Gemini CLI's no `permissions`).
+    if flavor != Flavor::Codex
+        && let Ok(value) = serde_json::from_str::<serde_json::Value>(text)
+        && value.get("permissions").is_some()
+    {
+        lists.extend(
+            crate::allowlist::read::permissions(
+                &mcp_toolname_rules::QWEN_CODE,
+                &shown_path,
+                text,
+                &value,
+            )
+            .map_err(|e| format!("config {file}{e}"))?,
+        );
+    }
     for entry in &mut entries {
         entry.codex_non_prefixed = unprefixed.covers(&entry.key);
     }

@@ -58,6 +58,7 @@ impl Failure {
             spot: Some(Spot {
                 path: path.to_string_lossy().into_owned(),
                 line: None,
+                column: None,
             }),
             ..self
         }

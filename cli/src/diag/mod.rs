@@ -18,6 +18,8 @@ pub struct Spot {
     pub path: String,
     /// 1-based.
     pub line: Option<usize>,
+    /// 1-based, in characters (Unicode code points).
+    pub column: Option<usize>,
 }
 
 /// One finding, ready to write.

@@ -36,6 +36,9 @@ fn command(kind: &str, spot: Option<&Spot>, title: &str, message: &str) -> Strin
         props.push(format!("file={}", property(&spot.path)));
         if let Some(line) = spot.line {
             props.push(format!("line={line}"));
+            if let Some(column) = spot.column {
+                props.push(format!("col={column}"));
+            }
         }
     }
     props.push(format!("title={}", property(title)));
@@ -126,6 +129,7 @@ mod tests {
             spot: Some(Spot {
                 path: "dir,x/.mcp.json".to_owned(),
                 line: Some(3),
+                column: None,
             }),
         };
         assert_eq!(

@@ -66,6 +66,9 @@ fn physical(spot: &Spot) -> Value {
     let mut location = json!({ "artifactLocation": { "uri": uri(&spot.path) } });
     if let Some(line) = spot.line {
         location["region"] = json!({ "startLine": line });
+        if let Some(column) = spot.column {
+            location["region"]["startColumn"] = json!(column);
+        }
     }
     location
 }
@@ -142,6 +145,8 @@ pub fn log(found: Found<'_>, exit_code: u8) -> Doc<'_> {
             "semanticVersion": env!("CARGO_PKG_VERSION"),
             "rules": LINTS.iter().map(rule).collect::<Vec<_>>(),
         }},
+        // Columns count characters, as the finding's own text does.
+        "columnKind": "unicodeCodePoints",
     }))
     .objects("invocations", vec![invocation])
     .array(

@@ -200,10 +200,10 @@ impl Report for Fleet {
             section: &lists.text(levels),
             denied: lists
                 .resolved
-                .unmatched
+                .findings
                 .iter()
                 .filter(|u| lists.level(u, levels) == Level::Deny)
-                .map(|_| crate::allowlist::report::LINT.name)
+                .map(|u| crate::allowlist::report::lint_of(&u.kind).name)
                 .collect(),
         };
         text::write(

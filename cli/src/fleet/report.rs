@@ -26,6 +26,7 @@ pub(super) fn found(
     let spot = |key: &str| Spot {
         path: path.clone(),
         line: diag::line_of_key(&config.text, key),
+        column: None,
     };
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut failures = Vec::new();

@@ -340,10 +340,13 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
           privacy: { usageStatisticsEnabled: false },
           general: { enableAutoUpdate: false, disableAutoUpdate: true, disableUpdateNag: true },
           security: { auth: { selectedType: 'openai' }, folderTrust: { enabled: false } },
+          // The permission rules of the corpus (`qwen_permissions`), judged headless.
+          ...(corpus.qwen_permissions ? { permissions: corpus.qwen_permissions } : {}),
         }));
         return {
-          // --yolo: headless, a tool no rule allows would be held back for approval.
-          args: ['--yolo', '--auth-type', 'openai', '-m', 'fake-model', now.given ?? 'say ok'],
+          // --yolo: headless, a tool no rule allows would be held back for approval; with
+          // permission rules to judge, the default mode, so that such a tool is refused.
+          args: [...(corpus.qwen_permissions ? ['--approval-mode', 'default'] : ['--yolo']), '--auth-type', 'openai', '-m', 'fake-model', now.given ?? 'say ok'],
           env: {
             OPENAI_API_KEY: 'oracle',
             OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,

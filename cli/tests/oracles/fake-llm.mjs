@@ -43,8 +43,62 @@ function toolSearchCall(body, select) {
   return names.length === 0 ? null : { query: `select:${names.join(',')}`, max_results: names.length };
 }
 
-function anthropic(res, body, select) {
-  const call = toolSearchCall(body, select);
+/** A fixture tool's origin (`S.T`) from its description `oracle tool S.T ...`. */
+const originOf = (description) => /^oracle tool (\d+\.\d+)(?=$|\s)/.exec(description ?? '')?.[1] ?? null;
+
+/**
+ * With `call`, the fake model calls every fixture tool the request offers, once: each tool of
+ * `tools[]` whose description is `oracle tool S.T`, and each deferred one the request lists as
+ * `- "<name>": "oracle tool S.T"` (Qwen Code). Each call's id is `oracle_S_T`, so the result the
+ * client sends back is traced to its tool. Nothing is called once the request carries a
+ * result: the turn then ends.
+ */
+function fixtureCalls(body, call) {
+  if (!call) return [];
+  const said = JSON.stringify(body.messages ?? body.contents ?? []);
+  if (said.includes('"tool_result"') || said.includes('"role":"tool"') || said.includes('"functionResponse"')) return [];
+  const found = new Map();
+  for (const tool of body.tools ?? []) {
+    const fn = tool.function ?? tool;
+    const at = originOf(fn.description);
+    if (at && fn.name) found.set(at, fn.name);
+  }
+  const texts = [];
+  const walk = (value) => {
+    if (typeof value === 'string') texts.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(body);
+  for (const text of texts) {
+    for (const match of text.matchAll(/^- "((?:[^"\\]|\\.)*)": "oracle tool (\d+\.\d+)(?=["\s])/gm)) {
+      if (!found.has(match[2])) found.set(match[2], JSON.parse(`"${match[1]}"`));
+    }
+  }
+  return [...found].map(([at, name]) => ({ id: `oracle_${at.replace('.', '_')}`, name }));
+}
+
+function anthropic(res, body, select, call) {
+  const calls = fixtureCalls(body, call);
+  if (calls.length > 0) {
+    const message = { id: 'msg_oracle', type: 'message', role: 'assistant', model: body.model ?? 'fake', stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
+    const uses = calls.map(({ id, name }) => ({ type: 'tool_use', id, name, input: {} }));
+    if (!body.stream) {
+      json(res, 200, { ...message, content: uses, stop_reason: 'tool_use' });
+      return;
+    }
+    sse(res, [
+      ['message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null } }],
+      ...uses.flatMap((use, index) => [
+        ['content_block_start', { type: 'content_block_start', index, content_block: use }],
+        ['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '{}' } }],
+        ['content_block_stop', { type: 'content_block_stop', index }],
+      ]),
+      ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 1 } }],
+      ['message_stop', { type: 'message_stop' }],
+    ]);
+    return;
+  }
+  const callSearch = toolSearchCall(body, select);
   const message = {
     id: 'msg_oracle',
     type: 'message',
@@ -55,8 +109,8 @@ function anthropic(res, body, select) {
     stop_sequence: null,
     usage: { input_tokens: 1, output_tokens: 1 },
   };
-  if (call) {
-    const use = { type: 'tool_use', id: 'toolu_oracle', name: 'ToolSearch', input: call };
+  if (callSearch) {
+    const use = { type: 'tool_use', id: 'toolu_oracle', name: 'ToolSearch', input: callSearch };
     if (!body.stream) {
       json(res, 200, { ...message, content: [use], stop_reason: 'tool_use' });
       return;
@@ -64,7 +118,7 @@ function anthropic(res, body, select) {
     sse(res, [
       ['message_start', { type: 'message_start', message }],
       ['content_block_start', { type: 'content_block_start', index: 0, content_block: { ...use, input: {} } }],
-      ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call) } }],
+      ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(callSearch) } }],
       ['content_block_stop', { type: 'content_block_stop', index: 0 }],
       ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 1 } }],
       ['message_stop', { type: 'message_stop' }],
@@ -95,8 +149,22 @@ function responses(res) {
   ]);
 }
 
-function chat(res, body) {
+function chat(res, body, call) {
   const base = { id: 'chat_oracle', object: 'chat.completion.chunk', created: 0, model: body.model ?? 'fake' };
+  const calls = fixtureCalls(body, call).map(({ id, name }, index) => ({ index, id, type: 'function', function: { name, arguments: '{}' } }));
+  if (calls.length > 0) {
+    const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+    if (!body.stream) {
+      json(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: calls }, finish_reason: 'tool_calls' }], usage });
+      return;
+    }
+    sse(res, [
+      [null, { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: calls }, finish_reason: null }] }],
+      [null, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }], usage }],
+      [null, '[DONE]'],
+    ]);
+    return;
+  }
   if (!body.stream) {
     json(res, 200, {
       ...base,
@@ -113,9 +181,11 @@ function chat(res, body) {
   ]);
 }
 
-function gemini(res, url) {
+function gemini(res, url, body, call) {
+  const calls = fixtureCalls({ tools: (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []), contents: body.contents }, call);
+  const parts = calls.length > 0 ? calls.map(({ id, name }) => ({ functionCall: { id, name, args: {} } })) : [{ text: 'ok' }];
   const chunk = {
-    candidates: [{ content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP', index: 0 }],
+    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
     usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
   };
   if (url.includes(':streamGenerateContent')) sse(res, [[null, chunk]]);
@@ -140,9 +210,10 @@ function decode(raw, encoding) {
 /**
  * Serves on an ephemeral port of 127.0.0.1, writing requests into `dir`; resolves to the port.
  * `select`: answer the first Anthropic request with a `ToolSearch` call for the deferred
- * tools whose names start with it (see above).
+ * tools whose names start with it (see above). `call`: call every fixture tool offered
+ * (`fixtureCalls`).
  */
-export function start(dir, { select = null } = {}) {
+export function start(dir, { select = null, call = false } = {}) {
   let count = 0;
   const server = http.createServer((req, res) => {
     const chunks = [];
@@ -169,10 +240,10 @@ export function start(dir, { select = null } = {}) {
       const path = req.url.split('?')[0];
       if (req.method === 'GET' && path.endsWith('/models')) json(res, 200, { object: 'list', data: [{ id: 'fake', object: 'model' }], models: [] });
       else if (path.endsWith('/messages/count_tokens')) json(res, 200, { input_tokens: 1 });
-      else if (path.endsWith('/messages')) anthropic(res, body, select);
+      else if (path.endsWith('/messages')) anthropic(res, body, select, call);
       else if (path.endsWith('/responses')) responses(res);
-      else if (path.endsWith('/chat/completions')) chat(res, body);
-      else if (path.includes(':generateContent') || path.includes(':streamGenerateContent')) gemini(res, req.url);
+      else if (path.endsWith('/chat/completions')) chat(res, body, call);
+      else if (path.includes(':generateContent') || path.includes(':streamGenerateContent')) gemini(res, req.url, body, call);
       else if (path.includes(':countTokens')) json(res, 200, { totalTokens: 1 });
       else json(res, 404, { error: { message: `the fake LLM API has no ${req.method} ${path}` } });
     });

@@ -32,6 +32,10 @@
 // Claude Code reads with `--settings` (its `permissions`).
 // `prompt_bodies` is every `S.I` whose `oracle prompt body S.I` any captured request carries,
 // `prompt_args` every `S.I.J=value` of `oracle prompt arg S.I.J=value` (argument J passed).
+// With `call: true` the fake model calls every fixture tool it is offered (Claude Code, Qwen Code,
+// Gemini CLI and the chat-completions clients); OUT's `called` is every `S.T` the client
+// executed on its server, and `results` what it sent the model back for each call (the tool's
+// answer `oracle called S.T`, or its refusal).
 // A server may give `schemas`, each tool's `inputSchema`; `arguments` maps each "S.T" whose
 // schema a request carries to the keys of its top-level `properties`, as the model got them.
 // `origin` is "S.T" (server S, tool T of the corpus) where the request carries the tool's
@@ -68,7 +72,7 @@ mkdirSync(captured);
 // `oracle tool S.T`, so a tool the request describes is traced back to its corpus entry.
 const servers = corpus.servers.map((server, index) => {
   const file = join(scratch, `tools-${index}.json`);
-  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, schemas: server.schemas, delay_ms: server.delay_ms, server_info: server.server_info, calls_log: join(scratch, `calls-${index}.log`) }));
+  writeFileSync(file, JSON.stringify({ tools: server.tools, prefix: `${index}.`, descriptions: server.descriptions, instructions: server.instructions, prompts: server.prompts, schemas: server.schemas, delay_ms: server.delay_ms, server_info: server.server_info, calls_log: join(scratch, `calls-${index}.log`), called_log: join(scratch, `called-${index}.log`) }));
   return { key: server.key, plugin: server.plugin, pluginMcp: server.plugin_mcp, codexToml: server.codex_toml, command: process.execPath, args: [join(here, 'server.mjs'), file], extra: server.extra ?? {} };
 });
 
@@ -144,7 +148,7 @@ async function runOnce() {
   rmSync(captured, { recursive: true, force: true });
   mkdirSync(captured);
   // The limits corpus has the model load its deferred tools first (`select`: a name prefix).
-  const api = await start(captured, { select: corpus.select ?? null });
+  const api = await start(captured, { select: corpus.select ?? null, call: corpus.call ?? false });
   const { args, env } = adapter.setup(api.port);
   const { ended, output } = await runChild(args, env);
   api.close();
@@ -175,7 +179,7 @@ async function runEach() {
 async function runServed() {
   rmSync(captured, { recursive: true, force: true });
   mkdirSync(captured);
-  const api = await start(captured, { select: corpus.select ?? null });
+  const api = await start(captured, { select: corpus.select ?? null, call: corpus.call ?? false });
   const { env, serve, ask } = adapter.setup(api.port);
   const server = await runChild(serve, env, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
   const per = [];
@@ -304,12 +308,29 @@ for (const file of requests) {
     if (at && form) shaped[at] = { form, schema: tool[form] };
   }
 }
-// Every MCP method the client called on any fixture server (`prompts/list`: it reads prompts).
+// Every MCP method the client called on any fixture server (`prompts/list`: it reads prompts),
+// and every fixture tool it executed (`S.T`).
 const methods = new Set();
-for (const file of readdirSync(scratch).filter((f) => f.startsWith('calls-'))) {
-  for (const line of readFileSync(join(scratch, file), 'utf8').split('\n')) if (line) methods.add(line);
+const called = new Set();
+for (const file of readdirSync(scratch)) {
+  const into = file.startsWith('calls-') ? methods : file.startsWith('called-') ? called : null;
+  if (into) for (const line of readFileSync(join(scratch, file), 'utf8').split('\n')) if (line) into.add(line);
 }
-writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], ...promptsOf(requests), said, arguments: argued, schemas: shaped, output: output.slice(-4000) }, null, 1));
+// With `call`: what the client sent the model back for each call of the fake model (its id is
+// `oracle_S_T`), as text: the tool's answer, or the client's refusal.
+const results = {};
+const textOf = (content) => (typeof content === 'string' ? content : JSON.stringify(content));
+const resultsIn = (value) => {
+  if (Array.isArray(value)) value.forEach(resultsIn);
+  else if (value && typeof value === 'object') {
+    const id = value.tool_use_id ?? value.tool_call_id ?? value.functionResponse?.id ?? value.call_id;
+    const at = typeof id === 'string' ? /^oracle_(\d+)_(\d+)$/.exec(id) : null;
+    if (at) results[`${at[1]}.${at[2]}`] = textOf(value.content ?? value.functionResponse?.response ?? value.output).slice(0, 2000);
+    else Object.values(value).forEach(resultsIn);
+  }
+};
+if (corpus.call) for (const file of requests) resultsIn(bodyOf(file));
+writeFileSync(outFile, JSON.stringify({ client, version, ended, refused, requests: requests.length, tools: best, methods: [...methods].sort(), descriptions: described, instructions: instructed, references: [...referenced], ...promptsOf(requests), said, arguments: argued, schemas: shaped, called: [...called].sort(), results, output: output.slice(-4000) }, null, 1));
 // The scratch HOME (configs, captured requests) is kept only when asked for, to debug a run.
 if (!process.env.MCP_TOOLNAME_ORACLE_KEEP) rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

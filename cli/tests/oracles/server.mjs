@@ -12,7 +12,8 @@
 // page: a loop). `server_info` is the `serverInfo` announced at initialize. `delay_ms` holds back the answer to `initialize`, so that of two servers a
 // client starts at once, the other answers first. Speaks just enough MCP (initialize, tools/list, prompts/list, prompts/get,
 // ping) for a client to list its tools and prompts; it never calls out. `calls_log`: a file
-// each method the client calls is appended to, a line each. `schemas` (one per tool, optional)
+// each method the client calls is appended to, a line each; `called_log`: a file each tool
+// called (`tools/call`) is appended to, as `S.T`, and the call answers `oracle called S.T`. `schemas` (one per tool, optional)
 // is each tool's `inputSchema` in place of an empty object's.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -83,6 +84,17 @@ createInterface({ input: process.stdin }).on('line', (line) => {
           .join('');
         reply({ messages: [{ role: 'user', content: { type: 'text', text: `oracle prompt body ${prefix}${index}${args}` } }] });
       }
+      break;
+    }
+    case 'tools/call': {
+      // Executed: the tool's origin goes to `called_log`, and the answer names it.
+      const index = tools.indexOf(message.params?.name);
+      if (index < 0) {
+        send({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: `no tool ${message.params?.name}` } });
+        break;
+      }
+      if (spec.called_log) appendFileSync(spec.called_log, `${prefix}${index}\n`);
+      reply({ content: [{ type: 'text', text: `oracle called ${prefix}${index}` }] });
       break;
     }
     case 'ping':

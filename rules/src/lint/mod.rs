@@ -28,7 +28,10 @@ mod prompts;
 mod schema;
 mod server;
 
-pub use allowlists::ALLOWLIST_ENTRY_UNMATCHED;
+pub use allowlists::{
+    ALLOWLIST_ENTRY_SHADOWED, ALLOWLIST_ENTRY_SKIPPED, ALLOWLIST_ENTRY_TOO_BROAD,
+    ALLOWLIST_ENTRY_UNMATCHED,
+};
 pub use fleet::{KEY_COLLISION, KEY_LOOK_ALIKE, NAME_COLLISION, PROMPT_COLLISION, SHARED_NAME};
 pub use names::{
     CASE_COLLISION, CLIENT, CONFUSABLE, CONTRACT, DUPLICATE, KEY_OUTSIDE_RULE, KEY_REFUSED,
@@ -266,6 +269,9 @@ pub static LINTS: &[Lint] = &[
     fleet::KEY_LOOK_ALIKE,
     fleet::PROMPT_COLLISION,
     allowlists::ALLOWLIST_ENTRY_UNMATCHED,
+    allowlists::ALLOWLIST_ENTRY_SKIPPED,
+    allowlists::ALLOWLIST_ENTRY_TOO_BROAD,
+    allowlists::ALLOWLIST_ENTRY_SHADOWED,
 ];
 
 /// What a row holds unless it says otherwise: a warning about a server's tools that only the

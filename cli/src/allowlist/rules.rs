@@ -1,0 +1,504 @@
+//! What a client does with a permission rule besides matching it: the rules it skips when it
+//! reads them, the ones that grant more than the server they name, and the ones a stronger
+//! rule overrules or that repeat another.
+//!
+//! Claude Code 2.1.332 (read in its `bin/claude.exe`, and run: `cli/tests/oracle_allowlists.rs`):
+//! - An allow rule whose tool name holds a `*` is skipped unless it is an MCP rule whose server
+//!   part holds none: `mcp__github__*` and `mcp__github__get_*` are kept, `mcp__*`,
+//!   `mcp__git*` and `*` are skipped, with "Invalid permission rule ... was skipped: Wildcard
+//!   tool name ... is not supported in allow rules". Deny and ask rules take `*` anywhere.
+//! - An MCP rule with parentheses (`mcp__s__t(x)`) is skipped in every list: "MCP rules do not
+//!   support patterns in parentheses".
+//! - Deny wins over ask, and ask over allow; the lists of every settings file are merged.
+//!
+//! Qwen Code 0.24.4 (read in `chunks/chunk-47C3HPMW.js` of its package, `matchesMcpPattern`
+//! and `matchesRule`, and run):
+//! - A rule matches an MCP tool's model-facing name when it is that name or the tool's legacy
+//!   name (`mcp__<key>__<tool>` with each character outside `A-Z a-z 0-9 _ . -` made `_`);
+//!   when it has three `__` parts and no trailing `*` and normalises to that name as the
+//!   client normalises names; when it ends in `*` and the rest, sanitised (each character
+//!   outside `A-Z a-z 0-9 _ -` made `_`), starts the sanitised name, a plain prefix that runs
+//!   past the server (`mcp__git*` reaches server `github_enterprise`, `mcp__*` every MCP
+//!   tool); and when it is `mcp__<server>` and the sanitised server parts are equal, so
+//!   `mcp__foo.bar` also reaches every tool of a server keyed `foo_bar`. `*` alone reaches no
+//!   MCP tool. Case counts everywhere.
+//! - An MCP rule with parentheses never matches, and one with unbalanced ones is ignored,
+//!   each said only in the debug log.
+//! - Deny wins over ask, and ask over allow.
+
+use std::collections::BTreeSet;
+
+use mcp_toolname_rules::{CLAUDE_CODE, QWEN_CODE, qualify};
+
+use super::{Effect, Finding, Form, Kind, List, Names, Pattern, Server, Verdict, verdict};
+
+/// The most entries a skipped rule's finding offers to write instead.
+pub const MAX_WRITE: usize = 16;
+
+/// The tools `entry` of `list` matches under `names`, as `(server key, raw name)`.
+#[must_use]
+pub fn matched<'a>(list: &List, names: &'a Names, entry: &str) -> Vec<(&'a str, &'a str)> {
+    let listed = names.servers.iter().filter(|s| s.listed);
+    match &list.form {
+        Form::Raw { server } => listed
+            .filter(|s| s.key == *server)
+            .flat_map(|s| {
+                s.tools
+                    .iter()
+                    .filter(|(raw, _)| {
+                        let one = Names {
+                            client: names.client,
+                            servers: vec![Server {
+                                key: s.key.clone(),
+                                part: None,
+                                listed: true,
+                                tools: vec![(raw.clone(), String::new())],
+                            }],
+                        };
+                        verdict(list, &one, entry) == Verdict::Matched
+                    })
+                    .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+            })
+            .collect(),
+        Form::Qualified if names.client.id == QWEN_CODE.id => listed
+            .flat_map(|s| {
+                s.tools
+                    .iter()
+                    .filter(|(raw, q)| qwen_matches(entry, &s.key, raw, q))
+                    .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+            })
+            .collect(),
+        Form::Qualified => {
+            let client = names.client;
+            let rest = entry.strip_prefix(client.prefix).unwrap_or("");
+            let pattern = Pattern::new(entry);
+            listed
+                .flat_map(|s| {
+                    let whole = !rest.is_empty() && s.part.as_deref() == Some(rest);
+                    s.tools
+                        .iter()
+                        .filter(|(_, q)| whole || pattern.matches(q))
+                        .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        }
+    }
+}
+
+/// Qwen Code's sanitising of a name before a prefix or server comparison.
+fn qwen_sanitised(name: &str) -> String {
+    let out: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        out
+    } else {
+        format!("tool_{out}")
+    }
+}
+
+/// Whether Qwen Code's rule `rule` (its tool name, without parentheses) matches the tool `raw`
+/// of server `key`, whose model-facing name is `name`.
+#[must_use]
+pub fn qwen_matches(rule: &str, key: &str, raw: &str, name: &str) -> bool {
+    let legacy = || {
+        let written = format!("mcp__{key}__{raw}");
+        let kept: String = written
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "_.-".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        // Past 63 UTF-16 units the client joins both ends with `___`.
+        let units: Vec<u16> = kept.encode_utf16().collect();
+        if units.len() > 63 {
+            let mut cut = units[..28].to_vec();
+            cut.extend("___".encode_utf16());
+            cut.extend(&units[units.len() - 32..]);
+            String::from_utf16_lossy(&cut)
+        } else {
+            kept
+        }
+    };
+    if rule == name {
+        return true;
+    }
+    let parts: Vec<&str> = rule.split("__").collect();
+    if !rule.ends_with('*') && parts.len() >= 3 {
+        let normalised = rule
+            .strip_prefix("mcp__")
+            .and_then(|r| r.split_once("__"))
+            .map(|(k, t)| qualify(&QWEN_CODE, k, t).name);
+        if normalised.as_deref() == Some(name) || rule == legacy() {
+            return true;
+        }
+    }
+    if let Some(prefix) = rule.strip_suffix('*') {
+        return qwen_sanitised(name).starts_with(&qwen_sanitised(prefix));
+    }
+    let tool: Vec<&str> = name.split("__").collect();
+    parts.len() == 2
+        && tool.len() >= 3
+        && parts[0] == tool[0]
+        && qwen_sanitised(parts[1]) == qwen_sanitised(tool[1])
+}
+
+/// The client skips `entry` of `list` when it reads it: the finding, and the server it is
+/// about when one can be told.
+#[must_use]
+pub fn skipped(list: &List, names: &Names, entry: &str) -> Option<(Kind, Option<String>)> {
+    if !list.checked {
+        return None;
+    }
+    if list.client.id == QWEN_CODE.id {
+        return qwen_skipped(names, entry);
+    }
+    if list.client.id != CLAUDE_CODE.id {
+        return None;
+    }
+    let client = names.client;
+    let tool = entry.split_once('(').map_or(entry, |(t, _)| t);
+    let mcp = tool.strip_prefix(client.prefix);
+    let server_part = mcp.map(|rest| rest.split_once("__").map_or(rest, |(s, _)| s));
+    if let Some(server_part) = server_part.filter(|_| entry.ends_with(')') && tool != entry) {
+        let reason = "MCP rules do not support patterns in parentheses".to_owned();
+        let message = format!("Invalid permission rule \"{entry}\" was skipped: {reason}");
+        let owner = names
+            .servers
+            .iter()
+            .find(|s| s.part.as_deref() == Some(server_part))
+            .map(|s| s.key.clone());
+        return Some((
+            Kind::Skipped {
+                message,
+                reason,
+                write: vec![tool.to_owned()],
+            },
+            owner,
+        ));
+    }
+    if list.effect != Effect::Allow
+        || !tool.contains('*')
+        || server_part.is_some_and(|s| !s.contains('*'))
+    {
+        return None;
+    }
+    // Only an entry that would have reached an MCP tool is ours to report (`Read*` is not).
+    let pattern = Pattern::new(tool);
+    let servers: Vec<&Server> = names
+        .servers
+        .iter()
+        .filter(|s| s.listed && s.tools.iter().any(|(_, q)| pattern.matches(q)))
+        .collect();
+    if servers.is_empty() && mcp.is_none() {
+        return None;
+    }
+    let mut write = Vec::new();
+    for s in &servers {
+        let Some(part) = s.part.as_deref() else {
+            continue;
+        };
+        if s.tools.iter().all(|(_, q)| pattern.matches(q)) {
+            write.push(format!("{}{part}{}*", client.prefix, client.separator));
+        } else {
+            write.extend(
+                s.tools
+                    .iter()
+                    .filter(|(_, q)| pattern.matches(q))
+                    .map(|(_, q)| q.clone()),
+            );
+        }
+    }
+    write.truncate(MAX_WRITE);
+    let reason = "a wildcard tool name is not supported in allow rules: globs are permitted \
+                  only in the tool position after a literal mcp__<server>__ prefix"
+        .to_owned();
+    let message = format!(
+        "Invalid permission rule \"{entry}\" was skipped: Wildcard tool name \"{tool}\" is not \
+         supported in allow rules"
+    );
+    let server = (servers.len() == 1).then(|| servers[0].key.clone());
+    Some((
+        Kind::Skipped {
+            message,
+            reason,
+            write,
+        },
+        server,
+    ))
+}
+
+/// Qwen Code's MCP rules it never matches: with parentheses, or unbalanced ones.
+fn qwen_skipped(names: &Names, entry: &str) -> Option<(Kind, Option<String>)> {
+    let tool = entry.split_once('(').map_or(entry, |(t, _)| t);
+    if !tool.starts_with("mcp__") || tool == entry {
+        return None;
+    }
+    let owner = names
+        .servers
+        .iter()
+        .find(|s| s.tools.iter().any(|(raw, q)| qwen_matches(tool, &s.key, raw, q)))
+        .map(|s| s.key.clone());
+    let opens = entry.matches('(').count();
+    let (message, reason) = if opens != entry.matches(')').count() || !entry.ends_with(')') {
+        (
+            format!("Ignoring malformed rule (unbalanced parentheses): {entry}"),
+            "malformed rule (unbalanced parentheses), said only in its debug log".to_owned(),
+        )
+    } else {
+        let inner = &entry[tool.len() + 1..entry.len() - 1];
+        (
+            format!(
+                "MCP rule \"{entry}\" has specifier \"{inner}\" \u{2014} MCP tool names already \
+                 encode server identity; specifier not supported"
+            ),
+            "MCP tool names already encode server identity; specifier not supported, said \
+             only in its debug log"
+                .to_owned(),
+        )
+    };
+    Some((
+        Kind::Skipped {
+            message,
+            reason,
+            write: vec![tool.to_owned()],
+        },
+        owner,
+    ))
+}
+
+/// `entry` of `list` grants tools of servers other than the one it names: the finding, and
+/// the server it names.
+#[must_use]
+pub fn too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Option<String>)> {
+    if !matches!(list.effect, Effect::Allow | Effect::Only) || !matches!(list.form, Form::Qualified)
+    {
+        return None;
+    }
+    let client = names.client;
+    let rest = entry.strip_prefix(client.prefix)?;
+    // The server it names: the one keyed as written, else the longest part it starts with,
+    // whole or before the separator.
+    let written = rest.split_once(client.separator).map_or(rest, |(k, _)| k);
+    let by_key = names.servers.iter().find(|s| s.key == written);
+    let owner = by_key
+        .map(|s| s.key.clone())
+        .or_else(|| names
+        .servers
+        .iter()
+        .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
+        .filter(|(_, part)| {
+            rest == *part
+                || rest
+                    .strip_prefix(part)
+                    .is_some_and(|t| t.starts_with(client.separator))
+        })
+        .max_by_key(|(_, part)| part.len())
+        .map(|(s, _)| s.key.clone()));
+    let tools = matched(list, names, entry);
+    let others: BTreeSet<&str> = tools
+        .iter()
+        .map(|(key, _)| *key)
+        .filter(|key| owner.as_deref() != Some(*key))
+        .collect();
+    if others.is_empty() || owner.is_none() && others.len() < 2 {
+        return None;
+    }
+    let listed: Vec<&Server> = names.servers.iter().filter(|s| s.listed).collect();
+    let every =
+        listed.len() > 1 && tools.len() == listed.iter().map(|s| s.tools.len()).sum::<usize>();
+    let count = tools
+        .iter()
+        .filter(|(key, _)| owner.as_deref() != Some(*key))
+        .count();
+    // What grants the named server's tools and no other's: its whole-server form where that
+    // reaches no other server, else each of its tools by name.
+    let mut write = Vec::new();
+    if let Some(s) = owner
+        .as_deref()
+        .and_then(|o| names.servers.iter().find(|s| s.key == o))
+    {
+        let whole = format!("{}{}", client.prefix, s.key);
+        let only_its = matched(list, names, &whole)
+            .iter()
+            .all(|(key, _)| *key == s.key);
+        if only_its && !matched(list, names, &whole).is_empty() {
+            write.push(whole);
+        } else {
+            write.extend(s.tools.iter().map(|(_, q)| q.clone()).take(MAX_WRITE));
+        }
+    }
+    Some((
+        Kind::TooBroad {
+            others: others.into_iter().map(str::to_owned).collect(),
+            tools: count,
+            every,
+            write,
+        },
+        owner,
+    ))
+}
+
+/// The entries of checked lists (a client's merged permission rules) that repeat another of
+/// the same kind, or whose every tool a stronger rule takes: deny over ask, ask over allow.
+#[must_use]
+pub fn shadowed(lists: &[List], names: &[Names]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for names in names {
+        let ours: Vec<(usize, &List)> = lists
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.checked && l.client.id == names.client.id)
+            .collect();
+        // Every valid entry with the tools it matches, in reading order.
+        let mut rules: Vec<(usize, &super::Entry, Effect, Vec<(&str, &str)>)> = Vec::new();
+        for (i, list) in &ours {
+            for entry in &list.entries {
+                if skipped(list, names, &entry.text).is_some() {
+                    continue;
+                }
+                rules.push((*i, entry, list.effect, matched(list, names, &entry.text)));
+            }
+        }
+        let rank = |e: Effect| match e {
+            Effect::Deny => 3,
+            Effect::Ask => 2,
+            Effect::Allow | Effect::Only => 1,
+        };
+        for (at, (i, entry, effect, tools)) in rules.iter().enumerate() {
+            let earlier = rules[..at]
+                .iter()
+                .find(|(_, e, x, _)| x == effect && e.text == entry.text);
+            let stronger = || {
+                if tools.is_empty() {
+                    return None;
+                }
+                let above: Vec<_> = rules
+                    .iter()
+                    .filter(|(_, _, x, _)| rank(*x) > rank(*effect))
+                    .collect();
+                let covered = tools
+                    .iter()
+                    .all(|t| above.iter().any(|(_, _, _, ts)| ts.contains(t)));
+                // The strongest rule that takes one of its tools names the finding.
+                covered
+                    .then(|| {
+                        above
+                            .into_iter()
+                            .filter(|(_, _, _, ts)| tools.iter().any(|t| ts.contains(t)))
+                            .max_by_key(|(_, _, x, _)| rank(*x))
+                    })
+                    .flatten()
+            };
+            let (by, repeat) = match earlier {
+                Some(e) => (e, true),
+                None => match stronger() {
+                    Some(e) => (e, false),
+                    None => continue,
+                },
+            };
+            let (bi, by_entry, _, _) = by;
+            let server = tools
+                .first()
+                .map(|(k, _)| (*k).to_owned())
+                .filter(|k| tools.iter().all(|(t, _)| t == k));
+            out.push(Finding {
+                kind: Kind::Shadowed {
+                    by: by_entry.text.clone(),
+                    field: lists[*bi].field.clone(),
+                    file: lists[*bi].file.clone(),
+                    line: by_entry.line,
+                    repeat,
+                },
+                list: *i,
+                entry: entry.text.clone(),
+                line: entry.line,
+                column: entry.column,
+                server,
+                nearest: None,
+                why: None,
+                was: None,
+            });
+        }
+    }
+    out
+}
+
+/// What a client's merged permission rules decide for one tool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The client.
+    pub client: &'static str,
+    /// The server's key.
+    pub server: String,
+    /// The tool's raw name.
+    pub tool: String,
+    /// Its model-facing name under the client.
+    pub name: String,
+    /// The strongest effect of a rule that matches it (deny over ask over allow); `None`
+    /// where none does: the client's default (ask).
+    pub effect: Option<Effect>,
+    /// That rule's entry.
+    pub by: Option<String>,
+}
+
+/// For each client with checked lists (its permission rules), what they decide for each tool
+/// of each audited server, skipped rules left out, as the client does.
+#[must_use]
+pub fn decisions(lists: &[List], names: &[Names]) -> Vec<Decision> {
+    let mut out = Vec::new();
+    for names in names {
+        let ours: Vec<&List> = lists
+            .iter()
+            .filter(|l| l.checked && l.client.id == names.client.id)
+            .collect();
+        if ours.is_empty() {
+            continue;
+        }
+        let mut rules: Vec<(&str, Effect, Vec<(&str, &str)>)> = Vec::new();
+        for list in &ours {
+            for entry in &list.entries {
+                if skipped(list, names, &entry.text).is_none() {
+                    rules.push((
+                        &entry.text,
+                        list.effect,
+                        matched(list, names, &entry.text),
+                    ));
+                }
+            }
+        }
+        for s in names.servers.iter().filter(|s| s.listed) {
+            for (raw, q) in &s.tools {
+                let at = (s.key.as_str(), raw.as_str());
+                let rule = [Effect::Deny, Effect::Ask, Effect::Allow]
+                    .into_iter()
+                    .find_map(|e| {
+                        rules
+                            .iter()
+                            .find(|(_, x, tools)| *x == e && tools.contains(&at))
+                    });
+                out.push(Decision {
+                    client: names.client.id,
+                    server: s.key.clone(),
+                    tool: raw.clone(),
+                    name: q.clone(),
+                    effect: rule.map(|(_, e, _)| *e),
+                    by: rule.map(|(entry, _, _)| (*entry).to_owned()),
+                });
+            }
+        }
+    }
+    out
+}
