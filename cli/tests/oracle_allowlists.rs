@@ -79,7 +79,9 @@ fn audited(
         .as_array()
         .expect("findings")
         .iter()
-        .filter(|f| f["lint"] == "allowlist_entry_unmatched" || f["lint"] == "allowlist_entry_skipped")
+        .filter(|f| {
+            f["lint"] == "allowlist_entry_unmatched" || f["lint"] == "allowlist_entry_skipped"
+        })
         .map(|u| u["server"].as_str().expect("server").to_owned())
         .collect();
     let names = common::client_names(&doc, client)

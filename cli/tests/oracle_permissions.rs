@@ -20,14 +20,24 @@ use serde_json::{Value, json};
 /// The tools of every server but those a case gives.
 const TOOLS: [&str; 2] = ["get_user", "list_items"];
 
-/// A server of a corpus: its key and tools.
+/// A server of a corpus: its key, tools, and fields added to its entry.
 struct Server {
     key: &'static str,
     tools: &'static [&'static str],
+    extra: Option<fn() -> Value>,
 }
 
 const fn server(key: &'static str) -> Server {
-    Server { key, tools: &TOOLS }
+    Server {
+        key,
+        tools: &TOOLS,
+        extra: None,
+    }
+}
+
+/// Gemini CLI's `trust: true` on a server's entry.
+fn trusted() -> Value {
+    json!({ "trust": true })
 }
 
 /// The config's `mcpServers`, each server a fixture server in `dir` serving its tools.
@@ -36,10 +46,11 @@ fn mcp_servers(dir: &Path, servers: &[Server]) -> Value {
     for (index, s) in servers.iter().enumerate() {
         let file = format!("tools-{index}.json");
         let command = fixture_server_in(dir, &file, &json!({ "tools": s.tools }));
-        out.insert(
-            s.key.to_owned(),
-            json!({ "command": command[0], "args": command[1..] }),
-        );
+        let mut entry = json!({ "command": command[0], "args": command[1..] });
+        if let (Some(e), Some(Value::Object(x))) = (entry.as_object_mut(), s.extra.map(|f| f())) {
+            e.extend(x);
+        }
+        out.insert(s.key.to_owned(), entry);
     }
     Value::Object(out)
 }
@@ -59,7 +70,12 @@ fn audited(config: &Path, extra: &[&str]) -> Value {
 
 /// Checks the client's run against the CLI's decisions: `allow` exactly where the client
 /// executed the tool. Returns the findings of the audit, as `(lint, entry)`.
-fn judge(id: &str, servers: &[Server], observed: &Value, doc: &Value) -> BTreeSet<(String, String)> {
+fn judge(
+    id: &str,
+    servers: &[Server],
+    observed: &Value,
+    doc: &Value,
+) -> BTreeSet<(String, String)> {
     let version = observed["version"].as_str().unwrap_or("?");
     let called: BTreeSet<&str> = observed["called"]
         .as_array()
@@ -67,7 +83,9 @@ fn judge(id: &str, servers: &[Server], observed: &Value, doc: &Value) -> BTreeSe
         .iter()
         .filter_map(Value::as_str)
         .collect();
-    let decisions = doc["allowlists"]["decisions"].as_array().expect("decisions");
+    let decisions = doc["allowlists"]["decisions"]
+        .as_array()
+        .expect("decisions");
     let mut wrong = Vec::new();
     let mut count = 0;
     for (index, s) in servers.iter().enumerate() {
@@ -78,7 +96,9 @@ fn judge(id: &str, servers: &[Server], observed: &Value, doc: &Value) -> BTreeSe
                 .find(|d| d["client"] == id && d["server"] == s.key && d["tool"] == *tool)
                 .map_or("none", |d| d["decision"].as_str().unwrap_or("?"));
             let executed = called.contains(at.as_str());
-            let result = observed["results"][&at].as_str().unwrap_or("(not called: not sent)");
+            let result = observed["results"][&at]
+                .as_str()
+                .unwrap_or("(not called: not sent)");
             report(&format!(
                 "{id} {version}: {}/{tool}: {}; the CLI decides {decision}",
                 s.key,
@@ -86,7 +106,10 @@ fn judge(id: &str, servers: &[Server], observed: &Value, doc: &Value) -> BTreeSe
             ));
             count += 1;
             if executed != (decision == "allow") {
-                wrong.push(format!("{}/{tool}: CLI {decision}, client: {result}", s.key));
+                wrong.push(format!(
+                    "{}/{tool}: CLI {decision}, client: {result}",
+                    s.key
+                ));
             }
         }
     }
@@ -116,7 +139,7 @@ fn judge(id: &str, servers: &[Server], observed: &Value, doc: &Value) -> BTreeSe
 fn corpus(servers: &[Server]) -> Value {
     json!({
         "call": true,
-        "servers": servers.iter().map(|s| json!({ "key": s.key, "tools": s.tools })).collect::<Vec<_>>(),
+        "servers": servers.iter().map(|s| json!({ "key": s.key, "tools": s.tools, "extra": s.extra.map_or(json!({}), |f| f()) })).collect::<Vec<_>>(),
     })
 }
 
@@ -174,15 +197,17 @@ fn claude_code_permission_rules_agree_with_the_cli() {
             "{entry} not reported as skipped: {findings:?}"
         );
         assert!(
-            observed["output"]
-                .as_str()
-                .is_some_and(|o| o.contains(&format!("Invalid permission rule \"{entry}\" was skipped"))),
+            observed["output"].as_str().is_some_and(
+                |o| o.contains(&format!("Invalid permission rule \"{entry}\" was skipped"))
+            ),
             "the client did not say it skipped {entry}"
         );
     }
     // A deny rule's glob anywhere is valid, and the ask rule wins over the allow rule.
     assert!(
-        !findings.iter().any(|(_, e)| e == "mcp__a7*" || e == "mcp__a6__*"),
+        !findings
+            .iter()
+            .any(|(_, e)| e == "mcp__a7*" || e == "mcp__a6__*"),
         "{findings:?}"
     );
     assert!(findings.contains(&(
@@ -203,10 +228,12 @@ fn qwen_code_permission_rules_agree_with_the_cli() {
         Server {
             key: "foo.bar",
             tools: &["get_user"],
+            extra: None,
         },
         Server {
             key: "foo_bar",
             tools: &["evil"],
+            extra: None,
         },
         server("q3"),
         server("q3x"),
@@ -224,7 +251,8 @@ fn qwen_code_permission_rules_agree_with_the_cli() {
         "ask": ["mcp__q5__*"],
         "deny": ["mcp__q6__get_user"],
     });
-    let settings_doc = json!({ "mcpServers": mcp_servers(&dir, &servers), "permissions": permissions });
+    let settings_doc =
+        json!({ "mcpServers": mcp_servers(&dir, &servers), "permissions": permissions });
     let qwen = dir.join(".qwen");
     std::fs::create_dir_all(&qwen).expect("folder");
     let settings = qwen.join("settings.json");
@@ -249,5 +277,68 @@ fn qwen_code_permission_rules_agree_with_the_cli() {
         "allowlist_entry_skipped".to_owned(),
         "mcp__q7__get_user(x)".to_owned()
     )));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn gemini_cli_policy_settings_agree_with_the_cli() {
+    let Some(bin) = client_bin("gemini_cli") else {
+        return;
+    };
+    let dir = scratch("permissions", "gemini_cli");
+    let servers = [
+        server("g0"),
+        server("g1"),
+        server("g2"),
+        Server {
+            key: "g4",
+            tools: &TOOLS,
+            extra: Some(trusted),
+        },
+        server("g5"),
+        server("g6"),
+        server("g7"),
+        server("G8"),
+    ];
+    let policy = json!({
+        "tools": {
+            "allowed": [
+                "mcp_g0_get_user", "mcp_g1_*", "mcp_g2_get_*", "mcp_g5_*", "get_user",
+                "mcp_g7_*", "mcp_g8_*"
+            ],
+            "exclude": ["mcp_g4_get_user"],
+            "confirmationRequired": ["mcp_g5_list_items"],
+        },
+        "mcp": { "excluded": ["g7"] },
+    });
+    let mut settings_doc = policy.clone();
+    settings_doc["mcpServers"] = mcp_servers(&dir, &servers);
+    let settings = dir.join("settings.json");
+    std::fs::write(
+        &settings,
+        serde_json::to_string_pretty(&settings_doc).expect("JSON"),
+    )
+    .expect("written");
+    let doc = audited(&settings, &[]);
+    let mut first = corpus(&servers);
+    first["gemini_settings"] = policy;
+    let observed = observe("gemini_cli", &bin, &first, &dir);
+    let findings = judge("gemini_cli", &servers, &observed, &doc);
+    // A `*` Gemini CLI does not read as a wildcard matches nothing, and says nothing.
+    assert!(findings.contains(&(
+        "allowlist_entry_unmatched".to_owned(),
+        "mcp_g2_get_*".to_owned()
+    )));
+    // `mcp.allowed` starts only the servers it names, and allows their tools.
+    let servers = [server("h0"), server("h1")];
+    let policy = json!({ "mcp": { "allowed": ["h0"] } });
+    let mut settings_doc = policy.clone();
+    settings_doc["mcpServers"] = mcp_servers(&dir, &servers);
+    std::fs::write(&settings, settings_doc.to_string()).expect("written");
+    let doc = audited(&settings, &[]);
+    let mut second = corpus(&servers);
+    second["gemini_settings"] = policy;
+    let observed = observe("gemini_cli", &bin, &second, &dir);
+    judge("gemini_cli", &servers, &observed, &doc);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -14,6 +14,7 @@
 //! keys ([`crate::fleet`]). [`read`] finds the lists in a config's server entries, a settings
 //! file and an agents folder; [`report`] writes the findings.
 
+mod lang;
 pub mod past;
 pub mod read;
 pub mod report;
@@ -21,7 +22,11 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
-use mcp_toolname_rules::{COPILOT_CLI, ClientPreset, GEMINI_CLI, closest_name};
+use mcp_toolname_rules::ClientPreset;
+
+#[cfg(test)]
+pub(crate) use lang::glob;
+pub(crate) use lang::{Pattern, qualified, qwen_matches, raw};
 
 /// Entries read from one list at most: past it the rest is counted, not matched, so a huge
 /// list costs a bounded time.
@@ -81,6 +86,9 @@ pub enum Form {
         /// The server's key in the config.
         server: String,
     },
+    /// Servers' keys, each standing for every tool of its server, `*` for every server
+    /// (Gemini CLI's `mcp.allowed`, `mcp.excluded`, a server's `trust`).
+    Servers,
 }
 
 /// One list of tool names, for one client.
@@ -101,9 +109,15 @@ pub struct List {
     pub entries: Vec<Entry>,
     /// Entries past [`MAX_ENTRIES`], not matched.
     pub dropped: usize,
-    /// Whether the client checks each entry as a permission rule when it reads the file, and
-    /// skips one it finds invalid (Claude Code's `permissions`; [`rules::skipped`]).
+    /// Whether the list holds permission rules that the client merges with the others of
+    /// their kind, checking each when it reads the file and skipping one it finds invalid
+    /// (Claude Code's and Qwen Code's `permissions`, Gemini CLI's policy settings;
+    /// [`rules::skipped`], [`rules::decisions`]).
     pub checked: bool,
+    /// Where its rules stand among the client's: of the rules that match a tool, one of the
+    /// highest rank decides (Claude Code and Qwen Code: deny 3, ask 2, allow 1; Gemini CLI:
+    /// its priorities, times 1000).
+    pub rank: u32,
 }
 
 /// One entry of a list, and where it is.
@@ -120,6 +134,7 @@ pub struct Entry {
 
 impl Entry {
     /// An entry with no place.
+    #[cfg(test)]
     #[must_use]
     pub fn bare(text: &str) -> Self {
         Self {
@@ -303,41 +318,14 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
 pub(crate) fn verdict(list: &List, names: &Names, entry: &str) -> Verdict {
     match &list.form {
         Form::Qualified if names.client.id == mcp_toolname_rules::QWEN_CODE.id => {
-            qwen(list, names, entry)
+            lang::qwen(list, names, entry)
         }
+        Form::Qualified if names.client.id == mcp_toolname_rules::GEMINI_CLI.id => {
+            lang::gemini(names, entry)
+        }
+        Form::Servers => lang::servers(names, entry),
         Form::Qualified => qualified(names, entry),
         Form::Raw { server } => raw(names, server, entry),
-    }
-}
-
-/// An entry of Qwen Code's rules: matched as it matches ([`rules::qwen_matches`]); one that
-/// matches nothing is described as a model-facing name is ([`qualified`]).
-fn qwen(list: &List, names: &Names, entry: &str) -> Verdict {
-    if !entry.starts_with(names.client.prefix) {
-        return Verdict::Other;
-    }
-    let tool = entry.split_once('(').map_or(entry, |(t, _)| t);
-    let owner = names.servers.iter().find(|s| {
-        s.tools
-            .iter()
-            .any(|(raw, q)| rules::qwen_matches(tool, &s.key, raw, q))
-    });
-    if owner.is_some_and(|s| !s.listed) {
-        return Verdict::Unjudged;
-    }
-    if !rules::matched(list, names, tool).is_empty() {
-        return Verdict::Matched;
-    }
-    match qualified(names, entry) {
-        Verdict::Matched => Verdict::Unmatched {
-            server: None,
-            nearest: None,
-            why: Some(
-                "Qwen Code reads `*` only at the end of a rule, and `*` there as a plain prefix"
-                    .to_owned(),
-            ),
-        },
-        other => other,
     }
 }
 
@@ -352,208 +340,4 @@ pub(crate) enum Verdict {
         nearest: Option<String>,
         why: Option<String>,
     },
-}
-
-/// The nearest of `candidates` to `entry`, unless `entry` is too long to compare.
-fn nearest<'a>(entry: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    if entry.chars().nth(MAX_NEAREST_CHARS).is_some() {
-        return None;
-    }
-    closest_name(entry, candidates)
-}
-
-/// An entry read as a pattern: `*` stands for any run of characters, the rest is literal.
-/// Split once per entry, so matching a long entry against many names costs each name's length,
-/// not the entry's.
-pub(crate) struct Pattern<'a> {
-    /// The literal pieces between the stars; one piece when there is no star.
-    pieces: Vec<&'a str>,
-}
-
-impl<'a> Pattern<'a> {
-    pub(crate) fn new(entry: &'a str) -> Self {
-        Self {
-            pieces: entry.split('*').collect(),
-        }
-    }
-
-    /// Whether the pattern matches `name` whole.
-    pub(crate) fn matches(&self, name: &str) -> bool {
-        let Some((first, rest_pieces)) = self.pieces.split_first() else {
-            return false;
-        };
-        let Some(mut rest) = name.strip_prefix(first) else {
-            return false;
-        };
-        let Some((last, middle)) = rest_pieces.split_last() else {
-            return rest.is_empty();
-        };
-        for piece in middle {
-            match rest.find(piece) {
-                Some(at) => rest = &rest[at + piece.len()..],
-                None => return false,
-            }
-        }
-        rest.len() >= last.len() && rest.ends_with(last)
-    }
-}
-
-/// `pattern` matches `name` whole ([`Pattern`]).
-#[cfg(test)]
-pub(crate) fn glob(pattern: &str, name: &str) -> bool {
-    Pattern::new(pattern).matches(name)
-}
-
-/// An entry of a list of model-facing names (Claude Code's).
-pub(crate) fn qualified(names: &Names, entry: &str) -> Verdict {
-    let client = names.client;
-    let Some(rest) = entry.strip_prefix(client.prefix) else {
-        return Verdict::Other;
-    };
-    if rest.is_empty() {
-        return Verdict::Other;
-    }
-    // The server it names: the one whose part the entry starts with (the longest, as a part
-    // may hold the separator), whole or followed by the separator.
-    let owner = names
-        .servers
-        .iter()
-        .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
-        .filter(|(_, part)| {
-            rest == *part
-                || rest
-                    .strip_prefix(part)
-                    .is_some_and(|t| t.starts_with(client.separator))
-        })
-        .max_by_key(|(_, part)| part.len())
-        .map(|(s, _)| s);
-    if owner.is_some_and(|s| !s.listed) {
-        return Verdict::Unjudged;
-    }
-    // The whole server, or a pattern over the whole model-facing name (Claude Code reads `*`
-    // anywhere in the entry, even within the server part: run).
-    let listed = || names.servers.iter().filter(|s| s.listed);
-    let pattern = Pattern::new(entry);
-    if listed().any(|s| s.part.as_deref().is_some_and(|p| rest == p))
-        || listed().any(|s| s.tools.iter().any(|(_, q)| pattern.matches(q)))
-    {
-        return Verdict::Matched;
-    }
-    // Every tool's name, and each server's whole name (`mcp__<part>`), which an entry in
-    // another case (`mcp__GitHub`) meant.
-    let wholes: Vec<(String, &str)> = names
-        .servers
-        .iter()
-        .filter(|s| s.listed)
-        .filter_map(|s| {
-            Some((
-                format!("{}{}", client.prefix, s.part.as_deref()?),
-                s.key.as_str(),
-            ))
-        })
-        .collect();
-    let all: Vec<&str> = names
-        .servers
-        .iter()
-        .filter(|s| s.listed)
-        .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
-        .chain(wholes.iter().map(|(w, _)| w.as_str()))
-        .collect();
-    let near = if entry.contains('*') {
-        None
-    } else {
-        nearest(entry, &all)
-    };
-    let near_server = near.and_then(|n| {
-        names
-            .servers
-            .iter()
-            .find(|s| s.tools.iter().any(|(_, q)| q == n))
-            .map(|s| s.key.clone())
-            .or_else(|| {
-                wholes
-                    .iter()
-                    .find(|(w, _)| w == n)
-                    .map(|(_, k)| (*k).to_owned())
-            })
-    });
-    let server = owner.map(|s| s.key.clone()).or(near_server);
-    if server.is_none() {
-        // A server of another config, or one this run did not audit: not ours to judge.
-        return Verdict::Unjudged;
-    }
-    let why = owner.and_then(|s| {
-        // The raw name where the model-facing one was wanted.
-        let tool = rest
-            .strip_prefix(s.part.as_deref().unwrap_or(""))
-            .and_then(|t| t.strip_prefix(client.separator))?;
-        let (_, q) = s.tools.iter().find(|(raw, q)| raw == tool && q != tool)?;
-        Some(format!(
-            "the entry holds the tool's name as the server lists it, and {} matches the name \
-             it gives the model ({})",
-            client.title,
-            mcp_toolname_rules::message::show(q)
-        ))
-    });
-    Verdict::Unmatched {
-        server,
-        nearest: near.map(str::to_owned),
-        why,
-    }
-}
-
-/// An entry of a list of one server's raw tool names (a per-server filter).
-pub(crate) fn raw(names: &Names, key: &str, entry: &str) -> Verdict {
-    let client = names.client;
-    let Some(server) = names.servers.iter().find(|s| s.key == key) else {
-        return Verdict::Unjudged;
-    };
-    if !server.listed {
-        return Verdict::Unjudged;
-    }
-    // Gemini CLI reads `name(...)` as `name`; Copilot CLI reads `*` as every tool (both run).
-    let wanted = if client.id == GEMINI_CLI.id {
-        entry
-            .strip_suffix(')')
-            .and_then(|e| e.split_once('('))
-            .map_or(entry, |(name, _)| name)
-    } else {
-        entry
-    };
-    if (client.id == COPILOT_CLI.id && entry == "*")
-        || server.tools.iter().any(|(raw, _)| raw == wanted)
-    {
-        return Verdict::Matched;
-    }
-    let raws: Vec<&str> = server.tools.iter().map(|(raw, _)| raw.as_str()).collect();
-    let as_model = server.tools.iter().find(|(_, q)| q == entry);
-    let (near, why) = match as_model {
-        Some((raw, _)) => (
-            Some(raw.as_str()),
-            Some(format!(
-                "it is the name {} gives the model, and this list takes the tool's name as \
-                 the server lists it",
-                client.title
-            )),
-        ),
-        None => {
-            let why = entry.contains('*').then(|| {
-                format!(
-                    "{} reads no wildcard in this list{}",
-                    client.title,
-                    if client.id == COPILOT_CLI.id {
-                        " but `*` alone"
-                    } else {
-                        ""
-                    }
-                )
-            });
-            (nearest(wanted, &raws), why)
-        }
-    };
-    Verdict::Unmatched {
-        server: Some(server.key.clone()),
-        nearest: near.map(str::to_owned),
-        why,
-    }
 }

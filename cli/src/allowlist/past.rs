@@ -5,7 +5,7 @@
 use crate::surface::Surface;
 use crate::surface::entry::Kind;
 
-use super::{Form, List, Names, Pattern, Resolved, Verdict, raw, verdict};
+use super::{Form, List, Names, Resolved, Verdict, verdict};
 
 /// What became of a baseline tool the live server no longer lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,14 +124,9 @@ pub fn against(
             continue;
         }
         // The baseline tool it matched, and its server.
-        let pattern = Pattern::new(&u.entry);
-        let found = names.servers.iter().find_map(|s| {
-            let tool = s.tools.iter().find(|(r, q)| match &list.form {
-                Form::Qualified => pattern.matches(q),
-                Form::Raw { server } => server == &s.key && raw_is(list, &u.entry, r),
-            })?;
-            Some((s.key.clone(), tool.0.clone()))
-        });
+        let found = super::rules::matched(list, names, &u.entry)
+            .first()
+            .map(|(key, raw)| ((*key).to_owned(), (*raw).to_owned()));
         let Some((server, tool)) = found else {
             continue;
         };
@@ -143,6 +138,7 @@ pub fn against(
         if let Now::Renamed { to, .. } = &now {
             let new_name = match &list.form {
                 Form::Raw { .. } => Some(to.clone()),
+                Form::Servers => None,
                 Form::Qualified => live
                     .iter()
                     .find(|n| n.client.id == list.client.id)
@@ -157,19 +153,4 @@ pub fn against(
         u.server = Some(server.clone());
         u.was = Some(Was { server, tool, now });
     }
-}
-
-/// Whether `entry` of a raw-name list names the raw tool `name`, as the list's client reads
-/// it.
-fn raw_is(list: &List, entry: &str, name: &str) -> bool {
-    let one = Names {
-        client: list.client,
-        servers: vec![super::Server {
-            key: String::new(),
-            part: None,
-            listed: true,
-            tools: vec![(name.to_owned(), String::new())],
-        }],
-    };
-    raw(&one, "", entry) == Verdict::Matched
 }

@@ -112,6 +112,7 @@ pub fn server_filters(file: &str, text: &str, codex: bool, key: &str, value: &Va
                 entries,
                 dropped,
                 checked: false,
+                rank: 0,
             })
         })
         .collect()
@@ -145,8 +146,7 @@ pub fn settings(path: &Path) -> Result<Vec<List>, String> {
     } else {
         &CLAUDE_CODE
     };
-    permissions(client, &file, &text, &value)
-        .map_err(|e| format!("settings file {shown}{e}"))
+    permissions(client, &file, &text, &value).map_err(|e| format!("settings file {shown}{e}"))
 }
 
 /// The permission rules `client` reads from a settings file's value `value` (its text
@@ -200,9 +200,89 @@ pub fn permissions(
             entries,
             dropped,
             checked: true,
+            rank: match effect {
+                Effect::Deny => 3,
+                Effect::Ask => 2,
+                Effect::Allow | Effect::Only => 1,
+            },
         });
     }
     Ok(lists)
+}
+
+/// Gemini CLI's policy settings in its `settings.json` (value `value`, text `text`, name
+/// `file`), each field with the priority its policy engine gives it (times 1000), as
+/// `createPolicyEngineConfig` in `bundle/chunk-JDPZ4CE3.js` of @google/gemini-cli 0.61.0
+/// reads them: `mcp.excluded` (deny, 4.9), `tools.exclude` (deny, 4.4),
+/// `tools.confirmationRequired` (ask, 4.35), `tools.allowed` (allow, 4.3), a server's `trust`
+/// (allow, 4.2) and `mcp.allowed` (allow, 4.1; and a server not in it is not started, run).
+/// Headless, a tool no rule matches is left out of what the model is sent (run).
+#[must_use]
+pub fn gemini_policy(file: &str, text: &str, value: &Value) -> Vec<List> {
+    const FIELDS: &[(&str, &str, Effect, u32, bool)] = &[
+        ("mcp", "excluded", Effect::Deny, 4900, true),
+        ("tools", "exclude", Effect::Deny, 4400, false),
+        ("tools", "confirmationRequired", Effect::Ask, 4350, false),
+        ("tools", "allowed", Effect::Allow, 4300, false),
+        // Only these servers are started, and their tools are allowed.
+        ("mcp", "allowed", Effect::Only, 4100, true),
+    ];
+    let mut lists = Vec::new();
+    for (section, field, effect, rank, servers) in FIELDS {
+        let Some(items) = value
+            .get(section)
+            .and_then(|s| s.get(field))
+            .and_then(Value::as_array)
+        else {
+            continue;
+        };
+        let at_section = line_from(text, 1, &format!("\"{section}\"")).unwrap_or(1);
+        let from = line_from(text, at_section, &format!("\"{field}\"")).unwrap_or(at_section);
+        let (entries, dropped) = entries(items, text, from);
+        lists.push(List {
+            client: &GEMINI_CLI,
+            file: file.to_owned(),
+            field: format!("`{section}.{field}`"),
+            effect: *effect,
+            form: if *servers {
+                Form::Servers
+            } else {
+                Form::Qualified
+            },
+            entries,
+            dropped,
+            checked: true,
+            rank: *rank,
+        });
+    }
+    // Each trusted server: a rule that allows all its tools, at the key's line.
+    let trusted: Vec<Entry> = value
+        .get("mcpServers")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter(|(_, v)| v.get("trust") == Some(&Value::Bool(true)))
+        .map(|(key, _)| Entry {
+            text: key.clone(),
+            line: crate::diag::line_of_key(text, key),
+            column: None,
+        })
+        .take(MAX_ENTRIES)
+        .collect();
+    if !trusted.is_empty() {
+        lists.push(List {
+            client: &GEMINI_CLI,
+            file: file.to_owned(),
+            field: "`trust` of the servers".to_owned(),
+            effect: Effect::Allow,
+            form: Form::Servers,
+            entries: trusted,
+            dropped: 0,
+            checked: true,
+            rank: 4200,
+        });
+    }
+    lists
 }
 
 /// The front matter fields of an agent or skill that list tools, and what each does.
@@ -291,6 +371,7 @@ pub fn front_matter_lists(file: &str, text: &str) -> Vec<List> {
                 entries: values.iter().take(MAX_ENTRIES).cloned().collect(),
                 dropped,
                 checked: false,
+                rank: 0,
             })
         })
         .collect()

@@ -107,7 +107,10 @@ impl Findings {
                 let instead = if write.is_empty() {
                     String::new()
                 } else {
-                    format!("; to grant that server's tools alone, write {}", names_shown(write))
+                    format!(
+                        "; to grant that server's tools alone, write {}",
+                        names_shown(write)
+                    )
                 };
                 return format!(
                     "{head}{named} grants {} under {}: {tools} {} of {} {}{instead}",
@@ -213,11 +216,7 @@ impl Findings {
                 &format!("[{}] {}{help}", lint.name, self.message(u)),
             ));
         }
-        let unmatched = r
-            .findings
-            .iter()
-            .filter(|u| u.kind == Kind::Unmatched)
-            .count();
+        let unmatched = r.unmatched().len();
         let other = r.findings.len() - unmatched;
         let allowed = if hidden == 0 {
             String::new()
@@ -282,13 +281,24 @@ impl Findings {
                     "client_says": message::short(message),
                     "write": write.iter().map(|w| message::short(w)).collect::<Vec<_>>(),
                 }),
-                Kind::TooBroad { others, tools, every, write } => json!({
+                Kind::TooBroad {
+                    others,
+                    tools,
+                    every,
+                    write,
+                } => json!({
                     "other_servers": others.iter().map(|o| message::short(o)).collect::<Vec<_>>(),
                     "other_tools": tools,
                     "every_tool": every,
                     "write": write.iter().map(|w| message::short(w)).collect::<Vec<_>>(),
                 }),
-                Kind::Shadowed { by, field, file, line, repeat } => json!({
+                Kind::Shadowed {
+                    by,
+                    field,
+                    file,
+                    line,
+                    repeat,
+                } => json!({
                     "by": { "entry": message::short(by), "field": field, "file": file, "line": line },
                     "repeat": repeat,
                 }),
@@ -301,9 +311,8 @@ impl Findings {
         let findings: Vec<Value> = self.resolved.findings.iter().map(one).collect();
         let unmatched: Vec<Value> = self
             .resolved
-            .findings
-            .iter()
-            .filter(|u| u.kind == Kind::Unmatched)
+            .unmatched()
+            .into_iter()
             .map(|u| {
                 let list = &self.lists[u.list];
                 json!({

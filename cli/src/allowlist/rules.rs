@@ -28,7 +28,7 @@
 
 use std::collections::BTreeSet;
 
-use mcp_toolname_rules::{CLAUDE_CODE, QWEN_CODE, qualify};
+use mcp_toolname_rules::{CLAUDE_CODE, GEMINI_CLI, QWEN_CODE};
 
 use super::{Effect, Finding, Form, Kind, List, Names, Pattern, Server, Verdict, verdict};
 
@@ -60,11 +60,27 @@ pub fn matched<'a>(list: &List, names: &'a Names, entry: &str) -> Vec<(&'a str, 
                     .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
             })
             .collect(),
+        Form::Servers => listed
+            .filter(|s| entry == "*" || s.key == entry)
+            .flat_map(|s| {
+                s.tools
+                    .iter()
+                    .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+            })
+            .collect(),
+        Form::Qualified if names.client.id == GEMINI_CLI.id => listed
+            .flat_map(|s| {
+                s.tools
+                    .iter()
+                    .filter(|(_, q)| super::lang::gemini_matches(entry, &s.key, q))
+                    .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+            })
+            .collect(),
         Form::Qualified if names.client.id == QWEN_CODE.id => listed
             .flat_map(|s| {
                 s.tools
                     .iter()
-                    .filter(|(raw, q)| qwen_matches(entry, &s.key, raw, q))
+                    .filter(|(raw, q)| super::qwen_matches(entry, &s.key, raw, q))
                     .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
             })
             .collect(),
@@ -86,75 +102,6 @@ pub fn matched<'a>(list: &List, names: &'a Names, entry: &str) -> Vec<(&'a str, 
     }
 }
 
-/// Qwen Code's sanitising of a name before a prefix or server comparison.
-fn qwen_sanitised(name: &str) -> String {
-    let out: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if out.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        out
-    } else {
-        format!("tool_{out}")
-    }
-}
-
-/// Whether Qwen Code's rule `rule` (its tool name, without parentheses) matches the tool `raw`
-/// of server `key`, whose model-facing name is `name`.
-#[must_use]
-pub fn qwen_matches(rule: &str, key: &str, raw: &str, name: &str) -> bool {
-    let legacy = || {
-        let written = format!("mcp__{key}__{raw}");
-        let kept: String = written
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || "_.-".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        // Past 63 UTF-16 units the client joins both ends with `___`.
-        let units: Vec<u16> = kept.encode_utf16().collect();
-        if units.len() > 63 {
-            let mut cut = units[..28].to_vec();
-            cut.extend("___".encode_utf16());
-            cut.extend(&units[units.len() - 32..]);
-            String::from_utf16_lossy(&cut)
-        } else {
-            kept
-        }
-    };
-    if rule == name {
-        return true;
-    }
-    let parts: Vec<&str> = rule.split("__").collect();
-    if !rule.ends_with('*') && parts.len() >= 3 {
-        let normalised = rule
-            .strip_prefix("mcp__")
-            .and_then(|r| r.split_once("__"))
-            .map(|(k, t)| qualify(&QWEN_CODE, k, t).name);
-        if normalised.as_deref() == Some(name) || rule == legacy() {
-            return true;
-        }
-    }
-    if let Some(prefix) = rule.strip_suffix('*') {
-        return qwen_sanitised(name).starts_with(&qwen_sanitised(prefix));
-    }
-    let tool: Vec<&str> = name.split("__").collect();
-    parts.len() == 2
-        && tool.len() >= 3
-        && parts[0] == tool[0]
-        && qwen_sanitised(parts[1]) == qwen_sanitised(tool[1])
-}
-
 /// The client skips `entry` of `list` when it reads it: the finding, and the server it is
 /// about when one can be told.
 #[must_use]
@@ -163,7 +110,7 @@ pub fn skipped(list: &List, names: &Names, entry: &str) -> Option<(Kind, Option<
         return None;
     }
     if list.client.id == QWEN_CODE.id {
-        return qwen_skipped(names, entry);
+        return super::lang::qwen_skipped(names, entry);
     }
     if list.client.id != CLAUDE_CODE.id {
         return None;
@@ -240,45 +187,6 @@ pub fn skipped(list: &List, names: &Names, entry: &str) -> Option<(Kind, Option<
     ))
 }
 
-/// Qwen Code's MCP rules it never matches: with parentheses, or unbalanced ones.
-fn qwen_skipped(names: &Names, entry: &str) -> Option<(Kind, Option<String>)> {
-    let tool = entry.split_once('(').map_or(entry, |(t, _)| t);
-    if !tool.starts_with("mcp__") || tool == entry {
-        return None;
-    }
-    let owner = names
-        .servers
-        .iter()
-        .find(|s| s.tools.iter().any(|(raw, q)| qwen_matches(tool, &s.key, raw, q)))
-        .map(|s| s.key.clone());
-    let opens = entry.matches('(').count();
-    let (message, reason) = if opens != entry.matches(')').count() || !entry.ends_with(')') {
-        (
-            format!("Ignoring malformed rule (unbalanced parentheses): {entry}"),
-            "malformed rule (unbalanced parentheses), said only in its debug log".to_owned(),
-        )
-    } else {
-        let inner = &entry[tool.len() + 1..entry.len() - 1];
-        (
-            format!(
-                "MCP rule \"{entry}\" has specifier \"{inner}\" \u{2014} MCP tool names already \
-                 encode server identity; specifier not supported"
-            ),
-            "MCP tool names already encode server identity; specifier not supported, said \
-             only in its debug log"
-                .to_owned(),
-        )
-    };
-    Some((
-        Kind::Skipped {
-            message,
-            reason,
-            write: vec![tool.to_owned()],
-        },
-        owner,
-    ))
-}
-
 /// `entry` of `list` grants tools of servers other than the one it names: the finding, and
 /// the server it names.
 #[must_use]
@@ -287,26 +195,29 @@ pub fn too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Optio
     {
         return None;
     }
+    if list.client.id == GEMINI_CLI.id {
+        return gemini_too_broad(list, names, entry);
+    }
     let client = names.client;
     let rest = entry.strip_prefix(client.prefix)?;
     // The server it names: the one keyed as written, else the longest part it starts with,
     // whole or before the separator.
     let written = rest.split_once(client.separator).map_or(rest, |(k, _)| k);
     let by_key = names.servers.iter().find(|s| s.key == written);
-    let owner = by_key
-        .map(|s| s.key.clone())
-        .or_else(|| names
-        .servers
-        .iter()
-        .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
-        .filter(|(_, part)| {
-            rest == *part
-                || rest
-                    .strip_prefix(part)
-                    .is_some_and(|t| t.starts_with(client.separator))
-        })
-        .max_by_key(|(_, part)| part.len())
-        .map(|(s, _)| s.key.clone()));
+    let owner = by_key.map(|s| s.key.clone()).or_else(|| {
+        names
+            .servers
+            .iter()
+            .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
+            .filter(|(_, part)| {
+                rest == *part
+                    || rest
+                        .strip_prefix(part)
+                        .is_some_and(|t| t.starts_with(client.separator))
+            })
+            .max_by_key(|(_, part)| part.len())
+            .map(|(s, _)| s.key.clone())
+    });
     let tools = matched(list, names, entry);
     let others: BTreeSet<&str> = tools
         .iter()
@@ -351,6 +262,26 @@ pub fn too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Optio
     ))
 }
 
+/// Gemini CLI's `*` and `mcp_*`, which grant every MCP tool (and `*` every built-in one).
+fn gemini_too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Option<String>)> {
+    let tools = matched(list, names, entry);
+    let listed: Vec<&Server> = names.servers.iter().filter(|s| s.listed).collect();
+    let others: BTreeSet<&str> = tools.iter().map(|(k, _)| *k).collect();
+    (others.len() > 1 && !entry.starts_with("mcp_") || entry == "mcp_*" && others.len() > 1).then(
+        || {
+            (
+                Kind::TooBroad {
+                    others: others.into_iter().map(str::to_owned).collect(),
+                    tools: tools.len(),
+                    every: tools.len() == listed.iter().map(|s| s.tools.len()).sum::<usize>(),
+                    write: Vec::new(),
+                },
+                None,
+            )
+        },
+    )
+}
+
 /// The entries of checked lists (a client's merged permission rules) that repeat another of
 /// the same kind, or whose every tool a stronger rule takes: deny over ask, ask over allow.
 #[must_use]
@@ -372,22 +303,18 @@ pub fn shadowed(lists: &[List], names: &[Names]) -> Vec<Finding> {
                 rules.push((*i, entry, list.effect, matched(list, names, &entry.text)));
             }
         }
-        let rank = |e: Effect| match e {
-            Effect::Deny => 3,
-            Effect::Ask => 2,
-            Effect::Allow | Effect::Only => 1,
-        };
+        let rank = |i: usize| lists[i].rank;
         for (at, (i, entry, effect, tools)) in rules.iter().enumerate() {
-            let earlier = rules[..at]
-                .iter()
-                .find(|(_, e, x, _)| x == effect && e.text == entry.text);
+            let earlier = rules[..at].iter().find(|(j, e, x, _)| {
+                x == effect && e.text == entry.text && lists[*j].form == lists[*i].form
+            });
             let stronger = || {
                 if tools.is_empty() {
                     return None;
                 }
                 let above: Vec<_> = rules
                     .iter()
-                    .filter(|(_, _, x, _)| rank(*x) > rank(*effect))
+                    .filter(|(j, _, x, _)| rank(*j) > rank(*i) && x != effect)
                     .collect();
                 let covered = tools
                     .iter()
@@ -398,7 +325,7 @@ pub fn shadowed(lists: &[List], names: &[Names]) -> Vec<Finding> {
                         above
                             .into_iter()
                             .filter(|(_, _, _, ts)| tools.iter().any(|t| ts.contains(t)))
-                            .max_by_key(|(_, _, x, _)| rank(*x))
+                            .max_by_key(|(j, _, _, _)| rank(*j))
                     })
                     .flatten()
             };
@@ -467,35 +394,53 @@ pub fn decisions(lists: &[List], names: &[Names]) -> Vec<Decision> {
         if ours.is_empty() {
             continue;
         }
-        let mut rules: Vec<(&str, Effect, Vec<(&str, &str)>)> = Vec::new();
+        let mut rules: Vec<(&str, Effect, u32, Vec<(&str, &str)>)> = Vec::new();
         for list in &ours {
             for entry in &list.entries {
                 if skipped(list, names, &entry.text).is_none() {
                     rules.push((
                         &entry.text,
                         list.effect,
+                        list.rank,
                         matched(list, names, &entry.text),
                     ));
                 }
             }
         }
+        // The highest rank first; of one rank, the first read.
+        rules.sort_by_key(|(_, _, rank, _)| std::cmp::Reverse(*rank));
+        // A list that keeps only what it names (Gemini CLI's `mcp.allowed`) allows that, and
+        // leaves out every other tool before any rule is read.
+        let only: Vec<&(&str, Effect, u32, Vec<(&str, &str)>)> = rules
+            .iter()
+            .filter(|(_, e, _, _)| *e == Effect::Only)
+            .collect();
         for s in names.servers.iter().filter(|s| s.listed) {
             for (raw, q) in &s.tools {
                 let at = (s.key.as_str(), raw.as_str());
-                let rule = [Effect::Deny, Effect::Ask, Effect::Allow]
-                    .into_iter()
-                    .find_map(|e| {
-                        rules
-                            .iter()
-                            .find(|(_, x, tools)| *x == e && tools.contains(&at))
+                let kept = only.is_empty() || only.iter().any(|(_, _, _, t)| t.contains(&at));
+                let rule = rules.iter().find(|(_, _, _, tools)| tools.contains(&at));
+                if !kept {
+                    out.push(Decision {
+                        client: names.client.id,
+                        server: s.key.clone(),
+                        tool: raw.clone(),
+                        name: q.clone(),
+                        effect: Some(Effect::Deny),
+                        by: None,
                     });
+                    continue;
+                }
                 out.push(Decision {
                     client: names.client.id,
                     server: s.key.clone(),
                     tool: raw.clone(),
                     name: q.clone(),
-                    effect: rule.map(|(_, e, _)| *e),
-                    by: rule.map(|(entry, _, _)| (*entry).to_owned()),
+                    effect: rule.map(|(_, e, _, _)| match e {
+                        Effect::Only => Effect::Allow,
+                        other => *other,
+                    }),
+                    by: rule.map(|(entry, _, _, _)| (*entry).to_owned()),
                 });
             }
         }

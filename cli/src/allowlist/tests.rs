@@ -40,6 +40,7 @@ fn list(client: &'static ClientPreset, form: Form, entries: &[&str]) -> List {
         entries: entries.iter().map(|e| Entry::bare(e)).collect(),
         dropped: 0,
         checked: false,
+        rank: 0,
     }
 }
 
@@ -211,7 +212,8 @@ fn huge_and_hostile_entries_are_bounded_and_escaped() {
     };
     assert_eq!(findings.resolved.unmatched().len(), 2);
     assert_eq!(
-        findings.resolved.unmatched()[0].nearest, None,
+        findings.resolved.unmatched()[0].nearest,
+        None,
         "too long to compare"
     );
     for u in &findings.resolved.unmatched() {
@@ -309,7 +311,10 @@ fn front_matter_lists_every_form() {
         .collect();
     assert_eq!(
         entries,
-        [("mcp__a__b", Some(3), Some(5)), ("mcp__a__c", Some(4), Some(5))]
+        [
+            ("mcp__a__b", Some(3), Some(5)),
+            ("mcp__a__c", Some(4), Some(5))
+        ]
     );
     assert!(front_matter_lists("x.md", "no front matter\ntools: a\n").is_empty());
 }
@@ -409,7 +414,8 @@ fn an_entry_that_matched_a_renamed_tool_is_given_its_new_name() {
     assert_eq!(u.nearest.as_deref(), Some("mcp__alpha__fetch_user"));
     assert_eq!(u.was.as_ref().map(|w| w.tool.as_str()), Some("get_user"));
     assert_eq!(
-        r.unmatched()[1].was, None,
+        r.unmatched()[1].was,
+        None,
         "it matched nothing in the baseline either"
     );
     let findings = super::report::Findings {

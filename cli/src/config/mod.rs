@@ -286,21 +286,30 @@ pub fn load(path: &Path) -> Result<Config, String> {
         ));
         add(&mut entries, &mut notes, &ctx, key, &value, None);
     }
-    // Qwen Code's settings file holds its permission rules beside its servers (Claude Code's
-    // settings files hold no servers, Gemini CLI's no `permissions`).
-    if flavor != Flavor::Codex
+    // Qwen Code's and Gemini CLI's settings files hold their permission rules beside their
+    // servers: Qwen Code's in `permissions` (or a `.qwen` folder), Gemini CLI's in `tools` and
+    // `mcp` (Claude Code's settings files hold no servers).
+    if flavor == Flavor::McpServers
         && let Ok(value) = serde_json::from_str::<serde_json::Value>(text)
-        && value.get("permissions").is_some()
     {
-        lists.extend(
-            crate::allowlist::read::permissions(
-                &mcp_toolname_rules::QWEN_CODE,
+        if value.get("permissions").is_some() || path.components().any(|c| c.as_os_str() == ".qwen")
+        {
+            lists.extend(
+                crate::allowlist::read::permissions(
+                    &mcp_toolname_rules::QWEN_CODE,
+                    &shown_path,
+                    text,
+                    &value,
+                )
+                .map_err(|e| format!("config {file}{e}"))?,
+            );
+        } else {
+            lists.extend(crate::allowlist::read::gemini_policy(
                 &shown_path,
                 text,
                 &value,
-            )
-            .map_err(|e| format!("config {file}{e}"))?,
-        );
+            ));
+        }
     }
     for entry in &mut entries {
         entry.codex_non_prefixed = unprefixed.covers(&entry.key);

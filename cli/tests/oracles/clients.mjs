@@ -471,12 +471,15 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
           privacy: { usageStatisticsEnabled: false },
           security: { auth: { selectedType: 'gemini-api-key' } },
           general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+          // The policy settings of the corpus (`gemini_settings`: `tools`, `mcp`), judged
+          // headless; a server's `trust` comes with its `extra`.
+          ...corpus.gemini_settings,
         };
         writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify(settings));
         return {
           // --yolo: headless, a tool no rule allows is left out of the request; a model named
-          // skips the routing request.
-          args: ['--yolo', '-m', 'gemini-2.5-flash', '-p', now.say],
+          // skips the routing request. With policy settings to judge, the default mode.
+          args: [...(corpus.gemini_settings ? ['--approval-mode', 'default'] : ['--yolo']), '-m', 'gemini-2.5-flash', '-p', now.say],
           env: { GEMINI_API_KEY: 'oracle', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
         };
       },

@@ -1,0 +1,492 @@
+//! How each client reads an entry: Claude Code's model-facing names and `*` anywhere
+//! ([`qualified`]), the per-server filters' raw names ([`raw`]), Qwen Code's sanitised
+//! comparisons ([`qwen`], [`qwen_matches`]), Gemini CLI's three wildcard forms ([`gemini`],
+//! [`gemini_matches`]) and lists of servers ([`servers`]). Each returns a [`Verdict`];
+//! [`super::verdict`] picks the one of the list's client.
+
+use mcp_toolname_rules::{COPILOT_CLI, GEMINI_CLI, QWEN_CODE, closest_name, qualify};
+
+use super::{Kind, List, MAX_NEAREST_CHARS, Names, Verdict};
+
+/// An entry of Qwen Code's rules: matched as it matches ([`qwen_matches`]); one that
+/// matches nothing is described as a model-facing name is ([`qualified`]).
+pub(crate) fn qwen(list: &List, names: &Names, entry: &str) -> Verdict {
+    if !entry.starts_with(names.client.prefix) {
+        return Verdict::Other;
+    }
+    let tool = entry.split_once('(').map_or(entry, |(t, _)| t);
+    let owner = names.servers.iter().find(|s| {
+        s.tools
+            .iter()
+            .any(|(raw, q)| qwen_matches(tool, &s.key, raw, q))
+    });
+    if owner.is_some_and(|s| !s.listed) {
+        return Verdict::Unjudged;
+    }
+    if !super::rules::matched(list, names, tool).is_empty() {
+        return Verdict::Matched;
+    }
+    match qualified(names, entry) {
+        Verdict::Matched => Verdict::Unmatched {
+            server: None,
+            nearest: None,
+            why: Some(
+                "Qwen Code reads `*` only at the end of a rule, and `*` there as a plain prefix"
+                    .to_owned(),
+            ),
+        },
+        other => other,
+    }
+}
+
+/// The nearest of `candidates` to `entry`, unless `entry` is too long to compare.
+fn nearest<'a>(entry: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    if entry.chars().nth(MAX_NEAREST_CHARS).is_some() {
+        return None;
+    }
+    closest_name(entry, candidates)
+}
+
+/// An entry read as a pattern: `*` stands for any run of characters, the rest is literal.
+/// Split once per entry, so matching a long entry against many names costs each name's length,
+/// not the entry's.
+pub(crate) struct Pattern<'a> {
+    /// The literal pieces between the stars; one piece when there is no star.
+    pieces: Vec<&'a str>,
+}
+
+impl<'a> Pattern<'a> {
+    pub(crate) fn new(entry: &'a str) -> Self {
+        Self {
+            pieces: entry.split('*').collect(),
+        }
+    }
+
+    /// Whether the pattern matches `name` whole.
+    pub(crate) fn matches(&self, name: &str) -> bool {
+        let Some((first, rest_pieces)) = self.pieces.split_first() else {
+            return false;
+        };
+        let Some(mut rest) = name.strip_prefix(first) else {
+            return false;
+        };
+        let Some((last, middle)) = rest_pieces.split_last() else {
+            return rest.is_empty();
+        };
+        for piece in middle {
+            match rest.find(piece) {
+                Some(at) => rest = &rest[at + piece.len()..],
+                None => return false,
+            }
+        }
+        rest.len() >= last.len() && rest.ends_with(last)
+    }
+}
+
+/// `pattern` matches `name` whole ([`Pattern`]).
+#[cfg(test)]
+pub(crate) fn glob(pattern: &str, name: &str) -> bool {
+    Pattern::new(pattern).matches(name)
+}
+
+/// An entry of a list of model-facing names (Claude Code's).
+pub(crate) fn qualified(names: &Names, entry: &str) -> Verdict {
+    let client = names.client;
+    let Some(rest) = entry.strip_prefix(client.prefix) else {
+        return Verdict::Other;
+    };
+    if rest.is_empty() {
+        return Verdict::Other;
+    }
+    // The server it names: the one whose part the entry starts with (the longest, as a part
+    // may hold the separator), whole or followed by the separator.
+    let owner = names
+        .servers
+        .iter()
+        .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
+        .filter(|(_, part)| {
+            rest == *part
+                || rest
+                    .strip_prefix(part)
+                    .is_some_and(|t| t.starts_with(client.separator))
+        })
+        .max_by_key(|(_, part)| part.len())
+        .map(|(s, _)| s);
+    if owner.is_some_and(|s| !s.listed) {
+        return Verdict::Unjudged;
+    }
+    // The whole server, or a pattern over the whole model-facing name (Claude Code reads `*`
+    // anywhere in the entry, even within the server part: run).
+    let listed = || names.servers.iter().filter(|s| s.listed);
+    let pattern = Pattern::new(entry);
+    if listed().any(|s| s.part.as_deref().is_some_and(|p| rest == p))
+        || listed().any(|s| s.tools.iter().any(|(_, q)| pattern.matches(q)))
+    {
+        return Verdict::Matched;
+    }
+    // Every tool's name, and each server's whole name (`mcp__<part>`), which an entry in
+    // another case (`mcp__GitHub`) meant.
+    let wholes: Vec<(String, &str)> = names
+        .servers
+        .iter()
+        .filter(|s| s.listed)
+        .filter_map(|s| {
+            Some((
+                format!("{}{}", client.prefix, s.part.as_deref()?),
+                s.key.as_str(),
+            ))
+        })
+        .collect();
+    let all: Vec<&str> = names
+        .servers
+        .iter()
+        .filter(|s| s.listed)
+        .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
+        .chain(wholes.iter().map(|(w, _)| w.as_str()))
+        .collect();
+    let near = if entry.contains('*') {
+        None
+    } else {
+        nearest(entry, &all)
+    };
+    let near_server = near.and_then(|n| {
+        names
+            .servers
+            .iter()
+            .find(|s| s.tools.iter().any(|(_, q)| q == n))
+            .map(|s| s.key.clone())
+            .or_else(|| {
+                wholes
+                    .iter()
+                    .find(|(w, _)| w == n)
+                    .map(|(_, k)| (*k).to_owned())
+            })
+    });
+    let server = owner.map(|s| s.key.clone()).or(near_server);
+    if server.is_none() {
+        // A server of another config, or one this run did not audit: not ours to judge.
+        return Verdict::Unjudged;
+    }
+    let why = owner.and_then(|s| {
+        // The raw name where the model-facing one was wanted.
+        let tool = rest
+            .strip_prefix(s.part.as_deref().unwrap_or(""))
+            .and_then(|t| t.strip_prefix(client.separator))?;
+        let (_, q) = s.tools.iter().find(|(raw, q)| raw == tool && q != tool)?;
+        Some(format!(
+            "the entry holds the tool's name as the server lists it, and {} matches the name \
+             it gives the model ({})",
+            client.title,
+            mcp_toolname_rules::message::show(q)
+        ))
+    });
+    Verdict::Unmatched {
+        server,
+        nearest: near.map(str::to_owned),
+        why,
+    }
+}
+
+/// An entry of a list of one server's raw tool names (a per-server filter).
+pub(crate) fn raw(names: &Names, key: &str, entry: &str) -> Verdict {
+    let client = names.client;
+    let Some(server) = names.servers.iter().find(|s| s.key == key) else {
+        return Verdict::Unjudged;
+    };
+    if !server.listed {
+        return Verdict::Unjudged;
+    }
+    // Gemini CLI reads `name(...)` as `name`; Copilot CLI reads `*` as every tool (both run).
+    let wanted = if client.id == GEMINI_CLI.id {
+        entry
+            .strip_suffix(')')
+            .and_then(|e| e.split_once('('))
+            .map_or(entry, |(name, _)| name)
+    } else {
+        entry
+    };
+    if (client.id == COPILOT_CLI.id && entry == "*")
+        || server.tools.iter().any(|(raw, _)| raw == wanted)
+    {
+        return Verdict::Matched;
+    }
+    let raws: Vec<&str> = server.tools.iter().map(|(raw, _)| raw.as_str()).collect();
+    let as_model = server.tools.iter().find(|(_, q)| q == entry);
+    let (near, why) = match as_model {
+        Some((raw, _)) => (
+            Some(raw.as_str()),
+            Some(format!(
+                "it is the name {} gives the model, and this list takes the tool's name as \
+                 the server lists it",
+                client.title
+            )),
+        ),
+        None => {
+            let why = entry.contains('*').then(|| {
+                format!(
+                    "{} reads no wildcard in this list{}",
+                    client.title,
+                    if client.id == COPILOT_CLI.id {
+                        " but `*` alone"
+                    } else {
+                        ""
+                    }
+                )
+            });
+            (nearest(wanted, &raws), why)
+        }
+    };
+    Verdict::Unmatched {
+        server: Some(server.key.clone()),
+        nearest: near.map(str::to_owned),
+        why,
+    }
+}
+
+/// Qwen Code's sanitising of a name before a prefix or server comparison.
+fn qwen_sanitised(name: &str) -> String {
+    let out: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        out
+    } else {
+        format!("tool_{out}")
+    }
+}
+
+/// Whether Qwen Code's rule `rule` (its tool name, without parentheses) matches the tool `raw`
+/// of server `key`, whose model-facing name is `name`.
+#[must_use]
+pub fn qwen_matches(rule: &str, key: &str, raw: &str, name: &str) -> bool {
+    let legacy = || {
+        let written = format!("mcp__{key}__{raw}");
+        let kept: String = written
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "_.-".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        // Past 63 UTF-16 units the client joins both ends with `___`.
+        let units: Vec<u16> = kept.encode_utf16().collect();
+        if units.len() > 63 {
+            let mut cut = units[..28].to_vec();
+            cut.extend("___".encode_utf16());
+            cut.extend(&units[units.len() - 32..]);
+            String::from_utf16_lossy(&cut)
+        } else {
+            kept
+        }
+    };
+    if rule == name {
+        return true;
+    }
+    let parts: Vec<&str> = rule.split("__").collect();
+    if !rule.ends_with('*') && parts.len() >= 3 {
+        let normalised = rule
+            .strip_prefix("mcp__")
+            .and_then(|r| r.split_once("__"))
+            .map(|(k, t)| qualify(&QWEN_CODE, k, t).name);
+        if normalised.as_deref() == Some(name) || rule == legacy() {
+            return true;
+        }
+    }
+    if let Some(prefix) = rule.strip_suffix('*') {
+        return qwen_sanitised(name).starts_with(&qwen_sanitised(prefix));
+    }
+    let tool: Vec<&str> = name.split("__").collect();
+    parts.len() == 2
+        && tool.len() >= 3
+        && parts[0] == tool[0]
+        && qwen_sanitised(parts[1]) == qwen_sanitised(tool[1])
+}
+
+/// Qwen Code's MCP rules it never matches: with parentheses, or unbalanced ones.
+pub(crate) fn qwen_skipped(names: &Names, entry: &str) -> Option<(Kind, Option<String>)> {
+    let tool = entry.split_once('(').map_or(entry, |(t, _)| t);
+    if !tool.starts_with("mcp__") || tool == entry {
+        return None;
+    }
+    let owner = names
+        .servers
+        .iter()
+        .find(|s| {
+            s.tools
+                .iter()
+                .any(|(raw, q)| qwen_matches(tool, &s.key, raw, q))
+        })
+        .map(|s| s.key.clone());
+    let opens = entry.matches('(').count();
+    let (message, reason) = if opens != entry.matches(')').count() || !entry.ends_with(')') {
+        (
+            format!("Ignoring malformed rule (unbalanced parentheses): {entry}"),
+            "malformed rule (unbalanced parentheses), said only in its debug log".to_owned(),
+        )
+    } else {
+        let inner = &entry[tool.len() + 1..entry.len() - 1];
+        (
+            format!(
+                "MCP rule \"{entry}\" has specifier \"{inner}\" \u{2014} MCP tool names already \
+                 encode server identity; specifier not supported"
+            ),
+            "MCP tool names already encode server identity; specifier not supported, said \
+             only in its debug log"
+                .to_owned(),
+        )
+    };
+    Some((
+        Kind::Skipped {
+            message,
+            reason,
+            write: vec![tool.to_owned()],
+        },
+        owner,
+    ))
+}
+
+/// Whether Gemini CLI's tool rule `rule` (a `tools.allowed`, `exclude` or
+/// `confirmationRequired` entry) matches the tool of server `key` it names `name`, as its
+/// policy engine matches (`ruleMatches` and `matchesWildcard` in `bundle/chunk-JDPZ4CE3.js` of
+/// @google/gemini-cli 0.61.0): the name itself; `*` (every tool); `mcp_*` (every MCP tool);
+/// `mcp_<server>_*` (every tool of the server keyed exactly `<server>`). Any other `*` is a
+/// literal character, so such a rule matches nothing. `name(...)` is read as `name`.
+#[must_use]
+pub fn gemini_matches(rule: &str, key: &str, name: &str) -> bool {
+    let rule = gemini_tool(rule);
+    if rule == "*" || rule == "mcp_*" {
+        return true;
+    }
+    if let Some(server) = rule.strip_prefix("mcp_").and_then(|r| r.strip_suffix("_*")) {
+        return server == key && name.starts_with(&format!("mcp_{server}_"));
+    }
+    rule == name
+}
+
+/// The tool of a Gemini CLI `tools.allowed` entry: `name(args)` is read as `name` where the
+/// name is of `A-Z a-z 0-9 _ -`.
+fn gemini_tool(rule: &str) -> &str {
+    rule.strip_suffix(')')
+        .and_then(|r| r.split_once('('))
+        .filter(|(name, _)| {
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        })
+        .map_or(rule, |(name, _)| name)
+}
+
+/// An entry of Gemini CLI's tool rules: matched as it matches ([`gemini_matches`]); one that
+/// matches nothing is described as a model-facing name is ([`qualified`]).
+pub(crate) fn gemini(names: &Names, entry: &str) -> Verdict {
+    let listed = || names.servers.iter().filter(|s| s.listed);
+    if listed().any(|s| {
+        s.tools
+            .iter()
+            .any(|(_, q)| gemini_matches(entry, &s.key, q))
+    }) {
+        return Verdict::Matched;
+    }
+    if !entry.starts_with("mcp_") && !entry.contains('*') {
+        // A built-in tool (`run_shell_command`, `read_file`), or a name of no server here.
+        let near = nearest(
+            entry,
+            &listed()
+                .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
+                .collect::<Vec<_>>(),
+        );
+        return match near {
+            Some(n) if crate::allowlist::lang::is_close(entry, n) => Verdict::Unmatched {
+                server: names
+                    .servers
+                    .iter()
+                    .find(|s| s.tools.iter().any(|(_, q)| q == n))
+                    .map(|s| s.key.clone()),
+                nearest: Some(n.to_owned()),
+                why: None,
+            },
+            _ => Verdict::Other,
+        };
+    }
+    let owner = listed().find(|s| {
+        entry.strip_prefix("mcp_").is_some_and(|r| {
+            r.strip_prefix(s.key.as_str())
+                .is_some_and(|t| t.starts_with('_'))
+        })
+    });
+    if entry.contains('*') {
+        return Verdict::Unmatched {
+            server: owner.map(|s| s.key.clone()),
+            nearest: None,
+            why: Some(
+                "Gemini CLI reads `*` only as `*`, `mcp_*` or `mcp_<server>_*`, and compares \
+                 any other entry holding one as written"
+                    .to_owned(),
+            ),
+        };
+    }
+    let candidates: Vec<&str> = listed()
+        .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
+        .collect();
+    let near = nearest(entry, &candidates);
+    let server = owner.map(|s| s.key.clone()).or_else(|| {
+        near.and_then(|n| {
+            names
+                .servers
+                .iter()
+                .find(|s| s.tools.iter().any(|(_, q)| q == n))
+                .map(|s| s.key.clone())
+        })
+    });
+    if server.is_none() {
+        return Verdict::Unjudged;
+    }
+    Verdict::Unmatched {
+        server,
+        nearest: near.map(str::to_owned),
+        why: None,
+    }
+}
+
+/// Whether `near` is close enough to `entry` to say the entry meant it (a name of another
+/// kind is left alone): the same once case and separators are set aside.
+pub(crate) fn is_close(entry: &str, near: &str) -> bool {
+    let fold = |s: &str| {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect::<String>()
+    };
+    fold(entry) == fold(near)
+}
+
+/// An entry of a list of servers: their keys exactly (case counts), `*` every server.
+pub(crate) fn servers(names: &Names, entry: &str) -> Verdict {
+    if entry == "*" || names.servers.iter().any(|s| s.listed && s.key == entry) {
+        return Verdict::Matched;
+    }
+    if names.servers.iter().any(|s| !s.listed && s.key == entry) {
+        return Verdict::Unjudged;
+    }
+    let keys: Vec<&str> = names.servers.iter().map(|s| s.key.as_str()).collect();
+    let near = nearest(entry, &keys);
+    match near {
+        Some(n) => Verdict::Unmatched {
+            server: Some(n.to_owned()),
+            nearest: Some(n.to_owned()),
+            why: None,
+        },
+        None => Verdict::Unjudged,
+    }
+}
