@@ -226,6 +226,9 @@ fn claude_code_permissions_take_the_model_facing_name() {
             .ends_with("settings.json")
     );
     assert_eq!(location["region"]["startLine"], 7);
+    // The entry's opening quote, six spaces in.
+    assert_eq!(location["region"]["startColumn"], 7);
+    assert_eq!(sarif["runs"][0]["columnKind"], "unicodeCodePoints");
     run([
         "audit",
         "--config",
@@ -236,7 +239,7 @@ fn claude_code_permissions_take_the_model_facing_name() {
         "github",
     ])
     .out_has("::warning file=")
-    .out_has("settings.json,line=7,");
+    .out_has("settings.json,line=7,col=7,");
     let _ = std::fs::remove_dir_all(dir);
 }
 

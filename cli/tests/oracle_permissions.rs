@@ -2,9 +2,9 @@
 //! and deny rules over fixture servers, and the fake model calls every tool it is offered
 //! (`run.mjs` with `call`). A tool the client executed is one its rules allow; one it refused
 //! (headless, asking is refusing) or left out is one they ask about, deny or leave at the
-//! default. `audit --config` reads the same rules over the same servers, and its decision for
-//! every tool (`allowlists.decisions`) must be `allow` exactly where the client executed the
-//! tool. Its findings must name the entries the client skipped, and the entry that reached
+//! default, each client in its own way ([`outcome`]). `audit --config` reads the same rules
+//! over the same servers, and its decision for every tool (`allowlists.decisions`) must be
+//! what the client did. Its findings must name the entries the client skipped, and the entry that reached
 //! another server's tool. Run as `oracles.rs` runs the name corpus (the same `run.mjs`,
 //! fixture server and fake LLM API on 127.0.0.1).
 
@@ -68,8 +68,24 @@ fn audited(config: &Path, extra: &[&str]) -> Value {
     run(&args).json()
 }
 
-/// Checks the client's run against the CLI's decisions: `allow` exactly where the client
-/// executed the tool. Returns the findings of the audit, as `(lint, entry)`.
+/// What a headless client does with a tool its rules decide `decision` for, as each was run:
+/// `executed`, `refused` (called, and the client answered the model with a refusal) or
+/// `absent` (never offered to the model).
+fn outcome(id: &str, decision: &str) -> &'static str {
+    match (id, decision) {
+        (_, "allow") => "executed",
+        // Claude Code leaves a denied tool out of the request; it refuses one it would ask
+        // about.
+        ("claude_code", "deny") => "absent",
+        // Gemini CLI offers only the tools its rules allow or ask about, and refuses to ask.
+        ("gemini_cli", "ask") => "refused",
+        ("gemini_cli", _) => "absent",
+        _ => "refused",
+    }
+}
+
+/// Checks the client's run against the CLI's decisions: for each tool, the client did what
+/// [`outcome`] says of the decision. Returns the findings of the audit, as `(lint, entry)`.
 fn judge(
     id: &str,
     servers: &[Server],
@@ -95,20 +111,24 @@ fn judge(
                 .iter()
                 .find(|d| d["client"] == id && d["server"] == s.key && d["tool"] == *tool)
                 .map_or("none", |d| d["decision"].as_str().unwrap_or("?"));
-            let executed = called.contains(at.as_str());
-            let result = observed["results"][&at]
-                .as_str()
-                .unwrap_or("(not called: not sent)");
+            let result = observed["results"][&at].as_str();
+            let did = if called.contains(at.as_str()) {
+                "executed"
+            } else if result.is_some() {
+                "refused"
+            } else {
+                "absent"
+            };
             report(&format!(
-                "{id} {version}: {}/{tool}: {}; the CLI decides {decision}",
-                s.key,
-                if executed { "executed" } else { "not executed" },
+                "{id} {version}: {}/{tool}: {did}; the CLI decides {decision}",
+                s.key
             ));
             count += 1;
-            if executed != (decision == "allow") {
+            if did != outcome(id, decision) {
                 wrong.push(format!(
-                    "{}/{tool}: CLI {decision}, client: {result}",
-                    s.key
+                    "{}/{tool}: CLI {decision}, client {did}: {}",
+                    s.key,
+                    result.unwrap_or("(not offered)")
                 ));
             }
         }

@@ -20,6 +20,8 @@ pub mod read;
 pub mod report;
 pub mod rules;
 #[cfg(test)]
+mod rules_tests;
+#[cfg(test)]
 mod tests;
 
 use mcp_toolname_rules::ClientPreset;
