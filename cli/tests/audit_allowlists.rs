@@ -181,7 +181,7 @@ fn claude_code_permissions_take_the_model_facing_name() {
              nearest real name is `mcp__alpha__get_user`",
         )
         .out_has("so the tool it meant is not blocked; the nearest real name is `mcp__alpha__Search`")
-        .out_has("3 matched, 3 match nothing, 2 skipped, too broad or shadowed, 1 not judged (a server not audited or not in the config), 2 not about MCP tools");
+        .out_has("3 matched, 3 match nothing, 2 skipped, too broad, shadowed or on an alias, 1 not judged (a server not audited or not in the config), 2 not about MCP tools");
     let doc = run([
         "audit",
         "--config",
@@ -507,5 +507,57 @@ fn a_baseline_tells_which_entries_a_rename_broke() {
         "true",
     ])
     .exits(2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_entry_on_an_alias_is_told_apart_from_one_on_a_hidden_alias() {
+    // The calculator lists `minus` as an alias of `subtract` and answers `calc.add` as a
+    // hidden one of `add_numbers` (both until 2027-03-01).
+    let dir = scratch_dir("allowlists-aliases");
+    let calc = common::calculator();
+    let config = json!({ "mcpServers": { "calc": { "command": calc } } });
+    let file = write(&dir.join(".mcp.json"), &config.to_string());
+    let settings = json!({ "permissions": {
+        "allow": ["mcp__calc__calc_add", "mcp__calc__minus", "mcp__calc__add_numbers"],
+    }});
+    let settings = write(&dir.join("settings.json"), &settings.to_string());
+    let doc = run([
+        "audit",
+        "--config",
+        &file,
+        "--settings",
+        &settings,
+        "--format",
+        "json",
+    ])
+    .json();
+    let findings = doc["allowlists"]["findings"].as_array().expect("findings");
+    let got: Vec<(&str, &str)> = findings
+        .iter()
+        .map(|f| {
+            (
+                f["lint"].as_str().expect("lint"),
+                f["entry"].as_str().expect("entry"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("allowlist_entry_unmatched", "mcp__calc__calc_add"),
+            ("allowlist_entry_alias", "mcp__calc__minus")
+        ]
+    );
+    assert_eq!(findings[0]["nearest"], "mcp__calc__add_numbers");
+    assert!(
+        findings[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("hidden alias of `add_numbers`")),
+        "{}",
+        findings[0]["message"]
+    );
+    assert_eq!(findings[1]["write"], json!(["mcp__calc__subtract"]));
+    assert_eq!(findings[1]["until"], "2027-03-01T00:00:00Z");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -160,6 +160,24 @@ pub struct Server {
     pub listed: bool,
     /// Each tool: its raw name, and its model-facing name under the client.
     pub tools: Vec<(String, String)>,
+    /// The old names the server answers for a renamed tool (a server built with
+    /// mcp-toolname says which, in surface mode).
+    pub aliases: Vec<Alias>,
+}
+
+/// An old name a server answers for a renamed tool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alias {
+    /// The old name, raw.
+    pub name: String,
+    /// Its model-facing name under the client.
+    pub qualified: String,
+    /// The tool it now names, raw.
+    pub of: String,
+    /// The last day it is served, when the server says.
+    pub until: Option<String>,
+    /// Whether `tools/list` lists it (a hidden alias is answered, never listed).
+    pub listed: bool,
 }
 
 /// Every server's tools under one client.
@@ -197,6 +215,16 @@ pub enum Kind {
         every: bool,
         /// The entries that grant the named server's tools and no other's.
         write: Vec<String>,
+    },
+    /// Every tool it matches is an old name the server serves for a window
+    /// (`allowlist_entry_alias`): when the window ends it matches nothing.
+    Alias {
+        /// The alias it matches.
+        alias: String,
+        /// The tool's name now, in the list's form: what to write.
+        now: String,
+        /// The alias's last day, when the server says.
+        until: Option<String>,
     },
     /// A stronger rule takes every tool it matches, or it repeats an entry
     /// (`allowlist_entry_shadowed`).
@@ -312,6 +340,7 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
         }
     }
     out.findings.extend(rules::shadowed(lists, names));
+    past::aliases(lists, names, &mut out);
     out.decisions = rules::decisions(lists, names);
     out
 }

@@ -154,3 +154,108 @@ pub fn against(
         u.was = Some(Was { server, tool, now });
     }
 }
+
+/// What the servers' aliases do to the entries: an entry that matches nothing but names a
+/// hidden alias (answered, never listed) says so, with the new name; an entry whose every
+/// tool is a listed alias gets a finding (`allowlist_entry_alias`): it works until the
+/// alias's window ends, then matches nothing.
+pub fn aliases<'a>(lists: &[List], names: &'a [Names], resolved: &mut Resolved) {
+    let form_of = |list: &List, a: &super::Alias, names: &Names, key: &str| match &list.form {
+        Form::Raw { .. } => Some(a.of.clone()),
+        Form::Servers => None,
+        Form::Qualified => names
+            .servers
+            .iter()
+            .find(|s| s.key == key)
+            .and_then(|s| s.tools.iter().find(|(raw, _)| *raw == a.of))
+            .map(|(_, q)| q.clone()),
+    };
+    for u in resolved
+        .findings
+        .iter_mut()
+        .filter(|u| u.kind == super::Kind::Unmatched)
+    {
+        let list = &lists[u.list];
+        let Some(names) = names.iter().find(|n| n.client.id == list.client.id) else {
+            continue;
+        };
+        let hit = names.servers.iter().find_map(|s| {
+            let a = s.aliases.iter().find(|a| {
+                !a.listed
+                    && match &list.form {
+                        Form::Raw { server } => *server == s.key && a.name == u.entry,
+                        Form::Qualified => a.qualified == u.entry,
+                        Form::Servers => false,
+                    }
+            })?;
+            Some((s.key.as_str(), a))
+        });
+        let Some((key, a)) = hit else {
+            continue;
+        };
+        let now = form_of(list, a, names, key);
+        u.why = Some(format!(
+            "the server answers it as a hidden alias of {}{}, but {} never lists a hidden \
+             alias, so no rule can name it",
+            mcp_toolname_rules::message::show(&a.of),
+            a.until
+                .as_deref()
+                .map_or_else(String::new, |d| format!(" until {d}")),
+            list.client.title
+        ));
+        if now.is_some() {
+            u.nearest = now;
+        }
+        u.server = Some(key.to_owned());
+    }
+    let mut found = Vec::new();
+    for (i, list) in lists.iter().enumerate() {
+        let Some(names) = names.iter().find(|n| n.client.id == list.client.id) else {
+            continue;
+        };
+        for entry in &list.entries {
+            if resolved
+                .findings
+                .iter()
+                .any(|f| f.list == i && f.entry == entry.text)
+            {
+                continue;
+            }
+            let tools = super::rules::matched(list, names, &entry.text);
+            let alias_of = |&(key, raw): &(&'a str, &str)| -> Option<(&'a str, &'a super::Alias)> {
+                names
+                    .servers
+                    .iter()
+                    .find(|s| s.key == key)
+                    .and_then(|s| s.aliases.iter().find(|a| a.listed && a.name == raw))
+                    .map(|a| (key, a))
+            };
+            let Some(first) = tools.first().and_then(alias_of) else {
+                continue;
+            };
+            if !tools.iter().all(|t| alias_of(t).is_some()) {
+                continue;
+            }
+            let (key, a) = first;
+            let Some(now) = form_of(list, a, names, key) else {
+                continue;
+            };
+            found.push(super::Finding {
+                kind: super::Kind::Alias {
+                    alias: a.name.clone(),
+                    now,
+                    until: a.until.clone(),
+                },
+                list: i,
+                entry: entry.text.clone(),
+                line: entry.line,
+                column: entry.column,
+                server: Some(key.to_owned()),
+                nearest: None,
+                why: None,
+                was: None,
+            });
+        }
+    }
+    resolved.findings.extend(found);
+}

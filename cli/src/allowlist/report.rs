@@ -22,6 +22,7 @@ pub const fn lint_of(kind: &Kind) -> &'static Lint {
         Kind::Skipped { .. } => &lint::ALLOWLIST_ENTRY_SKIPPED,
         Kind::TooBroad { .. } => &lint::ALLOWLIST_ENTRY_TOO_BROAD,
         Kind::Shadowed { .. } => &lint::ALLOWLIST_ENTRY_SHADOWED,
+        Kind::Alias { .. } => &lint::ALLOWLIST_ENTRY_ALIAS,
     }
 }
 
@@ -123,6 +124,18 @@ impl Findings {
                     plural(*tools, "tool", "tools"),
                     plural(others.len(), "server", "servers"),
                     names_shown(others)
+                );
+            }
+            Kind::Alias { alias, now, until } => {
+                return format!(
+                    "{head} matches only {}, an old name{whose} served as an alias {}: once it \
+                     is gone the entry matches nothing under {}; write {} beside it",
+                    show(alias),
+                    until
+                        .as_deref()
+                        .map_or_else(|| "for a while".to_owned(), |d| format!("until {d}")),
+                    list.client.title,
+                    show(now)
                 );
             }
             Kind::Shadowed {
@@ -233,7 +246,7 @@ impl Findings {
                 if other == 0 {
                     String::new()
                 } else {
-                    format!(", {other} skipped, too broad or shadowed")
+                    format!(", {other} skipped, too broad, shadowed or on an alias")
                 },
                 r.unjudged,
                 r.other
@@ -273,6 +286,7 @@ impl Findings {
                 "effect": list.effect.word(),
                 "entry": message::short(&u.entry),
                 "server": u.server.as_deref().map(message::short),
+                "nearest": u.nearest.as_deref().map(message::short),
                 "message": self.message(u),
             });
             let more = match &u.kind {
@@ -291,6 +305,11 @@ impl Findings {
                     "other_tools": tools,
                     "every_tool": every,
                     "write": write.iter().map(|w| message::short(w)).collect::<Vec<_>>(),
+                }),
+                Kind::Alias { alias, now, until } => json!({
+                    "alias": message::short(alias),
+                    "write": [message::short(now)],
+                    "until": until,
                 }),
                 Kind::Shadowed {
                     by,

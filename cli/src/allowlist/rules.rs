@@ -53,6 +53,7 @@ pub fn matched<'a>(list: &List, names: &'a Names, entry: &str) -> Vec<(&'a str, 
                                 part: None,
                                 listed: true,
                                 tools: vec![(raw.clone(), String::new())],
+                                aliases: Vec::new(),
                             }],
                         };
                         verdict(list, &one, entry) == Verdict::Matched

@@ -25,6 +25,7 @@ fn names(client: &'static ClientPreset, servers: &[(&str, &[&str])]) -> Names {
                         .iter()
                         .map(|t| ((*t).to_owned(), part.qualify(t).name))
                         .collect(),
+                    aliases: Vec::new(),
                 }
             })
             .collect(),

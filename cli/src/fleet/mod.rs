@@ -164,11 +164,40 @@ fn list_names(
                         (tool, name)
                     })
                     .collect(),
+                aliases: aliases(server, client),
             })
             .collect();
         out.push(crate::allowlist::Names { client, servers });
     }
     out
+}
+
+/// The old names `server` answers for renamed tools, listed and hidden, as `client` names
+/// them.
+fn aliases(
+    server: &Server,
+    client: &'static mcp_toolname_rules::ClientPreset,
+) -> Vec<crate::allowlist::Alias> {
+    let Some(judged) = server.judged() else {
+        return Vec::new();
+    };
+    judged
+        .listing
+        .tools
+        .iter()
+        .map(|t| &t.entry)
+        .chain(&judged.hidden)
+        .filter(|e| e.kind == crate::surface::entry::Kind::Alias)
+        .filter_map(|e| {
+            Some(crate::allowlist::Alias {
+                name: e.name.clone(),
+                qualified: server.keys.part(client).qualify(&e.name).name,
+                of: e.of.as_deref()?.to_owned(),
+                until: e.until.as_deref().map(str::to_owned),
+                listed: e.listed,
+            })
+        })
+        .collect()
 }
 
 /// What `audit --config` found: every server of the config, and what they do to each other.

@@ -40,6 +40,9 @@ pub struct Judged {
     pub prompts: Vec<PromptReport>,
     /// Every finding, allowed ones included.
     pub findings: Vec<Finding>,
+    /// The names only surface mode shows (hidden aliases and tombstones), which no client
+    /// lists.
+    pub hidden: Vec<crate::surface::Entry>,
 }
 
 impl Judged {
@@ -67,11 +70,18 @@ impl Judged {
         let (prompts, prompt_findings) = crate::prompts::audit::audit(&listing.prompts, &keys.key);
         findings.extend(prompt_findings);
         findings.extend(crate::windows::past_window(whole, now));
+        let hidden = whole
+            .tools
+            .iter()
+            .filter(|t| !t.entry.listed)
+            .map(|t| t.entry.clone())
+            .collect();
         Self {
             listing,
             reports,
             prompts,
             findings,
+            hidden,
         }
     }
 

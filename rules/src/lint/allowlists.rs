@@ -108,3 +108,26 @@ pub const ALLOWLIST_ENTRY_SHADOWED: Lint = Lint {
              over the same tools (`cli/tests/oracle_permissions.rs`), 2026-12-06.",
     ..ROW
 };
+
+/// `allowlist_entry_alias`: an entry matches only old names a server serves for a window.
+pub const ALLOWLIST_ENTRY_ALIAS: Lint = Lint {
+    name: "allowlist_entry_alias",
+    scope: Scope::List,
+    targeted: true,
+    reported_by: "`audit --config`",
+    summary: "an entry matches only a renamed tool's old name, which goes when its window ends",
+    finds: "An entry of an allow, deny or filter list every tool of which is an alias a \
+            server lists for a renamed tool (a server built with mcp-toolname says which): the \
+            entry works while the alias is served and matches nothing after its `until`. The \
+            finding names the tool's new name in the list's form. An entry that names a hidden \
+            alias (answered, never listed) already matches nothing, and \
+            `allowlist_entry_unmatched` says that it is one.",
+    why: "Warn. Nothing breaks yet; at the alias's last day the allowed tool starts asking, the \
+          denied one gets through, or the kept one is left out, and no client says so.",
+    help: "write the tool's new name beside the old one, before the alias's window ends",
+    fix: "Add the new name the finding gives (keep the old one while clients of the old \
+          release remain), and drop the old one when the window ends.",
+    source: "The registry's alias windows (docs/renames.md); each client's matching as run in \
+             `cli/tests/oracle_allowlists.rs` and `cli/tests/oracle_permissions.rs`.",
+    ..ROW
+};

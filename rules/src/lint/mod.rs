@@ -29,8 +29,8 @@ mod schema;
 mod server;
 
 pub use allowlists::{
-    ALLOWLIST_ENTRY_SHADOWED, ALLOWLIST_ENTRY_SKIPPED, ALLOWLIST_ENTRY_TOO_BROAD,
-    ALLOWLIST_ENTRY_UNMATCHED,
+    ALLOWLIST_ENTRY_ALIAS, ALLOWLIST_ENTRY_SHADOWED, ALLOWLIST_ENTRY_SKIPPED,
+    ALLOWLIST_ENTRY_TOO_BROAD, ALLOWLIST_ENTRY_UNMATCHED,
 };
 pub use fleet::{KEY_COLLISION, KEY_LOOK_ALIKE, NAME_COLLISION, PROMPT_COLLISION, SHARED_NAME};
 pub use names::{
@@ -272,6 +272,7 @@ pub static LINTS: &[Lint] = &[
     allowlists::ALLOWLIST_ENTRY_SKIPPED,
     allowlists::ALLOWLIST_ENTRY_TOO_BROAD,
     allowlists::ALLOWLIST_ENTRY_SHADOWED,
+    allowlists::ALLOWLIST_ENTRY_ALIAS,
 ];
 
 /// What a row holds unless it says otherwise: a warning about a server's tools that only the
