@@ -70,17 +70,22 @@ fn audited(config: &Path, extra: &[&str]) -> Value {
 
 /// What a headless client does with a tool its rules decide `decision` for, as each was run:
 /// `executed`, `refused` (called, and the client answered the model with a refusal) or
-/// `absent` (never offered to the model).
-fn outcome(id: &str, decision: &str) -> &'static str {
+/// `absent` (never offered to the model); more than one where the run cannot tell them apart.
+fn outcome(id: &str, decision: &str) -> &'static [&'static str] {
     match (id, decision) {
-        (_, "allow") => "executed",
+        (_, "allow") => &["executed"],
         // Claude Code leaves a denied tool out of the request; it refuses one it would ask
         // about.
-        ("claude_code", "deny") => "absent",
+        ("claude_code", "deny") => &["absent"],
         // Gemini CLI offers only the tools its rules allow or ask about, and refuses to ask.
-        ("gemini_cli", "ask") => "refused",
-        ("gemini_cli", _) => "absent",
-        _ => "refused",
+        ("gemini_cli", "ask") => &["refused"],
+        ("gemini_cli", _) => &["absent"],
+        // OpenCode runs a tool no rule names, leaves a denied one out, and rejects one it
+        // would ask about, ending the run there (so its refusal may never reach the model).
+        ("opencode", "default") => &["executed"],
+        ("opencode", "deny") => &["absent"],
+        ("opencode", _) => &["refused", "absent"],
+        _ => &["refused"],
     }
 }
 
@@ -124,7 +129,7 @@ fn judge(
                 s.key
             ));
             count += 1;
-            if did != outcome(id, decision) {
+            if !outcome(id, decision).contains(&did) {
                 wrong.push(format!(
                     "{}/{tool}: CLI {decision}, client {did}: {}",
                     s.key,
@@ -360,5 +365,95 @@ fn gemini_cli_policy_settings_agree_with_the_cli() {
     second["gemini_settings"] = policy;
     let observed = observe("gemini_cli", &bin, &second, &dir);
     judge("gemini_cli", &servers, &observed, &doc);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// One OpenCode run over `servers` with `rules` (in order), judged; the audit's findings.
+fn opencode_run(
+    bin: &Path,
+    dir: &Path,
+    servers: &[Server],
+    rules: &[(&str, &str)],
+) -> BTreeSet<(String, String)> {
+    let mut mcp = serde_json::Map::new();
+    for (index, s) in servers.iter().enumerate() {
+        let command = fixture_server_in(
+            dir,
+            &format!("tools-{index}.json"),
+            &json!({ "tools": s.tools }),
+        );
+        mcp.insert(
+            s.key.to_owned(),
+            json!({ "type": "local", "command": command }),
+        );
+    }
+    // Written by hand, so the rules keep their order (a JSON map here would sort them).
+    let permission: Vec<String> = rules
+        .iter()
+        .map(|(rule, action)| format!("    {}: {}", json!(rule), json!(action)))
+        .collect();
+    let text = format!(
+        "{{\n  \"mcp\": {},\n  \"permission\": {{\n{}\n  }}\n}}\n",
+        Value::Object(mcp),
+        permission.join(",\n")
+    );
+    let config = dir.join("opencode.json");
+    std::fs::write(&config, text).expect("written");
+    let doc = audited(&config, &[]);
+    let mut corpus = corpus(servers);
+    corpus["opencode_permission"] = json!(rules);
+    let observed = observe("opencode", bin, &corpus, dir);
+    judge("opencode", servers, &observed, &doc)
+}
+
+#[test]
+fn opencode_permission_rules_agree_with_the_cli() {
+    let Some(bin) = client_bin("opencode") else {
+        return;
+    };
+    let dir = scratch("permissions", "opencode");
+    // In this order: the last rule that matches a tool decides. No rule asks here: a
+    // rejection ends OpenCode's run, and with it the calls not yet made.
+    let servers = [
+        server("o0"),
+        server("o1"),
+        server("o2"),
+        server("o2x"),
+        server("o3"),
+        server("o4"),
+    ];
+    let findings = opencode_run(
+        &bin,
+        &dir,
+        &servers,
+        &[
+            ("o0_*", "allow"),
+            ("o0_list_items", "deny"),
+            ("o1_*", "deny"),
+            ("o2*", "allow"),
+            ("o4_list_items", "deny"),
+            ("o4_*", "allow"),
+            ("O3_get_user", "deny"),
+            ("o3_list_item?", "deny"),
+        ],
+    );
+    for (lint, entry) in [
+        ("allowlist_entry_too_broad", "o2*"),
+        ("allowlist_entry_shadowed", "o4_list_items"),
+        ("allowlist_entry_unmatched", "O3_get_user"),
+    ] {
+        assert!(
+            findings.contains(&(lint.to_owned(), entry.to_owned())),
+            "{lint} {entry}: {findings:?}"
+        );
+    }
+    // The rules that ask, alone: each tool they name is rejected, the others still run.
+    let servers = [server("p0")];
+    opencode_run(
+        &bin,
+        &dir,
+        &servers,
+        &[("p0_*", "deny"), ("p0_get_use?", "ask")],
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

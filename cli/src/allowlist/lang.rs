@@ -490,3 +490,62 @@ pub(crate) fn servers(names: &Names, entry: &str) -> Verdict {
         None => Verdict::Unjudged,
     }
 }
+
+/// Whether OpenCode's (and Kilo Code's) wildcard `pattern` matches `name` whole: `*` any run
+/// of characters, `?` any one, the rest as written, case counting (`Wildcard.match` in the
+/// opencode-ai 1.18.33 binary). Greedy with one point to go back to, so a long pattern costs
+/// its length times the name's at most.
+#[must_use]
+pub fn wildcard(pattern: &str, name: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let n: Vec<char> = name.chars().collect();
+    let (mut i, mut j) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while j < n.len() {
+        if i < p.len() && (p[i] == '?' || p[i] == n[j]) {
+            i += 1;
+            j += 1;
+        } else if i < p.len() && p[i] == '*' {
+            star = Some((i, j));
+            i += 1;
+        } else if let Some((si, sj)) = star {
+            i = si + 1;
+            j = sj + 1;
+            star = Some((si, sj + 1));
+        } else {
+            return false;
+        }
+    }
+    p[i..].iter().all(|c| *c == '*')
+}
+
+/// An entry of OpenCode's `permission`: a wildcard over the names it gives tools.
+pub(crate) fn opencode(names: &Names, entry: &str) -> Verdict {
+    let listed = || names.servers.iter().filter(|s| s.listed);
+    if listed().any(|s| s.tools.iter().any(|(_, q)| wildcard(entry, q))) {
+        return Verdict::Matched;
+    }
+    if entry.contains(['*', '?']) {
+        // A pattern over built-in tools (`edit`, `bash`) or over servers not here.
+        return Verdict::Other;
+    }
+    let candidates: Vec<&str> = listed()
+        .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
+        .collect();
+    match nearest(entry, &candidates) {
+        Some(n) if is_close(entry, n) || entry.contains(names.client.separator) => {
+            let server = names
+                .servers
+                .iter()
+                .find(|s| s.tools.iter().any(|(_, q)| q == n))
+                .map(|s| s.key.clone());
+            Verdict::Unmatched {
+                server,
+                nearest: Some(n.to_owned()),
+                why: None,
+            }
+        }
+        // A built-in tool's permission (`edit`, `webfetch`).
+        _ => Verdict::Other,
+    }
+}

@@ -354,6 +354,15 @@ pub(crate) fn verdict(list: &List, names: &Names, entry: &str) -> Verdict {
         Form::Qualified if names.client.id == mcp_toolname_rules::GEMINI_CLI.id => {
             lang::gemini(names, entry)
         }
+        Form::Qualified
+            if [
+                mcp_toolname_rules::OPENCODE.id,
+                mcp_toolname_rules::KILO_CODE.id,
+            ]
+            .contains(&names.client.id) =>
+        {
+            lang::opencode(names, entry)
+        }
         Form::Servers => lang::servers(names, entry),
         Form::Qualified => qualified(names, entry),
         Form::Raw { server } => raw(names, server, entry),

@@ -6,7 +6,9 @@
 use std::path::Path;
 
 use mcp_toolname_rules::message::show;
-use mcp_toolname_rules::{CLAUDE_CODE, CODEX, COPILOT_CLI, ClientPreset, GEMINI_CLI, QWEN_CODE};
+use mcp_toolname_rules::{
+    CLAUDE_CODE, CODEX, COPILOT_CLI, ClientPreset, GEMINI_CLI, KILO_CODE, OPENCODE, QWEN_CODE,
+};
 use serde_json::Value;
 
 use super::{Effect, Entry, Form, List, MAX_ENTRIES};
@@ -208,6 +210,54 @@ pub fn permissions(
         });
     }
     Ok(lists)
+}
+
+/// OpenCode's `permission` in its `opencode.json` (Kilo Code's, in a `kilo*.json`), its
+/// `rules` in file order, the file's text `text`: each key
+/// a pattern over tool names (`*` any run of characters, `?` one, case counts), its value an
+/// action (`allow`, `ask`, `deny`) or an object of argument patterns to actions, of which
+/// only `*` is about a whole tool. The last rule that matches a tool decides (`evaluate` in
+/// the opencode-ai 1.18.33 binary: `findLast`), so each rule is a list of its own ranked by
+/// its place; no rule: the tool runs (run). A `deny` for `*` takes the tool out of what the
+/// model is sent; `ask`, headless (`opencode run`), is refused ("auto-rejecting").
+#[must_use]
+pub fn opencode_permission(file: &str, text: &str, rules: &[(String, Value)]) -> Vec<List> {
+    let client: &'static ClientPreset = if Path::new(file)
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with("kilo"))
+    {
+        &KILO_CODE
+    } else {
+        &OPENCODE
+    };
+    let from = line_from(text, 1, "\"permission\"").unwrap_or(1);
+    let mut lists = Vec::new();
+    for (rank, (key, action)) in rules.iter().enumerate().take(MAX_ENTRIES) {
+        let action = match action {
+            Value::String(a) => Some(a.as_str()),
+            Value::Object(by) => by.get("*").and_then(Value::as_str),
+            _ => None,
+        };
+        let effect = match action {
+            Some("allow") => Effect::Allow,
+            Some("ask") => Effect::Ask,
+            Some("deny") => Effect::Deny,
+            _ => continue,
+        };
+        let (entries, _) = entries(&[Value::from(key.as_str())], text, from);
+        lists.push(List {
+            client,
+            file: file.to_owned(),
+            field: format!("`permission` ({})", effect.word()),
+            effect,
+            form: Form::Qualified,
+            entries,
+            dropped: 0,
+            checked: true,
+            rank: u32::try_from(rank + 1).unwrap_or(u32::MAX),
+        });
+    }
+    lists
 }
 
 /// Gemini CLI's policy settings in its `settings.json` (value `value`, text `text`, name

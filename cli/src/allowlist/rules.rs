@@ -28,7 +28,7 @@
 
 use std::collections::BTreeSet;
 
-use mcp_toolname_rules::{CLAUDE_CODE, GEMINI_CLI, QWEN_CODE};
+use mcp_toolname_rules::{CLAUDE_CODE, GEMINI_CLI, KILO_CODE, OPENCODE, QWEN_CODE};
 
 use super::{Effect, Finding, Form, Kind, List, Names, Pattern, Server, Verdict, verdict};
 
@@ -74,6 +74,14 @@ pub fn matched<'a>(list: &List, names: &'a Names, entry: &str) -> Vec<(&'a str, 
                 s.tools
                     .iter()
                     .filter(|(_, q)| super::lang::gemini_matches(entry, &s.key, q))
+                    .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+            })
+            .collect(),
+        Form::Qualified if [OPENCODE.id, KILO_CODE.id].contains(&names.client.id) => listed
+            .flat_map(|s| {
+                s.tools
+                    .iter()
+                    .filter(|(_, q)| super::lang::wildcard(entry, q))
                     .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
             })
             .collect(),
@@ -283,50 +291,69 @@ fn gemini_too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Op
     )
 }
 
+/// One valid rule of a client's merged permission rules: its list's index, its entry, and
+/// the tools it matches.
+struct Rule<'a> {
+    list: usize,
+    entry: &'a super::Entry,
+    tools: Vec<(&'a str, &'a str)>,
+}
+
+/// The rules of `names`'s client in `lists` (its checked ones), the skipped ones left out, in
+/// reading order.
+fn rules_of<'a>(lists: &'a [List], names: &'a Names) -> Vec<Rule<'a>> {
+    let mut out = Vec::new();
+    for (i, list) in lists.iter().enumerate() {
+        if !list.checked || list.client.id != names.client.id {
+            continue;
+        }
+        for entry in &list.entries {
+            if skipped(list, names, &entry.text).is_none() {
+                out.push(Rule {
+                    list: i,
+                    entry,
+                    tools: matched(list, names, &entry.text),
+                });
+            }
+        }
+    }
+    out
+}
+
 /// The entries of checked lists (a client's merged permission rules) that repeat another of
-/// the same kind, or whose every tool a stronger rule takes: deny over ask, ask over allow.
+/// the same kind, or whose every tool a stronger rule of another effect takes (a higher
+/// rank: deny over ask over allow, or a later rule where the last one decides).
 #[must_use]
 pub fn shadowed(lists: &[List], names: &[Names]) -> Vec<Finding> {
     let mut out = Vec::new();
     for names in names {
-        let ours: Vec<(usize, &List)> = lists
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.checked && l.client.id == names.client.id)
-            .collect();
-        // Every valid entry with the tools it matches, in reading order.
-        let mut rules: Vec<(usize, &super::Entry, Effect, Vec<(&str, &str)>)> = Vec::new();
-        for (i, list) in &ours {
-            for entry in &list.entries {
-                if skipped(list, names, &entry.text).is_some() {
-                    continue;
-                }
-                rules.push((*i, entry, list.effect, matched(list, names, &entry.text)));
-            }
-        }
-        let rank = |i: usize| lists[i].rank;
-        for (at, (i, entry, effect, tools)) in rules.iter().enumerate() {
-            let earlier = rules[..at].iter().find(|(j, e, x, _)| {
-                x == effect && e.text == entry.text && lists[*j].form == lists[*i].form
+        let rules = rules_of(lists, names);
+        let list = |r: &Rule| &lists[r.list];
+        for (at, r) in rules.iter().enumerate() {
+            let earlier = rules[..at].iter().find(|e| {
+                list(e).effect == list(r).effect
+                    && e.entry.text == r.entry.text
+                    && list(e).form == list(r).form
             });
             let stronger = || {
-                if tools.is_empty() {
+                if r.tools.is_empty() {
                     return None;
                 }
-                let above: Vec<_> = rules
+                let above: Vec<&Rule> = rules
                     .iter()
-                    .filter(|(j, _, x, _)| rank(*j) > rank(*i) && x != effect)
+                    .filter(|e| list(e).rank > list(r).rank && list(e).effect != list(r).effect)
                     .collect();
-                let covered = tools
+                let covered = r
+                    .tools
                     .iter()
-                    .all(|t| above.iter().any(|(_, _, _, ts)| ts.contains(t)));
+                    .all(|t| above.iter().any(|e| e.tools.contains(t)));
                 // The strongest rule that takes one of its tools names the finding.
                 covered
                     .then(|| {
                         above
                             .into_iter()
-                            .filter(|(_, _, _, ts)| tools.iter().any(|t| ts.contains(t)))
-                            .max_by_key(|(j, _, _, _)| rank(*j))
+                            .filter(|e| r.tools.iter().any(|t| e.tools.contains(t)))
+                            .max_by_key(|e| list(e).rank)
                     })
                     .flatten()
             };
@@ -337,23 +364,23 @@ pub fn shadowed(lists: &[List], names: &[Names]) -> Vec<Finding> {
                     None => continue,
                 },
             };
-            let (bi, by_entry, _, _) = by;
-            let server = tools
+            let server = r
+                .tools
                 .first()
                 .map(|(k, _)| (*k).to_owned())
-                .filter(|k| tools.iter().all(|(t, _)| t == k));
+                .filter(|k| r.tools.iter().all(|(t, _)| t == k));
             out.push(Finding {
                 kind: Kind::Shadowed {
-                    by: by_entry.text.clone(),
-                    field: lists[*bi].field.clone(),
-                    file: lists[*bi].file.clone(),
-                    line: by_entry.line,
+                    by: by.entry.text.clone(),
+                    field: list(by).field.clone(),
+                    file: list(by).file.clone(),
+                    line: by.entry.line,
                     repeat,
                 },
-                list: *i,
-                entry: entry.text.clone(),
-                line: entry.line,
-                column: entry.column,
+                list: r.list,
+                entry: r.entry.text.clone(),
+                line: r.entry.line,
+                column: r.entry.column,
                 server,
                 nearest: None,
                 why: None,
@@ -388,60 +415,41 @@ pub struct Decision {
 pub fn decisions(lists: &[List], names: &[Names]) -> Vec<Decision> {
     let mut out = Vec::new();
     for names in names {
-        let ours: Vec<&List> = lists
+        let mut rules = rules_of(lists, names);
+        if !lists
             .iter()
-            .filter(|l| l.checked && l.client.id == names.client.id)
-            .collect();
-        if ours.is_empty() {
+            .any(|l| l.checked && l.client.id == names.client.id)
+        {
             continue;
         }
-        let mut rules: Vec<(&str, Effect, u32, Vec<(&str, &str)>)> = Vec::new();
-        for list in &ours {
-            for entry in &list.entries {
-                if skipped(list, names, &entry.text).is_none() {
-                    rules.push((
-                        &entry.text,
-                        list.effect,
-                        list.rank,
-                        matched(list, names, &entry.text),
-                    ));
-                }
-            }
-        }
         // The highest rank first; of one rank, the first read.
-        rules.sort_by_key(|(_, _, rank, _)| std::cmp::Reverse(*rank));
+        rules.sort_by_key(|r| std::cmp::Reverse(lists[r.list].rank));
+        let effect = |r: &Rule| lists[r.list].effect;
         // A list that keeps only what it names (Gemini CLI's `mcp.allowed`) allows that, and
         // leaves out every other tool before any rule is read.
-        let only: Vec<&(&str, Effect, u32, Vec<(&str, &str)>)> = rules
-            .iter()
-            .filter(|(_, e, _, _)| *e == Effect::Only)
-            .collect();
+        let only: Vec<&Rule> = rules.iter().filter(|r| effect(r) == Effect::Only).collect();
         for s in names.servers.iter().filter(|s| s.listed) {
             for (raw, q) in &s.tools {
                 let at = (s.key.as_str(), raw.as_str());
-                let kept = only.is_empty() || only.iter().any(|(_, _, _, t)| t.contains(&at));
-                let rule = rules.iter().find(|(_, _, _, tools)| tools.contains(&at));
-                if !kept {
-                    out.push(Decision {
-                        client: names.client.id,
-                        server: s.key.clone(),
-                        tool: raw.clone(),
-                        name: q.clone(),
-                        effect: Some(Effect::Deny),
-                        by: None,
-                    });
-                    continue;
-                }
+                let kept = only.is_empty() || only.iter().any(|r| r.tools.contains(&at));
+                let rule = rules
+                    .iter()
+                    .find(|r| r.tools.contains(&at))
+                    .filter(|_| kept);
                 out.push(Decision {
                     client: names.client.id,
                     server: s.key.clone(),
                     tool: raw.clone(),
                     name: q.clone(),
-                    effect: rule.map(|(_, e, _, _)| match e {
-                        Effect::Only => Effect::Allow,
-                        other => *other,
-                    }),
-                    by: rule.map(|(entry, _, _, _)| (*entry).to_owned()),
+                    effect: if kept {
+                        rule.map(|r| match effect(r) {
+                            Effect::Only => Effect::Allow,
+                            other => other,
+                        })
+                    } else {
+                        Some(Effect::Deny)
+                    },
+                    by: rule.map(|r| r.entry.text.clone()),
                 });
             }
         }

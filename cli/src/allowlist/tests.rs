@@ -423,7 +423,7 @@ fn an_entry_that_matched_a_renamed_tool_is_given_its_new_name() {
         lists: lists.to_vec(),
         resolved: r,
     };
-    let message = findings.message(&findings.resolved.unmatched()[0]);
+    let message = findings.message(findings.resolved.unmatched()[0]);
     assert!(
         message.contains(
             "in the baseline it matched `get_user`, which the server renamed to `fetch_user` \

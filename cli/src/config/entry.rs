@@ -200,7 +200,9 @@ impl Context {
             Flavor::ClaudeCode | Flavor::ClaudeSettings => expand_claude(text, field, None),
             Flavor::ClaudePlugin => expand_claude(text, field, Some(&self.dir)),
             Flavor::VsCode => self.expand_vscode(text, field),
-            Flavor::ClaudeDesktop | Flavor::McpServers | Flavor::Codex => Ok(text.to_owned()),
+            Flavor::ClaudeDesktop | Flavor::McpServers | Flavor::Codex | Flavor::OpenCode => {
+                Ok(text.to_owned())
+            }
         }
     }
 

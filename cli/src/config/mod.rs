@@ -50,6 +50,8 @@ pub enum Flavor {
     /// Claude Code's `settings.json`, read as the plugins it enables (`enabledPlugins`), each
     /// from where Claude Code installed it.
     ClaudeSettings,
+    /// OpenCode's `opencode.json` (`mcp`, each server with a `type`), read in Claude's layout.
+    OpenCode,
 }
 
 /// Fields of a Claude server entry: stdio ones, then remote ones (accepted, not used).
@@ -127,6 +129,7 @@ impl Flavor {
             Self::Codex => "Codex `config.toml`",
             Self::ClaudePlugin => "Claude Code plugin `.claude-plugin/plugin.json`",
             Self::ClaudeSettings => "Claude Code `settings.json`, its enabled plugins",
+            Self::OpenCode => "OpenCode `opencode.json`",
         }
     }
 
@@ -141,6 +144,7 @@ impl Flavor {
             Self::Codex => "codex",
             Self::ClaudePlugin => "claude_plugin",
             Self::ClaudeSettings => "claude_settings",
+            Self::OpenCode => "opencode",
         }
     }
 
@@ -151,6 +155,7 @@ impl Flavor {
             Self::McpServers => "an `mcpServers` host",
             Self::VsCode => "VS Code",
             Self::Codex => "Codex",
+            Self::OpenCode => "OpenCode",
         }
     }
 
@@ -161,6 +166,7 @@ impl Flavor {
                 CLAUDE_FIELDS.to_vec()
             }
             Self::McpServers => [CLAUDE_FIELDS, MCP_SERVERS_EXTRA_FIELDS].concat(),
+            Self::OpenCode => [CLAUDE_FIELDS, &["disabled"]].concat(),
             Self::VsCode => VSCODE_FIELDS.to_vec(),
             Self::Codex => CODEX_FIELDS.to_vec(),
         }
@@ -289,6 +295,15 @@ pub fn load(path: &Path) -> Result<Config, String> {
     // Qwen Code's and Gemini CLI's settings files hold their permission rules beside their
     // servers: Qwen Code's in `permissions` (or a `.qwen` folder), Gemini CLI's in `tools` and
     // `mcp` (Claude Code's settings files hold no servers).
+    if flavor == Flavor::OpenCode
+        && let Some(rules) = read::permission_rules(text)
+    {
+        lists.extend(crate::allowlist::read::opencode_permission(
+            &shown_path,
+            text,
+            &rules,
+        ));
+    }
     if flavor == Flavor::McpServers
         && let Ok(value) = serde_json::from_str::<serde_json::Value>(text)
     {

@@ -98,6 +98,94 @@ impl<'de> Deserialize<'de> for Nested {
     }
 }
 
+/// The members of the top-level object `permission` of the JSON `text`, in file order
+/// (serde_json's maps sort them): OpenCode's last matching permission rule decides. `None`
+/// when `text` is not a JSON object or `permission` not an object in it.
+#[must_use]
+pub(super) fn permission_rules(text: &str) -> Option<Vec<(String, Value)>> {
+    serde_json::from_str::<Members>(text)
+        .ok()?
+        .permission
+        .map(|s| s.0)
+}
+
+/// The keys of the top-level object `mcp` of the JSON `text`, in file order: OpenCode starts
+/// its servers in that order.
+fn mcp_order(text: &str) -> Option<Vec<String>> {
+    let members = serde_json::from_str::<Members>(text).ok()?;
+    Some(members.mcp?.0.into_iter().map(|(k, _)| k).collect())
+}
+
+/// OpenCode's top-level `mcp` and `permission`, each in file order.
+#[derive(Default)]
+struct Members {
+    mcp: Option<Servers>,
+    permission: Option<Servers>,
+}
+
+impl<'de> FromMap<'de> for Members {
+    const EXPECTING: &'static str = "a JSON object";
+
+    fn from_map<A: MapAccess<'de>>(mut map: A) -> Result<Self, A::Error> {
+        let mut out = Self::default();
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "mcp" => out.mcp = map.next_value::<Servers>().ok(),
+                "permission" => out.permission = map.next_value::<Servers>().ok(),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl<'de> Deserialize<'de> for Members {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize_map(deserializer)
+    }
+}
+
+/// An OpenCode server entry in Claude's layout, as OpenCode reads it: a `local` one's
+/// `command` (an array) split into `command` and `args`, its `environment` as `env`,
+/// `enabled: false` as `disabled`; a `remote` one's `url` and `headers` as an HTTP server's,
+/// and `oauth` kept (such a server is skipped, as its auth needs a browser). Other fields are
+/// OpenCode's own (`timeout`) and are not read.
+fn from_opencode(value: Value) -> Value {
+    let Value::Object(entry) = value else {
+        return value;
+    };
+    let mut out = serde_json::Map::new();
+    match entry.get("type").and_then(Value::as_str) {
+        Some("remote") => {
+            out.insert("type".to_owned(), Value::from("http"));
+            for field in ["url", "headers", "oauth"] {
+                if let Some(v) = entry.get(field) {
+                    out.insert(field.to_owned(), v.clone());
+                }
+            }
+        }
+        _ => {
+            if let Some(Value::Array(command)) = entry.get("command") {
+                if let Some(first) = command.first() {
+                    out.insert("command".to_owned(), first.clone());
+                }
+                out.insert("args".to_owned(), Value::Array(command[1..].to_vec()));
+            } else if let Some(command) = entry.get("command") {
+                out.insert("command".to_owned(), command.clone());
+            }
+            if let Some(env) = entry.get("environment") {
+                out.insert("env".to_owned(), env.clone());
+            }
+        }
+    }
+    if entry.get("enabled") == Some(&Value::Bool(false)) {
+        out.insert("disabled".to_owned(), Value::Bool(true));
+    }
+    Value::Object(out)
+}
+
 /// The top level of a JSON config: the server maps it has, and every key (for messages).
 #[derive(Debug, Default)]
 struct Top {
@@ -105,6 +193,8 @@ struct Top {
     mcp_servers: Option<Servers>,
     servers: Option<Servers>,
     mcp: Option<Servers>,
+    /// OpenCode's `mcp`: its servers keyed by name, each with a `type`.
+    opencode: Option<Servers>,
 }
 
 impl<'de> FromMap<'de> for Top {
@@ -122,6 +212,16 @@ impl<'de> FromMap<'de> for Top {
                         let nested = Nested::deserialize(Value::Object(obj))
                             .map_err(|e| de::Error::custom(format!("`mcp`: {e}")))?;
                         top.mcp = nested.0;
+                    }
+                    // OpenCode's `opencode.json`: each server an object with a `type`.
+                    Value::Object(obj)
+                        if !obj.is_empty() && obj.values().all(|v| v.get("type").is_some()) =>
+                    {
+                        top.opencode = Some(Servers(
+                            obj.into_iter()
+                                .map(|(k, v)| (k, from_opencode(v)))
+                                .collect(),
+                        ));
                     }
                     _ => {}
                 },
@@ -181,6 +281,13 @@ pub(super) fn read_json(path: &Path, text: &str, notes: &mut Vec<String>) -> Res
         ".mcp.json" | ".claude.json" => Flavor::ClaudeCode,
         _ => Flavor::McpServers,
     };
+    if let (None, None, None, Some(s)) = (&top.mcp_servers, &top.servers, &top.mcp, &top.opencode) {
+        // In file order, as OpenCode starts them.
+        let order = mcp_order(text).unwrap_or_default();
+        let mut servers = s.0.clone();
+        servers.sort_by_key(|(k, _)| order.iter().position(|o| o == k));
+        return Ok((Flavor::OpenCode, servers));
+    }
     match (top.mcp_servers, top.servers, top.mcp) {
         (Some(s), None, _) => Ok((claude_flavor, s.0)),
         (None, Some(s), _) => Ok((Flavor::VsCode, s.0)),
@@ -374,6 +481,37 @@ mod tests {
             "{stripped}"
         );
         assert_eq!(strip_jsonc("{\"a\": \"// not a comment\"}"), None);
+    }
+
+    #[test]
+    fn opencode_servers_and_rules_are_read_in_order() {
+        let text = r#"{"mcp": {
+            "b": {"type": "local", "command": ["npx", "-y", "s"], "environment": {"K": "v"}},
+            "a": {"type": "remote", "url": "https://x.example/mcp", "enabled": false}
+          },
+          "permission": {"z_*": "allow", "a_*": "deny", "edit": {"*": "ask"}}}"#;
+        let (flavor, servers) =
+            read_json(Path::new("opencode.json"), text, &mut Vec::new()).expect("read");
+        assert_eq!(flavor, Flavor::OpenCode);
+        assert_eq!(
+            servers,
+            [
+                (
+                    "b".to_owned(),
+                    serde_json::json!({"command": "npx", "args": ["-y", "s"], "env": {"K": "v"}})
+                ),
+                (
+                    "a".to_owned(),
+                    serde_json::json!({"type": "http", "url": "https://x.example/mcp", "disabled": true})
+                ),
+            ]
+        );
+        let rules: Vec<String> = permission_rules(text)
+            .expect("rules")
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(rules, ["z_*", "a_*", "edit"]);
     }
 
     #[test]

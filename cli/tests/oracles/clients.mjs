@@ -247,6 +247,9 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
             },
           },
           mcp,
+          // The permission rules of the corpus (`opencode_permission`: `[rule, action]` pairs,
+          // in order, as the last matching rule decides), judged headless.
+          ...(corpus.opencode_permission ? { permission: Object.fromEntries(corpus.opencode_permission) } : {}),
         }));
         return {
           args: ['run', '-m', 'oracle/fake-model', 'hi'],
