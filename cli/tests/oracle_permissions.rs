@@ -80,6 +80,10 @@ fn outcome(id: &str, decision: &str) -> &'static [&'static str] {
         // Gemini CLI offers only the tools its rules allow or ask about, and refuses to ask.
         ("gemini_cli", "ask") => &["refused"],
         ("gemini_cli", _) => &["absent"],
+        // The Continue CLI, headless, runs a tool no rule names and leaves out one it would
+        // ask about, as one it excludes.
+        ("continue_cli", "allow" | "default") => &["executed"],
+        ("continue_cli", _) => &["absent"],
         // OpenCode runs a tool no rule names, leaves a denied one out, and rejects one it
         // would ask about, ending the run there (so its refusal may never reach the model).
         ("opencode", "default") => &["executed"],
@@ -117,7 +121,11 @@ fn judge(
                 .find(|d| d["client"] == id && d["server"] == s.key && d["tool"] == *tool)
                 .map_or("none", |d| d["decision"].as_str().unwrap_or("?"));
             let result = observed["results"][&at].as_str();
-            let did = if called.contains(at.as_str()) {
+            // A call that ran answers `oracle called S.T`: under a client that sends two
+            // servers' tools under one name (the Continue CLI), that of the server it ran.
+            let did = if called.contains(at.as_str())
+                || result.is_some_and(|r| r.contains("oracle called "))
+            {
                 "executed"
             } else if result.is_some() {
                 "refused"
@@ -455,5 +463,69 @@ fn opencode_permission_rules_agree_with_the_cli() {
         &servers,
         &[("p0_*", "deny"), ("p0_get_use?", "ask")],
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn continue_cli_permissions_yaml_agrees_with_the_cli() {
+    let Some(bin) = client_bin("continue_cli") else {
+        return;
+    };
+    let dir = scratch("permissions", "continue_cli");
+    // The Continue CLI sends each tool's name alone: `get_user` is the tool of two servers.
+    let servers = [
+        server("c0"),
+        Server {
+            key: "c1",
+            tools: &["get_user"],
+            extra: None,
+        },
+        Server {
+            key: "c2",
+            tools: &["c2_get", "c2_list", "C2_x"],
+            extra: None,
+        },
+    ];
+    let permissions = json!({
+        "exclude": ["c2_list", "Get_user"],
+        "ask": ["c2_g?t"],
+        "allow": ["get_user", "c2_*"],
+    });
+    let config = dir.join("mcp.json");
+    std::fs::write(
+        &config,
+        json!({ "mcpServers": mcp_servers(&dir, &servers) }).to_string(),
+    )
+    .expect("written");
+    // Written as YAML block lists, as users write the file.
+    let yaml: String = ["exclude", "ask", "allow"]
+        .iter()
+        .map(|k| {
+            let items: Vec<String> = permissions[k]
+                .as_array()
+                .expect("list")
+                .iter()
+                .map(|e| format!("  - {}\n", e.as_str().expect("entry")))
+                .collect();
+            format!("{k}:\n{}", items.concat())
+        })
+        .collect();
+    let file = dir.join("permissions.yaml");
+    std::fs::write(&file, yaml).expect("written");
+    let doc = audited(&config, &["--settings", file.to_str().expect("path")]);
+    let mut corpus = corpus(&servers);
+    corpus["continue_permissions"] = permissions;
+    let observed = observe("continue_cli", &bin, &corpus, &dir);
+    let findings = judge("continue_cli", &servers, &observed, &doc);
+    for (lint, entry) in [
+        ("allowlist_entry_too_broad", "get_user"),
+        ("allowlist_entry_unmatched", "Get_user"),
+        ("allowlist_entry_shadowed", "c2_*"),
+    ] {
+        assert!(
+            findings.contains(&(lint.to_owned(), entry.to_owned())),
+            "{lint} {entry}: {findings:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -533,7 +533,11 @@ pub(crate) fn opencode(names: &Names, entry: &str) -> Verdict {
         .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
         .collect();
     match nearest(entry, &candidates) {
-        Some(n) if is_close(entry, n) || entry.contains(names.client.separator) => {
+        Some(n)
+            if is_close(entry, n)
+                || (!names.client.separator.is_empty()
+                    && entry.contains(names.client.separator)) =>
+        {
             let server = names
                 .servers
                 .iter()

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use mcp_toolname_rules::message::show;
 use mcp_toolname_rules::{
-    CLAUDE_CODE, CODEX, COPILOT_CLI, ClientPreset, GEMINI_CLI, KILO_CODE, OPENCODE, QWEN_CODE,
+    CLAUDE_CODE, CODEX, CONTINUE_CLI, COPILOT_CLI, ClientPreset, GEMINI_CLI, KILO_CODE, OPENCODE,
+    QWEN_CODE,
 };
 use serde_json::Value;
 
@@ -126,8 +127,9 @@ fn read_text(path: &Path, what: &str) -> Result<String, String> {
 }
 
 /// The permission rules of a settings file `path`: Claude Code's `permissions.allow`, `ask`
-/// and `deny` (`.claude/settings.json`, `settings.local.json`, `~/.claude/settings.json`), or
-/// Qwen Code's where the file is in a `.qwen` folder ([`permissions`]).
+/// and `deny` (`.claude/settings.json`, `settings.local.json`, `~/.claude/settings.json`),
+/// Qwen Code's where the file is in a `.qwen` folder ([`permissions`]), or the Continue CLI's
+/// `permissions.yaml` (any `.yaml` file; [`continue_permissions`]).
 ///
 /// # Errors
 /// The file cannot be read, is too large, or is not a JSON object; its `permissions` (when
@@ -136,6 +138,12 @@ pub fn settings(path: &Path) -> Result<Vec<List>, String> {
     let text = read_text(path, "settings file")?;
     let file = path.to_string_lossy().into_owned();
     let shown = show(&file);
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"))
+    {
+        return Ok(continue_permissions(&file, &text));
+    }
     let value: Value = serde_json::from_str(&text).map_err(|e| {
         format!(
             "settings file {shown} is not valid JSON: line {}, column {}",
@@ -210,6 +218,47 @@ pub fn permissions(
         });
     }
     Ok(lists)
+}
+
+/// The Continue CLI's `~/.continue/permissions.yaml` (text `text`, name `file`): `exclude`,
+/// `ask` and `allow`, each a list of tool names as it sends them (the tool's name alone, no
+/// server), `*` and `?` wildcards, case counting; the first rule that matches decides, in
+/// that order, so exclude wins over ask and ask over allow (`permissionsYamlLoader.ts` and
+/// `permissionChecker.ts` in @continuedev/cli 1.5.47's source map). No rule: an MCP tool runs
+/// headless (`cn -p`) and is asked about in its terminal UI. Read with the YAML subset of
+/// agents' front matter (block and flow lists).
+#[must_use]
+pub fn continue_permissions(file: &str, text: &str) -> Vec<List> {
+    let fields = front_matter(&format!("---\n{text}\n---\n"));
+    [
+        ("exclude", Effect::Deny, 3),
+        ("ask", Effect::Ask, 2),
+        ("allow", Effect::Allow, 1),
+    ]
+    .into_iter()
+    .filter_map(|(field, effect, rank)| {
+        let (_, _, values) = fields.iter().find(|(k, _, _)| k == field)?;
+        Some(List {
+            client: &CONTINUE_CLI,
+            file: file.to_owned(),
+            field: format!("`{field}`"),
+            effect,
+            form: Form::Qualified,
+            // One line was put before the text.
+            entries: values
+                .iter()
+                .take(MAX_ENTRIES)
+                .map(|e| Entry {
+                    line: e.line.map(|l| l - 1),
+                    ..e.clone()
+                })
+                .collect(),
+            dropped: values.len().saturating_sub(MAX_ENTRIES),
+            checked: true,
+            rank,
+        })
+    })
+    .collect()
 }
 
 /// OpenCode's `permission` in its `opencode.json` (Kilo Code's, in a `kilo*.json`), its

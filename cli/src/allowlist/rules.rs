@@ -28,7 +28,7 @@
 
 use std::collections::BTreeSet;
 
-use mcp_toolname_rules::{CLAUDE_CODE, GEMINI_CLI, KILO_CODE, OPENCODE, QWEN_CODE};
+use mcp_toolname_rules::{CLAUDE_CODE, CONTINUE_CLI, GEMINI_CLI, KILO_CODE, OPENCODE, QWEN_CODE};
 
 use super::{Effect, Finding, Form, Kind, List, Names, Pattern, Server, Verdict, verdict};
 
@@ -77,14 +77,18 @@ pub fn matched<'a>(list: &List, names: &'a Names, entry: &str) -> Vec<(&'a str, 
                     .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
             })
             .collect(),
-        Form::Qualified if [OPENCODE.id, KILO_CODE.id].contains(&names.client.id) => listed
-            .flat_map(|s| {
-                s.tools
-                    .iter()
-                    .filter(|(_, q)| super::lang::wildcard(entry, q))
-                    .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
-            })
-            .collect(),
+        Form::Qualified
+            if [OPENCODE.id, KILO_CODE.id, CONTINUE_CLI.id].contains(&names.client.id) =>
+        {
+            listed
+                .flat_map(|s| {
+                    s.tools
+                        .iter()
+                        .filter(|(_, q)| super::lang::wildcard(entry, q))
+                        .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+                })
+                .collect()
+        }
         Form::Qualified if names.client.id == QWEN_CODE.id => listed
             .flat_map(|s| {
                 s.tools
@@ -209,6 +213,23 @@ pub fn too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Optio
     }
     let client = names.client;
     let rest = entry.strip_prefix(client.prefix)?;
+    if client.separator.is_empty() {
+        // A client whose names hold no server (the Continue CLI): an entry names none, and
+        // reaches more than one server's tools only where they share the name.
+        let tools = matched(list, names, entry);
+        let servers: BTreeSet<&str> = tools.iter().map(|(k, _)| *k).collect();
+        return (servers.len() > 1).then(|| {
+            (
+                Kind::TooBroad {
+                    others: servers.into_iter().map(str::to_owned).collect(),
+                    tools: tools.len(),
+                    every: false,
+                    write: Vec::new(),
+                },
+                None,
+            )
+        });
+    }
     // The server it names: the one keyed as written, else the longest part it starts with,
     // whole or before the separator.
     let written = rest.split_once(client.separator).map_or(rest, |(k, _)| k);

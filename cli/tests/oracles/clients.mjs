@@ -430,10 +430,16 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
           }],
           mcpServers: servers.map((s) => ({ name: s.key, command: s.command, args: s.args })),
         }));
+        // The permission rules of the corpus (`continue_permissions`: `allow`, `ask`,
+        // `exclude`), in its permissions.yaml (JSON is YAML), judged headless without --auto.
+        if (corpus.continue_permissions) {
+          mkdirSync(join(home, '.continue'), { recursive: true });
+          writeFileSync(join(home, '.continue', 'permissions.yaml'), JSON.stringify(corpus.continue_permissions));
+        }
         return {
           // A local --config needs no hub login. --auto allows every tool: without it, headless
           // mode leaves out the ones that need approval (its Write and Edit; MCP tools stay).
-          args: ['-p', '--config', config, '--auto', now.say],
+          args: ['-p', '--config', config, ...(corpus.continue_permissions ? [] : ['--auto']), now.say],
           env: {
             CONTINUE_GLOBAL_DIR: join(home, '.continue'),
             CONTINUE_CLI_ENABLE_TELEMETRY: '0',
