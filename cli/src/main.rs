@@ -167,7 +167,12 @@ fn dispatch(
             Ok((run_async(commands::snapshot::run(opts)), Format::Text, sink))
         }
         Command::Diff(args) => {
-            let report = commands::diff::run(&args.old, &args.new);
+            let report = commands::diff::run(
+                &args.old,
+                &args.new,
+                &args.settings,
+                args.server_key.as_deref(),
+            );
             Ok((report, args.format.into(), stdout))
         }
         Command::Lints(args) => {

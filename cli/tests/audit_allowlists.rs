@@ -21,7 +21,7 @@ fn folder(test: &str) -> (PathBuf, Vec<String>) {
     (dir, command)
 }
 
-fn write(path: &Path, text: &str) -> String {
+pub(crate) fn write(path: &Path, text: &str) -> String {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).expect("folder");
     }
@@ -431,7 +431,7 @@ fn a_baseline_tells_which_entries_a_rename_broke() {
     run(&args).exits(0);
     let config = json!({ "mcpServers": { "alpha": entry(&two, &json!({
         "includeTools": ["get_user", "drop_me", "list"],
-    })) }});
+    })) }, "tools": { "allowed": ["mcp_alpha_get_user"] } });
     let file = write(&dir.join("settings.json"), &config.to_string());
     let settings =
         json!({ "permissions": { "allow": ["mcp__alpha__get_user", "mcp__alpha__list"] } });
@@ -456,7 +456,10 @@ fn a_baseline_tells_which_entries_a_rename_broke() {
         .out_has("entry `drop_me` of `includeTools` of server `alpha` in")
         .out_has("so the tool it meant is left out; no real name is near it")
         .out_has("claude_code: entry `mcp__alpha__get_user` of `permissions.allow` in")
-        .out_has("the nearest real name is `mcp__alpha__fetch_user`");
+        .out_has("the nearest real name is `mcp__alpha__fetch_user`")
+        // Gemini CLI's policy settings, in the same file.
+        .out_has("gemini_cli: entry `mcp_alpha_get_user` of `tools.allowed` in")
+        .out_has("the nearest real name is `mcp_alpha_fetch_user`");
     let doc = run(args.iter().copied().chain(["--format", "json"])).json();
     let baseline: Vec<&Value> = doc["allowlists"]["unmatched"]
         .as_array()
@@ -473,6 +476,7 @@ fn a_baseline_tells_which_entries_a_rename_broke() {
         &Value::Null,
         "`drop_me` was not in the baseline"
     );
+    assert_eq!(baseline[2]["renamed_to"], "fetch_user");
     // Without the baseline, the same entries are reported, without their past.
     let plain = run([
         "audit",
@@ -507,57 +511,5 @@ fn a_baseline_tells_which_entries_a_rename_broke() {
         "true",
     ])
     .exits(2);
-    let _ = std::fs::remove_dir_all(dir);
-}
-
-#[test]
-fn an_entry_on_an_alias_is_told_apart_from_one_on_a_hidden_alias() {
-    // The calculator lists `minus` as an alias of `subtract` and answers `calc.add` as a
-    // hidden one of `add_numbers` (both until 2027-03-01).
-    let dir = scratch_dir("allowlists-aliases");
-    let calc = common::calculator();
-    let config = json!({ "mcpServers": { "calc": { "command": calc } } });
-    let file = write(&dir.join(".mcp.json"), &config.to_string());
-    let settings = json!({ "permissions": {
-        "allow": ["mcp__calc__calc_add", "mcp__calc__minus", "mcp__calc__add_numbers"],
-    }});
-    let settings = write(&dir.join("settings.json"), &settings.to_string());
-    let doc = run([
-        "audit",
-        "--config",
-        &file,
-        "--settings",
-        &settings,
-        "--format",
-        "json",
-    ])
-    .json();
-    let findings = doc["allowlists"]["findings"].as_array().expect("findings");
-    let got: Vec<(&str, &str)> = findings
-        .iter()
-        .map(|f| {
-            (
-                f["lint"].as_str().expect("lint"),
-                f["entry"].as_str().expect("entry"),
-            )
-        })
-        .collect();
-    assert_eq!(
-        got,
-        [
-            ("allowlist_entry_unmatched", "mcp__calc__calc_add"),
-            ("allowlist_entry_alias", "mcp__calc__minus")
-        ]
-    );
-    assert_eq!(findings[0]["nearest"], "mcp__calc__add_numbers");
-    assert!(
-        findings[0]["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("hidden alias of `add_numbers`")),
-        "{}",
-        findings[0]["message"]
-    );
-    assert_eq!(findings[1]["write"], json!(["mcp__calc__subtract"]));
-    assert_eq!(findings[1]["until"], "2027-03-01T00:00:00Z");
     let _ = std::fs::remove_dir_all(dir);
 }

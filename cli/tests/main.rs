@@ -38,6 +38,7 @@ mod oracle_plugins;
 mod oracle_prompts;
 mod oracle_schemas;
 mod oracles;
+mod permission_renames;
 mod pre_commit;
 mod prompts;
 mod secrets;

@@ -82,7 +82,7 @@ fn outcome(id: &str, decision: &str) -> &'static [&'static str] {
         ("gemini_cli", _) => &["absent"],
         // The Continue CLI, headless, runs a tool no rule names and leaves out one it would
         // ask about, as one it excludes.
-        ("continue_cli", "allow" | "default") => &["executed"],
+        ("continue_cli", "default") => &["executed"],
         ("continue_cli", _) => &["absent"],
         // OpenCode runs a tool no rule names, leaves a denied one out, and rejects one it
         // would ask about, ending the run there (so its refusal may never reach the model).

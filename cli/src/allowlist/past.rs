@@ -259,3 +259,69 @@ pub fn aliases<'a>(lists: &[List], names: &'a [Names], resolved: &mut Resolved) 
     }
     resolved.findings.extend(found);
 }
+
+/// The names each client of `lists` gives the tools (and aliases) `surface` lists, for server
+/// `key`, the server alone.
+fn surface_names(lists: &[List], key: &str, surface: &Surface) -> Vec<Names> {
+    let keys = crate::keys::Keys::new(key, None);
+    let mut out: Vec<Names> = Vec::new();
+    for list in lists {
+        if out.iter().any(|n| n.client.id == list.client.id) {
+            continue;
+        }
+        let part = keys.part(list.client);
+        let listed = surface.tools.iter().filter(|e| e.listed);
+        out.push(Names {
+            client: list.client,
+            servers: vec![super::Server {
+                key: key.to_owned(),
+                part: part.part.clone().ok(),
+                listed: true,
+                tools: listed
+                    .clone()
+                    .filter(|e| e.kind == Kind::Tool)
+                    .map(|e| (e.name.clone(), part.qualify(&e.name).name))
+                    .collect(),
+                aliases: surface
+                    .tools
+                    .iter()
+                    .filter(|e| e.kind == Kind::Alias)
+                    .filter_map(|e| {
+                        Some(super::Alias {
+                            name: e.name.clone(),
+                            qualified: part.qualify(&e.name).name,
+                            of: e.of.as_deref()?.to_owned(),
+                            until: e.until.as_deref().map(str::to_owned),
+                            listed: e.listed,
+                        })
+                    })
+                    .collect(),
+            }],
+        });
+    }
+    out
+}
+
+/// The entries of `lists` that the change from `old` to `new` (two snapshots of server
+/// `key`) breaks: each matched a tool of `old` and matches nothing of `new`, with what became
+/// of the tool (`diff --settings`).
+#[must_use]
+pub fn broken(
+    lists: Vec<List>,
+    key: &str,
+    old: &Surface,
+    new: &Surface,
+) -> super::report::Findings {
+    let now = surface_names(&lists, key, new);
+    let then = surface_names(&lists, key, old);
+    let mut resolved = super::resolve(&lists, &now);
+    against(
+        &lists,
+        &mut resolved,
+        &then,
+        &now,
+        &[(key.to_owned(), fates(old, new))],
+    );
+    resolved.findings.retain(|f| f.was.is_some());
+    super::report::Findings { lists, resolved }
+}
