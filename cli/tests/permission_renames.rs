@@ -104,6 +104,29 @@ fn diff_names_the_permission_entries_a_rename_breaks() {
         .expect("unmatched");
     assert_eq!(unmatched.len(), 1);
     assert_eq!(unmatched[0]["baseline"]["renamed_to"], "fetch_user");
+    // A release that keeps the old name as a hidden alias breaks no call, so no client: but
+    // no client lists a hidden alias, so the entry matches nothing, and the diff fails on it.
+    let mut hidden: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&snapshots[1]).expect("read"))
+            .expect("snapshot");
+    hidden["tools"].as_array_mut().expect("tools").insert(
+        1,
+        json!({ "name": "get_user", "kind": "alias", "listed": false, "of": "fetch_user" }),
+    );
+    let three = write(&dir.join("three.snapshot.json"), &hidden.to_string());
+    run(["diff", &snapshots[0], &three]).exits(0);
+    run([
+        "diff",
+        &snapshots[0],
+        &three,
+        "--settings",
+        &settings,
+        "--server-key",
+        "alpha",
+    ])
+    .exits(1)
+    .out_has("the server answers it as a hidden alias of `fetch_user`, but Claude Code never lists")
+    .out_has("the nearest real name is `mcp__alpha__fetch_user`");
     // Without --settings, the diff is as before: no rename of a tool breaks an entry.
     let plain = run(["diff", &snapshots[0], &snapshots[1], "--format", "json"]).json();
     assert!(plain.get("allowlists").is_none());
