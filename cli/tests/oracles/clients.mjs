@@ -249,7 +249,9 @@ export function clients({ scratch, home, servers, corpus, bin, refused, now }) {
           mcp,
           // The permission rules of the corpus (`opencode_permission`: `[rule, action]` pairs,
           // in order, as the last matching rule decides), judged headless.
-          ...(corpus.opencode_permission ? { permission: Object.fromEntries(corpus.opencode_permission) } : {}),
+          // `continue_loop_on_deny`: a rejected call does not end the run, so the refusal
+          // reaches the model and the calls after it are still made.
+          ...(corpus.opencode_permission ? { permission: Object.fromEntries(corpus.opencode_permission), experimental: { continue_loop_on_deny: true } } : {}),
         }));
         return {
           args: ['run', '-m', 'oracle/fake-model', 'hi'],
