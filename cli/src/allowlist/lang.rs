@@ -1,6 +1,6 @@
 //! How each client reads an entry: Claude Code's model-facing names and `*` anywhere
 //! ([`qualified`]), the per-server filters' raw names ([`raw`]), Qwen Code's sanitised
-//! comparisons ([`qwen`], [`qwen_matches`]), Gemini CLI's three wildcard forms ([`gemini`],
+//! comparisons ([`qwen`], [`QwenRule`]), Gemini CLI's three wildcard forms ([`gemini`],
 //! [`gemini_matches`]) and lists of servers ([`servers`]). Each returns a [`Verdict`];
 //! [`super::verdict`] picks the one of the list's client.
 
@@ -8,18 +8,18 @@ use mcp_toolname_rules::{COPILOT_CLI, GEMINI_CLI, QWEN_CODE, closest_name, quali
 
 use super::{Kind, List, MAX_NEAREST_CHARS, Names, Verdict};
 
-/// An entry of Qwen Code's rules: matched as it matches ([`qwen_matches`]); one that
+/// An entry of Qwen Code's rules: matched as it matches ([`QwenRule`]); one that
 /// matches nothing is described as a model-facing name is ([`qualified`]).
 pub(crate) fn qwen(list: &List, names: &Names, entry: &str) -> Verdict {
     if !entry.starts_with(names.client.prefix) {
         return Verdict::Other;
     }
     let tool = entry.split_once('(').map_or(entry, |(t, _)| t);
-    let owner = names.servers.iter().find(|s| {
-        s.tools
-            .iter()
-            .any(|(raw, q)| qwen_matches(tool, &s.key, raw, q))
-    });
+    let rule = QwenRule::new(tool);
+    let owner = names
+        .servers
+        .iter()
+        .find(|s| s.tools.iter().any(|(raw, q)| rule.matches(&s.key, raw, q)));
     if owner.is_some_and(|s| !s.listed) {
         return Verdict::Unjudged;
     }
@@ -243,73 +243,117 @@ pub(crate) fn raw(names: &Names, key: &str, entry: &str) -> Verdict {
     }
 }
 
-/// Qwen Code's sanitising of a name before a prefix or server comparison.
-fn qwen_sanitised(name: &str) -> String {
+/// Qwen Code's sanitising of a name before a prefix or server comparison: each character
+/// outside `A-Z a-z 0-9 _ -` made `_`, and `tool_` in front unless it starts with a letter.
+/// Borrowed where that changes nothing (a name as Qwen Code gives it).
+fn qwen_sanitised(name: &str) -> std::borrow::Cow<'_, str> {
+    let kept = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    if name.chars().all(kept) && name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return std::borrow::Cow::Borrowed(name);
+    }
     let out: String = name
         .chars()
+        .map(|c| if kept(c) { c } else { '_' })
+        .collect();
+    if out.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Owned(format!("tool_{out}"))
+    }
+}
+
+/// A Qwen Code rule (its tool name, without parentheses), read once for every tool it is
+/// matched against ([`QwenRule::matches`]).
+pub struct QwenRule<'a> {
+    rule: &'a str,
+    /// Its length in characters: a tool's older name is made only where it could be equal.
+    chars: usize,
+    /// Three `__` parts or more and no trailing `*`: the name the client would give it.
+    normalised: Option<String>,
+    /// A trailing `*`: the rest, sanitised.
+    prefix: Option<String>,
+    /// Two `__` parts: the server part, sanitised.
+    server: Option<String>,
+}
+
+impl<'a> QwenRule<'a> {
+    /// Reads `rule`.
+    #[must_use]
+    pub fn new(rule: &'a str) -> Self {
+        let parts: Vec<&str> = rule.split("__").collect();
+        let normalised = (!rule.ends_with('*') && parts.len() >= 3)
+            .then(|| {
+                rule.strip_prefix("mcp__")
+                    .and_then(|r| r.split_once("__"))
+                    .map(|(k, t)| qualify(&QWEN_CODE, k, t).name)
+            })
+            .flatten();
+        let prefix = rule
+            .strip_suffix('*')
+            .map(|p| qwen_sanitised(p).into_owned());
+        let server =
+            (parts.len() == 2 && prefix.is_none()).then(|| qwen_sanitised(parts[1]).into_owned());
+        Self {
+            rule,
+            chars: rule.chars().count(),
+            normalised,
+            prefix,
+            server,
+        }
+    }
+
+    /// Whether the rule matches the tool `raw` of server `key`, whose model-facing name is
+    /// `name`, as `matchesMcpPattern` and `matchesRule` match (`chunks/chunk-47C3HPMW.js` of
+    /// @qwen-code/qwen-code 0.24.4).
+    #[must_use]
+    pub fn matches(&self, key: &str, raw: &str, name: &str) -> bool {
+        if self.rule == name {
+            return true;
+        }
+        if let Some(normalised) = &self.normalised {
+            // The older name keeps the length of `mcp__<key>__<raw>`, or is cut to 63.
+            let written = 7 + key.chars().count() + raw.chars().count();
+            let could = self.chars == written || (written > 63 && self.chars <= 63);
+            return *normalised == name || (could && self.rule == qwen_legacy(key, raw));
+        }
+        if let Some(prefix) = &self.prefix {
+            return qwen_sanitised(name).starts_with(prefix.as_str());
+        }
+        let Some(server) = &self.server else {
+            return false;
+        };
+        let mut tool = name.split("__");
+        tool.next() == self.rule.split("__").next()
+            && tool
+                .next()
+                .is_some_and(|s| qwen_sanitised(s) == server.as_str())
+            && tool.next().is_some()
+    }
+}
+
+/// The older name Qwen Code still matches rules against (`generateLegacyMcpToolName`): each
+/// character outside `A-Z a-z 0-9 _ . -` of `mcp__<key>__<raw>` made `_`, and past 63
+/// UTF-16 units the first 28 and the last 32 joined by `___`.
+fn qwen_legacy(key: &str, raw: &str) -> String {
+    let kept: String = format!("mcp__{key}__{raw}")
+        .chars()
         .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+            if c.is_ascii_alphanumeric() || "_.-".contains(c) {
                 c
             } else {
                 '_'
             }
         })
         .collect();
-    if out.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        out
+    let units: Vec<u16> = kept.encode_utf16().collect();
+    if units.len() > 63 {
+        let mut cut = units[..28].to_vec();
+        cut.extend("___".encode_utf16());
+        cut.extend(&units[units.len() - 32..]);
+        String::from_utf16_lossy(&cut)
     } else {
-        format!("tool_{out}")
+        kept
     }
-}
-
-/// Whether Qwen Code's rule `rule` (its tool name, without parentheses) matches the tool `raw`
-/// of server `key`, whose model-facing name is `name`.
-#[must_use]
-pub fn qwen_matches(rule: &str, key: &str, raw: &str, name: &str) -> bool {
-    let legacy = || {
-        let written = format!("mcp__{key}__{raw}");
-        let kept: String = written
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || "_.-".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        // Past 63 UTF-16 units the client joins both ends with `___`.
-        let units: Vec<u16> = kept.encode_utf16().collect();
-        if units.len() > 63 {
-            let mut cut = units[..28].to_vec();
-            cut.extend("___".encode_utf16());
-            cut.extend(&units[units.len() - 32..]);
-            String::from_utf16_lossy(&cut)
-        } else {
-            kept
-        }
-    };
-    if rule == name {
-        return true;
-    }
-    let parts: Vec<&str> = rule.split("__").collect();
-    if !rule.ends_with('*') && parts.len() >= 3 {
-        let normalised = rule
-            .strip_prefix("mcp__")
-            .and_then(|r| r.split_once("__"))
-            .map(|(k, t)| qualify(&QWEN_CODE, k, t).name);
-        if normalised.as_deref() == Some(name) || rule == legacy() {
-            return true;
-        }
-    }
-    if let Some(prefix) = rule.strip_suffix('*') {
-        return qwen_sanitised(name).starts_with(&qwen_sanitised(prefix));
-    }
-    let tool: Vec<&str> = name.split("__").collect();
-    parts.len() == 2
-        && tool.len() >= 3
-        && parts[0] == tool[0]
-        && qwen_sanitised(parts[1]) == qwen_sanitised(tool[1])
 }
 
 /// Qwen Code's MCP rules it never matches: with parentheses, or unbalanced ones.
@@ -318,14 +362,11 @@ pub(crate) fn qwen_skipped(names: &Names, entry: &str) -> Option<(Kind, Option<S
     if !tool.starts_with("mcp__") || tool == entry {
         return None;
     }
+    let rule = QwenRule::new(tool);
     let owner = names
         .servers
         .iter()
-        .find(|s| {
-            s.tools
-                .iter()
-                .any(|(raw, q)| qwen_matches(tool, &s.key, raw, q))
-        })
+        .find(|s| s.tools.iter().any(|(raw, q)| rule.matches(&s.key, raw, q)))
         .map(|s| s.key.clone());
     let opens = entry.matches('(').count();
     let (message, reason) = if opens != entry.matches(')').count() || !entry.ends_with(')') {
@@ -491,21 +532,41 @@ pub(crate) fn servers(names: &Names, entry: &str) -> Verdict {
     }
 }
 
+/// The longest wildcard pattern matched, in bytes.
+pub const MAX_PATTERN_BYTES: usize = 4096;
+
 /// Whether OpenCode's (and Kilo Code's) wildcard `pattern` matches `name` whole: `*` any run
 /// of characters, `?` any one, the rest as written, case counting (`Wildcard.match` in the
 /// opencode-ai 1.18.33 binary). Greedy with one point to go back to, so a long pattern costs
 /// its length times the name's at most.
 #[must_use]
 pub fn wildcard(pattern: &str, name: &str) -> bool {
+    if !pattern.contains(['*', '?']) {
+        return pattern == name;
+    }
+    // Past this a pattern is taken to match no name: no tool is named that long, and the
+    // matching costs the pattern's length times the name's.
+    if pattern.len() > MAX_PATTERN_BYTES {
+        return false;
+    }
+    if pattern.is_ascii() && name.is_ascii() {
+        return wild(pattern.as_bytes(), name.as_bytes());
+    }
     let p: Vec<char> = pattern.chars().collect();
     let n: Vec<char> = name.chars().collect();
+    wild(&p, &n)
+}
+
+/// [`wildcard`] over the pattern's and the name's units (bytes of ASCII, else characters).
+fn wild<T: Copy + PartialEq + From<u8>>(p: &[T], n: &[T]) -> bool {
+    let (any, one) = (T::from(b'*'), T::from(b'?'));
     let (mut i, mut j) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
     while j < n.len() {
-        if i < p.len() && (p[i] == '?' || p[i] == n[j]) {
+        if i < p.len() && (p[i] == one || p[i] == n[j]) {
             i += 1;
             j += 1;
-        } else if i < p.len() && p[i] == '*' {
+        } else if i < p.len() && p[i] == any {
             star = Some((i, j));
             i += 1;
         } else if let Some((si, sj)) = star {
@@ -516,7 +577,7 @@ pub fn wildcard(pattern: &str, name: &str) -> bool {
             return false;
         }
     }
-    p[i..].iter().all(|c| *c == '*')
+    p[i..].iter().all(|c| *c == any)
 }
 
 /// An entry of OpenCode's `permission`: a wildcard over the names it gives tools.

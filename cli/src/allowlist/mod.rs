@@ -28,7 +28,7 @@ use mcp_toolname_rules::ClientPreset;
 
 #[cfg(test)]
 pub(crate) use lang::glob;
-pub(crate) use lang::{Pattern, qualified, qwen_matches, raw};
+pub(crate) use lang::{Pattern, qualified, raw};
 
 /// Entries read from one list at most: past it the rest is counted, not matched, so a huge
 /// list costs a bounded time.
@@ -38,7 +38,7 @@ pub const MAX_ENTRIES: usize = 4096;
 pub const MAX_NEAREST_CHARS: usize = 512;
 
 /// What a list does with the tools its entries name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Effect {
     /// Allowed without asking (`permissions.allow`).
     Allow,
@@ -339,9 +339,15 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
             }
         }
     }
-    out.findings.extend(rules::shadowed(lists, names));
+    // Each client's valid permission rules with the tools each matches, found once for both.
+    let mut decisions = Vec::new();
+    for n in names {
+        let rules = rules::rules_of(lists, n);
+        out.findings.extend(rules::shadowed(lists, &rules));
+        decisions.extend(rules::decisions(lists, n, rules));
+    }
     past::aliases(lists, names, &mut out);
-    out.decisions = rules::decisions(lists, names);
+    out.decisions = decisions;
     out
 }
 

@@ -213,6 +213,13 @@ pub fn aliases<'a>(lists: &[List], names: &'a [Names], resolved: &mut Resolved) 
         let Some(names) = names.iter().find(|n| n.client.id == list.client.id) else {
             continue;
         };
+        if !names
+            .servers
+            .iter()
+            .any(|s| s.aliases.iter().any(|a| a.listed))
+        {
+            continue;
+        }
         for entry in &list.entries {
             if resolved
                 .findings

@@ -26,7 +26,7 @@
 //!   each said only in the debug log.
 //! - Deny wins over ask, and ask over allow.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use mcp_toolname_rules::{CLAUDE_CODE, CONTINUE_CLI, GEMINI_CLI, KILO_CODE, OPENCODE, QWEN_CODE};
 
@@ -89,14 +89,18 @@ pub fn matched<'a>(list: &List, names: &'a Names, entry: &str) -> Vec<(&'a str, 
                 })
                 .collect()
         }
-        Form::Qualified if names.client.id == QWEN_CODE.id => listed
-            .flat_map(|s| {
-                s.tools
-                    .iter()
-                    .filter(|(raw, q)| super::qwen_matches(entry, &s.key, raw, q))
-                    .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
-            })
-            .collect(),
+        Form::Qualified if names.client.id == QWEN_CODE.id => {
+            let rule = super::lang::QwenRule::new(entry);
+            listed
+                .flat_map(|s| {
+                    s.tools
+                        .iter()
+                        .filter(|(raw, q)| rule.matches(&s.key, raw, q))
+                        .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        }
         Form::Qualified => {
             let client = names.client;
             let rest = entry.strip_prefix(client.prefix).unwrap_or("");
@@ -314,7 +318,7 @@ fn gemini_too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Op
 
 /// One valid rule of a client's merged permission rules: its list's index, its entry, and
 /// the tools it matches.
-struct Rule<'a> {
+pub struct Rule<'a> {
     list: usize,
     entry: &'a super::Entry,
     tools: Vec<(&'a str, &'a str)>,
@@ -322,7 +326,8 @@ struct Rule<'a> {
 
 /// The rules of `names`'s client in `lists` (its checked ones), the skipped ones left out, in
 /// reading order.
-fn rules_of<'a>(lists: &'a [List], names: &'a Names) -> Vec<Rule<'a>> {
+#[must_use]
+pub fn rules_of<'a>(lists: &'a [List], names: &'a Names) -> Vec<Rule<'a>> {
     let mut out = Vec::new();
     for (i, list) in lists.iter().enumerate() {
         if !list.checked || list.client.id != names.client.id {
@@ -341,42 +346,55 @@ fn rules_of<'a>(lists: &'a [List], names: &'a Names) -> Vec<Rule<'a>> {
     out
 }
 
-/// The entries of checked lists (a client's merged permission rules) that repeat another of
-/// the same kind, or whose every tool a stronger rule of another effect takes (a higher
-/// rank: deny over ask over allow, or a later rule where the last one decides).
+/// Of one client's `rules` ([`rules_of`]), the entries that repeat another of the same kind,
+/// or whose every tool a stronger rule of another effect takes (a higher rank: deny over ask
+/// over allow, or a later rule where the last one decides).
 #[must_use]
-pub fn shadowed(lists: &[List], names: &[Names]) -> Vec<Finding> {
+pub fn shadowed(lists: &[List], rules: &[Rule]) -> Vec<Finding> {
     let mut out = Vec::new();
-    for names in names {
-        let rules = rules_of(lists, names);
+    {
         let list = |r: &Rule| &lists[r.list];
+        // For each tool, the strongest rule of each effect that matches it; and each entry's
+        // first rule of its effect: one pass over the rules, so a list of thousands of rules
+        // over thousands of tools costs their product once, not its square.
+        let mut best: HashMap<(&str, &str), [Option<usize>; 4]> = HashMap::new();
+        let mut first: HashMap<(Effect, &str), Vec<usize>> = HashMap::new();
         for (at, r) in rules.iter().enumerate() {
-            let earlier = rules[..at].iter().find(|e| {
-                list(e).effect == list(r).effect
-                    && e.entry.text == r.entry.text
-                    && list(e).form == list(r).form
-            });
-            let stronger = || {
-                if r.tools.is_empty() {
-                    return None;
+            let e = list(r).effect as usize;
+            for t in &r.tools {
+                let slot = &mut best.entry(*t).or_default()[e];
+                if slot.is_none_or(|b| list(&rules[b]).rank < list(r).rank) {
+                    *slot = Some(at);
                 }
-                let above: Vec<&Rule> = rules
-                    .iter()
-                    .filter(|e| list(e).rank > list(r).rank && list(e).effect != list(r).effect)
-                    .collect();
-                let covered = r
-                    .tools
-                    .iter()
-                    .all(|t| above.iter().any(|e| e.tools.contains(t)));
-                // The strongest rule that takes one of its tools names the finding.
-                covered
-                    .then(|| {
-                        above
-                            .into_iter()
-                            .filter(|e| r.tools.iter().any(|t| e.tools.contains(t)))
-                            .max_by_key(|e| list(e).rank)
-                    })
-                    .flatten()
+            }
+            first
+                .entry((list(r).effect, r.entry.text.as_str()))
+                .or_default()
+                .push(at);
+        }
+        for (at, r) in rules.iter().enumerate() {
+            let earlier = first[&(list(r).effect, r.entry.text.as_str())]
+                .iter()
+                .take_while(|&&e| e < at)
+                .map(|&e| &rules[e])
+                .find(|e| list(e).form == list(r).form);
+            // Every tool it matches taken by a rule of another effect that ranks higher; the
+            // strongest of those names the finding.
+            let stronger = || {
+                let mut by: Option<&Rule> = None;
+                for t in &r.tools {
+                    let over = best[t]
+                        .iter()
+                        .enumerate()
+                        .filter(|(e, _)| *e != list(r).effect as usize)
+                        .filter_map(|(_, b)| b.map(|b| &rules[b]))
+                        .filter(|b| list(b).rank > list(r).rank)
+                        .max_by_key(|b| list(b).rank)?;
+                    if by.is_none_or(|b| list(b).rank < list(over).rank) {
+                        by = Some(over);
+                    }
+                }
+                by
             };
             let (by, repeat) = match earlier {
                 Some(e) => (e, true),
@@ -430,33 +448,38 @@ pub struct Decision {
     pub by: Option<String>,
 }
 
-/// For each client with checked lists (its permission rules), what they decide for each tool
-/// of each audited server, skipped rules left out, as the client does.
+/// What one client's `rules` ([`rules_of`]) decide for each tool of each audited server of
+/// `names`, as the client does (nothing when the client has no checked list).
 #[must_use]
-pub fn decisions(lists: &[List], names: &[Names]) -> Vec<Decision> {
+pub fn decisions(lists: &[List], names: &Names, mut rules: Vec<Rule>) -> Vec<Decision> {
     let mut out = Vec::new();
-    for names in names {
-        let mut rules = rules_of(lists, names);
-        if !lists
-            .iter()
-            .any(|l| l.checked && l.client.id == names.client.id)
-        {
-            continue;
-        }
+    if lists
+        .iter()
+        .any(|l| l.checked && l.client.id == names.client.id)
+    {
         // The highest rank first; of one rank, the first read.
         rules.sort_by_key(|r| std::cmp::Reverse(lists[r.list].rank));
         let effect = |r: &Rule| lists[r.list].effect;
         // A list that keeps only what it names (Gemini CLI's `mcp.allowed`) allows that, and
         // leaves out every other tool before any rule is read.
-        let only: Vec<&Rule> = rules.iter().filter(|r| effect(r) == Effect::Only).collect();
+        let has_only = rules.iter().any(|r| effect(r) == Effect::Only);
+        // Each tool's deciding rule (the first in that order), and whether a keep-only list
+        // names it: one pass over the rules.
+        let mut deciding: HashMap<(&str, &str), &Rule> = HashMap::new();
+        let mut kept_by_only: BTreeSet<(&str, &str)> = BTreeSet::new();
+        for r in &rules {
+            for t in &r.tools {
+                deciding.entry(*t).or_insert(r);
+                if effect(r) == Effect::Only {
+                    kept_by_only.insert(*t);
+                }
+            }
+        }
         for s in names.servers.iter().filter(|s| s.listed) {
             for (raw, q) in &s.tools {
                 let at = (s.key.as_str(), raw.as_str());
-                let kept = only.is_empty() || only.iter().any(|r| r.tools.contains(&at));
-                let rule = rules
-                    .iter()
-                    .find(|r| r.tools.contains(&at))
-                    .filter(|_| kept);
+                let kept = !has_only || kept_by_only.contains(&at);
+                let rule = deciding.get(&at).copied().filter(|_| kept);
                 out.push(Decision {
                     client: names.client.id,
                     server: s.key.clone(),
