@@ -40,6 +40,11 @@ fn trusted() -> Value {
     json!({ "trust": true })
 }
 
+/// A trusted Gemini CLI server whose filter leaves `get_user` out.
+fn trusted_but_one() -> Value {
+    json!({ "trust": true, "excludeTools": ["get_user"] })
+}
+
 /// The config's `mcpServers`, each server a fixture server in `dir` serving its tools.
 fn mcp_servers(dir: &Path, servers: &[Server]) -> Value {
     let mut out = serde_json::Map::new();
@@ -331,6 +336,11 @@ fn gemini_cli_policy_settings_agree_with_the_cli() {
         server("g6"),
         server("g7"),
         server("G8"),
+        Server {
+            key: "g9",
+            tools: &TOOLS,
+            extra: Some(trusted_but_one),
+        },
     ];
     let policy = json!({
         "tools": {

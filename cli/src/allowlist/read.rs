@@ -279,7 +279,7 @@ pub fn opencode_permission(file: &str, text: &str, rules: &[(String, Value)]) ->
     } else {
         &OPENCODE
     };
-    let from = line_from(text, 1, "\"permission\"").unwrap_or(1);
+    let places = member_keys(text, "permission");
     let mut lists = Vec::new();
     for (rank, (key, action)) in rules.iter().enumerate().take(MAX_ENTRIES) {
         let action = match action {
@@ -293,7 +293,12 @@ pub fn opencode_permission(file: &str, text: &str, rules: &[(String, Value)]) ->
             Some("deny") => Effect::Deny,
             _ => continue,
         };
-        let (entries, _) = entries(&[Value::from(key.as_str())], text, from);
+        let place = places.get(rank).copied();
+        let entries = vec![Entry {
+            text: key.clone(),
+            line: place.map(|(l, _)| l),
+            column: place.map(|(_, c)| c),
+        }];
         lists.push(List {
             client,
             file: file.to_owned(),
@@ -307,6 +312,85 @@ pub fn opencode_permission(file: &str, text: &str, rules: &[(String, Value)]) ->
         });
     }
     lists
+}
+
+/// The place (1-based line, column in characters) of each key of the top-level object
+/// `member` of the JSON `text`, in file order: a key's own place, not that of the same
+/// string nested deeper (`"bash": {"*": "ask"}` before a top-level `"*"`). Empty when `text`
+/// has no such object; what it cannot read stops the scan.
+fn member_keys(text: &str, member: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let (mut line, mut column) = (1, 1);
+    let mut depth = 0usize;
+    // The string just read, whether it was a key of the object wanted, and whether we are in
+    // that object's value (its depth).
+    let mut inside: Option<usize> = None;
+    let mut chars = text.chars().peekable();
+    let mut last: Option<(String, usize, usize)> = None;
+    let mut pending_member = false;
+    while let Some(c) = chars.next() {
+        let (at_line, at_column) = (line, column);
+        if c == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+        match c {
+            '"' => {
+                let mut s = String::new();
+                while let Some(d) = chars.next() {
+                    column += 1;
+                    match d {
+                        '"' => break,
+                        '\\' => {
+                            if let Some(e) = chars.next() {
+                                column += 1;
+                                s.push('\\');
+                                s.push(e);
+                            }
+                        }
+                        '\n' => {
+                            line += 1;
+                            column = 1;
+                        }
+                        other => s.push(other),
+                    }
+                }
+                last = Some((s, at_line, at_column));
+            }
+            ':' => {
+                if let Some((key, l, col)) = last.take() {
+                    if inside == Some(depth) {
+                        out.push((l, col));
+                    } else if depth == 1 && inside.is_none() && key == member {
+                        pending_member = true;
+                    }
+                }
+            }
+            '{' | '[' => {
+                depth += 1;
+                if pending_member && c == '{' {
+                    inside = Some(depth);
+                }
+                pending_member = false;
+                last = None;
+            }
+            '}' | ']' => {
+                if inside == Some(depth) {
+                    break;
+                }
+                depth = depth.saturating_sub(1);
+                last = None;
+            }
+            c if c.is_whitespace() => {}
+            _ => {
+                pending_member = false;
+                last = None;
+            }
+        }
+    }
+    out
 }
 
 /// Gemini CLI's policy settings in its `settings.json` (value `value`, text `text`, name

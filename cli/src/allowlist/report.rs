@@ -54,7 +54,14 @@ impl Findings {
     /// The level of `u` in this run (its client is what `--target` narrows to).
     #[must_use]
     pub fn level(&self, u: &Finding, levels: &Levels) -> Level {
-        levels.of_about(lint_of(&u.kind), None, Some(self.lists[u.list].client.id))
+        let level = levels.of_about(lint_of(&u.kind), None, Some(self.lists[u.list].client.id));
+        // An entry that a baseline's change of names broke is a break, as a tool gone is:
+        // raised to deny unless its level was set lower.
+        if u.was.is_some() && level == Level::Warn {
+            Level::Deny
+        } else {
+            level
+        }
     }
 
     /// Whether a finding is at deny level.
@@ -105,20 +112,23 @@ impl Findings {
                     .server
                     .as_ref()
                     .map_or_else(String::new, |s| format!(" written for server {}", show(s)));
-                let instead = if write.is_empty() {
-                    String::new()
-                } else {
-                    format!(
+                let instead = match (write.is_empty(), u.server.is_some()) {
+                    (true, _) => String::new(),
+                    (false, true) => format!(
                         "; to grant that server's tools alone, write {}",
                         names_shown(write)
-                    )
+                    ),
+                    (false, false) => format!(
+                        "; to grant one server's tools alone, write that server's of {}",
+                        names_shown(write)
+                    ),
                 };
                 return format!(
                     "{head}{named} grants {} under {}: {tools} {} of {} {}{instead}",
-                    if *every {
-                        "every MCP tool of every server"
-                    } else {
-                        "tools of other servers"
+                    match (every, u.server.is_some()) {
+                        (true, _) => "every MCP tool of every server",
+                        (false, true) => "tools of other servers",
+                        (false, false) => "the tools of more than one server",
                     },
                     list.client.title,
                     plural(*tools, "tool", "tools"),
@@ -230,7 +240,13 @@ impl Findings {
             ));
         }
         let unmatched = r.unmatched().len();
-        let other = r.findings.len() - unmatched;
+        let skipped = r
+            .findings
+            .iter()
+            .filter(|f| matches!(f.kind, Kind::Skipped { .. }))
+            .count();
+        // The entries add up to the list's; the other findings are about entries that match.
+        let more = r.findings.len() - unmatched - skipped;
         let allowed = if hidden == 0 {
             String::new()
         } else {
@@ -239,17 +255,25 @@ impl Findings {
         out.push_str(&crate::wrap::hanging(
             "",
             &format!(
-                "{} matched, {unmatched} {} nothing{}{allowed}, {} not judged (a server not \
-                 audited or not in the config), {} not about MCP tools",
+                "{} matched, {unmatched} {} nothing{}, {} not judged (a server not audited or \
+                 not in the config), {} not about MCP tools{}{allowed}",
                 r.matched,
                 plural(unmatched, "matches", "match"),
-                if other == 0 {
+                if skipped == 0 {
                     String::new()
                 } else {
-                    format!(", {other} skipped, too broad, shadowed or on an alias")
+                    format!(", {skipped} skipped by the client")
                 },
                 r.unjudged,
-                r.other
+                r.other,
+                if more == 0 {
+                    String::new()
+                } else {
+                    format!(
+                        "; {more} more {} (too broad, shadowed or on an alias)",
+                        plural(more, "finding", "findings")
+                    )
+                },
             ),
             2,
         ));

@@ -262,29 +262,25 @@ pub fn too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Optio
         return None;
     }
     let listed: Vec<&Server> = names.servers.iter().filter(|s| s.listed).collect();
-    let every =
-        listed.len() > 1 && tools.len() == listed.iter().map(|s| s.tools.len()).sum::<usize>();
+    // Every tool of every server, and no server named: not "another server's" tools.
+    let every = owner.is_none()
+        && listed.len() > 1
+        && tools.len() == listed.iter().map(|s| s.tools.len()).sum::<usize>();
     let count = tools
         .iter()
         .filter(|(key, _)| owner.as_deref() != Some(*key))
         .count();
-    // What grants the named server's tools and no other's: its whole-server form where that
-    // reaches no other server, else each of its tools by name.
-    let mut write = Vec::new();
-    if let Some(s) = owner
-        .as_deref()
-        .and_then(|o| names.servers.iter().find(|s| s.key == o))
-    {
-        let whole = format!("{}{}", client.prefix, s.key);
-        let only_its = matched(list, names, &whole)
+    // What grants one server's tools alone: the named server's, else each reached one's.
+    let reached: Vec<&Server> = match owner.as_deref() {
+        Some(o) => names.servers.iter().filter(|s| s.key == o).collect(),
+        None => listed
             .iter()
-            .all(|(key, _)| *key == s.key);
-        if only_its && !matched(list, names, &whole).is_empty() {
-            write.push(whole);
-        } else {
-            write.extend(s.tools.iter().map(|(_, q)| q.clone()).take(MAX_WRITE));
-        }
-    }
+            .copied()
+            .filter(|s| others.contains(s.key.as_str()))
+            .collect(),
+    };
+    let mut write: Vec<String> = reached.iter().flat_map(|s| alone(list, names, s)).collect();
+    write.truncate(MAX_WRITE);
     Some((
         Kind::TooBroad {
             others: others.into_iter().map(str::to_owned).collect(),
@@ -294,6 +290,32 @@ pub fn too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Optio
         },
         owner,
     ))
+}
+
+/// The entries that grant server `s`'s tools and no other's, as `list`'s client matches: its
+/// whole-server form where that reaches all of them and nothing else (Qwen Code's
+/// `mcp__<key>`, else `<prefix><part><separator>*`), else each tool by its name.
+fn alone(list: &List, names: &Names, s: &Server) -> Vec<String> {
+    let client = names.client;
+    let whole = if client.id == QWEN_CODE.id {
+        Some(format!("{}{}", client.prefix, s.key))
+    } else {
+        s.part
+            .as_deref()
+            .filter(|_| !client.separator.is_empty())
+            .map(|part| format!("{}{part}{}*", client.prefix, client.separator))
+    };
+    if let Some(whole) = whole {
+        let tools = matched(list, names, &whole);
+        if tools.len() == s.tools.len() && tools.iter().all(|(key, _)| *key == s.key) {
+            return vec![whole];
+        }
+    }
+    s.tools
+        .iter()
+        .map(|(_, q)| q.clone())
+        .take(MAX_WRITE)
+        .collect()
 }
 
 /// Gemini CLI's `*` and `mcp_*`, which grant every MCP tool (and `*` every built-in one).
@@ -475,10 +497,41 @@ pub fn decisions(lists: &[List], names: &Names, mut rules: Vec<Rule>) -> Vec<Dec
                 }
             }
         }
+        // The client's per-server filters (Gemini CLI's `includeTools` and `excludeTools`)
+        // leave tools out before any rule is read.
+        let mut filtered: BTreeSet<(&str, &str)> = BTreeSet::new();
+        for list in lists.iter().filter(|l| {
+            !l.checked && l.client.id == names.client.id && matches!(l.form, Form::Raw { .. })
+        }) {
+            let Form::Raw { server } = &list.form else {
+                continue;
+            };
+            let named: BTreeSet<(&str, &str)> = list
+                .entries
+                .iter()
+                .flat_map(|e| matched(list, names, &e.text))
+                .collect();
+            match list.effect {
+                Effect::Deny => filtered.extend(named),
+                Effect::Only => filtered.extend(
+                    names
+                        .servers
+                        .iter()
+                        .filter(|s| s.key == *server)
+                        .flat_map(|s| {
+                            s.tools
+                                .iter()
+                                .map(|(raw, _)| (s.key.as_str(), raw.as_str()))
+                        })
+                        .filter(|t| !named.contains(t)),
+                ),
+                Effect::Allow | Effect::Ask => {}
+            }
+        }
         for s in names.servers.iter().filter(|s| s.listed) {
             for (raw, q) in &s.tools {
                 let at = (s.key.as_str(), raw.as_str());
-                let kept = !has_only || kept_by_only.contains(&at);
+                let kept = (!has_only || kept_by_only.contains(&at)) && !filtered.contains(&at);
                 let rule = deciding.get(&at).copied().filter(|_| kept);
                 out.push(Decision {
                     client: names.client.id,

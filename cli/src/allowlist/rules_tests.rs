@@ -254,9 +254,16 @@ fn each_entry_is_placed_at_its_own_line_and_column() {
 
 #[test]
 fn gemini_cli_starts_only_the_servers_mcp_allowed_names() {
-    let text = r#"{"mcpServers": {"a": {"trust": true}, "b": {}}, "mcp": {"allowed": ["b"]}, "tools": {"exclude": ["mcp_b_get_user"]}}"#;
+    let text = r#"{"mcpServers": {"a": {"trust": true}, "b": {"includeTools": ["get_user", "list_items"]}}, "mcp": {"allowed": ["b"]}, "tools": {"exclude": ["mcp_b_get_user"]}}"#;
     let value: serde_json::Value = serde_json::from_str(text).expect("json");
-    let lists = read::gemini_policy("settings.json", text, &value);
+    let mut lists = read::gemini_policy("settings.json", text, &value);
+    lists.extend(read::server_filters(
+        "settings.json",
+        text,
+        false,
+        "b",
+        &value["mcpServers"]["b"],
+    ));
     let n = names(&GEMINI_CLI, &[("a", TOOLS), ("b", TOOLS)]);
     let r = resolve(&lists, std::slice::from_ref(&n));
     let decided: Vec<(&str, &str, Option<Effect>)> = r
@@ -272,6 +279,68 @@ fn gemini_cli_starts_only_the_servers_mcp_allowed_names() {
             ("a", "list_items", Some(Effect::Deny)),
             ("b", "get_user", Some(Effect::Deny)),
             ("b", "list_items", Some(Effect::Allow)),
+        ]
+    );
+}
+
+#[test]
+fn opencode_rules_are_placed_at_their_own_keys() {
+    // The nested `"*"` of `bash` comes first; the top-level rule is the one placed.
+    let text = "{\n  \"mcp\": {},\n  \"permission\": {\n    \"bash\": {\"*\": \"ask\"},\n    \"s_*\": \"deny\",\n\t\"*\": \"ask\"\n  }\n}\n";
+    let rules = vec![
+        ("bash".to_owned(), json!({"*": "ask"})),
+        ("s_*".to_owned(), json!("deny")),
+        ("*".to_owned(), json!("ask")),
+    ];
+    let lists = read::opencode_permission("opencode.json", text, &rules);
+    let places: Vec<(&str, Option<usize>, Option<usize>)> = lists
+        .iter()
+        .map(|l| {
+            (
+                l.entries[0].text.as_str(),
+                l.entries[0].line,
+                l.entries[0].column,
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("bash", Some(4), Some(5)),
+            ("s_*", Some(5), Some(5)),
+            ("*", Some(6), Some(2))
+        ]
+    );
+}
+
+#[test]
+fn gemini_cli_leaves_out_what_its_filters_leave_out() {
+    let text = r#"{"mcpServers": {"a": {"trust": true, "excludeTools": ["get_user"]}, "b": {"trust": true, "includeTools": ["get_user"]}}}"#;
+    let value: serde_json::Value = serde_json::from_str(text).expect("json");
+    let mut lists = read::gemini_policy("settings.json", text, &value);
+    for key in ["a", "b"] {
+        lists.extend(read::server_filters(
+            "settings.json",
+            text,
+            false,
+            key,
+            &value["mcpServers"][key],
+        ));
+    }
+    let n = names(&GEMINI_CLI, &[("a", TOOLS), ("b", TOOLS)]);
+    let r = resolve(&lists, std::slice::from_ref(&n));
+    let decided: Vec<(&str, &str, Option<Effect>)> = r
+        .decisions
+        .iter()
+        .map(|d| (d.server.as_str(), d.tool.as_str(), d.effect))
+        .collect();
+    assert_eq!(
+        decided,
+        [
+            ("a", "get_user", Some(Effect::Deny)),
+            ("a", "list_items", Some(Effect::Allow)),
+            ("b", "get_user", Some(Effect::Allow)),
+            ("b", "list_items", Some(Effect::Deny)),
         ]
     );
 }

@@ -49,7 +49,7 @@ pub const ALLOWLIST_ENTRY_SKIPPED: Lint = Lint {
             MCP rule with parentheses, and says so only in its debug log.",
     why: "Warn. The client prints a notice once at start and goes on without the rule: the \
           tools it meant to allow keep asking, and in a headless run (`claude -p`) are refused.",
-    help: "write what the finding gives in its place",
+    help: "the client prints this once at start, and nothing after",
     fix: "Replace the entry with one `mcp__<server>__*` per server it meant (or the tools' \
           names), as the finding lists them.",
     source: "Claude Code 2.1.332: the rule validator in its `bin/claude.exe`; Qwen Code 0.24.4: \
@@ -77,7 +77,7 @@ pub const ALLOWLIST_ENTRY_TOO_BROAD: Lint = Lint {
             one server alone.",
     why: "Deny. A tool of a server the writer did not mean runs without asking: a server added \
           later, or one whose key shares a prefix, is trusted by an entry written for another.",
-    help: "write what grants the one server alone, as the finding gives it",
+    help: "name one server whole, as the finding writes it",
     fix: "Name the server whole and the tools after its separator, one entry per server you \
           trust; under Qwen Code, where the whole-server form reaches another server, name \
           each tool by the name the client gives it.",
@@ -101,7 +101,7 @@ pub const ALLOWLIST_ENTRY_SHADOWED: Lint = Lint {
             wins, with its file and line.",
     why: "Warn. The rule does nothing: an allowed tool that a deny rule blocks is not allowed, \
           and a repeated rule is one more place to forget at the next rename.",
-    help: "drop the entry, or narrow the rule that wins",
+    help: "drop the entry (or narrow the rule that wins over it)",
     fix: "Drop the entry, or narrow the stronger rule so that it leaves the tools you meant to \
           allow.",
     source: "Claude Code 2.1.332 and Qwen Code 0.24.4, run with allow, ask and deny rules \
