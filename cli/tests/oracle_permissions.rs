@@ -453,12 +453,14 @@ fn opencode_permission_rules_agree_with_the_cli() {
             ("O3_get_user", "deny"),
             ("o3_list_item?", "deny"),
             ("o5_get_use?", "ask"),
+            ("o5_list_itmes", "deny"),
         ],
     );
     for (lint, entry) in [
         ("allowlist_entry_too_broad", "o2*"),
         ("allowlist_entry_shadowed", "o4_list_items"),
         ("allowlist_entry_unmatched", "O3_get_user"),
+        ("allowlist_entry_unmatched", "o5_list_itmes"),
     ] {
         assert!(
             findings.contains(&(lint.to_owned(), entry.to_owned())),

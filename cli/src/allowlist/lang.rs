@@ -593,6 +593,29 @@ pub(crate) fn opencode(names: &Names, entry: &str) -> Verdict {
     let candidates: Vec<&str> = listed()
         .flat_map(|s| s.tools.iter().map(|(_, q)| q.as_str()))
         .collect();
+    // An entry that starts with a server's name and the separator is about that server.
+    let sep = names.client.separator;
+    let owner = (!sep.is_empty())
+        .then(|| {
+            listed()
+                .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
+                .filter(|(_, p)| {
+                    entry
+                        .strip_prefix(p)
+                        .is_some_and(|rest| rest.starts_with(sep))
+                })
+                .max_by_key(|(_, p)| p.len())
+                .map(|(s, _)| s)
+        })
+        .flatten();
+    if let Some(s) = owner {
+        let own: Vec<&str> = s.tools.iter().map(|(_, q)| q.as_str()).collect();
+        return Verdict::Unmatched {
+            server: Some(s.key.clone()),
+            nearest: nearest(entry, &own).map(str::to_owned),
+            why: None,
+        };
+    }
     match nearest(entry, &candidates) {
         Some(n)
             if is_close(entry, n)

@@ -39,35 +39,35 @@ fn line_start(text: &str, line: usize) -> usize {
         .sum()
 }
 
-/// The 1-based line and column (in characters) of byte offset `at` of `text`.
-fn place_of(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at];
-    let line_at = before.rfind('\n').map_or(0, |n| n + 1);
-    (
-        before.matches('\n').count() + 1,
-        before[line_at..].chars().count() + 1,
-    )
+/// The byte offset of the first `"key"` in `text` at or after byte `from`, past its quotes.
+fn key_after(text: &str, from: usize, key: &str) -> Option<usize> {
+    let needle = format!("\"{key}\"");
+    text.get(from..)?
+        .find(&needle)
+        .map(|at| from + at + needle.len())
 }
 
-/// The 1-based line of the first line of `text`, from line `from` (1-based) on, that holds
-/// `needle`; `None` when none does.
-fn line_from(text: &str, from: usize, needle: &str) -> Option<usize> {
-    let start = line_start(text, from);
-    let at = text[start..].find(needle)?;
-    Some(place_of(text, start + at).0)
+/// The byte offset where `section.field` of the JSON `text` is written (past the field's
+/// name), or where `section` is; the start when neither is found.
+fn field_offset(text: &str, section: &str, field: &str) -> usize {
+    let at = key_after(text, 0, section).unwrap_or(0);
+    key_after(text, at, field).unwrap_or(at)
 }
 
-/// The strings of a JSON array, each with its place in `text` (searched from line `from`, each
-/// after the one before, so a repeated entry points at itself), at most [`MAX_ENTRIES`]; and
-/// how many were left out past that.
-fn entries(items: &[Value], text: &str, from: usize) -> (Vec<Entry>, usize) {
+/// The strings of a JSON array, each with its place in `text` (searched from byte `start`,
+/// each after the one before, so a repeated entry points at itself), at most
+/// [`MAX_ENTRIES`]; and how many were left out past that.
+fn entries(items: &[Value], text: &str, start: usize) -> (Vec<Entry>, usize) {
     let strings: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
     let dropped = strings.len().saturating_sub(MAX_ENTRIES);
     // Where the search goes on, and that place's line and the offset its line starts at:
     // counted forward only, so every entry costs the text it passes, not the whole file.
-    let mut cursor = line_start(text, from);
-    let mut line = from.max(1);
-    let mut line_at = cursor;
+    let mut cursor = start.min(text.len());
+    while !text.is_char_boundary(cursor) {
+        cursor -= 1;
+    }
+    let mut line = text[..cursor].matches('\n').count() + 1;
+    let mut line_at = text[..cursor].rfind('\n').map_or(0, |n| n + 1);
     let kept = strings
         .into_iter()
         .take(MAX_ENTRIES)
@@ -97,7 +97,7 @@ fn entries(items: &[Value], text: &str, from: usize) -> (Vec<Entry>, usize) {
 /// `codex` when the file is Codex's `config.toml`.
 #[must_use]
 pub fn server_filters(file: &str, text: &str, codex: bool, key: &str, value: &Value) -> Vec<List> {
-    let from = crate::diag::line_of_key(text, key).unwrap_or(1);
+    let from = line_start(text, crate::diag::line_of_key(text, key).unwrap_or(1));
     FILTERS
         .iter()
         .filter(|(_, _, _, for_codex)| *for_codex == codex)
@@ -198,9 +198,7 @@ pub fn permissions(
         let Some(items) = at.get(field).and_then(Value::as_array) else {
             continue;
         };
-        let at_section = line_from(text, 1, &format!("\"{section}\"")).unwrap_or(1);
-        let from = line_from(text, at_section, &format!("\"{field}\"")).unwrap_or(at_section);
-        let (entries, dropped) = entries(items, text, from);
+        let (entries, dropped) = entries(items, text, field_offset(text, section, field));
         lists.push(List {
             client,
             file: file.to_owned(),
@@ -229,7 +227,29 @@ pub fn permissions(
 /// agents' front matter (block and flow lists).
 #[must_use]
 pub fn continue_permissions(file: &str, text: &str) -> Vec<List> {
-    let fields = front_matter(&format!("---\n{text}\n---\n"));
+    // YAML's comments (`#` after white space, outside quotes) and document markers taken
+    // out, each line kept in its place.
+    let cleaned: Vec<&str> = text
+        .lines()
+        .map(|line| {
+            if matches!(line.trim_end(), "---" | "...") {
+                return "";
+            }
+            let mut quote: Option<char> = None;
+            let mut before = ' ';
+            for (at, c) in line.char_indices() {
+                match (quote, c) {
+                    (None, '"' | '\'') => quote = Some(c),
+                    (Some(q), c) if c == q => quote = None,
+                    (None, '#') if before.is_whitespace() => return line[..at].trim_end(),
+                    _ => {}
+                }
+                before = c;
+            }
+            line
+        })
+        .collect();
+    let fields = front_matter(&format!("---\n{}\n---\n", cleaned.join("\n")));
     [
         ("exclude", Effect::Deny, 3),
         ("ask", Effect::Ask, 2),
@@ -279,7 +299,21 @@ pub fn opencode_permission(file: &str, text: &str, rules: &[(String, Value)]) ->
     } else {
         &OPENCODE
     };
-    let places = member_keys(text, "permission");
+    let all_places = member_keys(text, "permission");
+    // A key written twice is one rule, where it was first written, with the value written
+    // last: as JavaScript's `JSON.parse` keeps an object's keys.
+    let mut kept: Vec<(&str, &Value, Option<(usize, usize)>)> = Vec::new();
+    for (i, (key, action)) in rules.iter().enumerate() {
+        match kept.iter_mut().find(|(k, _, _)| k == key) {
+            Some(rule) => rule.1 = action,
+            None => kept.push((key, action, all_places.get(i).copied())),
+        }
+    }
+    let places: Vec<Option<(usize, usize)>> = kept.iter().map(|(_, _, p)| *p).collect();
+    let rules: Vec<(String, Value)> = kept
+        .iter()
+        .map(|(k, v, _)| ((*k).to_owned(), (*v).clone()))
+        .collect();
     let mut lists = Vec::new();
     for (rank, (key, action)) in rules.iter().enumerate().take(MAX_ENTRIES) {
         let action = match action {
@@ -293,7 +327,7 @@ pub fn opencode_permission(file: &str, text: &str, rules: &[(String, Value)]) ->
             Some("deny") => Effect::Deny,
             _ => continue,
         };
-        let place = places.get(rank).copied();
+        let place = places.get(rank).copied().flatten();
         let entries = vec![Entry {
             text: key.clone(),
             line: place.map(|(l, _)| l),
@@ -419,9 +453,7 @@ pub fn gemini_policy(file: &str, text: &str, value: &Value) -> Vec<List> {
         else {
             continue;
         };
-        let at_section = line_from(text, 1, &format!("\"{section}\"")).unwrap_or(1);
-        let from = line_from(text, at_section, &format!("\"{field}\"")).unwrap_or(at_section);
-        let (entries, dropped) = entries(items, text, from);
+        let (entries, dropped) = entries(items, text, field_offset(text, section, field));
         lists.push(List {
             client: &GEMINI_CLI,
             file: file.to_owned(),

@@ -240,6 +240,12 @@ fn each_entry_is_placed_at_its_own_line_and_column() {
             vec![(Some(6), Some(7))]
         ]
     );
+    // Two lists on one line: each entry at its own column.
+    let text = r#"{"permissions":{"allow":["mcp__s__a"],"deny":["mcp__s__a"]}}"#;
+    let value: serde_json::Value = serde_json::from_str(text).expect("json");
+    let lists = permissions(&CLAUDE_CODE, "f", text, &value).expect("read");
+    let columns: Vec<Option<usize>> = lists.iter().map(|l| l.entries[0].column).collect();
+    assert_eq!(columns, [Some(26), Some(47)]);
     // A column counts characters, not bytes.
     let text = "{\"permissions\": {\"allow\": [\"é\", \"mcp__s__a\"]}}";
     let lists = permissions(
@@ -341,6 +347,60 @@ fn gemini_cli_leaves_out_what_its_filters_leave_out() {
             ("a", "list_items", Some(Effect::Allow)),
             ("b", "get_user", Some(Effect::Allow)),
             ("b", "list_items", Some(Effect::Deny)),
+        ]
+    );
+}
+
+#[test]
+fn an_opencode_key_written_twice_is_one_rule_where_it_first_was() {
+    let text = "{\"permission\": {\"s_a\": \"deny\", \"*\": \"allow\", \"s_a\": \"ask\"}}";
+    let rules = vec![
+        ("s_a".to_owned(), json!("deny")),
+        ("*".to_owned(), json!("allow")),
+        ("s_a".to_owned(), json!("ask")),
+    ];
+    let lists = read::opencode_permission("opencode.json", text, &rules);
+    let read: Vec<(&str, Effect, u32, Option<usize>)> = lists
+        .iter()
+        .map(|l| {
+            (
+                l.entries[0].text.as_str(),
+                l.effect,
+                l.rank,
+                l.entries[0].column,
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("s_a", Effect::Ask, 1, Some(17)),
+            ("*", Effect::Allow, 2, Some(32))
+        ]
+    );
+}
+
+#[test]
+fn continue_permissions_yaml_reads_comments_and_markers_as_yaml_does() {
+    let text = "---\n# rules\nexclude:\n  - del # dangerous\n  - \"get_a\"   # also\nask: [x, 'y#z'] # never\n";
+    let lists = read::continue_permissions("permissions.yaml", text);
+    let read: Vec<(Effect, Vec<(&str, Option<usize>)>)> = lists
+        .iter()
+        .map(|l| {
+            (
+                l.effect,
+                l.entries
+                    .iter()
+                    .map(|e| (e.text.as_str(), e.line))
+                    .collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (Effect::Deny, vec![("del", Some(4)), ("get_a", Some(5))]),
+            (Effect::Ask, vec![("x", Some(6)), ("y#z", Some(6))]),
         ]
     );
 }
