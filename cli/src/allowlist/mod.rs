@@ -76,7 +76,7 @@ impl Effect {
 }
 
 /// How a list's entries name tools.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Form {
     /// Model-facing names of any server (Claude Code): `<prefix><part><sep><tool>`, the whole
     /// server as `<prefix><part>`, and `*` standing for any run of characters anywhere in
@@ -298,6 +298,13 @@ impl Resolved {
 #[must_use]
 pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
     let mut out = Resolved::default();
+    type Judged = (
+        Option<(Kind, Option<String>)>,
+        Option<Verdict>,
+        Option<(Kind, Option<String>)>,
+    );
+    let mut judged: std::collections::HashMap<(&str, &Form, Effect, &str), Judged> =
+        std::collections::HashMap::new();
     for (i, list) in lists.iter().enumerate() {
         out.unjudged += list.dropped;
         let Some(names) = names.iter().find(|n| n.client.id == list.client.id) else {
@@ -316,14 +323,26 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
                 why,
                 was: None,
             };
-            if let Some((kind, server)) = rules::skipped(list, names, &entry.text) {
+            // An entry written many times is judged once (its copies are then shadowed).
+            let (skipped, judged, broad) = judged
+                .entry((list.client.id, &list.form, list.effect, &entry.text))
+                .or_insert_with(|| {
+                    let skipped = rules::skipped(list, names, &entry.text);
+                    let judged = skipped.is_none().then(|| verdict(list, names, &entry.text));
+                    let broad = (judged == Some(Verdict::Matched))
+                        .then(|| rules::too_broad(list, names, &entry.text))
+                        .flatten();
+                    (skipped, judged, broad)
+                })
+                .clone();
+            if let Some((kind, server)) = skipped {
                 out.findings.push(found(kind, server, None, None));
                 continue;
             }
-            match verdict(list, names, &entry.text) {
+            match judged.unwrap_or(Verdict::Other) {
                 Verdict::Matched => {
                     out.matched += 1;
-                    if let Some((kind, server)) = rules::too_broad(list, names, &entry.text) {
+                    if let Some((kind, server)) = broad {
                         out.findings.push(found(kind, server, None, None));
                     }
                 }
@@ -376,7 +395,7 @@ pub(crate) fn verdict(list: &List, names: &Names, entry: &str) -> Verdict {
 }
 
 /// What became of one entry.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Verdict {
     Matched,
     Unjudged,

@@ -343,7 +343,8 @@ fn gemini_too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Op
 pub struct Rule<'a> {
     list: usize,
     entry: &'a super::Entry,
-    tools: Vec<(&'a str, &'a str)>,
+    /// Shared by every rule written the same way in lists of the same form.
+    tools: std::rc::Rc<[(&'a str, &'a str)]>,
 }
 
 /// The rules of `names`'s client in `lists` (its checked ones), the skipped ones left out, in
@@ -351,16 +352,23 @@ pub struct Rule<'a> {
 #[must_use]
 pub fn rules_of<'a>(lists: &'a [List], names: &'a Names) -> Vec<Rule<'a>> {
     let mut out = Vec::new();
+    // A rule written many times is matched once: what a list of thousands of copies costs.
+    let mut seen: HashMap<(&str, &Form), Option<std::rc::Rc<[(&str, &str)]>>> = HashMap::new();
     for (i, list) in lists.iter().enumerate() {
         if !list.checked || list.client.id != names.client.id {
             continue;
         }
         for entry in &list.entries {
-            if skipped(list, names, &entry.text).is_none() {
+            let found = seen.entry((&entry.text, &list.form)).or_insert_with(|| {
+                skipped(list, names, &entry.text)
+                    .is_none()
+                    .then(|| matched(list, names, &entry.text).into())
+            });
+            if let Some(tools) = found {
                 out.push(Rule {
                     list: i,
                     entry,
-                    tools: matched(list, names, &entry.text),
+                    tools: tools.clone(),
                 });
             }
         }
@@ -383,7 +391,7 @@ pub fn shadowed(lists: &[List], rules: &[Rule]) -> Vec<Finding> {
         let mut first: HashMap<(Effect, &str), Vec<usize>> = HashMap::new();
         for (at, r) in rules.iter().enumerate() {
             let e = list(r).effect as usize;
-            for t in &r.tools {
+            for t in r.tools.iter() {
                 let slot = &mut best.entry(*t).or_default()[e];
                 if slot.is_none_or(|b| list(&rules[b]).rank < list(r).rank) {
                     *slot = Some(at);
@@ -404,7 +412,7 @@ pub fn shadowed(lists: &[List], rules: &[Rule]) -> Vec<Finding> {
             // strongest of those names the finding.
             let stronger = || {
                 let mut by: Option<&Rule> = None;
-                for t in &r.tools {
+                for t in r.tools.iter() {
                     let over = best[t]
                         .iter()
                         .enumerate()
@@ -490,7 +498,7 @@ pub fn decisions(lists: &[List], names: &Names, mut rules: Vec<Rule>) -> Vec<Dec
         let mut deciding: HashMap<(&str, &str), &Rule> = HashMap::new();
         let mut kept_by_only: BTreeSet<(&str, &str)> = BTreeSet::new();
         for r in &rules {
-            for t in &r.tools {
+            for t in r.tools.iter() {
                 deciding.entry(*t).or_insert(r);
                 if effect(r) == Effect::Only {
                     kept_by_only.insert(*t);
