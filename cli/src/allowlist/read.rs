@@ -302,14 +302,15 @@ pub fn opencode_permission(file: &str, text: &str, rules: &[(String, Value)]) ->
     let all_places = member_keys(text, "permission");
     // A key written twice is one rule, where it was first written, with the value written
     // last: as JavaScript's `JSON.parse` keeps an object's keys.
-    let mut kept: Vec<(&str, &Value, Option<(usize, usize)>)> = Vec::new();
+    type Place = Option<(usize, usize)>;
+    let mut kept: Vec<(&str, &Value, Place)> = Vec::new();
     for (i, (key, action)) in rules.iter().enumerate() {
         match kept.iter_mut().find(|(k, _, _)| k == key) {
             Some(rule) => rule.1 = action,
             None => kept.push((key, action, all_places.get(i).copied())),
         }
     }
-    let places: Vec<Option<(usize, usize)>> = kept.iter().map(|(_, _, p)| *p).collect();
+    let places: Vec<Place> = kept.iter().map(|(_, _, p)| *p).collect();
     let rules: Vec<(String, Value)> = kept
         .iter()
         .map(|(k, v, _)| ((*k).to_owned(), (*v).clone()))

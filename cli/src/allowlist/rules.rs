@@ -344,8 +344,11 @@ pub struct Rule<'a> {
     list: usize,
     entry: &'a super::Entry,
     /// Shared by every rule written the same way in lists of the same form.
-    tools: std::rc::Rc<[(&'a str, &'a str)]>,
+    tools: Tools<'a>,
 }
+
+/// The tools a rule matches, as `(server key, raw name)`, shared between its copies.
+type Tools<'a> = std::rc::Rc<[(&'a str, &'a str)]>;
 
 /// The rules of `names`'s client in `lists` (its checked ones), the skipped ones left out, in
 /// reading order.
@@ -353,7 +356,7 @@ pub struct Rule<'a> {
 pub fn rules_of<'a>(lists: &'a [List], names: &'a Names) -> Vec<Rule<'a>> {
     let mut out = Vec::new();
     // A rule written many times is matched once: what a list of thousands of copies costs.
-    let mut seen: HashMap<(&str, &Form), Option<std::rc::Rc<[(&str, &str)]>>> = HashMap::new();
+    let mut seen: HashMap<(&str, &Form), Option<Tools>> = HashMap::new();
     for (i, list) in lists.iter().enumerate() {
         if !list.checked || list.client.id != names.client.id {
             continue;

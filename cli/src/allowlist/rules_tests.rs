@@ -384,7 +384,8 @@ fn an_opencode_key_written_twice_is_one_rule_where_it_first_was() {
 fn continue_permissions_yaml_reads_comments_and_markers_as_yaml_does() {
     let text = "---\n# rules\nexclude:\n  - del # dangerous\n  - \"get_a\"   # also\nask: [x, 'y#z'] # never\n";
     let lists = read::continue_permissions("permissions.yaml", text);
-    let read: Vec<(Effect, Vec<(&str, Option<usize>)>)> = lists
+    type Read<'a> = Vec<(Effect, Vec<(&'a str, Option<usize>)>)>;
+    let read: Read = lists
         .iter()
         .map(|l| {
             (
