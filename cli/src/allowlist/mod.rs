@@ -20,8 +20,6 @@ pub mod read;
 pub mod report;
 pub mod rules;
 #[cfg(test)]
-mod rules_tests;
-#[cfg(test)]
 mod tests;
 
 use mcp_toolname_rules::ClientPreset;

@@ -7,6 +7,8 @@ use super::read::{front_matter_lists, server_filters};
 use super::*;
 use crate::keys::Keys;
 
+mod rules;
+
 /// The names `client` gives `servers` (key, raw tool names), as `audit --config` builds them.
 fn names(client: &'static ClientPreset, servers: &[(&str, &[&str])]) -> Names {
     Names {

@@ -5,9 +5,9 @@
 use mcp_toolname_rules::{CLAUDE_CODE, ClientPreset, GEMINI_CLI, QWEN_CODE};
 use serde_json::json;
 
-use super::lang::gemini_matches;
-use super::read::permissions;
-use super::*;
+use crate::allowlist::lang::gemini_matches;
+use crate::allowlist::read::{self, permissions};
+use crate::allowlist::*;
 use crate::keys::Keys;
 
 fn names(client: &'static ClientPreset, servers: &[(&str, &[&str])]) -> Names {
