@@ -89,6 +89,25 @@ pub(crate) fn glob(pattern: &str, name: &str) -> bool {
     Pattern::new(pattern).matches(name)
 }
 
+/// The server an entry names, `rest` being the entry past the client's prefix: the one whose
+/// part it starts with (the longest, as a part may hold the separator), whole or followed by
+/// the separator.
+pub(crate) fn named_by_part<'a>(names: &'a Names, rest: &str) -> Option<&'a super::Server> {
+    let separator = names.client.separator;
+    names
+        .servers
+        .iter()
+        .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
+        .filter(|(_, part)| {
+            rest == *part
+                || rest
+                    .strip_prefix(part)
+                    .is_some_and(|t| t.starts_with(separator))
+        })
+        .max_by_key(|(_, part)| part.len())
+        .map(|(s, _)| s)
+}
+
 /// An entry of a list of model-facing names (Claude Code's).
 pub(crate) fn qualified(names: &Names, entry: &str) -> Verdict {
     let client = names.client;
@@ -98,20 +117,7 @@ pub(crate) fn qualified(names: &Names, entry: &str) -> Verdict {
     if rest.is_empty() {
         return Verdict::Other;
     }
-    // The server it names: the one whose part the entry starts with (the longest, as a part
-    // may hold the separator), whole or followed by the separator.
-    let owner = names
-        .servers
-        .iter()
-        .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
-        .filter(|(_, part)| {
-            rest == *part
-                || rest
-                    .strip_prefix(part)
-                    .is_some_and(|t| t.starts_with(client.separator))
-        })
-        .max_by_key(|(_, part)| part.len())
-        .map(|(s, _)| s);
+    let owner = named_by_part(names, rest);
     if owner.is_some_and(|s| !s.listed) {
         return Verdict::Unjudged;
     }

@@ -238,20 +238,9 @@ pub fn too_broad(list: &List, names: &Names, entry: &str) -> Option<(Kind, Optio
     // whole or before the separator.
     let written = rest.split_once(client.separator).map_or(rest, |(k, _)| k);
     let by_key = names.servers.iter().find(|s| s.key == written);
-    let owner = by_key.map(|s| s.key.clone()).or_else(|| {
-        names
-            .servers
-            .iter()
-            .filter_map(|s| s.part.as_deref().map(|p| (s, p)))
-            .filter(|(_, part)| {
-                rest == *part
-                    || rest
-                        .strip_prefix(part)
-                        .is_some_and(|t| t.starts_with(client.separator))
-            })
-            .max_by_key(|(_, part)| part.len())
-            .map(|(s, _)| s.key.clone())
-    });
+    let owner = by_key
+        .or_else(|| super::lang::named_by_part(names, rest))
+        .map(|s| s.key.clone());
     let tools = matched(list, names, entry);
     let others: BTreeSet<&str> = tools
         .iter()

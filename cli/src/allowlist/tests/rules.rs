@@ -5,32 +5,10 @@
 use mcp_toolname_rules::{CLAUDE_CODE, ClientPreset, GEMINI_CLI, QWEN_CODE};
 use serde_json::json;
 
+use super::names;
 use crate::allowlist::lang::gemini_matches;
 use crate::allowlist::read::{self, permissions};
 use crate::allowlist::*;
-use crate::keys::Keys;
-
-fn names(client: &'static ClientPreset, servers: &[(&str, &[&str])]) -> Names {
-    Names {
-        client,
-        servers: servers
-            .iter()
-            .map(|(key, tools)| {
-                let part = Keys::new(key, None).part(client).clone();
-                Server {
-                    key: (*key).to_owned(),
-                    part: part.part.clone().ok(),
-                    listed: true,
-                    tools: tools
-                        .iter()
-                        .map(|t| ((*t).to_owned(), part.qualify(t).name))
-                        .collect(),
-                    aliases: Vec::new(),
-                }
-            })
-            .collect(),
-    }
-}
 
 /// One checked list of `client`'s rules with `effect`.
 fn rules(client: &'static ClientPreset, effect: Effect, entries: &[&str]) -> List {
