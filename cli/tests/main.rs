@@ -36,6 +36,7 @@ mod oracle_limits;
 mod oracle_permissions;
 mod oracle_plugins;
 mod oracle_prompts;
+mod oracle_rule_files;
 mod oracle_schemas;
 mod oracles;
 mod permission_renames;

@@ -14,11 +14,14 @@
 //! keys ([`crate::fleet`]). [`read`] finds the lists in a config's server entries, a settings
 //! file and an agents folder; [`report`] writes the findings.
 
+mod decide;
 mod lang;
 pub mod past;
+mod qwen;
 pub mod read;
 pub mod report;
 pub mod rules;
+pub mod settings;
 #[cfg(test)]
 mod tests;
 
@@ -112,7 +115,7 @@ pub struct List {
     /// Whether the list holds permission rules that the client merges with the others of
     /// their kind, checking each when it reads the file and skipping one it finds invalid
     /// (Claude Code's and Qwen Code's `permissions`, Gemini CLI's policy settings;
-    /// [`rules::skipped`], [`rules::decisions`]).
+    /// [`rules::skipped`], [`decide::decisions`]).
     pub checked: bool,
     /// Where its rules stand among the client's: of the rules that match a tool, one of the
     /// highest rank decides (Claude Code and Qwen Code: deny 3, ask 2, allow 1; Gemini CLI:
@@ -276,8 +279,8 @@ pub struct Resolved {
     pub unjudged: usize,
     /// Entries not about MCP tools (`Bash(...)`, `Read`), left alone.
     pub other: usize,
-    /// What each client's permission rules decide for each tool ([`rules::decisions`]).
-    pub decisions: Vec<rules::Decision>,
+    /// What each client's permission rules decide for each tool ([`decide::decisions`]).
+    pub decisions: Vec<decide::Decision>,
 }
 
 impl Resolved {
@@ -361,7 +364,7 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
     for n in names {
         let rules = rules::rules_of(lists, n);
         out.findings.extend(rules::shadowed(lists, &rules));
-        decisions.extend(rules::decisions(lists, n, rules));
+        decisions.extend(decide::decisions(lists, n, rules));
     }
     past::aliases(lists, names, &mut out);
     out.decisions = decisions;
@@ -372,7 +375,7 @@ pub fn resolve(lists: &[List], names: &[Names]) -> Resolved {
 pub(crate) fn verdict(list: &List, names: &Names, entry: &str) -> Verdict {
     match &list.form {
         Form::Qualified if names.client.id == mcp_toolname_rules::QWEN_CODE.id => {
-            lang::qwen(list, names, entry)
+            qwen::qwen(list, names, entry)
         }
         Form::Qualified if names.client.id == mcp_toolname_rules::GEMINI_CLI.id => {
             lang::gemini(names, entry)

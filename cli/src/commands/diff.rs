@@ -46,7 +46,7 @@ pub fn run(old: &Path, new: &Path, settings: &[PathBuf], key: Option<&str>) -> B
     };
     let mut lists = Vec::new();
     for file in settings {
-        match crate::allowlist::read::settings(file) {
+        match crate::allowlist::settings::settings(file) {
             Ok(found) => lists.extend(found),
             Err(e) => return Failure::failed(e).report(),
         }

@@ -298,7 +298,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
     if flavor == Flavor::OpenCode
         && let Some(rules) = read::permission_rules(text)
     {
-        lists.extend(crate::allowlist::read::opencode_permission(
+        lists.extend(crate::allowlist::settings::opencode_permission(
             &shown_path,
             text,
             &rules,
@@ -310,7 +310,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
         if value.get("permissions").is_some() || path.components().any(|c| c.as_os_str() == ".qwen")
         {
             lists.extend(
-                crate::allowlist::read::permissions(
+                crate::allowlist::settings::permissions(
                     &mcp_toolname_rules::QWEN_CODE,
                     &shown_path,
                     text,
@@ -319,7 +319,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
                 .map_err(|e| format!("config {file}{e}"))?,
             );
         } else {
-            lists.extend(crate::allowlist::read::gemini_policy(
+            lists.extend(crate::allowlist::settings::gemini_policy(
                 &shown_path,
                 text,
                 &value,

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::names;
 use crate::allowlist::lang::gemini_matches;
-use crate::allowlist::read::{self, permissions};
+use crate::allowlist::settings::{self as read, permissions};
 use crate::allowlist::*;
 
 /// One checked list of `client`'s rules with `effect`.
@@ -241,7 +241,7 @@ fn gemini_cli_starts_only_the_servers_mcp_allowed_names() {
     let text = r#"{"mcpServers": {"a": {"trust": true}, "b": {"includeTools": ["get_user", "list_items"]}}, "mcp": {"allowed": ["b"]}, "tools": {"exclude": ["mcp_b_get_user"]}}"#;
     let value: serde_json::Value = serde_json::from_str(text).expect("json");
     let mut lists = read::gemini_policy("settings.json", text, &value);
-    lists.extend(read::server_filters(
+    lists.extend(crate::allowlist::read::server_filters(
         "settings.json",
         text,
         false,
@@ -303,7 +303,7 @@ fn gemini_cli_leaves_out_what_its_filters_leave_out() {
     let value: serde_json::Value = serde_json::from_str(text).expect("json");
     let mut lists = read::gemini_policy("settings.json", text, &value);
     for key in ["a", "b"] {
-        lists.extend(read::server_filters(
+        lists.extend(crate::allowlist::read::server_filters(
             "settings.json",
             text,
             false,

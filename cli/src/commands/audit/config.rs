@@ -53,7 +53,7 @@ pub async fn run(
     let read = args
         .settings
         .iter()
-        .map(|p| crate::allowlist::read::settings(p))
+        .map(|p| crate::allowlist::settings::settings(p))
         .chain(
             args.agents
                 .iter()
