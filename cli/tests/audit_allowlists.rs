@@ -240,6 +240,14 @@ fn claude_code_permissions_take_the_model_facing_name() {
     ])
     .out_has("::warning file=")
     .out_has("settings.json,line=7,col=7,");
+    // And in the sentence every format writes (text wraps it), beside the file.
+    assert!(
+        doc["allowlists"]["findings"][0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("settings.json` (line 7, column 7) matches no tool")),
+        "{}",
+        doc["allowlists"]["findings"][0]["message"]
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

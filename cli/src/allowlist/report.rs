@@ -82,8 +82,14 @@ impl Findings {
             (super::Form::Qualified, Some(s)) => format!(" of server {}", show(s)),
             _ => String::new(),
         };
+        // Where the entry is, in the text too: line and column where known.
+        let at = match (u.line, u.column) {
+            (Some(l), Some(c)) => format!(" (line {l}, column {c})"),
+            (Some(l), None) => format!(" (line {l})"),
+            _ => String::new(),
+        };
         let head = format!(
-            "{}: entry {} of {} in {}",
+            "{}: entry {} of {} in {}{at}",
             list.client.id,
             show(&u.entry),
             list.field,
@@ -173,11 +179,7 @@ impl Findings {
             }
         }
         let mut text = format!(
-            "{}: entry {} of {} in {} matches no tool{whose} under {}, so {}",
-            list.client.id,
-            show(&u.entry),
-            list.field,
-            show(&list.file),
+            "{head} matches no tool{whose} under {}, so {}",
             list.client.title,
             list.effect.consequence()
         );

@@ -38,7 +38,7 @@ pub const ALLOWLIST_ENTRY_SKIPPED: Lint = Lint {
     name: "allowlist_entry_skipped",
     scope: Scope::List,
     targeted: true,
-    reported_by: "`audit --config` (with `--settings`, or a Qwen Code settings file)",
+    reported_by: "`audit --config` (the config's own rule lists, `--settings`)",
     summary: "the client skips a permission rule it finds invalid, so the rule does nothing",
     finds: "A permission rule the client reads and then skips, with the client's own message \
             and the entries that would do what it meant. Claude Code skips an allow rule whose \
@@ -64,7 +64,7 @@ pub const ALLOWLIST_ENTRY_TOO_BROAD: Lint = Lint {
     scope: Scope::List,
     level: Level::Deny,
     targeted: true,
-    reported_by: "`audit --config` (with `--settings`, or a Qwen Code settings file)",
+    reported_by: "`audit --config` (the config's own rule lists, `--settings`)",
     summary: "an allow or keep entry grants tools of servers other than the one it names",
     finds: "An entry of a list that allows tools (or keeps only them) and that, as its client \
             matches it, reaches tools of another server than the one it names, or every MCP \
@@ -92,11 +92,12 @@ pub const ALLOWLIST_ENTRY_SHADOWED: Lint = Lint {
     name: "allowlist_entry_shadowed",
     scope: Scope::List,
     targeted: true,
-    reported_by: "`audit --config` (with `--settings`, or a Qwen Code settings file)",
+    reported_by: "`audit --config` (the config's own rule lists, `--settings`)",
     summary: "a permission rule overruled for every tool it matches, or one that repeats another",
     finds: "A permission rule every tool of which a stronger rule of the same client also \
-            matches (Claude Code and Qwen Code: deny over ask over allow, across every \
-            settings file read), \
+            matches (Claude Code, Qwen Code and the Continue CLI: deny over ask over allow, \
+            across every settings file read; Gemini CLI: the higher priority; OpenCode: the \
+            later rule), \
             or one written twice in lists of the same kind. The finding names the rule that \
             wins, with its file and line.",
     why: "Warn. The rule does nothing: an allowed tool that a deny rule blocks is not allowed, \
@@ -104,8 +105,9 @@ pub const ALLOWLIST_ENTRY_SHADOWED: Lint = Lint {
     help: "drop the entry (or narrow the rule that wins over it)",
     fix: "Drop the entry, or narrow the stronger rule so that it leaves the tools you meant to \
           allow.",
-    source: "Claude Code 2.1.332 and Qwen Code 0.24.4, run with allow, ask and deny rules \
-             over the same tools (`cli/tests/oracle_permissions.rs`), 2026-12-06.",
+    source: "Claude Code 2.1.332, Qwen Code 0.24.4, Gemini CLI 0.61.0, OpenCode 1.18.33 and \
+             the Continue CLI 1.5.47, run with such rules over the same tools \
+             (`cli/tests/oracle_permissions.rs`, `oracle_rule_files.rs`), 2026-12-06.",
     ..ROW
 };
 
