@@ -181,6 +181,22 @@ pub struct Alias {
     pub listed: bool,
 }
 
+impl Alias {
+    /// The alias a snapshot or listing entry declares, named under the client's server part
+    /// `part`; `None` for an entry that is no alias (or names no tool).
+    #[must_use]
+    pub fn of(entry: &crate::surface::Entry, part: &crate::keys::Part) -> Option<Self> {
+        (entry.kind == crate::surface::entry::Kind::Alias).then_some(())?;
+        Some(Self {
+            name: entry.name.clone(),
+            qualified: part.qualify(&entry.name).name,
+            of: entry.of.as_deref()?.to_owned(),
+            until: entry.until.as_deref().map(str::to_owned),
+            listed: entry.listed,
+        })
+    }
+}
+
 /// Every server's tools under one client.
 #[derive(Debug, Clone)]
 pub struct Names {

@@ -292,16 +292,7 @@ fn surface_names(lists: &[List], key: &str, surface: &Surface) -> Vec<Names> {
                 aliases: surface
                     .tools
                     .iter()
-                    .filter(|e| e.kind == Kind::Alias)
-                    .filter_map(|e| {
-                        Some(super::Alias {
-                            name: e.name.clone(),
-                            qualified: part.qualify(&e.name).name,
-                            of: e.of.as_deref()?.to_owned(),
-                            until: e.until.as_deref().map(str::to_owned),
-                            listed: e.listed,
-                        })
-                    })
+                    .filter_map(|e| super::Alias::of(e, part))
                     .collect(),
             }],
         });

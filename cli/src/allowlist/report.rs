@@ -354,38 +354,36 @@ impl Findings {
             doc
         };
         let findings: Vec<Value> = self.resolved.findings.iter().map(one).collect();
+        // The entries that match nothing, as before: each the same document, with its
+        // baseline and without the effect.
         let unmatched: Vec<Value> = self
             .resolved
-            .unmatched()
-            .into_iter()
-            .map(|u| {
-                let list = &self.lists[u.list];
-                json!({
-                    "lint": lint_of(&u.kind).name,
-                    "level": self.level(u, levels),
-                    "client": list.client.id,
-                    "file": list.file,
-                    "line": u.line,
-                    "column": u.column,
-                    "field": list.field,
-                    "entry": message::short(&u.entry),
-                    "server": u.server.as_deref().map(message::short),
-                    "nearest": u.nearest.as_deref().map(message::short),
-                    "baseline": u.was.as_ref().map(|was| json!({
-                        "tool": message::short(&was.tool),
-                        "now": match was.now { Now::Gone => "gone", Now::Renamed { .. } => "renamed" },
-                        "renamed_to": match &was.now {
-                            Now::Renamed { to, .. } => Some(message::short(to)),
-                            Now::Gone => None,
-                        },
-                        "known_by": match &was.now {
-                            Now::Renamed { how: How::Alias, .. } => Some("alias"),
-                            Now::Renamed { how: How::SameSchema, .. } => Some("same_input_schema"),
-                            Now::Gone => None,
-                        },
-                    })),
-                    "message": self.message(u),
-                })
+            .findings
+            .iter()
+            .zip(&findings)
+            .filter(|(u, _)| u.kind == Kind::Unmatched)
+            .map(|(u, doc)| {
+                let mut doc = doc.clone();
+                if let Value::Object(d) = &mut doc {
+                    d.remove("effect");
+                    d.insert(
+                        "baseline".to_owned(),
+                        u.was.as_ref().map_or(Value::Null, |was| json!({
+                            "tool": message::short(&was.tool),
+                            "now": match was.now { Now::Gone => "gone", Now::Renamed { .. } => "renamed" },
+                            "renamed_to": match &was.now {
+                                Now::Renamed { to, .. } => Some(message::short(to)),
+                                Now::Gone => None,
+                            },
+                            "known_by": match &was.now {
+                                Now::Renamed { how: How::Alias, .. } => Some("alias"),
+                                Now::Renamed { how: How::SameSchema, .. } => Some("same_input_schema"),
+                                Now::Gone => None,
+                            },
+                        })),
+                    );
+                }
+                doc
             })
             .collect();
         let r = &self.resolved;

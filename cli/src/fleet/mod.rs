@@ -187,16 +187,7 @@ fn aliases(
         .iter()
         .map(|t| &t.entry)
         .chain(&judged.hidden)
-        .filter(|e| e.kind == crate::surface::entry::Kind::Alias)
-        .filter_map(|e| {
-            Some(crate::allowlist::Alias {
-                name: e.name.clone(),
-                qualified: server.keys.part(client).qualify(&e.name).name,
-                of: e.of.as_deref()?.to_owned(),
-                until: e.until.as_deref().map(str::to_owned),
-                listed: e.listed,
-            })
-        })
+        .filter_map(|e| crate::allowlist::Alias::of(e, server.keys.part(client)))
         .collect()
 }
 
