@@ -488,6 +488,20 @@ fn a_baseline_tells_which_entries_a_rename_broke() {
         "`drop_me` was not in the baseline"
     );
     assert_eq!(baseline[2]["renamed_to"], "fetch_user");
+    // Each entry that matches nothing has the fields docs/cli.md gives it, and no others.
+    let fields: Vec<&str> = doc["allowlists"]["unmatched"][0]
+        .as_object()
+        .expect("entry")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "baseline", "client", "column", "entry", "field", "file", "level", "line", "lint",
+            "message", "nearest", "server"
+        ]
+    );
     // Without the baseline, the same entries are reported, without their past.
     let plain = run([
         "audit",
