@@ -27,6 +27,7 @@ mod names;
 mod prompts;
 mod schema;
 mod server;
+mod settings;
 
 pub use allowlists::{
     ALLOWLIST_ENTRY_ALIAS, ALLOWLIST_ENTRY_SHADOWED, ALLOWLIST_ENTRY_SKIPPED,
@@ -45,6 +46,7 @@ pub use server::{
     ALIAS_PAST_WINDOW, ALIAS_WINDOW_SHORT, DESCRIPTION_CUT, INSTRUCTIONS_CUT,
     INSTRUCTIONS_NOT_SENT, TOMBSTONE_TARGET, TOO_MANY_TOOLS, TOOL_SEARCH_SESSION,
 };
+pub use settings::ALLOW_WITHOUT_REASON;
 
 /// How loud a finding is. Ordered: `Allow < Warn < Deny`.
 ///
@@ -167,6 +169,8 @@ pub enum Scope {
     Servers,
     /// An entry of a client's allow or deny list.
     List,
+    /// A row of the project's own settings (`mcp-toolname.toml`).
+    Settings,
 }
 
 impl Scope {
@@ -273,6 +277,7 @@ pub static LINTS: &[Lint] = &[
     allowlists::ALLOWLIST_ENTRY_TOO_BROAD,
     allowlists::ALLOWLIST_ENTRY_SHADOWED,
     allowlists::ALLOWLIST_ENTRY_ALIAS,
+    settings::ALLOW_WITHOUT_REASON,
 ];
 
 /// What a row holds unless it says otherwise: a warning about a server's tools that only the
