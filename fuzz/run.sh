@@ -20,9 +20,12 @@ flags=(
   -Cdebug-assertions
   -Coverflow-checks
 )
-# Its own target dir: these flags would rebuild every crate the workspace shares.
+# Its own target dir: these flags would rebuild every crate the workspace shares. With
+# `--target` named, RUSTFLAGS reach the targets' code only, not build scripts and proc macros,
+# which run on the host without libFuzzer's hooks (as cargo-fuzz builds).
 export CARGO_TARGET_DIR="${FUZZ_TARGET_DIR:-$PWD/target}"
-RUSTC_BOOTSTRAP=1 RUSTFLAGS="${flags[*]}" cargo build --release --locked --bins
+triple="$(rustc -vV | sed -n 's/^host: //p')"
+RUSTC_BOOTSTRAP=1 RUSTFLAGS="${flags[*]}" cargo build --release --locked --bins --target "$triple"
 # New inputs the fuzzer finds grow corpus/<target>; with NEW_INPUTS=DIR set they go to
 # DIR/<target> instead, and the tree stays as it was (CI's smoke run).
 for target in "${targets[@]}"; do
@@ -32,5 +35,5 @@ for target in "${targets[@]}"; do
     mkdir -p "$NEW_INPUTS/$target"
     corpora=("$NEW_INPUTS/$target" "corpus/$target")
   fi
-  "$CARGO_TARGET_DIR/release/$target" "${corpora[@]}" -max_total_time="$seconds" -max_len=4096
+  "$CARGO_TARGET_DIR/$triple/release/$target" "${corpora[@]}" -max_total_time="$seconds" -max_len=4096
 done
