@@ -3,7 +3,8 @@
 //! the environment a runner gives it (the step's `env:` from INPUT_*, GITHUB_ACTION_PATH,
 //! RUNNER_TEMP, GITHUB_PATH, GITHUB_OUTPUT). The install step meets a stand-in `cargo` that
 //! checks the arguments it gets and installs the `mcp-toolname` this test built, so no build
-//! and no network; the audit step is run as written. The action is used as docs/cli.md shows,
+//! and no network, or, given the input `cli`, must not run it; the audit step is run as
+//! written. The action is used as docs/cli.md shows,
 //! by path from a copy of this repository inside the user's (`uses: ./vendor/mcp-toolname`;
 //! here a link to this checkout). Skipped outside CI without PyYAML.
 
