@@ -77,23 +77,25 @@ fn pre_commit_with(
         .expect("pre-commit runs")
 }
 
-/// `pre-commit try-repo <this repository> HOOK --all-files --verbose`.
-fn try_repo_args(hook: &str) -> Vec<std::ffi::OsString> {
-    let mut args = vec!["try-repo".into(), root().into_os_string(), hook.into()];
-    args.extend(["--all-files".into(), "--verbose".into()]);
-    args
-}
-
 /// `pre-commit try-repo <this repository> mcp-toolname-audit --all-files` in `repo`.
 fn try_repo(bin: &Path, repo: &Path, home: &Path) -> Output {
-    let args = try_repo_args("mcp-toolname-audit");
-    let args: Vec<&OsStr> = args.iter().map(|a| a.as_os_str()).collect();
-    pre_commit_in(bin, repo, home, &args)
+    let root = root();
+    let args = ["try-repo".as_ref(), root.as_os_str()];
+    let rest = ["mcp-toolname-audit", "--all-files", "--verbose"].map(OsStr::new);
+    pre_commit_in(bin, repo, home, &[&args[..], &rest[..]].concat())
 }
 
 /// `pre-commit run --all-files` in `repo`, whose `.pre-commit-config.yaml` names this
 /// repository by its path at its current commit (`git rev-parse HEAD`), as docs/cli.md shows.
 fn run_as_documented(bin: &Path, repo: &Path, home: &Path) -> Output {
+    configure(repo, "mcp-toolname-audit");
+    let args = ["run", "--all-files", "--verbose"].map(OsStr::new);
+    pre_commit_in(bin, repo, home, &args)
+}
+
+/// A `.pre-commit-config.yaml` in `repo` with the hook `id` of this repository at its current
+/// commit, added to the index.
+fn configure(repo: &Path, id: &str) {
     let root = root();
     let head = Command::new("git")
         .args(["rev-parse", "HEAD"])
@@ -103,13 +105,11 @@ fn run_as_documented(bin: &Path, repo: &Path, home: &Path) -> Output {
     assert!(head.status.success(), "this repository has a commit");
     let rev = String::from_utf8_lossy(&head.stdout).trim().to_owned();
     let config = format!(
-        "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: mcp-toolname-audit\n",
+        "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: {id}\n",
         root.display()
     );
     std::fs::write(repo.join(".pre-commit-config.yaml"), config).expect("pre-commit config");
     git(repo, &["add", ".pre-commit-config.yaml"]);
-    let args = ["run", "--all-files", "--verbose"].map(OsStr::new);
-    pre_commit_in(bin, repo, home, &args)
 }
 
 #[test]
@@ -255,9 +255,10 @@ fn the_python_hook_runs_the_cli_of_the_wheel_it_installs() {
         .expect("chmod");
     }
 
+    // Installed as docs/cli.md says: pre-commit keeps the hook's environment in its home.
+    configure(&repo, "mcp-toolname-audit-wheel");
     let home = dir.join("home");
-    let args = try_repo_args("mcp-toolname-audit-wheel");
-    let args: Vec<&OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let args = ["run", "--all-files", "--verbose"].map(OsStr::new);
     let env = [
         ("PIP_NO_INDEX", "1"),
         ("PIP_FIND_LINKS", find_links.as_str()),
