@@ -52,8 +52,9 @@ def host_platform() -> str:
 
 
 def crate_metadata() -> dict:
+    cargo = os.environ.get("CARGO", "cargo")
     out = subprocess.run(
-        [os.environ.get("CARGO", "cargo"), "metadata", "--format-version", "1", "--no-deps", "--offline",
+        [cargo, "metadata", "--format-version", "1", "--no-deps", "--offline",
          "--manifest-path", str(CLI / "Cargo.toml")],
         check=True, capture_output=True, text=True,
     ).stdout

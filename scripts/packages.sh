@@ -50,12 +50,15 @@ with zipfile.ZipFile(sys.argv[1]) as wheel:
         shutil.copyfileobj(src, dst)
 EOF
 chmod 755 "$out/npm/mcp-toolname-bin"
-mapfile -t folders < <(python3 scripts/npm_package.py --binary "$out/npm/mcp-toolname-bin" --out "$out/npm")
+python3 scripts/npm_package.py --binary "$out/npm/mcp-toolname-bin" --out "$out/npm" \
+  > "$out/npm/folders.txt"
+mapfile -t folders < "$out/npm/folders.txt"
 tarballs=()
 for folder in "${folders[@]}"; do
-  tarballs+=("$out/npm/$(cd "$folder" && npm pack --silent --pack-destination "$out/npm")")
+  tarball="$(cd "$folder" && npm pack --silent --pack-destination "$out/npm")"
+  tarballs+=("$out/npm/$tarball")
 done
-rm "$out/npm/mcp-toolname-bin"
+rm "$out/npm/mcp-toolname-bin" "$out/npm/folders.txt"
 for file in "$wheel" "${tarballs[@]}"; do
   echo "built $(basename "$file"): $(wc -c < "$file") bytes"
 done
@@ -96,7 +99,8 @@ for how in pip npm npx; do
   esac
   said="$("${cli[@]}" --version)"
   if [ "$said" != "mcp-toolname $version" ]; then
-    echo "packages.sh: $how's mcp-toolname --version printed \`$said\`, not \`mcp-toolname $version\`" >&2
+    echo "packages.sh: $how's mcp-toolname --version printed \`$said\`," \
+      "not \`mcp-toolname $version\`" >&2
     exit 1
   fi
   expect 1 'error    `search documents`' "${cli[@]}" check 'search documents' list_files
