@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::keys::Keys;
 use crate::lint::Lint;
-use crate::names::{NameReport, fix_set, qualify_set};
+use crate::names::{ClientVerdict, NameReport, fix_set, qualify_set};
 use mcp_toolname_rules::lint;
 
 /// One finding. Field names are stable: they are the JSON output.
@@ -73,8 +73,10 @@ pub fn audit_listed(
         if let Some((key, rekeyed)) = &key {
             blame_key(report, key, rekeyed, &mut findings[from..]);
         }
+        underscores(&report.name, &mut findings);
     }
     key_refusals(keys, &mut findings);
+    key_stutter(&reports, keys, &mut findings);
     duplicates(names, &mut findings);
     // Look-alikes that a client merges are said once, as that client's collision.
     let mut merged = Vec::new();
@@ -127,6 +129,129 @@ pub fn per_tool(report: &NameReport, out: &mut Vec<Finding>) {
             suggested_key: None,
         });
     }
+}
+
+/// The `underscore_name` finding of `name`, when it starts with `_` or holds `__`: what
+/// clients that split names on `__` do with it, and the name with the leading `_` dropped and
+/// each run of `_` made one.
+pub fn underscores(name: &str, out: &mut Vec<Finding>) {
+    let leading = name.starts_with('_');
+    let double = name.contains("__");
+    if !leading && !double {
+        return;
+    }
+    let what = match (leading, double) {
+        (true, true) => "starts with `_` and holds `__`",
+        (true, false) => "starts with `_`",
+        _ => "holds `__`",
+    };
+    let fixed = name
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("_");
+    let shown = message::short(name).into_owned();
+    out.push(Finding {
+        kind: &lint::UNDERSCORE_NAME,
+        tool: shown.clone(),
+        tools: vec![shown],
+        contract: None,
+        client: None,
+        message: format!(
+            "tool name {} {what}, which `mcp__<key>__<tool>` uses as its separator: xAI's Grok \
+             Build CLI leaves out a tool whose name holds `__` and dropped a whole server over \
+             one starting `__` (user reports)",
+            message::show(name)
+        ),
+        suggestion: (!fixed.is_empty() && fixed != name).then_some(fixed),
+        suggested_key: None,
+    });
+}
+
+/// The `key_stutter` finding of a server whose tools begin with its key and a separator
+/// (`fleet_exec` under `fleet`): which clients prefix the key, saying it twice, and which send
+/// bare names, where it keeps the names apart.
+fn key_stutter(reports: &[NameReport], keys: &Keys, out: &mut Vec<Finding>) {
+    let fold = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    };
+    let key = fold(&keys.key);
+    if key.trim_matches('_').is_empty() {
+        return;
+    }
+    let head = format!("{key}_");
+    let stutter: Vec<&NameReport> = reports
+        .iter()
+        .filter(|r| {
+            fold(&r.name)
+                .strip_prefix(&head)
+                .is_some_and(|rest| !rest.is_empty())
+        })
+        .collect();
+    let Some(first) = stutter.first() else {
+        return;
+    };
+    let tools: Vec<String> = stutter
+        .iter()
+        .map(|r| message::short(&r.name).into_owned())
+        .collect();
+    let prefixing: Vec<&ClientVerdict> = first
+        .clients
+        .iter()
+        .filter(|v| v.client.uses_server_key)
+        .collect();
+    let flat: Vec<String> = first
+        .clients
+        .iter()
+        .filter(|v| !v.client.uses_server_key)
+        .map(|v| v.client.title.to_owned())
+        .collect();
+    let example = prefixing.first().map_or(String::new(), |v| {
+        format!(
+            ": {} sends {}",
+            v.client.title,
+            message::show(&v.qualified.name)
+        )
+    });
+    let rest: String = first.name.chars().skip(key.chars().count() + 1).collect();
+    let bare = if flat.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} {} the bare name, where the key in it is what keeps {} apart from another \
+             server's {}",
+            message::joined(&flat, "and"),
+            if flat.len() == 1 { "sends" } else { "send" },
+            message::show(&first.name),
+            message::show(&rest)
+        )
+    };
+    out.push(Finding {
+        kind: &lint::KEY_STUTTER,
+        tool: tools[0].clone(),
+        message: format!(
+            "{} {} with the server's key {}, which {} of {} clients put before each name \
+             too{example}{bare}",
+            tools.len(),
+            crate::wrap::plural(tools.len(), "tool name begins", "tool names begin"),
+            message::show(&keys.key),
+            prefixing.len(),
+            first.clients.len()
+        ),
+        tools,
+        contract: None,
+        client: None,
+        suggestion: None,
+        suggested_key: None,
+    });
 }
 
 /// Blames the server's key for the findings `own` of one tool when the key, not the name, is

@@ -32,15 +32,14 @@ fn levels_of(args: &[&str]) -> Result<Levels, String> {
 }
 
 fn diagnostic(lint: &'static Lint) -> Diagnostic {
-    Diagnostic {
+    Diagnostic::new(
         lint,
-        level: Level::Warn,
-        message: "a finding".to_owned(),
-        help: None,
-        server: None,
-        places: Vec::new(),
-        spot: None,
-    }
+        Level::Warn,
+        "a finding".to_owned(),
+        Vec::new(),
+        None,
+        None,
+    )
 }
 
 /// The level each name (the lint's, then each old one) gets from `[lints]` and from each
@@ -57,7 +56,12 @@ fn every_lint_and_old_name_is_taken_by_the_config_file_and_the_flags() {
             let text = format!("[lints]\n{name} = \"{}\"\n", level.word());
             let settings = file::parse(Path::new("mcp-toolname.toml"), &text)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(settings.lints, [(lint.name.to_owned(), level)], "{name}");
+            let rows: Vec<(&str, Level)> = settings
+                .lints
+                .iter()
+                .map(|r| (r.name.as_str(), r.level))
+                .collect();
+            assert_eq!(rows, [(lint.name, level)], "{name}");
             let mut levels = Levels::default();
             settings.apply(&mut levels);
             assert_eq!(levels.of(lint), level, "[lints] {name}");

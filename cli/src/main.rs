@@ -35,6 +35,7 @@ mod prompts;
 mod reach;
 mod redact;
 mod report;
+mod suppress;
 mod surface;
 mod verdict;
 mod windows;
@@ -156,10 +157,10 @@ fn dispatch(
 ) -> Result<(Box<dyn emit::Report>, Format, emit::Sink), String> {
     let stdout = emit::Sink::Stdout;
     match command {
-        Command::Check(args) => Ok((args.run(sub)?, args.format, stdout)),
+        Command::Check(args) => Ok((suppress::gate(args.run(sub)?), args.format, stdout)),
         Command::Audit(args) => {
             let format = args.format;
-            Ok((run_async(args.run(sub)?), format, stdout))
+            Ok((suppress::gate(run_async(args.run(sub)?)), format, stdout))
         }
         Command::Snapshot(args) => {
             let opts = args.options()?;

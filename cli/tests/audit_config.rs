@@ -543,3 +543,27 @@ fn the_names_table_says_where_a_client_sends_refs_pointing_nowhere() {
     assert!(marked[0].contains("`pin` of `s`"), "{}", marked[0]);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Tools that begin with their server's key: allowed by default; raised, one finding for the
+/// server saying which clients prefix the key (Claude Code's name) and which send bare names.
+#[test]
+fn tools_that_begin_with_their_key_stutter_in_prefixing_clients() {
+    let dir = scratch("stutter");
+    let argv = common::fixture_server_in(
+        &dir,
+        "tools.json",
+        &json!({"tools": ["fleet_exec", "fleet-list", "status", "fleet", "fleetwood"]}),
+    );
+    let config = write(
+        &dir.join(".mcp.json"),
+        &json!({"mcpServers": {"fleet": {"command": argv[0], "args": argv[1..]}}}).to_string(),
+    );
+    let quiet = run(["audit", "--config", &config]);
+    quiet.exits(0);
+    assert!(!quiet.stdout.contains("[key_stutter]"), "{}", quiet.stdout);
+    run(["audit", "--config", &config, "--warn", "key_stutter"])
+        .exits(0)
+        .out_has("[key_stutter] 2 tool names begin with the server's key `fleet`")
+        .out_has("Claude Code sends `mcp__fleet__fleet_exec`")
+        .out_has("Continue CLI and Kiro CLI send the bare name, where the key in it is what keeps `fleet_exec` apart from another server's `exec`");
+}

@@ -444,3 +444,49 @@ fn a_shortened_fix_keeps_whole_words_and_matches_the_build() {
     ])
     .out_has("write `approve_mirror_queue_item_no_modifying` instead");
 }
+
+/// A name that starts with `_` or holds `__` warns, saying what Grok Build does with it, with
+/// the name to write (leading `_` dropped, each run of `_` made one); one that does neither is
+/// left alone.
+#[test]
+fn a_leading_or_double_underscore_warns() {
+    let r = run([
+        "check",
+        "--format",
+        "sarif",
+        "__IMPORTANT",
+        "get__dsl",
+        "get_dsl",
+    ]);
+    r.exits(0);
+    let doc = r.json();
+    let found: Vec<(String, String)> = doc["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|x| x["ruleId"] == "underscore_name")
+        .map(|x| {
+            let name = x["locations"][0]["logicalLocations"][0]["name"]
+                .as_str()
+                .expect("name")
+                .to_owned();
+            (
+                name,
+                x["message"]["text"].as_str().expect("text").to_owned(),
+            )
+        })
+        .collect();
+    let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["__IMPORTANT", "get__dsl"]);
+    assert!(
+        found[0].1.contains("starts with `_` and holds `__`"),
+        "{}",
+        found[0].1
+    );
+    assert!(found[0].1.contains("Grok Build"));
+    assert!(
+        found[1].1.ends_with("write `get_dsl` instead"),
+        "{}",
+        found[1].1
+    );
+}

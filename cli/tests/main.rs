@@ -47,3 +47,4 @@ mod secrets;
 mod secrets_corpus;
 mod snapshot;
 mod snapshot_surface;
+mod suppressions;

@@ -135,7 +135,13 @@ fn check_prompt_json_has_its_own_shape() {
     let doc = r.json();
     assert_eq!(
         keys(&doc),
-        BTreeSet::from(["schema_version", "kind", "server_key", "names"])
+        BTreeSet::from([
+            "schema_version",
+            "kind",
+            "server_key",
+            "names",
+            "suppressions"
+        ])
     );
     assert_eq!(doc["schema_version"], 2);
     assert_eq!(doc["kind"], "prompt");

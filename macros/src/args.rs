@@ -164,7 +164,7 @@ pub fn allow_list(
     example: &str,
     errors: &mut Errors,
 ) -> syn::Result<Vec<Ident>> {
-    let paths = paths(meta, "allow", example, errors)?;
+    let paths = allowed_paths(meta, outer, example, errors)?;
     let mut ids = all_ids();
     ids.extend(crate::diag::warnings().map(|l| l.name));
     let label = format!("{outer}(allow(...))");
@@ -205,6 +205,59 @@ pub fn allow_list(
         }
     }
     Ok(out)
+}
+
+/// The ids of `allow(a, b, reason = "...")`, the reason checked (as Rust's
+/// `#[allow(lint, reason = "...")]`: last, once, a string that says something) and left for
+/// the reader: it documents why, and the build has nothing else to do with it.
+fn allowed_paths(
+    meta: &ParseNestedMeta,
+    outer: &str,
+    example: &str,
+    errors: &mut Errors,
+) -> syn::Result<Vec<syn::Path>> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let mut paths = Vec::new();
+    let mut reason: Option<syn::LitStr> = None;
+    while !content.is_empty() {
+        if content.peek(syn::Ident) && content.peek2(Token![=]) {
+            let key: Ident = content.parse()?;
+            content.parse::<Token![=]>()?;
+            let value: syn::Lit = content.parse()?;
+            if key != "reason" {
+                errors.push(
+                    key.span(),
+                    message::unknown_argument(
+                        &format!("{outer}(allow(...))"),
+                        &key.to_string(),
+                        &["reason"],
+                    ),
+                );
+            } else if reason.is_some() {
+                errors.push(key.span(), message::duplicate_argument("allow", "reason"));
+            } else {
+                match value {
+                    syn::Lit::Str(text) if !text.value().trim().is_empty() => reason = Some(text),
+                    other => errors.push(other.span(), message::allow_reason().to_owned()),
+                }
+            }
+        } else {
+            let path = content.call(syn::Path::parse_mod_style)?;
+            if reason.is_some() {
+                errors.push(path.span_of(), message::allow_reason_last().to_owned());
+            }
+            paths.push(path);
+        }
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    if paths.is_empty() {
+        errors.push(meta.path.span_of(), message::empty_list("allow", example));
+    }
+    Ok(paths)
 }
 
 /// Records `key`; an argument given twice in one attribute is an error.

@@ -104,7 +104,9 @@ fn cjk_keys_are_kept_apart_or_refused_never_renamed_server() {
             // Replacing changed the name, so Cline hashes the raw `S__T`: apart by hash.
             "cline" => assert_eq!((qa.fate, qb.fate), (Fate::Hashed, Fate::Hashed)),
             // No key in the name: the tool alone.
-            "continue_cli" => assert_eq!((qa.name.as_str(), qb.name.as_str()), ("query", "query")),
+            "continue_cli" | "kiro_cli" => {
+                assert_eq!((qa.name.as_str(), qb.name.as_str()), ("query", "query"));
+            }
             // Every character of both keys is deleted: one `_unnamed` for both.
             "roo_code" => assert_eq!(qa.name, "mcp--_unnamed--query"),
             _ => assert_ne!(qa.name, qb.name, "{id}"),

@@ -418,26 +418,33 @@ impl Findings {
         self.resolved
             .findings
             .iter()
-            .filter_map(|u| {
-                let level = self.level(u, levels);
-                let lint = lint_of(&u.kind);
-                (level != Level::Allow).then(|| Diagnostic {
-                    lint,
-                    level,
-                    message: self.message(u),
-                    help: diag::help_for(lint, None),
-                    server: u.server.clone(),
-                    places: vec![Place {
-                        server: u.server.clone(),
-                        item: Some(message::short(&u.entry).into_owned()),
-                    }],
-                    spot: Some(Spot {
-                        path: self.lists[u.list].file.clone(),
-                        line: u.line,
-                        column: u.column,
-                    }),
-                })
-            })
+            .map(|u| self.diagnostic(u, levels))
+            .filter(|d| d.level != Level::Allow)
             .collect()
+    }
+
+    /// Finding `u` as a diagnostic at its level, allowed or not, pointing at its entry.
+    #[must_use]
+    pub fn diagnostic(&self, u: &Finding, levels: &Levels) -> Diagnostic {
+        let lint = lint_of(&u.kind);
+        let mut d = Diagnostic::new(
+            lint,
+            self.level(u, levels),
+            self.message(u),
+            vec![Place {
+                server: u.server.clone(),
+                item: Some(message::short(&u.entry).into_owned()),
+            }],
+            None,
+            Some(self.lists[u.list].client.id),
+        );
+        d.help = diag::help_for(lint, None);
+        d.server = u.server.clone();
+        d.spot = Some(Spot {
+            path: self.lists[u.list].file.clone(),
+            line: u.line,
+            column: u.column,
+        });
+        d
     }
 }

@@ -62,6 +62,8 @@ pub struct Args {
     pub verbose: bool,
     #[command(flatten)]
     pub lints: LintArgs,
+    #[command(flatten)]
+    pub suppress: crate::suppress::SuppressArgs,
     /// Write a config's values as they are, for a local run; by default each value that is
     /// not recognisably plain (a flag, a word, a number, a path, a package, a host), and
     /// every `env` and header value, is shown as `<hidden, N chars>`.
@@ -97,6 +99,7 @@ impl Args {
     /// A lint option that cannot be read ([`LintArgs::levels`]).
     fn output(&self, matches: Option<&ArgMatches>) -> Result<Output, String> {
         let out = self.lints.output(self.verbose, matches)?;
+        crate::suppress::begin(&self.suppress, &out.levels, self.verbose)?;
         crate::redact::show_secrets(self.show_secrets);
         if self.show_secrets {
             say!("{}", mcp_toolname_rules::message::secrets_shown());
@@ -214,11 +217,13 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
             changes,
         }
     });
-    Box::new(report::Audit {
+    let mut audit = report::Audit {
         whole,
         keys,
         judged,
         baseline,
         out: opts.out,
-    })
+    };
+    audit.suppress();
+    Box::new(audit)
 }

@@ -60,6 +60,8 @@ pub struct Args {
     pub verbose: bool,
     #[command(flatten)]
     pub lints: LintArgs,
+    #[command(flatten)]
+    pub suppress: crate::suppress::SuppressArgs,
 }
 
 impl Args {
@@ -69,6 +71,7 @@ impl Args {
     /// A lint option that cannot be read ([`LintArgs::levels`]).
     pub fn run(&self, matches: Option<&ArgMatches>) -> Result<Box<dyn Report>, String> {
         let out = self.lints.output(self.verbose, matches)?;
+        crate::suppress::begin(&self.suppress, &out.levels, self.verbose)?;
         let mut keys = Keys::new(&self.server_key, None);
         if let Some(plugin) = &self.plugin {
             keys = keys.in_plugin(plugin);
@@ -241,7 +244,14 @@ pub fn run<R: Judged>(names: &[OsString], mut keys: Keys, out: &Output) -> Check
     if R::KEYED {
         key_refusals(&keys, &mut key_findings);
     }
-    let per_name: Vec<Vec<Finding>> = inputs.iter().map(Input::findings).collect();
+    let mut per_name: Vec<Vec<Finding>> = inputs.iter().map(Input::findings).collect();
+    for findings in std::iter::once(&mut key_findings).chain(&mut per_name) {
+        findings.retain(|f| {
+            crate::suppress::keep(&out.levels, || {
+                crate::diag::describe(f, &out.levels, None, None)
+            })
+        });
+    }
     let denied = std::iter::once(&key_findings)
         .chain(&per_name)
         .flat_map(|f| verdict::visible(f, &out.levels))

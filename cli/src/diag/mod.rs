@@ -27,7 +27,8 @@ pub struct Spot {
 pub struct Diagnostic {
     /// Its lint.
     pub lint: &'static Lint,
-    /// Its level in this run (never [`Level::Allow`]: those are left out).
+    /// Its level in this run ([`Level::Allow`] only for a finding a config row allows with a
+    /// reason, which is [`Self::suppressed`]; other allowed findings are left out).
     pub level: Level,
     /// The problem in words.
     pub message: String,
@@ -41,9 +42,44 @@ pub struct Diagnostic {
     pub places: Vec<Place>,
     /// The file it points at, if any (the config file of `audit --config`).
     pub spot: Option<Spot>,
+    /// The contract (LLM API) it is about, if one.
+    pub contract: Option<&'static str>,
+    /// The client it is about, if one.
+    pub client: Option<&'static str>,
+    /// Its [`crate::suppress::fingerprint`]: the same finding has the same one in every run.
+    pub fingerprint: String,
+    /// Why it does not count, when a suppression takes it.
+    pub suppressed: Option<crate::suppress::Suppressed>,
 }
 
 impl Diagnostic {
+    /// A finding of `lint` at `level` about `places` (and `contract` or `client`), with its
+    /// fingerprint; no spot, server or help until set.
+    #[must_use]
+    pub fn new(
+        lint: &'static Lint,
+        level: Level,
+        message: String,
+        places: Vec<Place>,
+        contract: Option<&'static str>,
+        client: Option<&'static str>,
+    ) -> Self {
+        let fingerprint = crate::suppress::fingerprint(lint.name, &places, contract, client);
+        Self {
+            lint,
+            level,
+            message,
+            help: None,
+            server: None,
+            places,
+            spot: None,
+            contract,
+            client,
+            fingerprint,
+            suppressed: None,
+        }
+    }
+
     /// The message and what to do, as one sentence.
     #[must_use]
     pub fn text(&self) -> String {
@@ -142,24 +178,39 @@ pub fn of_finding(
     server: Option<&str>,
     spot: Option<&Spot>,
 ) -> Option<Diagnostic> {
+    let d = describe(finding, levels, server, spot);
+    (d.level > Level::Allow).then_some(d)
+}
+
+/// `finding` of server `server` as a diagnostic at its level, allowed or not.
+#[must_use]
+pub fn describe(
+    finding: &Finding,
+    levels: &Levels,
+    server: Option<&str>,
+    spot: Option<&Spot>,
+) -> Diagnostic {
     let lint = finding.kind;
     let level = levels.level(lint.name, finding.contract, finding.client);
-    (level > Level::Allow).then(|| Diagnostic {
+    let mut d = Diagnostic::new(
         lint,
         level,
-        message: finding.message.clone(),
-        help: match &finding.suggested_key {
-            Some(key) => Some(format!(
-                "give the server a key of `A-Z a-z 0-9 _ -` that no other server has (such as \
-                 {}): the key, not the tool's name, is why",
-                message::show(key)
-            )),
-            None => help_for(lint, finding.suggestion.as_deref()),
-        },
-        server: server.map(str::to_owned),
-        places: places(server, &finding.tools),
-        spot: spot.cloned(),
-    })
+        finding.message.clone(),
+        places(server, &finding.tools),
+        finding.contract,
+        finding.client,
+    );
+    d.help = match &finding.suggested_key {
+        Some(key) => Some(format!(
+            "give the server a key of `A-Z a-z 0-9 _ -` that no other server has (such as \
+             {}): the key, not the tool's name, is why",
+            message::show(key)
+        )),
+        None => help_for(lint, finding.suggestion.as_deref()),
+    };
+    d.server = server.map(str::to_owned);
+    d.spot = spot.cloned();
+    d
 }
 
 /// `diagnostics` with those of one lint about the same names in the same place made one, in
@@ -171,6 +222,7 @@ pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
         let key = Key {
             lint: d.lint.name,
             deny: d.level == Level::Deny,
+            suppressed: d.suppressed.is_some(),
             server: d.server.as_deref(),
             places: &d.places,
             spot: d.spot.as_ref(),
@@ -192,6 +244,8 @@ pub fn grouped(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
             if said.len() > 1 {
                 d.message = merged(&said);
             }
+            let prints: Vec<&str> = members.iter().map(|m| m.fingerprint.as_str()).collect();
+            d.fingerprint = crate::suppress::combined(&prints);
             d
         })
         .collect()
@@ -318,6 +372,7 @@ fn common_suffix(a: &str, b: &str) -> usize {
 struct Key<'a> {
     lint: &'static str,
     deny: bool,
+    suppressed: bool,
     server: Option<&'a str>,
     places: &'a [Place],
     spot: Option<&'a Spot>,

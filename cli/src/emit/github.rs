@@ -67,7 +67,13 @@ fn annotation(d: &Diagnostic) -> String {
 /// `out` could not be written.
 pub fn write(found: Found<'_>, exit_code: u8, out: &mut dyn Write) -> io::Result<()> {
     let mut put = |line: &str| out.write_all(super::text::clean_annotations(line).as_bytes());
-    let diagnostics = grouped(&found.diagnostics);
+    // A suppressed finding is no annotation: the suppression is the team's decision.
+    let shown: Vec<_> = found
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.suppressed.is_none())
+        .collect();
+    let diagnostics = grouped(&shown);
     for d in &diagnostics {
         put(&annotation(d))?;
     }
@@ -119,19 +125,21 @@ mod tests {
 
     #[test]
     fn escapes_and_shape() {
-        let d = Diagnostic {
-            lint: Lint::by_name("spec").unwrap(),
-            level: Level::Deny,
-            message: "tool name `a,b` contains a comma: 100%\nnext".to_owned(),
-            help: Some("write `a_b` instead".to_owned()),
-            server: Some("calc:1".to_owned()),
-            places: crate::diag::places(Some("calc:1"), &["a,b".to_owned()]),
-            spot: Some(Spot {
-                path: "dir,x/.mcp.json".to_owned(),
-                line: Some(3),
-                column: None,
-            }),
-        };
+        let mut d = Diagnostic::new(
+            Lint::by_name("spec").unwrap(),
+            Level::Deny,
+            "tool name `a,b` contains a comma: 100%\nnext".to_owned(),
+            crate::diag::places(Some("calc:1"), &["a,b".to_owned()]),
+            None,
+            None,
+        );
+        d.help = Some("write `a_b` instead".to_owned());
+        d.server = Some("calc:1".to_owned());
+        d.spot = Some(Spot {
+            path: "dir,x/.mcp.json".to_owned(),
+            line: Some(3),
+            column: None,
+        });
         assert_eq!(
             annotation(&d),
             "::error file=dir%2Cx/.mcp.json,line=3,title=mcp-toolname spec (server calc%3A1)::\

@@ -105,6 +105,12 @@ pub trait Report {
     fn found(&self) -> Found<'_> {
         Found::default()
     }
+
+    /// Whether the run stopped before it judged anything ([`Failure`]): nothing was found,
+    /// so nothing was suppressed either.
+    fn stopped(&self) -> bool {
+        false
+    }
 }
 
 /// Where a report goes: stdout, or a file (`snapshot --out`).
@@ -191,6 +197,10 @@ impl Report for Failure {
 
     fn found(&self) -> Found<'_> {
         Found::new(Vec::new(), vec![self.clone()])
+    }
+
+    fn stopped(&self) -> bool {
+        true
     }
 }
 

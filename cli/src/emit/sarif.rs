@@ -114,8 +114,28 @@ fn result(d: &Diagnostic) -> Value {
     if location.as_object().is_some_and(|o| !o.is_empty()) {
         result["locations"] = json!([location]);
     }
+    // Code scanning tracks a result across runs by this, whatever line it moves to.
+    result["partialFingerprints"] = json!({ FINGERPRINT: d.fingerprint });
+    if let Some(s) = &d.suppressed {
+        // Both kinds are outside the code the result points at: a file of suppressions, or a
+        // row of the lint config file.
+        let mut suppression = json!({ "kind": "external", "status": "accepted" });
+        if let Some(reason) = &s.justification {
+            suppression["justification"] = json!(reason);
+        }
+        let at = match &s.by {
+            crate::suppress::By::File(path) => path.clone(),
+            crate::suppress::By::Config(path, line) => format!("{path}:{line}"),
+        };
+        suppression["properties"] = json!({ "suppressedBy": at });
+        result["suppressions"] = json!([suppression]);
+    }
     result
 }
+
+/// The key of [`Diagnostic::fingerprint`] in each result's `partialFingerprints`: the name
+/// and version of the scheme, so that a change of scheme is a new key, not a new value.
+pub const FINGERPRINT: &str = "mcpToolname/v1";
 
 /// A failure as a notification of the run's invocation.
 fn notification(f: &Failure) -> Value {

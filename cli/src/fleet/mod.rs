@@ -55,8 +55,8 @@ impl Fleet {
                 (entry.key.clone(), keys, outcome)
             })
             .collect();
-        let servers = judge(ran, &out.levels, now);
-        let cross = collisions::cross_server(&servers);
+        let mut servers = judge(ran, &out.levels, now);
+        let mut cross = collisions::cross_server(&servers);
         let live = list_names(&servers, &lists, |s| {
             s.tools().iter().map(|t| t.name.clone()).collect()
         });
@@ -64,7 +64,14 @@ impl Fleet {
         if !baselines.is_empty() {
             past(&servers, &lists, baselines, &live, &mut resolved);
         }
-        let allowlists = crate::allowlist::report::Findings { lists, resolved };
+        let mut allowlists = crate::allowlist::report::Findings { lists, resolved };
+        suppress(
+            &config,
+            &mut servers,
+            &mut cross,
+            &mut allowlists,
+            &out.levels,
+        );
         let mut code = exit_code(&servers, &cross, &out.levels);
         if code == 0 && allowlists.denied(&out.levels) {
             code = 1;
@@ -78,6 +85,43 @@ impl Fleet {
             out,
         }
     }
+}
+
+/// Leaves out the findings the run's suppressions take ([`crate::suppress::keep`]): each
+/// server's, those across servers and the list entries', each made as the report makes it
+/// ([`report::found`]) so that both give one fingerprint.
+fn suppress(
+    config: &config::Config,
+    servers: &mut [Server],
+    cross: &mut Vec<CrossFinding>,
+    allowlists: &mut crate::allowlist::report::Findings,
+    levels: &Levels,
+) {
+    use crate::suppress::keep;
+    let spot = |key: &str| report::spot(config, key);
+    for server in servers.iter_mut() {
+        let key = mcp_toolname_rules::message::short(&server.key).into_owned();
+        let at = spot(&server.key);
+        if let Outcome::Audited(judged) = &mut server.outcome {
+            judged.findings.retain(|f| {
+                keep(levels, || {
+                    crate::diag::describe(f, levels, Some(&key), Some(&at))
+                })
+            });
+        }
+    }
+    cross.retain(|f| keep(levels, || report::cross_diagnostic(f, levels, spot)));
+    let kept: Vec<bool> = allowlists
+        .resolved
+        .findings
+        .iter()
+        .map(|u| keep(levels, || allowlists.diagnostic(u, levels)))
+        .collect();
+    let mut kept = kept.into_iter();
+    allowlists
+        .resolved
+        .findings
+        .retain(|_| kept.next().unwrap_or(true));
 }
 
 /// Holds the entries that match nothing to `baselines`: each snapshot is the past of the

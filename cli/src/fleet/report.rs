@@ -22,12 +22,7 @@ pub(super) fn found(
     cross: &[CrossFinding],
     out: &Output,
 ) -> diag::Found<'static> {
-    let path = config.path.to_string_lossy().into_owned();
-    let spot = |key: &str| Spot {
-        path: path.clone(),
-        line: diag::line_of_key(&config.text, key),
-        column: None,
-    };
+    let spot = |key: &str| spot(config, key);
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut failures = Vec::new();
     for server in servers {
@@ -48,29 +43,50 @@ pub(super) fn found(
         }
     }
     for finding in cross {
-        let level = finding.level(&out.levels);
-        if level == Level::Allow {
-            continue;
+        let d = cross_diagnostic(finding, &out.levels, |key| spot(key));
+        if d.level > Level::Allow {
+            diagnostics.push(d);
         }
-        let lint = finding.kind;
-        diagnostics.push(Diagnostic {
-            lint,
-            level,
-            message: finding.message.clone(),
-            help: diag::help_for(lint, None),
-            server: None,
-            places: finding
-                .members
-                .iter()
-                .map(|m| diag::Place {
-                    server: Some(message::short(&m.server).into_owned()),
-                    item: m.tool.clone(),
-                })
-                .collect(),
-            spot: finding.members.first().map(|m| spot(&m.server)),
-        });
     }
     diag::Found::new(diagnostics, failures)
+}
+
+/// Where server `key`'s entry is in the config file.
+pub(super) fn spot(config: &Config, key: &str) -> Spot {
+    Spot {
+        path: config.path.to_string_lossy().into_owned(),
+        line: diag::line_of_key(&config.text, key),
+        column: None,
+    }
+}
+
+/// A finding across servers as a diagnostic at its level, allowed or not, pointing at the
+/// entry of its first server (`spot` gives it from a key).
+pub(super) fn cross_diagnostic(
+    finding: &CrossFinding,
+    levels: &Levels,
+    spot: impl Fn(&str) -> Spot,
+) -> Diagnostic {
+    let lint = finding.kind;
+    let places = finding
+        .members
+        .iter()
+        .map(|m| diag::Place {
+            server: Some(message::short(&m.server).into_owned()),
+            item: m.tool.clone(),
+        })
+        .collect();
+    let mut d = Diagnostic::new(
+        lint,
+        finding.level(levels),
+        finding.message.clone(),
+        places,
+        None,
+        finding.client,
+    );
+    d.help = diag::help_for(lint, None);
+    d.spot = finding.members.first().map(|m| spot(&m.server));
+    d
 }
 
 // ---------------------------------------------------------------------------------------

@@ -9,7 +9,11 @@
 //! [lints]
 //! contract = "deny"
 //! shared_name = "warn"
+//! look_alike = { level = "allow", reason = "our tool names differ by design" }
 //! ```
+//!
+//! A level is a word, or a table of `level` and `reason` (as in Cargo's `[lints]` and Rust's
+//! `#[allow(lint, reason = "...")]`): the reason is shown with each finding the row hides.
 //!
 //! Every mistake (a key, a lint, a level or a target that does not exist, a value of the wrong
 //! kind) is an error naming the file and the line, with a did-you-mean.
@@ -35,20 +39,39 @@ pub struct Settings {
     pub path: PathBuf,
     /// `targets`, when the file has it.
     pub targets: Option<Vec<&'static str>>,
-    /// `[lints]`: each name (a lint or `warnings`; an old name is read as the lint's name)
-    /// and its level, in file order.
-    pub lints: Vec<(String, Level)>,
+    /// `[lints]`: each name (a lint or `warnings`; an old name is read as the lint's name),
+    /// its level and reason, in file order.
+    pub lints: Vec<Row>,
     /// What to say on stderr about the file's lint names, each with its line: an old name,
     /// or a lint only the build reports.
     pub notes: Vec<String>,
 }
 
+/// One row of `[lints]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// The lint's name (or `warnings`).
+    pub name: String,
+    /// Its level.
+    pub level: Level,
+    /// Why, when the row says (`{ level = "allow", reason = "..." }`).
+    pub reason: Option<String>,
+    /// The row's line, 1-based.
+    pub line: usize,
+}
+
 impl Settings {
-    /// Applies the file's levels and targets to `levels`.
+    /// Applies the file's levels (with their reasons) and targets to `levels`.
     pub fn apply(&self, levels: &mut Levels) {
-        for (name, level) in &self.lints {
+        for row in &self.lints {
             // Checked when read.
-            let _ = levels.set(name, *level);
+            let _ = levels.set(&row.name, row.level);
+            let reason = super::Reason {
+                text: row.reason.clone(),
+                path: self.path.to_string_lossy().into_owned(),
+                line: row.line,
+            };
+            levels.set_reason(&row.name, row.level, reason);
         }
         if let Some(targets) = &self.targets {
             levels.set_targets(targets.clone());
@@ -117,7 +140,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
         let start = key.span().start;
         match key.get_ref().as_ref() {
             "targets" => settings.targets = Some(targets(value, &at)?),
-            "lints" => (settings.lints, settings.notes) = lints(value, &at)?,
+            "lints" => {
+                let line_of =
+                    |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+                (settings.lints, settings.notes) = lints(value, &at, &line_of)?;
+            }
             other => {
                 let near = mcp_toolname_rules::closest_name(other, KEYS)
                     .map(|k| format!("did you mean `{k}`?"))
@@ -160,10 +187,14 @@ fn targets(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<&'stat
     Ok(out)
 }
 
-/// The levels of `[lints]`, and the notes on their names.
-type Lints = (Vec<(String, Level)>, Vec<String>);
+/// The rows of `[lints]`, and the notes on their names.
+type Lints = (Vec<Row>, Vec<String>);
 
-fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Lints, String> {
+fn lints(
+    value: &toml::Spanned<DeValue<'_>>,
+    at: &At<'_>,
+    line_of: &dyn Fn(usize) -> usize,
+) -> Result<Lints, String> {
     let DeValue::Table(table) = value.get_ref() else {
         return Err(at(
             value.span().start,
@@ -182,6 +213,7 @@ fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Lints, Strin
             notes.extend(named.note(written).map(|n| at(key.span().start, n)));
             name = named.lint.name;
         }
+        let (level, reason) = level_and_reason(written, level, at)?;
         let word = match level.get_ref() {
             DeValue::String(word) => Some(word.as_ref()),
             _ => None,
@@ -201,9 +233,62 @@ fn lints(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Lints, Strin
                 format!("the level of `{written}` is `\"deny\"`, `\"warn\"` or `\"allow\"`{near}"),
             ));
         };
-        out.push((name.to_owned(), level));
+        out.push(Row {
+            name: name.to_owned(),
+            level,
+            reason,
+            line: line_of(key.span().start),
+        });
     }
     Ok((out, notes))
+}
+
+/// A row's value split into its level and its reason: a word alone, or `{ level = "...",
+/// reason = "..." }` with a reason that says something.
+fn level_and_reason<'v, 'a>(
+    written: &str,
+    value: &'v toml::Spanned<DeValue<'a>>,
+    at: &At<'_>,
+) -> Result<(&'v toml::Spanned<DeValue<'a>>, Option<String>), String> {
+    let DeValue::Table(table) = value.get_ref() else {
+        return Ok((value, None));
+    };
+    let mut level = None;
+    let mut reason = None;
+    for (key, item) in table {
+        match key.get_ref().as_ref() {
+            "level" => level = Some(item),
+            "reason" => match item.get_ref() {
+                DeValue::String(text) if !text.trim().is_empty() => {
+                    reason = Some(text.trim().to_owned());
+                }
+                _ => {
+                    return Err(at(
+                        item.span().start,
+                        format!(
+                            "the `reason` of `{written}` is a string that says why, such as `reason = \"our names differ by design\"`"
+                        ),
+                    ));
+                }
+            },
+            other => {
+                return Err(at(
+                    key.span().start,
+                    format!(
+                        "unknown key {} in the row of `{written}`; a row is `{{ level = \"allow\", reason = \"...\" }}`",
+                        show(other)
+                    ),
+                ));
+            }
+        }
+    }
+    let level = level.ok_or_else(|| {
+        at(
+            value.span().start,
+            format!("the row of `{written}` has no `level`; write `{{ level = \"allow\", reason = \"...\" }}`"),
+        )
+    })?;
+    Ok((level, reason))
 }
 
 #[cfg(test)]
@@ -219,11 +304,44 @@ mod tests {
         let s = parsed("targets = [\"openai\", \"claude_code\"]\n[lints]\ncontract = \"deny\"\n")
             .unwrap();
         assert_eq!(s.targets, Some(vec!["openai", "claude_code"]));
-        assert_eq!(s.lints, [("contract".to_owned(), Level::Deny)]);
+        let rows: Vec<(&str, Level)> = s.lints.iter().map(|r| (r.name.as_str(), r.level)).collect();
+        assert_eq!(rows, [("contract", Level::Deny)]);
         let mut levels = Levels::default();
         s.apply(&mut levels);
         assert_eq!(levels.level("contract", Some("openai"), None), Level::Deny);
         assert_eq!(levels.level("contract", Some("gemini"), None), Level::Allow);
+    }
+
+    /// A row may be `{ level, reason }`; the reason reaches the levels with its line, and a
+    /// reason that says nothing or a key that is not one is an error at its line.
+    #[test]
+    fn a_row_with_a_reason() {
+        let s = parsed("[lints]\n\nlook_alike = { level = \"allow\", reason = \" by design \" }\n")
+            .unwrap();
+        assert_eq!(s.lints[0].reason.as_deref(), Some("by design"));
+        assert_eq!(s.lints[0].line, 3);
+        let mut levels = Levels::default();
+        s.apply(&mut levels);
+        let lint = mcp_toolname_rules::lint::LOOK_ALIKE;
+        let row = levels.allowed_by(&lint, None, None).expect("the row");
+        assert_eq!((row.text.as_deref(), row.line), (Some("by design"), 3));
+        for (text, expected) in [
+            (
+                "[lints]\nlook_alike = { level = \"allow\", reason = \" \" }\n",
+                "line 2: the `reason` of `look_alike` is a string that says why",
+            ),
+            (
+                "[lints]\nlook_alike = { level = \"allow\", why = \"x\" }\n",
+                "line 2: unknown key `why` in the row of `look_alike`",
+            ),
+            (
+                "[lints]\nlook_alike = { reason = \"x\" }\n",
+                "line 2: the row of `look_alike` has no `level`",
+            ),
+        ] {
+            let err = parsed(text).unwrap_err();
+            assert!(err.contains(expected), "{err}");
+        }
     }
 
     #[test]

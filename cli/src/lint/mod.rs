@@ -118,19 +118,42 @@ enum Source {
     Set,
 }
 
-/// What one run makes of each lint: its level, whether the project's `targets` narrow the
-/// contracts and clients, and the `warnings` group.
+/// A row of `mcp-toolname.toml` that set a lint's level: where it is, and the reason it
+/// gives, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason {
+    /// What the row says (`reason = "..."`).
+    pub text: Option<String>,
+    /// The file, as the user gave it or as it was found.
+    pub path: String,
+    /// The row's line, 1-based.
+    pub line: usize,
+}
+
+impl Reason {
+    /// The file and line, as messages say them.
+    #[must_use]
+    pub fn at(&self) -> String {
+        format!("{}, line {}", message::show(&self.path), self.line)
+    }
+}
+
+/// What one run makes of each lint: its level (and the config row that set it, with its
+/// reason), whether the project's `targets` narrow the contracts and clients, and the
+/// `warnings` group.
 #[derive(Debug, Clone)]
 pub struct Levels {
     levels: Vec<(Level, Source)>,
+    reasons: Vec<Option<Reason>>,
     targets: Option<Vec<&'static str>>,
-    warnings: Option<Level>,
+    warnings: Option<(Level, Option<Reason>)>,
 }
 
 impl Default for Levels {
     fn default() -> Self {
         Self {
             levels: LINTS.iter().map(|l| (l.level, Source::Default)).collect(),
+            reasons: vec![None; LINTS.len()],
             targets: None,
             warnings: None,
         }
@@ -145,14 +168,68 @@ impl Levels {
     /// An unknown name, with a did-you-mean.
     pub fn set(&mut self, name: &str, level: Level) -> Result<Option<String>, String> {
         if name == WARNINGS {
-            self.warnings = Some(level);
+            self.warnings = Some((level, None));
             return Ok(None);
         }
         let named = lint_named(name)?;
         if let Some(i) = index(named.lint) {
             self.levels[i] = (level, Source::Set);
+            self.reasons[i] = None;
         }
         Ok(named.note(name))
+    }
+
+    /// Records that the config row `row` set `name` (checked when read) to `level`; called
+    /// right after [`Self::set`] for that row, which a later flag undoes.
+    pub fn set_reason(&mut self, name: &str, level: Level, row: Reason) {
+        if name == WARNINGS {
+            self.warnings = Some((level, Some(row)));
+        } else if let Some(i) = lint_named(name).ok().and_then(|n| index(n.lint)) {
+            self.reasons[i] = Some(row);
+        }
+    }
+
+    /// The config row that hides a finding of `lint` about `contract` and `client`, when one
+    /// does: the lint's own `allow` row, or the `warnings` group's for a lint left at warn.
+    #[must_use]
+    pub fn allowed_by(
+        &self,
+        lint: &Lint,
+        contract: Option<&str>,
+        client: Option<&str>,
+    ) -> Option<&Reason> {
+        if self.of_about(lint, contract, client) != Level::Allow {
+            return None;
+        }
+        let i = index(lint)?;
+        match self.levels[i].0 {
+            Level::Allow => self.reasons[i].as_ref(),
+            Level::Warn => match &self.warnings {
+                Some((Level::Allow, row)) => row.as_ref(),
+                _ => None,
+            },
+            Level::Deny => None,
+        }
+    }
+
+    /// Each lint name (or `warnings`) a config row allows without a reason, with the row.
+    #[must_use]
+    pub fn allowed_without_reason(&self) -> Vec<(&'static str, &Reason)> {
+        let mut out: Vec<(&'static str, &Reason)> = LINTS
+            .iter()
+            .zip(&self.levels)
+            .zip(&self.reasons)
+            .filter_map(|((lint, (level, _)), row)| {
+                let row = row.as_ref().filter(|r| r.text.is_none())?;
+                (*level == Level::Allow).then_some((lint.name, row))
+            })
+            .collect();
+        if let Some((Level::Allow, Some(row))) = &self.warnings
+            && row.text.is_none()
+        {
+            out.push((WARNINGS, row));
+        }
+        out
     }
 
     /// Narrows the contracts and clients looked at to `ids` (already checked).
@@ -207,8 +284,8 @@ impl Levels {
                 }
             }
         }
-        match (level, self.warnings) {
-            (Level::Warn, Some(group)) => group,
+        match (level, &self.warnings) {
+            (Level::Warn, Some((group, _))) => *group,
             _ => level,
         }
     }

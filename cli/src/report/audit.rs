@@ -148,6 +148,23 @@ impl Audit {
     }
 }
 
+impl Audit {
+    /// Leaves out the findings the run's suppressions take ([`crate::suppress::keep`]), made
+    /// as [`Report::found`] makes them so that both give one fingerprint.
+    pub fn suppress(&mut self) {
+        let server = self.server();
+        let cwd = std::env::current_dir().ok();
+        let levels = &self.out.levels;
+        let whole = &self.whole;
+        self.judged.findings.retain(|f| {
+            crate::suppress::keep(levels, || {
+                let spot = whole.spot(f, cwd.as_deref());
+                diag::describe(f, levels, Some(&server), spot.as_ref())
+            })
+        });
+    }
+}
+
 impl Report for Audit {
     fn exit_code(&self) -> u8 {
         // The demo exists to show findings: auditing it succeeds, and its summary says what a

@@ -220,3 +220,34 @@ pub const GOOSE: ClientPreset = ClientPreset {
     },
     ..TYPICAL
 };
+
+/// Kiro CLI (`kiro-cli`, closed source; no package of it runs here): the tool name alone, as
+/// the server lists it: no server key and no prefix (Kiro's IDE prefixes `mcp_<key>_`; this rule
+/// is not that one). Of tools of different servers that share a name one reaches the model and
+/// the others are left out: Kiro CLI 1.x refused the later one at start ("rejected because they
+/// conflict with existing tools"), and on 2.x which one wins changed from start to start, a race
+/// between servers connecting ([`Across::FirstConnected`]). Within one server, which of two
+/// tools of one name is kept is not reported ([`Clash::OneOf`]). Names are sent as listed, so
+/// the API behind decides ([`Overflow::ApiError`]).
+pub const KIRO_CLI: ClientPreset = ClientPreset {
+    id: "kiro_cli",
+    title: "Kiro CLI",
+    prefix: "",
+    separator: "",
+    uses_server_key: false,
+    key: KEY_AS_WRITTEN,
+    keeps: None,
+    units: Units::Chars,
+    max_len: NO_LIMIT,
+    overflow: Overflow::ApiError,
+    on_clash: Clash::OneOf,
+    across: Across::FirstConnected,
+    limits: UNKNOWN_LIMITS,
+    source: "user reports (closed source): kirodotdev/Kiro #7656 (Kiro CLI 2.0.1, 2026-04-20: bare tool names, \"only one wins, and the other is lost\"), kirodotdev/Kiro #7266 (Kiro CLI 1.x: the later server's tool \"rejected because they conflict with existing tools in names\") and kirodotdev/KiroCrew #11081 (2026-09-15: 14 starts split 7/7, a startup race)",
+    verified: Verified {
+        how: Verification::Reports,
+        version: "",
+        date: "2026-12-06",
+    },
+    ..TYPICAL
+};

@@ -38,6 +38,7 @@ pub const CLIENTS: &[&ClientPreset] = &[
     &QWEN_CODE,
     &DROID,
     &GOOSE,
+    &KIRO_CLI,
 ];
 
 /// The built-in preset with this id; `-` is read as `_` (`claude-code`).

@@ -27,6 +27,7 @@ mod names;
 mod prompts;
 mod schema;
 mod server;
+mod settings;
 
 pub use allowlists::{
     ALLOWLIST_ENTRY_ALIAS, ALLOWLIST_ENTRY_SHADOWED, ALLOWLIST_ENTRY_SKIPPED,
@@ -35,7 +36,7 @@ pub use allowlists::{
 pub use fleet::{KEY_COLLISION, KEY_LOOK_ALIKE, NAME_COLLISION, PROMPT_COLLISION, SHARED_NAME};
 pub use names::{
     CASE_COLLISION, CLIENT, CONFUSABLE, CONTRACT, DUPLICATE, KEY_OUTSIDE_RULE, KEY_REFUSED,
-    LISTED_ALIAS_NAME, LOOK_ALIKE, NORMALISATION_COLLISION, SPEC,
+    KEY_STUTTER, LISTED_ALIAS_NAME, LOOK_ALIKE, NORMALISATION_COLLISION, SPEC, UNDERSCORE_NAME,
 };
 pub use prompts::{
     PROMPT_ARGUMENT, PROMPT_COMMAND, PROMPT_DUPLICATE, PROMPT_LOOK_ALIKE, PROMPT_NAME,
@@ -45,6 +46,7 @@ pub use server::{
     ALIAS_PAST_WINDOW, ALIAS_WINDOW_SHORT, DESCRIPTION_CUT, INSTRUCTIONS_CUT,
     INSTRUCTIONS_NOT_SENT, TOMBSTONE_TARGET, TOO_MANY_TOOLS, TOOL_SEARCH_SESSION,
 };
+pub use settings::ALLOW_WITHOUT_REASON;
 
 /// How loud a finding is. Ordered: `Allow < Warn < Deny`.
 ///
@@ -167,6 +169,8 @@ pub enum Scope {
     Servers,
     /// An entry of a client's allow or deny list.
     List,
+    /// A row of the project's own settings (`mcp-toolname.toml`).
+    Settings,
 }
 
 impl Scope {
@@ -237,6 +241,7 @@ pub static LINTS: &[Lint] = &[
     names::SPEC,
     names::CONTRACT,
     names::CLIENT,
+    names::UNDERSCORE_NAME,
     names::DUPLICATE,
     names::CASE_COLLISION,
     names::LOOK_ALIKE,
@@ -245,6 +250,7 @@ pub static LINTS: &[Lint] = &[
     names::LISTED_ALIAS_NAME,
     names::KEY_REFUSED,
     names::KEY_OUTSIDE_RULE,
+    names::KEY_STUTTER,
     schema::ARGUMENT_NAME,
     schema::ARGUMENT_CONTRACT,
     schema::SCHEMA_ROOT,
@@ -273,6 +279,7 @@ pub static LINTS: &[Lint] = &[
     allowlists::ALLOWLIST_ENTRY_TOO_BROAD,
     allowlists::ALLOWLIST_ENTRY_SHADOWED,
     allowlists::ALLOWLIST_ENTRY_ALIAS,
+    settings::ALLOW_WITHOUT_REASON,
 ];
 
 /// What a row holds unless it says otherwise: a warning about a server's tools that only the

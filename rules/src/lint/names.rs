@@ -283,3 +283,52 @@ pub const KEY_OUTSIDE_RULE: Lint = Lint {
              (`mcp_toolname_rules::SERVER_KEY` is the rule they all accept).",
     ..ROW
 };
+
+/// `underscore_name`: a tool name that starts with `_` or holds `__`.
+pub const UNDERSCORE_NAME: Lint = Lint {
+    name: "underscore_name",
+    scope: Scope::Name,
+    reported_by: "`check`, `audit`, `audit --config`",
+    summary: "a tool name that starts with `_` or holds `__`",
+    finds: "A tool name that starts with `_` (`__IMPORTANT`, `_internal`) or holds `__` \
+            (`mcp__get_dsl`). The spec and every LLM API allow both; the finding says what \
+            clients do with them.",
+    why: "Warn. `__` is the separator most clients put between `mcp`, the server key and the \
+          tool (`mcp__<key>__<tool>`), and clients that split a model-facing name on it read \
+          such a name wrong: xAI's Grok Build CLI leaves out every tool whose name holds `__` \
+          (it wants exactly one in `<server>__<tool>`), and a tool named `__IMPORTANT` made it \
+          drop the whole server. Claude Code's permission rules and agents' tool lists also \
+          split on it.",
+    help: "rename the tool to start with a letter and use single `_` between words",
+    fix: "Rename the tool (each finding offers a name: leading `_` dropped, each run of `_` \
+          made one), keeping the old name as a hidden alias for a while.",
+    source: "User reports, read 2026-12-06: thedotmack/claude-mem #3288 (2026-07-16: Grok Build \
+             aborts the whole server over `__IMPORTANT`) and mastergo-design/mastergo-magic-mcp \
+             #115 (2026-07-31: Grok Build 1.x registers only the tools whose `<server>__<tool>` \
+             holds one `__`; fixed there by dropping the `mcp__` prefix). Not run here: no Grok \
+             Build package is on a registry this project installs from.",
+    ..ROW
+};
+
+/// `key_stutter`: tool names that begin with their server's key.
+pub const KEY_STUTTER: Lint = Lint {
+    name: "key_stutter",
+    level: Level::Allow,
+    said: true,
+    reported_by: "`audit`, `audit --config`",
+    summary: "tool names that begin with their server's key",
+    finds: "Tools whose names begin with the server's key and a separator (`fleet_exec` under \
+            key `fleet`). The finding says which clients prefix the key, and so say it twice \
+            (`mcp__fleet__fleet_exec`), and which send bare names, where the key in the name \
+            is what keeps it apart from another server's `exec`.",
+    why: "Allow. Neither form is wrong everywhere: the prefix is noise (and characters of a \
+          name budget) in every client that prefixes keys, and the only thing that keeps names \
+          apart in clients that do not. Raise it when the clients you target all prefix.",
+    help: "drop the key from the names if every client you target prefixes it",
+    fix: "For prefixing clients only (Claude Code, Codex, Gemini CLI and most others), rename \
+          `fleet_exec` to `exec`, keeping the old name as a hidden alias. If users run the \
+          server in a client that sends bare names (Continue CLI, Kiro CLI), keep the prefix.",
+    source: "axelmierczuk/fleet-mcp #86 (the stutter, reported); which clients prefix the key: \
+             the client presets (`uses_server_key`), each with its own source.",
+    ..ROW
+};

@@ -171,6 +171,20 @@ pub fn empty_list(attr: &str, example: &str) -> String {
     format!("`{attr}()` is empty; name at least one target: `{attr}({example})`")
 }
 
+/// `allow(lint, reason = ...)` whose reason is not a string that says something.
+#[must_use]
+pub fn allow_reason() -> &'static str {
+    "the `reason` of `allow(...)` is a string that says why, such as `allow(look_alike, reason \
+     = \"the two names differ by design\")`"
+}
+
+/// `allow(reason = "...", lint)`: the reason closes the list, as in Rust's `#[allow]`.
+#[must_use]
+pub fn allow_reason_last() -> &'static str {
+    "`reason = \"...\"` comes last in `allow(...)`, after every lint and id, as in Rust's \
+     `#[allow(lint, reason = \"...\")]`"
+}
+
 /// `allow(mcp)`: the spec is not a target one can opt out of.
 #[must_use]
 pub fn spec_not_optional() -> &'static str {

@@ -32,6 +32,7 @@ impl Judged for NameReport {
 
     fn findings(&self, out: &mut Vec<Finding>) {
         per_tool(self, out);
+        crate::findings::underscores(&self.name, out);
     }
 
     fn verdict(&self, own: &[Seen<'_>]) -> (Option<Level>, String) {

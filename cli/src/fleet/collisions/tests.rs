@@ -144,11 +144,14 @@ fn vs_code_numbers_keys_that_share_13_characters() {
         && f.client == Some("vscode")
         && f.name.as_deref() == Some("mcp_github-enterp_")
         && f.message.contains("`mcp_github-enterp2_`")));
-    // Numbered apart, so no name collision under VS Code: only Continue's CLI, which shows
-    // the bare name, sends two tools as `search`.
+    // Numbered apart, so no name collision under VS Code: only the clients that show the bare
+    // name (Continue's CLI, Kiro CLI) send two tools as `search`.
     assert_eq!(
         collisions(&servers),
-        [(Some("continue_cli"), Some("search".to_owned()))]
+        [
+            (Some("continue_cli"), Some("search".to_owned())),
+            (Some("kiro_cli"), Some("search".to_owned()))
+        ]
     );
     assert!(found.iter().any(|f| f.kind == &lint::SHARED_NAME));
 }
@@ -160,7 +163,7 @@ fn keys_are_taken_as_written() {
     assert!(found.contains(&(Some("claude_code"), Some("mcp__a__b__c".to_owned()))));
     // Two CJK keys: no client makes both `server`; Roo Code, which deletes every character it
     // does not take, makes both `_unnamed`, and Droid, whose slug keeps none of them, both
-    // `invalid-server-name`. Continue's CLI shows the bare name.
+    // `invalid-server-name`. Continue's CLI and Kiro CLI show the bare name.
     let servers = config(&[("数据库", &["query"]), ("数据仓库", &["query"])]);
     assert_eq!(
         collisions(&servers),
@@ -170,7 +173,8 @@ fn keys_are_taken_as_written() {
             (
                 Some("droid"),
                 Some("invalid-server-name___query".to_owned())
-            )
+            ),
+            (Some("kiro_cli"), Some("query".to_owned())),
         ]
     );
     assert!(

@@ -10,7 +10,11 @@ struct Server;
 
 #[tool_registry(allow(case_collision))]
 impl Server {
-    #[mcp_tool(name = "Run-Query", allow(look_alike))]
+    // With its reason, as Rust's `#[allow(lint, reason = "...")]`.
+    #[mcp_tool(
+        name = "Run-Query",
+        allow(look_alike, reason = "the dashed name is the one our users type")
+    )]
     fn run_query_dashed(&self) -> String {
         String::new()
     }
