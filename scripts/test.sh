@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # The README's test command: installs, pinned, what the tests run besides the workspace
 # (scripts/test-deps.sh: the real clients, a TypeScript server, the MCP Inspector, the Python
-# SDK), runs every test of the workspace (`cargo test --workspace`, with any arguments given
-# here), and ends by saying which tests did not run and why: none, when the installs worked.
-# MCP_TOOLNAME_NO_DEPS=1 skips the installs; the tests that need them then say so at the end.
+# SDK), builds and tries the CLI's wheel and npm packages (scripts/packages.sh), runs every
+# test of the workspace (`cargo test --workspace`, with any arguments given here), and ends by
+# saying which tests did not run and why: none, when the installs worked.
+# MCP_TOOLNAME_NO_DEPS=1 skips the installs and the packages; the tests that need them then say
+# so at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${MCP_TOOLNAME_NO_DEPS:-}" ]; then
   . scripts/test-deps.sh
+  # The CLI's wheel and npm packages, built and used; the pre-commit tests install the wheel.
+  bash scripts/packages.sh "${CARGO_TARGET_DIR:-$PWD/target}/packages"
+  export MCP_TOOLNAME_WHEELS="${CARGO_TARGET_DIR:-$PWD/target}/packages/wheels"
 fi
 skips="${CARGO_TARGET_DIR:-$PWD/target}/tmp/skipped-tests.txt"
 rm -f "$skips"

@@ -3,7 +3,8 @@
 //! the environment a runner gives it (the step's `env:` from INPUT_*, GITHUB_ACTION_PATH,
 //! RUNNER_TEMP, GITHUB_PATH, GITHUB_OUTPUT). The install step meets a stand-in `cargo` that
 //! checks the arguments it gets and installs the `mcp-toolname` this test built, so no build
-//! and no network; the audit step is run as written. The action is used as docs/cli.md shows,
+//! and no network, or, given the input `cli`, must not run it; the audit step is run as
+//! written. The action is used as docs/cli.md shows,
 //! by path from a copy of this repository inside the user's (`uses: ./vendor/mcp-toolname`;
 //! here a link to this checkout). Skipped outside CI without PyYAML.
 
@@ -185,5 +186,66 @@ fn the_action_audits_as_its_inputs_say() {
             "::error title=mcp-toolname::give the action a config or a command, not both"
         )
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_installed_cli_is_run_and_none_is_built() {
+    let Some(python) = python_with(&["yaml"]) else {
+        return;
+    };
+    let dir = scratch_dir("action-installed");
+    // The installed CLI (as `pip install mcp-toolname` would leave it), off PATH: a wrapper that
+    // notes each run and runs the binary this test built.
+    let installed = dir.join("installed/bin/mcp-toolname");
+    std::fs::create_dir_all(installed.parent().unwrap()).expect("install folder");
+    std::fs::write(
+        &installed,
+        format!(
+            "#!/bin/sh\necho \"$*\" >> {log}\nexec {exe} \"$@\"\n",
+            log = dir.join("cli.log").display(),
+            exe = env!("CARGO_BIN_EXE_mcp-toolname"),
+        ),
+    )
+    .expect("installed CLI");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&installed, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let cli = installed.to_string_lossy().into_owned();
+    let out = action(
+        &python,
+        &dir,
+        &[("INPUT_CLI", &cli), ("INPUT_FORMAT", "text")],
+    );
+    let said = output_text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains(&format!(
+            "mcp-toolname: {cli} is mcp-toolname {}; nothing to build",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{said}"
+    );
+    assert!(said.contains("exit-code=0\n"), "{said}");
+    assert!(!dir.join("cargo.log").exists(), "cargo was run: {said}");
+    let runs = std::fs::read_to_string(dir.join("cli.log")).expect("the installed CLI ran");
+    assert_eq!(runs, "--version\naudit --format text\n", "{said}");
+
+    // A name that does not run stops the action before any audit, and builds nothing either.
+    let missing = dir.join("nowhere/mcp-toolname");
+    let out = action(&python, &dir, &[("INPUT_CLI", &missing.to_string_lossy())]);
+    let said = output_text(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&format!(
+            "::error title=mcp-toolname::the input cli names `{}`, which does not run",
+            missing.display()
+        )),
+        "{said}"
+    );
+    assert!(!dir.join("cargo.log").exists(), "cargo was run: {said}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -28,6 +28,7 @@ mod huge_names;
 mod huge_snapshots;
 mod json_schema;
 mod lint_levels;
+mod npm_packages;
 mod one_audit;
 mod oracle_allowlists;
 mod oracle_arguments;

@@ -2,6 +2,7 @@
 //! duplex (the real protocol, no process), and small result readers.
 #![allow(dead_code)] // each test binary uses part of this module
 
+pub mod cargo;
 pub mod skipped;
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject};
@@ -121,8 +122,7 @@ pub fn example(name: &str) -> std::path::PathBuf {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     if !built.iter().any(|b| b == name) {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let mut build = std::process::Command::new(cargo);
+        let mut build = cargo::cargo();
         build
             .args(["build", "--quiet", "--example", name])
             .current_dir(env!("CARGO_MANIFEST_DIR"));

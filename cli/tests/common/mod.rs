@@ -1,6 +1,8 @@
 //! Shared by the CLI integration tests: run the built binary and read what it printed.
 #![allow(dead_code)] // each test binary uses part of this module
 
+#[path = "../../../tests/common/cargo.rs"]
+pub mod cargo;
 pub mod oracle;
 pub mod peak;
 #[path = "../../../tests/common/skipped.rs"]
@@ -161,9 +163,8 @@ pub fn example(name: &str) -> PathBuf {
         .expect("target/<profile>/deps/<test>");
     let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
     if !built.iter().any(|b| b == name) {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-        let mut build = Command::new(cargo);
+        let mut build = cargo::cargo();
         build
             .args(["build", "--quiet", "--example", name])
             .current_dir(workspace);
