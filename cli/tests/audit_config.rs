@@ -166,11 +166,12 @@ fn two_calculators_that_vs_code_numbers_apart() {
              one server configured twice",
         );
     // Of the clients that prefix the key only Goose, which lower-cases it, gives two tools one
-    // name: VS Code numbers, the others keep the case. Continue's CLI shows the bare name, so
-    // it sends each tool twice.
+    // name: VS Code numbers, the others keep the case. Continue's CLI and Kiro CLI show the bare
+    // name, so each tool's name meets the other server's.
     assert_eq!(
         r.stdout.matches("[name_collision]").count(),
         r.stdout.matches("[name_collision] continue_cli:").count()
+            + r.stdout.matches("[name_collision] kiro_cli:").count()
             + r.stdout.matches("[name_collision] goose:").count(),
         "{}",
         r.stdout
@@ -200,7 +201,8 @@ fn two_calculators_that_vs_code_numbers_apart() {
         cross
             .iter()
             .filter(|f| f["kind"] == "name_collision")
-            .all(|f| f["client"] == "continue_cli" || f["client"] == "goose"),
+            .all(|f| ["continue_cli", "kiro_cli", "goose"]
+                .contains(&f["client"].as_str().unwrap_or(""))),
         "{cross:#?}"
     );
     assert!(cross.iter().any(|f| f["kind"] == "key_collision"

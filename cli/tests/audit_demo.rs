@@ -18,14 +18,14 @@ fn text_report_shows_every_kind_of_finding() {
         // One verdict per tool, errors first, each naming its lints and ending with the fix.
         .out_has(
             "\ntools\n  error    `search documents` [spec, contract, client]: contains a space at \
-             index 6, refused by `mcp`, `sep_986`, `anthropic` and 6 more; 4 clients handle it \
-             badly (`cline`, `continue_cli`, `qwen_code` and 1 more); write `search_documents` instead\n",
+             index 6, refused by `mcp`, `sep_986`, `anthropic` and 6 more; 5 clients handle it \
+             badly (`cline`, `continue_cli`, `qwen_code` and 2 more); write `search_documents` instead\n",
         )
         // `admin_tools_list` is taken by another tool, so the fix for `admin.tools.list` is not it.
         .out_has(
             "  warning  `admin.tools.list` [contract, client]: contains a dot `.` at index 5, \
-             refused by `anthropic`, `openai`, `bedrock` and 3 more; 4 clients handle it badly \
-             (`cline`, `continue_cli`, `qwen_code` and 1 more); write `admin_tools_list_2` instead\n",
+             refused by `anthropic`, `openai`, `bedrock` and 3 more; 5 clients handle it badly \
+             (`cline`, `continue_cli`, `qwen_code` and 2 more); write `admin_tools_list_2` instead\n",
         )
         // 70 characters: over 64.
         // Every client handles it badly.

@@ -17,14 +17,14 @@ fn spec_examples_and_a_space() {
         // The contracts that pass, then each reason once with the contracts it breaks.
         .out_has(
             "warning  `admin.tools.list` [contract, client]: contains a dot `.` at index 5, \
-             refused by `anthropic`, `openai`, `bedrock` and 3 more; 4 clients handle it badly \
-             (`cline`, `continue_cli`, `qwen_code` and 1 more); write `admin_tools_list` instead\n  contracts:\n    \
+             refused by `anthropic`, `openai`, `bedrock` and 3 more; 5 clients handle it badly \
+             (`cline`, `continue_cli`, `qwen_code` and 2 more); write `admin_tools_list` instead\n  contracts:\n    \
              pass         mcp, sep_986, gemini\n",
         )
         .out_has(
             "    problem      tool name `admin.tools.list` contains a dot `.` at index 5\n\
              \x20                refused by `anthropic`, `openai`, `bedrock`, `deepseek`, \
-             `llm_common` and\n                 `portable`; so the APIs behind `continue_cli` and `goose` refuse it too\n",
+             `llm_common` and\n                 `portable`; so the APIs behind `continue_cli`, `goose` and `kiro_cli` refuse it too\n",
         )
         .out_has(
             "    pass         none\n    problem      tool name `search documents` contains a \
@@ -32,8 +32,8 @@ fn spec_examples_and_a_space() {
         )
         .out_has(
             "refused by `mcp`, `sep_986`, `anthropic`, `openai`, `gemini`, `bedrock`, \
-             `deepseek`, `llm_common` and `portable`; so the APIs behind `continue_cli` and\n\
-             \x20                `goose` refuse it too\n",
+             `deepseek`, `llm_common` and `portable`; so the APIs behind `continue_cli`, `goose`\n\
+             \x20                and `kiro_cli` refuse it too\n",
         )
         // Each client's model-facing form and fate.
         .out_has("    claude_code  normalised  `mcp__server__admin_tools_list`\n")
@@ -60,11 +60,11 @@ fn a_reason_shared_by_every_contract_is_said_once() {
         r.stdout
     );
     let r = run(["check", "-v", "search documents"]);
-    // The verdict, once for the contracts, and once more only for Continue CLI, which sends
-    // it as it is.
+    // The verdict, once for the contracts, and once more each for Continue CLI and Kiro CLI,
+    // which send it as it is.
     assert_eq!(
         r.stdout.matches("contains a space at index 6").count(),
-        3,
+        4,
         "{}",
         r.stdout
     );
@@ -103,8 +103,8 @@ fn the_default_report_is_a_verdict_per_name() {
     r.exits(1)
         .out_has(
             "error    `search documents` [spec, contract, client]: contains a space at index 6, \
-             refused by `mcp`, `sep_986`, `anthropic` and 6 more; 4 clients handle it badly \
-             (`cline`, `continue_cli`, `qwen_code` and 1 more); write `search_documents` instead\n",
+             refused by `mcp`, `sep_986`, `anthropic` and 6 more; 5 clients handle it badly \
+             (`cline`, `continue_cli`, `qwen_code` and 2 more); write `search_documents` instead\n",
         )
         .out_has("\nok       `getUser`\n")
         .out_has("--verbose shows each contract and each client's name");

@@ -161,11 +161,12 @@ fn listing_config(dir: &std::path::Path, tools: &[String]) -> (String, usize) {
 }
 
 /// A config audit's JSON is a small multiple of what its server sent, for short dotted names
-/// (each breaking six contracts and four clients) and for names of 128 characters (seven
-/// contracts and fourteen clients): what is said alike of several contracts or clients is one
-/// finding, and each client's name for each tool is written once. Measured 2026-12-05: 76 and
-/// 80 times; with each contract's and client's finding written apart, 101 times for the dotted
-/// names (version 1, pretty-printed, wrote 238 times for them).
+/// (each breaking six contracts and five clients) and for names of 128 characters (seven
+/// contracts and fifteen clients): what is said alike of several contracts or clients is one
+/// finding, and each client's name for each tool is written once. Measured 2026-12-06 with
+/// fifteen clients: 91 and 87 times (81 and 82 with fourteen); with each contract's and
+/// client's finding written apart, 116 times for the dotted names (version 1, pretty-printed,
+/// wrote 238 times for them with fourteen).
 #[test]
 fn json_is_a_small_multiple_of_what_the_server_sent() {
     let dotted: Vec<String> = (0..200).map(|i| format!("g{}.t{i}", i % 10)).collect();
@@ -194,7 +195,7 @@ fn json_is_a_small_multiple_of_what_the_server_sent() {
             r.stdout.len()
         );
         assert!(
-            times < 90,
+            times < 100,
             "{shape}: the JSON is {} bytes, {times} times the {sent} bytes of tools/list",
             r.stdout.len()
         );

@@ -86,6 +86,9 @@ fn breaking_server(dir: &Path) -> Vec<OsString> {
         ),
         // description_cut: past Claude Code's 16,384 characters.
         tool("described", &"d".repeat(17_000), plain()),
+        // underscore_name; key_stutter (under key `a b`, raised below).
+        tool("__hidden", "A tool.", plain()),
+        tool("a_b_stutter", "A tool.", plain()),
     ];
     // too_many_tools: past the 128 tools of OpenAI's API.
     tools.extend((0..130).map(|i| tool(&format!("t{i}"), "A tool.", plain())));
@@ -165,7 +168,7 @@ fn every_lint_audit_reports_is_found_by_both_commands() {
     let mut found = BTreeSet::new();
 
     let argv = breaking_server(&dir);
-    let strict = ["--warn", "schema_strict"];
+    let strict = ["--warn", "schema_strict", "--warn", "key_stutter"];
     let alone = audit(&[&strict[..], &["--server-key", KEY]].concat(), &argv, &[]);
     let in_config = audit_config(&dir, KEY, &strict, &argv, &[]);
     assert_eq!(alone, in_config, "one server, two commands");
