@@ -5,6 +5,7 @@
 //!
 //! ```toml
 //! targets = ["openai", "claude_code"]
+//! max_token_growth = 500   # or "10%": the threshold of `diff` and `audit --baseline`
 //!
 //! [lints]
 //! contract = "deny"
@@ -21,12 +22,13 @@ use mcp_toolname_rules::message::show;
 use toml::de::{DeTable, DeValue};
 
 use super::{Level, Levels, lint_named, target_named};
+use crate::cost::threshold::{Limit, Threshold};
 
 /// The names looked for in each directory, in this order.
 pub const NAMES: &[&str] = &["mcp-toolname.toml", ".mcp-toolname.toml"];
 
 /// The keys a file may have.
-const KEYS: &[&str] = &["targets", "lints"];
+const KEYS: &[&str] = &["targets", "max_token_growth", "lints"];
 
 /// What a file says, checked.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -41,6 +43,9 @@ pub struct Settings {
     /// What to say on stderr about the file's lint names, each with its line: an old name,
     /// or a lint only the build reports.
     pub notes: Vec<String>,
+    /// `max_token_growth`, when the file has it: the threshold of `diff` and `audit
+    /// --baseline` ([`crate::cost::threshold`]), set by this file at its line.
+    pub max_token_growth: Option<Threshold>,
 }
 
 impl Settings {
@@ -98,10 +103,11 @@ pub fn read(path: &Path) -> Result<Settings, String> {
 /// # Errors
 /// As [`read`].
 pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
-    let at = |offset: usize, what: String| {
+    let place = |offset: usize| {
         let line = text[..offset.min(text.len())].matches('\n').count() + 1;
-        format!("{}, line {line}: {what}", show(&path.to_string_lossy()))
+        format!("{}, line {line}", show(&path.to_string_lossy()))
     };
+    let at = |offset: usize, what: String| format!("{}: {what}", place(offset));
     let table = DeTable::parse(text).map_err(|e| {
         let what = format!(
             "not valid TOML: {}",
@@ -118,10 +124,19 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
         match key.get_ref().as_ref() {
             "targets" => settings.targets = Some(targets(value, &at)?),
             "lints" => (settings.lints, settings.notes) = lints(value, &at)?,
+            "max_token_growth" => {
+                let limit = growth_limit(value).map_err(|e| at(value.span().start, e))?;
+                settings.max_token_growth = Some(Threshold {
+                    limit,
+                    set_by: place(start),
+                });
+            }
             other => {
                 let near = mcp_toolname_rules::closest_name(other, KEYS)
                     .map(|k| format!("did you mean `{k}`?"))
-                    .unwrap_or_else(|| "the keys are `targets` and `[lints]`".to_owned());
+                    .unwrap_or_else(|| {
+                        "the keys are `targets`, `max_token_growth` and `[lints]`".to_owned()
+                    });
                 return Err(at(start, format!("unknown key {}; {near}", show(other))));
             }
         }
@@ -130,6 +145,21 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
 }
 
 type At<'a> = dyn Fn(usize, String) -> String + 'a;
+
+/// `max_token_growth`: a number of tokens (`500`) or a percent (`"10%"`).
+fn growth_limit(value: &toml::Spanned<DeValue<'_>>) -> Result<Limit, String> {
+    let what = "`max_token_growth` is a number of tokens, such as `max_token_growth = 500`, or \
+                a percent, such as `max_token_growth = \"10%\"`";
+    match value.get_ref() {
+        DeValue::Integer(n) => u64::from_str_radix(n.as_str(), n.radix())
+            .map(Limit::Tokens)
+            .map_err(|_| what.to_owned()),
+        DeValue::String(text) if text.trim_end().ends_with('%') => {
+            Limit::parse(text).map_err(|_| what.to_owned())
+        }
+        _ => Err(what.to_owned()),
+    }
+}
 
 fn targets(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<&'static str>, String> {
     let DeValue::Array(items) = value.get_ref() else {
