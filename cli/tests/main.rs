@@ -46,3 +46,4 @@ mod secrets;
 mod secrets_corpus;
 mod snapshot;
 mod snapshot_surface;
+mod snapshot_tokens;

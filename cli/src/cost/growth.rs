@@ -434,3 +434,6 @@ fn method_words(clients: &[ClientGrowth]) -> String {
          whichever model the user picks)"
     )
 }
+
+#[cfg(test)]
+mod tests;
