@@ -293,6 +293,32 @@ mod tests {
     }
 
     #[test]
+    fn max_token_growth_is_tokens_or_a_percent_set_at_its_line() {
+        let s = parsed("# the cost gate\nmax_token_growth = 500\n").unwrap();
+        let threshold = s.max_token_growth.expect("read");
+        assert_eq!(threshold.limit, Limit::Tokens(500));
+        assert_eq!(threshold.set_by, "`mcp-toolname.toml`, line 2");
+        let s = parsed("max_token_growth = \"2.5%\"\n").unwrap();
+        assert_eq!(
+            s.max_token_growth.map(|t| t.limit),
+            Some(Limit::Percent(250))
+        );
+        for text in [
+            "max_token_growth = -1\n",
+            "max_token_growth = \"500\"\n",
+            "max_token_growth = 1.5\n",
+            "max_token_growth = \"ten%\"\n",
+        ] {
+            assert_eq!(
+                parsed(text).unwrap_err(),
+                "`mcp-toolname.toml`, line 1: `max_token_growth` is a number of tokens, such as \
+                 `max_token_growth = 500`, or a percent, such as `max_token_growth = \"10%\"`",
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn found_in_the_nearest_parent() {
         let root = std::env::temp_dir().join(format!("mcp-toolname-find-{}", std::process::id()));
         let deep = root.join("a/b");
