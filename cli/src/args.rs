@@ -1,4 +1,4 @@
-//! The options `check`, `audit` and `lints` share: the output format, how much the text
+//! The options `check`, `audit`, `diff` and `lints` share: the output format, how much the text
 //! says, and the lint options, read into each lint's level for the run ([`LintArgs::levels`]).
 
 use std::path::PathBuf;
@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::{ArgMatches, ValueEnum};
 
+use crate::cost::threshold::Threshold;
 use crate::lint::{self, Level, Levels};
 
 /// Output format.
@@ -47,9 +48,12 @@ pub struct Output {
     pub verbose: bool,
     /// Each lint's level.
     pub levels: Levels,
+    /// The token growth threshold the config file sets (`max_token_growth`), which
+    /// `--max-token-growth` replaces.
+    pub max_token_growth: Option<Threshold>,
 }
 
-/// The lint options of `check`, `audit` and `lints`.
+/// The lint options of `check`, `audit`, `diff` and `lints`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct LintArgs {
     /// Make lint LINT an error: shown, and the exit code is 1 (repeatable; `warnings` for
@@ -85,8 +89,11 @@ impl LintArgs {
     /// # Errors
     /// As [`Self::levels`].
     pub fn output(&self, verbose: bool, matches: Option<&ArgMatches>) -> Result<Output, String> {
-        self.levels(matches)
-            .map(|levels| Output { verbose, levels })
+        self.read(matches).map(|(levels, max_token_growth)| Output {
+            verbose,
+            levels,
+            max_token_growth,
+        })
     }
 
     /// The levels of this run: the defaults, then the config file, then the flags in the
@@ -95,7 +102,13 @@ impl LintArgs {
     /// # Errors
     /// A config file that cannot be read or has a mistake, or a flag naming no lint or target.
     pub fn levels(&self, matches: Option<&ArgMatches>) -> Result<Levels, String> {
+        self.read(matches).map(|(levels, _)| levels)
+    }
+
+    /// [`Self::levels`], and the config file's `max_token_growth`.
+    fn read(&self, matches: Option<&ArgMatches>) -> Result<(Levels, Option<Threshold>), String> {
         let mut levels = Levels::default();
+        let mut max_token_growth = None;
         let path = if self.no_config_file {
             None
         } else if let Some(path) = &self.config_file {
@@ -115,6 +128,7 @@ impl LintArgs {
                 say!("note: {note}");
             }
             settings.apply(&mut levels);
+            max_token_growth = settings.max_token_growth;
         }
         let mut flags: Vec<(usize, Level, &String)> = Vec::new();
         for (id, level, values) in [
@@ -152,7 +166,7 @@ impl LintArgs {
             }
             levels.set_targets(ids);
         }
-        Ok(levels)
+        Ok((levels, max_token_growth))
     }
 }
 

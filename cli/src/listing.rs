@@ -142,9 +142,9 @@ pub struct ServedPrompt {
     pub definition_bytes: usize,
 }
 
-/// One tool as `tools/list` gave it: what a snapshot records of it (its name, kind, arguments
-/// and schema digests) and the length of its description. Only lengths are kept: a server's
-/// texts are not held.
+/// One tool as `tools/list` gave it: what a snapshot records of it (its name, kind, arguments,
+/// schema digests, and for a listed tool its description and input schema, which the token
+/// growth against a snapshot is counted of) and what the reports read of its texts.
 #[derive(Debug, Clone)]
 pub struct ListedTool {
     /// The tool as a snapshot records it; its `name` is the tool's name.

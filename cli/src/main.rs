@@ -168,13 +168,8 @@ fn dispatch(
             Ok((run_async(commands::snapshot::run(opts)), Format::Text, sink))
         }
         Command::Diff(args) => {
-            let report = commands::diff::run(
-                &args.old,
-                &args.new,
-                &args.settings,
-                args.server_key.as_deref(),
-            );
-            Ok((report, args.format.into(), stdout))
+            let format = args.format.into();
+            Ok((args.run(sub)?, format, stdout))
         }
         Command::Lints(args) => {
             let levels = args.lints.levels(sub)?;

@@ -48,3 +48,4 @@ mod secrets_corpus;
 mod snapshot;
 mod snapshot_surface;
 mod suppressions;
+mod snapshot_tokens;

@@ -32,7 +32,7 @@ fn a_snapshot_is_every_name_a_client_can_call_sorted() {
     let two = dir.file("v2.json");
     snapshot("2", &two);
     let doc = read(&two);
-    assert_eq!(doc["schema_version"], 2);
+    assert_eq!(doc["schema_version"], 3);
     assert_eq!(doc["server"]["version"], "2.0.0");
     assert_eq!(doc["hidden_names_asked"], true);
     let tools = doc["tools"].as_array().expect("tools");
@@ -196,7 +196,7 @@ fn a_snapshot_from_a_config_entry_and_bad_input() {
     std::fs::write(&other, r#"{"schema_version": 9}"#).expect("written");
     run(["diff", &other, &out])
         .exits(2)
-        .err_has("has schema_version 9; this mcp-toolname reads 1 to 2");
+        .err_has("has schema_version 9; this mcp-toolname reads 1 to 3");
     assert!(Path::new(&out).exists());
 }
 

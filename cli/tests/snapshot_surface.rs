@@ -61,7 +61,7 @@ fn diff_after(dir: &Scratch, old: &str, change: impl FnOnce(&mut Value)) -> (Vec
 fn a_snapshot_holds_prompts_with_aliases_windows_and_arguments() {
     let dir = Scratch::new("surface", "prompts");
     let doc = read(&prompts_snapshot(&dir));
-    assert_eq!(doc["schema_version"], 2);
+    assert_eq!(doc["schema_version"], 3);
     let prompts = doc["prompts"].as_array().expect("prompts");
     let names: Vec<&str> = prompts.iter().filter_map(|p| p["name"].as_str()).collect();
     // `summarize` is past its window: no client can call it, so it is left out.

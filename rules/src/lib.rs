@@ -53,11 +53,12 @@ pub use check::{
 pub use client::{
     Across, ArgumentKeys, AutoDefer, CLAUDE_CODE, CLIENTS, CLINE, CODEX, CODEX_NON_PREFIXED,
     CONTINUE_CLI, COPILOT_CLI, CURSOR, Clash, Cleaning, ClientPreset, CommandTaken, DROID, Defs,
-    GEMINI_CLI, GEMINI_CLI_BUILTINS, GEMINI_TOOLS, GOOSE, HashInput, KILO_CODE, KeyRule, Limits,
-    Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule, PromptArguments,
-    PromptClash, PromptRule, QWEN_CODE, QWEN_CODE_BUILTINS, REFS_KEPT, ROO_CODE, Refs,
-    SchemaChanges, SchemaHandling, TextRule, ToolCap, UNKNOWN_LIMITS, Units, VSCODE, Verification,
-    Verified, Whitespace, Window, caps_passed, client_by_id, prompt_clients, refs_into_defs,
+    Encoding, GEMINI_CLI, GEMINI_CLI_BUILTINS, GEMINI_TOOLS, GOOSE, HashInput, KILO_CODE, KeyRule,
+    Limits, Loading, Measure, NO_LIMIT, OPENAI_CHAT_TOOLS, OPENCODE, Overflow, PrefixRule,
+    PromptArguments, PromptClash, PromptRule, QWEN_CODE, QWEN_CODE_BUILTINS, REFS_KEPT, ROO_CODE,
+    Refs, SchemaChanges, SchemaHandling, TextRule, Tokenizer, ToolCap, UNKNOWN_LIMITS, Units,
+    VSCODE, Verification, Verified, Whitespace, Window, caps_passed, client_by_id, prompt_clients,
+    refs_into_defs,
 };
 pub use confusable::{
     DESCRIPTIONS_ALIKE, Evidence, GROUP_LIMIT, Likeness, PAIR_LIMIT, alike_pairs,

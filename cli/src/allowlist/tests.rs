@@ -339,6 +339,7 @@ fn entry(name: &str, schema: &str, of: Option<&str>) -> crate::surface::Entry {
         arguments: std::collections::BTreeMap::new(),
         input_schema: Some(schema.into()),
         output_schema: None,
+        definition: None,
     }
 }
 

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 use clap::ArgMatches;
 
 use crate::args::{Format, LintArgs, Output, parse_timeout};
+use crate::cost::growth::Growth;
+use crate::cost::threshold::{GrowthArgs, Threshold};
 use crate::diag::Failure;
 use crate::emit::Report;
 use crate::keys::Keys;
@@ -76,6 +78,9 @@ pub struct Args {
     /// matches nothing now is told what became of the tool (renamed, or gone).
     #[arg(long, value_name = "FILE")]
     pub baseline: Vec<PathBuf>,
+    /// With one server's --baseline.
+    #[command(flatten)]
+    pub growth: GrowthArgs,
     /// With --config: a Claude Code settings file (`.claude/settings.json`) whose
     /// `permissions` (`allow`, `ask`, `deny`) are matched against the names Claude Code
     /// gives the config's tools; each entry that matches no tool is reported (repeatable).
@@ -115,6 +120,15 @@ impl Args {
     /// one server's audit ([`Self::options`]).
     pub fn run(self, matches: Option<&ArgMatches>) -> Result<Audit, String> {
         let out = self.output(matches)?;
+        if self.growth.max_token_growth.is_some()
+            && (self.baseline.is_empty() || self.config.is_some())
+        {
+            return Err(
+                "--max-token-growth needs one server's --baseline: the growth is counted from \
+                 that snapshot (not with --config)"
+                    .to_owned(),
+            );
+        }
         let Some(path) = self.config.clone() else {
             return Ok(Box::pin(run(self.options(out)?)));
         };
@@ -136,12 +150,14 @@ impl Args {
             );
         }
         let baseline = self.baseline.first().map(|p| read(p)).transpose()?;
+        let threshold = self.growth.threshold(out.max_token_growth.clone());
         Ok(Options {
             timeout: self.timeout,
             server_key: self.server_key,
             out,
             target,
             baseline,
+            threshold,
         })
     }
 }
@@ -162,6 +178,8 @@ pub struct Options {
     pub target: Target,
     /// A snapshot to hold the server's tool surface to (`--baseline`).
     pub baseline: Option<crate::surface::Surface>,
+    /// The most the tool definitions may grow from the baseline.
+    pub threshold: Option<Threshold>,
 }
 
 /// Runs `audit` and returns its report. Its exit code: 0 when no finding is at deny level, 1
@@ -187,7 +205,7 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     };
     let listed_in = started.elapsed();
     let mut keys = Keys::new(&opts.server_key, whole.announced());
-    let judged = Judged::new(&whole, &mut keys, &opts.out.levels, now);
+    let mut judged = Judged::new(&whole, &mut keys, &opts.out.levels, now);
     let listing = &judged.listing;
     // The pages also carry what a server built with this crate shows in surface mode
     // (hidden aliases, tombstones, windows past): counted apart, as no client lists them.
@@ -211,10 +229,15 @@ pub async fn run(opts: Options) -> Box<dyn Report> {
     let baseline = opts.baseline.map(|baseline| {
         let live = whole.surface(target.asks_surface());
         let changes = surface::diff::changes(&baseline, &live, now);
+        let labels = ["the baseline", "the server"];
+        let growth = Growth::between(&baseline, &live, &opts.server_key, opts.threshold, labels);
+        // Past the threshold is a finding of the server's, at its lint's level like the rest.
+        judged.findings.extend(growth.findings());
         report::Baseline {
             baseline,
             live,
             changes,
+            growth,
         }
     });
     let mut audit = report::Audit {

@@ -5,6 +5,7 @@
 //!
 //! ```toml
 //! targets = ["openai", "claude_code"]
+//! max_token_growth = 500   # or "10%": the threshold of `diff` and `audit --baseline`
 //!
 //! [lints]
 //! contract = "deny"
@@ -25,12 +26,13 @@ use mcp_toolname_rules::message::show;
 use toml::de::{DeTable, DeValue};
 
 use super::{Level, Levels, lint_named, target_named};
+use crate::cost::threshold::{Limit, Threshold};
 
 /// The names looked for in each directory, in this order.
 pub const NAMES: &[&str] = &["mcp-toolname.toml", ".mcp-toolname.toml"];
 
 /// The keys a file may have.
-const KEYS: &[&str] = &["targets", "lints"];
+const KEYS: &[&str] = &["targets", "max_token_growth", "lints"];
 
 /// What a file says, checked.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -45,6 +47,9 @@ pub struct Settings {
     /// What to say on stderr about the file's lint names, each with its line: an old name,
     /// or a lint only the build reports.
     pub notes: Vec<String>,
+    /// `max_token_growth`, when the file has it: the threshold of `diff` and `audit
+    /// --baseline` ([`crate::cost::threshold`]), set by this file at its line.
+    pub max_token_growth: Option<Threshold>,
 }
 
 /// One row of `[lints]`.
@@ -121,10 +126,11 @@ pub fn read(path: &Path) -> Result<Settings, String> {
 /// # Errors
 /// As [`read`].
 pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
-    let at = |offset: usize, what: String| {
+    let place = |offset: usize| {
         let line = text[..offset.min(text.len())].matches('\n').count() + 1;
-        format!("{}, line {line}: {what}", show(&path.to_string_lossy()))
+        format!("{}, line {line}", show(&path.to_string_lossy()))
     };
+    let at = |offset: usize, what: String| format!("{}: {what}", place(offset));
     let table = DeTable::parse(text).map_err(|e| {
         let what = format!(
             "not valid TOML: {}",
@@ -145,10 +151,19 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
                     |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
                 (settings.lints, settings.notes) = lints(value, &at, &line_of)?;
             }
+            "max_token_growth" => {
+                let limit = growth_limit(value).map_err(|e| at(value.span().start, e))?;
+                settings.max_token_growth = Some(Threshold {
+                    limit,
+                    set_by: place(start),
+                });
+            }
             other => {
                 let near = mcp_toolname_rules::closest_name(other, KEYS)
                     .map(|k| format!("did you mean `{k}`?"))
-                    .unwrap_or_else(|| "the keys are `targets` and `[lints]`".to_owned());
+                    .unwrap_or_else(|| {
+                        "the keys are `targets`, `max_token_growth` and `[lints]`".to_owned()
+                    });
                 return Err(at(start, format!("unknown key {}; {near}", show(other))));
             }
         }
@@ -157,6 +172,21 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
 }
 
 type At<'a> = dyn Fn(usize, String) -> String + 'a;
+
+/// `max_token_growth`: a number of tokens (`500`) or a percent (`"10%"`).
+fn growth_limit(value: &toml::Spanned<DeValue<'_>>) -> Result<Limit, String> {
+    let what = "`max_token_growth` is a number of tokens, such as `max_token_growth = 500`, or \
+                a percent, such as `max_token_growth = \"10%\"`";
+    match value.get_ref() {
+        DeValue::Integer(n) => u64::from_str_radix(n.as_str(), n.radix())
+            .map(Limit::Tokens)
+            .map_err(|_| what.to_owned()),
+        DeValue::String(text) if text.trim_end().ends_with('%') => {
+            Limit::parse(text).map_err(|_| what.to_owned())
+        }
+        _ => Err(what.to_owned()),
+    }
+}
 
 fn targets(value: &toml::Spanned<DeValue<'_>>, at: &At<'_>) -> Result<Vec<&'static str>, String> {
     let DeValue::Array(items) = value.get_ref() else {
@@ -378,6 +408,32 @@ mod tests {
             err.starts_with("`mcp-toolname.toml`, line 1: not valid TOML: "),
             "{err}"
         );
+    }
+
+    #[test]
+    fn max_token_growth_is_tokens_or_a_percent_set_at_its_line() {
+        let s = parsed("# the cost gate\nmax_token_growth = 500\n").unwrap();
+        let threshold = s.max_token_growth.expect("read");
+        assert_eq!(threshold.limit, Limit::Tokens(500));
+        assert_eq!(threshold.set_by, "`mcp-toolname.toml`, line 2");
+        let s = parsed("max_token_growth = \"2.5%\"\n").unwrap();
+        assert_eq!(
+            s.max_token_growth.map(|t| t.limit),
+            Some(Limit::Percent(250))
+        );
+        for text in [
+            "max_token_growth = -1\n",
+            "max_token_growth = \"500\"\n",
+            "max_token_growth = 1.5\n",
+            "max_token_growth = \"ten%\"\n",
+        ] {
+            assert_eq!(
+                parsed(text).unwrap_err(),
+                "`mcp-toolname.toml`, line 1: `max_token_growth` is a number of tokens, such as \
+                 `max_token_growth = 500`, or a percent, such as `max_token_growth = \"10%\"`",
+                "{text}"
+            );
+        }
     }
 
     #[test]

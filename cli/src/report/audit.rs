@@ -25,6 +25,8 @@ pub struct Baseline {
     pub live: Surface,
     /// Each change from the snapshot to now.
     pub changes: Vec<Change>,
+    /// How much the tool definitions grew from the snapshot to now.
+    pub growth: crate::cost::growth::Growth,
 }
 
 /// One server's listing and everything judged of it: what `audit` reports of its server and
@@ -197,7 +199,12 @@ impl Report for Audit {
         match &self.baseline {
             Some(b) => doc.object(
                 "baseline",
-                crate::surface::report::doc(&b.baseline, &b.live, &b.changes),
+                crate::surface::report::doc(
+                    (&b.baseline, &b.live),
+                    &b.changes,
+                    &b.growth,
+                    self.breaking(),
+                ),
             ),
             None => doc,
         }

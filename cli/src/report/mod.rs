@@ -14,7 +14,7 @@ use std::fmt;
 use mcp_toolname_rules::message;
 
 pub use audit::{Audit, Baseline, Judged};
-pub use json::{denies, json_stream};
+pub use json::{denies, findings, json_stream};
 
 use crate::args::Output;
 use crate::findings::Finding;
@@ -76,9 +76,9 @@ pub fn write_text(
     if let Some(b) = baseline {
         crate::surface::report::lines(
             "against the baseline: ",
-            &b.baseline,
-            &b.live,
+            (&b.baseline, &b.live),
             &b.changes,
+            &b.growth,
             text,
         )?;
         text.write_char('\n')?;

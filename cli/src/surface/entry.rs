@@ -1,7 +1,8 @@
 //! One served name as a snapshot records it ([`Entry`]), made from the tool `tools/list`
 //! gave: a tool, an alias of one (listed, or hidden and shown only in surface mode), or a
-//! tombstone; its arguments (name, JSON type, required) and a digest of each schema. A prompt
-//! of `prompts/list` is read the same way.
+//! tombstone; its arguments (name, JSON type, required), a digest of each schema, and for a
+//! listed name its description and input schema. A prompt of `prompts/list` is read the same
+//! way.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
@@ -156,6 +157,34 @@ pub struct Entry {
     /// The same for the output schema, if the tool has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<Box<str>>,
+    /// What `tools/list` gives every client besides the name, for a name listed to clients
+    /// (from `schema_version` 3): what the tokens a client's model is handed are counted of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub definition: Option<Box<Definition>>,
+}
+
+/// A listed tool's description and input schema, as the server listed them. Field names are
+/// stable: they are the snapshot file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Definition {
+    /// The description; absent when the server gave none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The input schema.
+    pub input_schema: Map<String, Value>,
+}
+
+impl Definition {
+    /// The tool it defines, named `name`, as `tools/list` would list it (nothing else of the
+    /// tool is kept).
+    #[must_use]
+    pub fn tool(&self, name: &str) -> Tool {
+        let mut tool = Tool::default();
+        tool.name = name.to_owned().into();
+        tool.description = self.description.clone().map(Into::into);
+        tool.input_schema = Arc::new(self.input_schema.clone());
+        tool
+    }
 }
 
 /// `sha256:` and the first 16 hex digits of the SHA-256 of the schema `map` as canonical JSON
@@ -271,6 +300,10 @@ impl Entry {
             arguments: arguments(&tool.input_schema),
             input_schema: Some(digest_object(&tool.input_schema).into()),
             output_schema: tool.output_schema.as_ref().map(|s| digest_object(s).into()),
+            definition: Some(Box::new(Definition {
+                description: tool.description.as_deref().map(str::to_owned),
+                input_schema: (*tool.input_schema).clone(),
+            })),
         };
         entry.marked(tool.meta.as_ref())
     }
@@ -303,6 +336,7 @@ impl Entry {
             arguments,
             input_schema: None,
             output_schema: None,
+            definition: None,
         };
         entry.marked(prompt.meta.as_ref())
     }
@@ -336,6 +370,10 @@ impl Entry {
             self.arguments.clear();
             self.input_schema = None;
             self.output_schema = None;
+        }
+        // A name no client lists hands no model anything.
+        if !self.listed {
+            self.definition = None;
         }
         self
     }

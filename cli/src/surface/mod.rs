@@ -1,8 +1,8 @@
 //! A server's surface as a reviewable file: every name a client can call, of its tools and of
 //! its prompts (each with its aliases, their windows, and tombstones), each one's arguments
-//! (name, JSON type, required) and a digest of each tool schema, sorted, with a
-//! `schema_version`. `snapshot` writes it; `diff` and `audit --baseline` compare two
-//! ([`diff`]). A file is read in any order: it is sorted as it is read.
+//! (name, JSON type, required), a digest of each tool schema and each listed tool's description
+//! and input schema, sorted, with a `schema_version`. `snapshot` writes it; `diff` and `audit
+//! --baseline` compare two ([`diff`]). A file is read in any order: it is sorted as it is read.
 
 mod arguments;
 mod change;
@@ -23,10 +23,12 @@ pub const SURFACE_ENV_VAR: &str = "MCP_TOOLNAME_SURFACE";
 /// `SURFACE_META_KEY`).
 pub const SURFACE_META_KEY: &str = "mcp-toolname/surface";
 
-/// The version of the snapshot file's shape: 2 holds `prompts` beside `tools`.
-pub const SCHEMA_VERSION: u32 = 2;
+/// The version of the snapshot file's shape: 2 holds `prompts` beside `tools`, 3 each listed
+/// tool's `definition` (description and input schema).
+pub const SCHEMA_VERSION: u32 = 3;
 
-/// The oldest version read: 1, the same without `prompts` (its prompts are not compared).
+/// The oldest version read: 1, the same without `prompts` (its prompts are not compared); 1
+/// and 2 hold no definitions (the tokens they cost are not counted).
 pub const OLDEST_SCHEMA_VERSION: u32 = 1;
 
 /// The server a snapshot was taken of.
@@ -113,6 +115,13 @@ impl Surface {
     #[must_use]
     pub fn has_prompts(&self) -> bool {
         self.schema_version >= 2
+    }
+
+    /// Whether the file holds each listed tool's definition (version 3 on), which tokens are
+    /// counted of; a version-1 or -2 file's are unknown.
+    #[must_use]
+    pub fn has_definitions(&self) -> bool {
+        self.schema_version >= 3
     }
 
     /// Reads a snapshot file's bytes; `what` names it in errors. Order in the file does not

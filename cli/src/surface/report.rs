@@ -1,6 +1,7 @@
 //! The changes between two surfaces, as `diff` and `audit --baseline` report them: in words
-//! (breaking ones first, each with what to do) or as JSON, and the semver verdict. Exit code
-//! 1 when a change breaks a client, as `audit` exits 1 when a name breaks the spec.
+//! (breaking ones first, each with what to do) or as JSON, the semver verdict, and how much
+//! the tool definitions grew ([`Growth`]). Exit code 1 when a change breaks a client, as
+//! `audit` exits 1 when a name breaks the spec.
 
 use std::path::Path;
 
@@ -8,6 +9,7 @@ use serde_json::{Value, json};
 
 use super::Surface;
 use super::diff::{Change, Level, verdict};
+use crate::cost::growth::Growth;
 use crate::emit::Doc;
 use crate::wrap::plural;
 use mcp_toolname_rules::message::{show, show_text};
@@ -29,6 +31,14 @@ pub fn read(path: &Path) -> Result<Surface, String> {
             surface.schema_version
         );
     }
+    if !surface.has_definitions() {
+        say!(
+            "note: snapshot {shown} has schema_version {}: it holds no tool definitions, so \
+             the tokens they cost are not compared (take it again with this mcp-toolname to \
+             hold them too)",
+            surface.schema_version
+        );
+    }
     Ok(surface)
 }
 
@@ -46,9 +56,9 @@ pub fn exit_code(changes: &[Change]) -> u8 {
 /// When `out` fails.
 pub fn lines(
     lead: &str,
-    old: &Surface,
-    new: &Surface,
+    (old, new): (&Surface, &Surface),
     changes: &[Change],
+    growth: &Growth,
     out: &mut dyn std::fmt::Write,
 ) -> std::fmt::Result {
     out.write_str(&format!(
@@ -76,7 +86,8 @@ pub fn lines(
             writeln!(out, "  {:<6} {}", c.level().word(), c.message())?;
         }
     }
-    write!(out, "\n{}\n", verdict_line(changes))
+    write!(out, "\n{}\n", verdict_line(changes))?;
+    out.write_str(&growth.text())
 }
 
 /// `verdict: major (4 breaking changes of 7)`, or that nothing changed.
@@ -101,25 +112,33 @@ pub fn verdict_line(changes: &[Change]) -> String {
     }
 }
 
-/// The JSON document: `{schema_version, old, new, changes[], verdict, exit_code}`, one
-/// change's `Value` at a time: a snapshot within its limit may make millions.
+/// The JSON document: `{schema_version, old, new, changes[], verdict, exit_code,
+/// token_growth}`, one change's `Value` at a time: a snapshot within its limit may make
+/// millions. `exit` is the run's exit code, which more than the changes may raise.
 #[must_use]
-pub fn doc<'a>(old: &Surface, new: &Surface, changes: &'a [Change]) -> Doc<'a> {
-    Doc::new(head(old, new, changes)).array(
-        "changes",
-        changes
-            .iter()
-            .map(|c| serde_json::to_value(c).unwrap_or_default()),
-    )
+pub fn doc<'a>(
+    (old, new): (&Surface, &Surface),
+    changes: &'a [Change],
+    growth: &Growth,
+    exit: u8,
+) -> Doc<'a> {
+    Doc::new(head(old, new, changes, exit))
+        .array(
+            "changes",
+            changes
+                .iter()
+                .map(|c| serde_json::to_value(c).unwrap_or_default()),
+        )
+        .field("token_growth", growth.json())
 }
 
-/// [`doc`] without `changes`.
-fn head(old: &Surface, new: &Surface, changes: &[Change]) -> Value {
+/// [`doc`] without `changes` and `token_growth`.
+fn head(old: &Surface, new: &Surface, changes: &[Change], exit: u8) -> Value {
     json!({
         "schema_version": 1,
         "old": old.server,
         "new": new.server,
         "verdict": verdict(changes).map(Level::word),
-        "exit_code": exit_code(changes),
+        "exit_code": exit,
     })
 }

@@ -163,6 +163,42 @@ pub struct Window {
     pub source: &'static str,
     /// When it was read.
     pub checked: &'static str,
+    /// How these models cut text into tokens, where that is public; `None` where no tokenizer
+    /// of theirs is (Anthropic's, Google's).
+    pub tokenizer: Option<Tokenizer>,
+}
+
+/// A public tokenizer a client counts its models' tokens with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tokenizer {
+    /// The encoding.
+    pub encoding: Encoding,
+    /// Where the client says it counts with it, with the client's version or commit.
+    pub source: &'static str,
+}
+
+/// A byte-pair encoding whose merge table is public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// OpenAI's `o200k_base` (tiktoken): GPT-4o, GPT-4.1, the o-series and GPT-5 models.
+    O200kBase,
+}
+
+impl Encoding {
+    /// Its name, as tiktoken names it.
+    ///
+    /// ```
+    /// use mcp_toolname_rules::{CODEX, Encoding};
+    /// let window = CODEX.limits.window.expect("Codex gives its window");
+    /// assert_eq!(window.tokenizer.map(|t| t.encoding), Some(Encoding::O200kBase));
+    /// assert_eq!(Encoding::O200kBase.name(), "o200k_base");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::O200kBase => "o200k_base",
+        }
+    }
 }
 
 /// A tool search a setting turns on by size: tools are deferred only once their definitions

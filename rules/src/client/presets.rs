@@ -2,8 +2,8 @@
 //! verified against (`verified`: run in CI, read from source at a commit, or user reports).
 
 use super::limits::{
-    ArgumentKeys, AutoDefer, GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule, Window,
-    sends_all,
+    ArgumentKeys, AutoDefer, Encoding, GEMINI_TOOLS, Limits, Loading, OPENAI_CHAT_TOOLS, TextRule,
+    Tokenizer, Window, sends_all,
 };
 use super::prompts::{
     CommandTaken, GEMINI_CLI_BUILTINS, PromptArguments, PromptClash, PromptRule, Whitespace,
@@ -103,6 +103,8 @@ pub const CLAUDE_CODE: ClientPreset = ClientPreset {
             source: "the model catalog in Claude Code 2.1.332's bundled code: `context: \
                      {window: 1e6, native_1m: true}` for each",
             checked: "2026-12-03",
+            // Anthropic publishes no tokenizer of its Claude models.
+            tokenizer: None,
         }),
         auto_defer: Some(AutoDefer {
             percent: 10,
@@ -183,6 +185,13 @@ pub const CODEX: ClientPreset = ClientPreset {
             source: "the model catalog bundled in Codex 0.171.0 (`\"context_window\": 500000`, \
                      priority 1)",
             checked: "2026-12-03",
+            tokenizer: Some(Tokenizer {
+                encoding: Encoding::O200kBase,
+                source: "openai/codex codex-rs/utils/tokenizer/src/lib.rs (at 2f39d3f, read \
+                         2026-12-06): Codex counts tokens with tiktoken-rs, by the model's \
+                         encoding when tiktoken knows the model and by `o200k_base` otherwise \
+                         (`gpt-6.2-sol` is not in tiktoken-rs 0.12.1's table)",
+            }),
         }),
         schemas: SchemaHandling::Sent {
             defs: Defs::Kept,
@@ -262,6 +271,8 @@ pub const GEMINI_CLI: ClientPreset = ClientPreset {
             source: "Gemini CLI 0.61.0, packages/core/src/core/tokenLimits.ts in its bundle \
                      (`tokenLimit`)",
             checked: "2026-12-03",
+            // Google publishes no tokenizer of its Gemini models.
+            tokenizer: None,
         }),
         schemas: SchemaHandling::Sent {
             defs: Defs::Kept,

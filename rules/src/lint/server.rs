@@ -1,5 +1,6 @@
-//! The lints of what comes past the names: how many tools, descriptions and instructions,
-//! tool search, and the windows and tombstones of renamed tools.
+//! The lints of what comes past the names: how many tools, descriptions and instructions, tool
+//! search, the tokens of the definitions against a snapshot, and the windows and tombstones of
+//! renamed tools.
 
 use super::{Build, Level, Lint, ROW, Scope};
 
@@ -99,6 +100,35 @@ pub const TOOL_SEARCH_SESSION: Lint = Lint {
           that fit).",
     source: "Each client preset, run or read at the version the preset records \
              (`mcp_toolname_rules::CLIENTS`; `mcp-toolname check --verbose` names it).",
+    ..ROW
+};
+
+/// `token_growth`: the tool definitions a client hands its model grew past the threshold set.
+pub const TOKEN_GROWTH: Lint = Lint {
+    name: "token_growth",
+    scope: Scope::Beside,
+    level: Level::Deny,
+    targeted: true,
+    said: true,
+    reported_by: "`diff`, `audit --baseline`, with a threshold (`--max-token-growth`, or \
+                  `max_token_growth` in `mcp-toolname.toml`)",
+    summary: "the tool definitions a client hands its model grew past the threshold set",
+    finds: "Between two snapshots (`diff OLD NEW`), or a snapshot and the live server (`audit \
+            --baseline`), a client whose tool definitions (each tool's name as that client \
+            sends it, its description and its input schema) grew by more tokens, or by a \
+            larger share, than the threshold. Tokens are counted with the tokenizer of the \
+            client's models where it is public (`o200k_base` for Codex), else estimated at \
+            ~4 bytes per token. Without a threshold the growth is reported, never a finding.",
+    why: "Deny. A threshold is a budget the project set for itself: every request of every \
+          conversation pays for the definitions, and passing the budget is what the gate is \
+          for. `--warn token_growth` reports it without failing.",
+    help: "shorten the descriptions and schemas that grew, or raise the threshold",
+    fix: "Shorten the descriptions and schemas of the tools the report names first (those \
+          that grew most), move detail the model rarely needs out of them, or raise the \
+          threshold where the growth is worth its price.",
+    source: "The threshold the project set; the tokenizer each client preset records \
+             (`mcp_toolname_rules::Window::tokenizer`), else the ~4-bytes estimate of `audit \
+             --verbose`'s cost.",
     ..ROW
 };
 

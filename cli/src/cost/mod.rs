@@ -2,11 +2,17 @@
 //! hands its model (each tool's name as that client sends it, its description and its input
 //! schema, as JSON text), an estimate of the tokens, their share of a context window, and how
 //! the client loads tools (all in each request, deferred behind a tool search, capped by its
-//! API). The texts are measured while listing ([`crate::listing`]); only byte counts are kept.
+//! API). The texts are measured while listing ([`crate::listing`]).
 //!
 //! The tokens are an estimate: one token per 4 bytes, rounded up. No tokenizer of Anthropic's
 //! or Google's models is public, and one method for every client keeps the figures
-//! comparable; a provider's own count can differ either way.
+//! comparable; a provider's own count can differ either way. The growth from one surface to
+//! another ([`growth`]), a gate in CI, counts with the tokenizer of a client's models where it
+//! is public ([`tokens`]), against a threshold ([`threshold`]).
+
+pub mod growth;
+pub mod threshold;
+pub mod tokens;
 
 use std::collections::HashMap;
 
