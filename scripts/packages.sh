@@ -23,6 +23,10 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 maturin="${MCP_TOOLNAME_MATURIN:-maturin}"
+if ! command -v "$maturin" >/dev/null 2>&1; then
+  echo "scripts/packages.sh: maturin not found; install it (pip install maturin==1.16.0) or set MCP_TOOLNAME_MATURIN to its path" >&2
+  exit 2
+fi
 node="${MCP_TOOLNAME_NODE:-node}"
 pkgid="$(cargo pkgid --offline -p mcp-toolname-cli)"
 version="${pkgid##*@}"

@@ -267,14 +267,17 @@ impl Tally {
 }
 
 /// What the exit code says, for the summary: ``exit code 1: `spec` at deny level (1
-/// finding)`` or `exit code 0: nothing at deny level`. `seen` are every finding shown.
+/// finding)`` or `exit code 0: nothing at deny level`. `seen` are every finding shown, `more`
+/// the lints of denied findings said elsewhere (the config file's own,
+/// [`crate::lint::Levels::settings_denied`]).
 #[must_use]
-pub fn exit_line(seen: &[Seen<'_>]) -> String {
-    let denied: Vec<&str> = seen
+pub fn exit_line(seen: &[Seen<'_>], more: &[&'static str]) -> String {
+    let mut denied: Vec<&str> = seen
         .iter()
         .filter(|s| s.level == Level::Deny)
         .map(|s| s.finding.kind.name)
         .collect();
+    denied.extend_from_slice(more);
     exit_words(&denied)
 }
 

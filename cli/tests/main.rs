@@ -47,5 +47,5 @@ mod secrets;
 mod secrets_corpus;
 mod snapshot;
 mod snapshot_surface;
-mod suppressions;
 mod snapshot_tokens;
+mod suppressions;

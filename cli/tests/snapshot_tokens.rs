@@ -81,7 +81,7 @@ fn diff_fails_past_the_threshold_with_the_tools_that_grew() {
     r.exits(1)
         .out_has("verdict: none: the surface is the same")
         .out_has("token growth of the tool definitions, per client (before → after)")
-        .out_has("threshold: 20 tokens more, set by `--max-token-growth`: passed by 14 clients")
+        .out_has("threshold: 20 tokens more, set by `--max-token-growth`: exceeded by 15 clients")
         .out_has("error    [token_growth] codex: the tool definitions grew by ")
         .out_has(
             "past the threshold of 20 tokens set by `--max-token-growth`; most by `list_adrs` +",
@@ -107,7 +107,7 @@ fn diff_fails_past_the_threshold_with_the_tools_that_grew() {
     // Under the threshold: the same report, exit 0.
     run(["diff", "--max-token-growth", "100000", &one, &longer])
         .exits(0)
-        .out_has("passed by 0 clients");
+        .out_has("exceeded by 0 clients");
     run(["diff", &one, &longer])
         .exits(0)
         .out_has("no threshold: the growth is reported, never a failure");
@@ -212,11 +212,13 @@ fn audit_against_a_baseline_fails_past_the_threshold() {
     run(args("3"))
         .exits(1)
         .out_has("\npast the names\n")
-        .out_has("[token_growth] 14 clients (`claude_code`, `codex`, ")
+        .out_has("[token_growth] 15 clients (`claude_code`, `codex`, ")
         .out_has("most by `search_adrs` +")
-        .out_has("exit code 1: `token_growth` at deny level (14 findings)")
+        .out_has("exit code 1: `token_growth` at deny level (15 findings)")
         .out_has("verdict: none: the surface is the same");
-    run(args("100000")).exits(0).out_has("passed by 0 clients");
+    run(args("100000"))
+        .exits(0)
+        .out_has("exceeded by 0 clients");
     let mut json = args("3");
     json.insert(1, "--format".to_owned());
     json.insert(2, "json".to_owned());

@@ -130,6 +130,20 @@ fn a_config_of_40_findings_adopts_the_gate_in_one_command_and_fails_only_on_new_
         .exits(1)
         .out_has("39 suppressions (0 added, 1 pruned)");
     assert_eq!(entries(dir).len(), 39);
+    // `check` (and one server's `audit`) judge none of the config's servers: their entries are
+    // neither unused nor pruned there.
+    let r = run_in(
+        dir,
+        [
+            "check",
+            "--no-config-file",
+            "--prune-suppressions",
+            "get_user",
+        ],
+    );
+    r.exits(0).out_has("39 suppressions (0 added, 0 pruned)");
+    assert!(!r.stdout.contains("match no finding"), "{}", r.stdout);
+    assert_eq!(entries(dir).len(), 39);
     // Elsewhere, by `--suppressions-location`.
     let elsewhere = dir.join("ci/suppressions.json");
     std::fs::create_dir_all(dir.join("ci")).expect("dir");
@@ -210,7 +224,9 @@ fn a_reason_reaches_text_json_and_sarif_and_a_missing_one_is_a_finding_when_rais
     )
     .exits(1)
     .out_has("`shared_name` is allowed in `")
-    .out_has("line 3, with no reason");
+    .out_has("line 3, with no reason")
+    // The summary says the exit code the run gives.
+    .out_has("exit code 1: `allow_without_reason` at deny level (1 finding)");
     let r = run_in(
         dir,
         [
@@ -247,4 +263,27 @@ fn a_reason_reaches_text_json_and_sarif_and_a_missing_one_is_a_finding_when_rais
         ],
     );
     assert_eq!(r.json()["suppressions"]["suppressed"], json!([]));
+}
+
+/// A finding's name that holds a secret of the config is not written into the file that is
+/// meant to be committed (as `snapshot` writes none), and the run says so and fails.
+#[test]
+fn a_secret_in_a_name_is_never_written_to_the_file() {
+    let scratch = Scratch::new("suppress", "secret");
+    let dir = scratch.0.as_path();
+    let token = "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789";
+    let argv = common::fixture_server_in(
+        dir,
+        "s.json",
+        &json!({ "tools": [format!("use {token} now")] }),
+    );
+    let config = json!({"mcpServers": {"gh": {
+        "command": argv[0], "args": argv[1..], "env": {"GITHUB_TOKEN": token}
+    }}});
+    std::fs::write(dir.join(".mcp.json"), config.to_string()).expect("config");
+    let r = audit(dir, &["--suppress-all"]);
+    r.exits(2)
+        .out_has("is not written: a name of a finding holds a value this config hides");
+    assert!(!dir.join(FILE).exists());
+    assert!(!r.stdout.contains(token) && !r.stderr.contains(token));
 }

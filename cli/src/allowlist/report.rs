@@ -427,7 +427,7 @@ impl Findings {
     #[must_use]
     pub fn diagnostic(&self, u: &Finding, levels: &Levels) -> Diagnostic {
         let lint = lint_of(&u.kind);
-        let mut d = Diagnostic::new(
+        let d = Diagnostic::new(
             lint,
             self.level(u, levels),
             self.message(u),
@@ -438,6 +438,9 @@ impl Findings {
             None,
             Some(self.lists[u.list].client.id),
         );
+        // The same entry in another list or file is another finding.
+        let list = &self.lists[u.list];
+        let mut d = d.with_detail(format!("{} {}", list.file, list.field));
         d.help = diag::help_for(lint, None);
         d.server = u.server.clone();
         d.spot = Some(Spot {

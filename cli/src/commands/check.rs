@@ -245,6 +245,7 @@ pub fn run<R: Judged>(names: &[OsString], mut keys: Keys, out: &Output) -> Check
         key_refusals(&keys, &mut key_findings);
     }
     let mut per_name: Vec<Vec<Finding>> = inputs.iter().map(Input::findings).collect();
+    crate::suppress::judged(None);
     for findings in std::iter::once(&mut key_findings).chain(&mut per_name) {
         findings.retain(|f| {
             crate::suppress::keep(&out.levels, || {
@@ -255,7 +256,8 @@ pub fn run<R: Judged>(names: &[OsString], mut keys: Keys, out: &Output) -> Check
     let denied = std::iter::once(&key_findings)
         .chain(&per_name)
         .flat_map(|f| verdict::visible(f, &out.levels))
-        .any(|s| s.level == Level::Deny);
+        .any(|s| s.level == Level::Deny)
+        || !out.levels.settings_denied().is_empty();
     Checked {
         inputs,
         keys,

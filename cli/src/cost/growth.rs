@@ -299,7 +299,7 @@ impl Growth {
         let over = clients.iter().filter(|c| c.over).count();
         let threshold = match &self.threshold {
             Some(t) => format!(
-                "threshold: {} more, set by {}: passed by {over} {}",
+                "threshold: {} more, set by {}: exceeded by {over} {}",
                 t.limit.words(),
                 t.set_by,
                 plural(over, "client", "clients")

@@ -46,6 +46,9 @@ pub struct Diagnostic {
     pub contract: Option<&'static str>,
     /// The client it is about, if one.
     pub client: Option<&'static str>,
+    /// What tells it apart from other findings of its lint about the same places, when its
+    /// places do not ([`crate::suppress::detail_of`]); part of its fingerprint.
+    pub detail: Option<String>,
     /// Its [`crate::suppress::fingerprint`]: the same finding has the same one in every run.
     pub fingerprint: String,
     /// Why it does not count, when a suppression takes it.
@@ -64,7 +67,9 @@ impl Diagnostic {
         contract: Option<&'static str>,
         client: Option<&'static str>,
     ) -> Self {
-        let fingerprint = crate::suppress::fingerprint(lint.name, &places, contract, client);
+        let detail = crate::suppress::detail_of(lint, &message);
+        let fingerprint =
+            crate::suppress::fingerprint(lint.name, &places, contract, client, detail.as_deref());
         Self {
             lint,
             level,
@@ -75,9 +80,24 @@ impl Diagnostic {
             spot: None,
             contract,
             client,
+            detail,
             fingerprint,
             suppressed: None,
         }
+    }
+
+    /// This finding told apart from others of its lint and places by `detail`.
+    #[must_use]
+    pub fn with_detail(mut self, detail: String) -> Self {
+        self.fingerprint = crate::suppress::fingerprint(
+            self.lint.name,
+            &self.places,
+            self.contract,
+            self.client,
+            Some(&detail),
+        );
+        self.detail = Some(detail);
+        self
     }
 
     /// The message and what to do, as one sentence.

@@ -103,6 +103,7 @@ fn suppress(
         let key = mcp_toolname_rules::message::short(&server.key).into_owned();
         let at = spot(&server.key);
         if let Outcome::Audited(judged) = &mut server.outcome {
+            crate::suppress::judged(Some(&key));
             judged.findings.retain(|f| {
                 keep(levels, || {
                     crate::diag::describe(f, levels, Some(&key), Some(&at))
@@ -111,6 +112,10 @@ fn suppress(
         }
     }
     cross.retain(|f| keep(levels, || report::cross_diagnostic(f, levels, spot)));
+    if !allowlists.lists.is_empty() {
+        // A list entry about no one server.
+        crate::suppress::judged(None);
+    }
     let kept: Vec<bool> = allowlists
         .resolved
         .findings
@@ -310,7 +315,8 @@ fn exit_code(servers: &[Server], cross: &[CrossFinding], levels: &Levels) -> u8 
     } else {
         u8::from(
             servers.iter().any(|s| s.denied(levels))
-                || cross.iter().any(|f| f.level(levels) == Level::Deny),
+                || cross.iter().any(|f| f.level(levels) == Level::Deny)
+                || !levels.settings_denied().is_empty(),
         )
     }
 }

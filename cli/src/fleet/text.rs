@@ -170,7 +170,7 @@ pub(super) fn write(
         &shown,
         code,
         &out.levels,
-        &extra.denied,
+        &[&extra.denied[..], &out.levels.settings_denied()[..]].concat(),
     ))
 }
 

@@ -71,9 +71,16 @@ impl Settings {
         for row in &self.lints {
             // Checked when read.
             let _ = levels.set(&row.name, row.level);
+            // Relative to the working directory where it can be, as the config a run audits
+            // is: SARIF and GitHub then place it in the repository.
+            let cwd = std::env::current_dir().ok();
+            let path = cwd
+                .as_deref()
+                .and_then(|d| self.path.strip_prefix(d).ok())
+                .unwrap_or(&self.path);
             let reason = super::Reason {
                 text: row.reason.clone(),
-                path: self.path.to_string_lossy().into_owned(),
+                path: path.to_string_lossy().into_owned(),
                 line: row.line,
             };
             levels.set_reason(&row.name, row.level, reason);

@@ -212,6 +212,17 @@ impl Levels {
         }
     }
 
+    /// `allow_without_reason` once per config row that allows a lint without a reason, when
+    /// that lint is at deny level: what the config file itself adds to the exit code.
+    #[must_use]
+    pub fn settings_denied(&self) -> Vec<&'static str> {
+        let lint = &mcp_toolname_rules::lint::ALLOW_WITHOUT_REASON;
+        if self.of(lint) != Level::Deny {
+            return Vec::new();
+        }
+        vec![lint.name; self.allowed_without_reason().len()]
+    }
+
     /// Each lint name (or `warnings`) a config row allows without a reason, with the row.
     #[must_use]
     pub fn allowed_without_reason(&self) -> Vec<(&'static str, &Reason)> {

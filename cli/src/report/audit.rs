@@ -118,7 +118,10 @@ pub struct Audit {
 impl Audit {
     /// 1 when a finding is at deny level, counted as a real server's would be (the demo's too).
     fn denied(&self) -> u8 {
-        u8::from(super::denies(&self.judged.findings, &self.out.levels))
+        let levels = &self.out.levels;
+        u8::from(
+            super::denies(&self.judged.findings, levels) || !levels.settings_denied().is_empty(),
+        )
     }
 
     /// 1 when a change breaks the baseline.
@@ -155,6 +158,7 @@ impl Audit {
     /// as [`Report::found`] makes them so that both give one fingerprint.
     pub fn suppress(&mut self) {
         let server = self.server();
+        crate::suppress::judged(Some(&server));
         let cwd = std::env::current_dir().ok();
         let levels = &self.out.levels;
         let whole = &self.whole;

@@ -95,7 +95,7 @@ pub fn write_text(
         2,
     ))?;
     let seen = verdict::visible(findings, &out.levels);
-    let exit = verdict::exit_line(&seen);
+    let exit = verdict::exit_line(&seen, &out.levels.settings_denied());
     let exit = match (
         listing.command.is_none(),
         exit.strip_prefix("exit code 1: "),

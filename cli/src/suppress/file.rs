@@ -65,6 +65,11 @@ pub struct Entry {
     /// The client it is about, if one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client: Option<String>,
+    /// What tells it apart from other findings of its lint about the same places: for an
+    /// argument's, a schema's or a cost's finding its message; for a list entry's, the file
+    /// and the list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
     /// Why it is left, when someone wrote it down.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -90,16 +95,18 @@ impl Entry {
             places,
             contract: d.contract.map(str::to_owned),
             client: d.client.map(str::to_owned),
+            detail: d.detail.clone(),
             reason: None,
         }
     }
 
-    fn sort_key(&self) -> (&str, &[At], Option<&str>, Option<&str>) {
+    fn sort_key(&self) -> (&str, &[At], Option<&str>, Option<&str>, Option<&str>) {
         (
             &self.lint,
             &self.places,
             self.contract.as_deref(),
             self.client.as_deref(),
+            self.detail.as_deref(),
         )
     }
 }
@@ -172,7 +179,8 @@ impl Suppressions {
             .map(|&i| &self.entries[i])
     }
 
-    /// The file's text with `entries`, sorted.
+    /// The file's text with `entries`, sorted; invisible and bidi characters written `\uXXXX`,
+    /// as in every JSON document the CLI writes, so a review shows them.
     #[must_use]
     pub fn text(entries: &[Entry]) -> String {
         let mut sorted = entries.to_vec();
@@ -181,9 +189,7 @@ impl Suppressions {
             version: VERSION,
             suppressions: sorted,
         };
-        let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
-        text.push('\n');
-        text
+        crate::emit::json::pretty(&doc)
     }
 }
 
@@ -211,6 +217,25 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
                 )
             })?;
         entry.lint = lint.name.to_owned();
+        for (what, id, known) in [
+            (
+                "contract",
+                &entry.contract,
+                crate::lint::target_named(entry.contract.as_deref().unwrap_or("")).is_ok(),
+            ),
+            (
+                "client",
+                &entry.client,
+                crate::lint::target_named(entry.client.as_deref().unwrap_or("")).is_ok(),
+            ),
+        ] {
+            if let Some(id) = id.as_deref().filter(|_| !known) {
+                return Err(format!(
+                    "suppressions[{i}]: no {what} is named {}; `mcp-toolname lints` and docs/rules.md list them",
+                    show(id)
+                ));
+            }
+        }
         let places: Vec<Place> = entry
             .places
             .iter()
@@ -224,6 +249,7 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
             &places,
             entry.contract.as_deref(),
             entry.client.as_deref(),
+            entry.detail.as_deref(),
         );
     }
     Ok(entries)

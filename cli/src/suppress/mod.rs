@@ -31,6 +31,7 @@ use sha2::{Digest, Sha256};
 
 use crate::diag::{Diagnostic, Place};
 use crate::lint::{Level, Levels, Reason};
+use mcp_toolname_rules::lint::{self, Lint};
 pub use report::gate;
 
 /// The suppression options of `check` and `audit`, named as ESLint names them.
@@ -70,37 +71,67 @@ pub struct Suppressed {
 }
 
 /// The stable identity of a finding: the lowercase hex of the first 16 bytes of SHA-256 over
-/// its lint, its places (server and name, sorted), its contract and its client, each field
-/// ended by a byte no name holds in any form the reports keep (names are escaped before they
-/// reach a finding, `\u{1f}` included).
+/// its lint, its places (server and name, sorted), its contract, its client and its `detail`
+/// (what tells apart findings of one lint about one place: the argument, the file and list of
+/// an entry, the amount of growth; [`Diagnostic::detail`]). Each field is written with its
+/// length first (absent fields apart from empty ones), so no name, whatever bytes it holds,
+/// can make two findings' fields read alike.
 #[must_use]
 pub fn fingerprint(
     lint: &str,
     places: &[Place],
     contract: Option<&str>,
     client: Option<&str>,
+    detail: Option<&str>,
 ) -> String {
+    fn field(hash: &mut Sha256, value: Option<&str>) {
+        match value {
+            None => hash.update([0u8]),
+            Some(v) => {
+                hash.update([1u8]);
+                hash.update((v.len() as u64).to_le_bytes());
+                hash.update(v.as_bytes());
+            }
+        }
+    }
     let mut sorted: Vec<&Place> = places.iter().collect();
     sorted.sort();
     sorted.dedup();
     let mut hash = Sha256::new();
-    hash.update(b"mcp-toolname/v1\x1f");
-    hash.update(lint.as_bytes());
-    hash.update(b"\x1f");
+    hash.update(b"mcp-toolname/v1");
+    field(&mut hash, Some(lint));
+    hash.update((sorted.len() as u64).to_le_bytes());
     for place in sorted {
-        hash.update(place.server.as_deref().unwrap_or("").as_bytes());
-        hash.update(b"\x1e");
-        hash.update(place.item.as_deref().unwrap_or("").as_bytes());
-        hash.update(b"\x1d");
+        field(&mut hash, place.server.as_deref());
+        field(&mut hash, place.item.as_deref());
     }
-    for id in [contract, client] {
-        hash.update(b"\x1f");
-        hash.update(id.unwrap_or("").as_bytes());
+    for id in [contract, client, detail] {
+        field(&mut hash, id);
     }
     hash.finalize()[..16]
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// The lints whose findings about one place can be several, told apart only by what their
+/// message says: an argument of a tool (`argument_name`), how far a list or a cost went
+/// (`too_many_tools`, `token_growth`). Their message is their [`Diagnostic::detail`]: a new bad
+/// argument, or more growth, is a new finding, not one the file already lists.
+const TOLD_BY_MESSAGE: &[&Lint] = &[
+    &lint::ARGUMENT_NAME,
+    &lint::ARGUMENT_CONTRACT,
+    &lint::SCHEMA_ROOT,
+    &lint::SCHEMA_STRICT,
+    &lint::SCHEMA_REF,
+    &lint::TOO_MANY_TOOLS,
+    &lint::TOKEN_GROWTH,
+];
+
+/// The detail of a finding of `lint` saying `message` ([`TOLD_BY_MESSAGE`]).
+#[must_use]
+pub fn detail_of(lint: &Lint, message: &str) -> Option<String> {
+    TOLD_BY_MESSAGE.contains(&lint).then(|| message.to_owned())
 }
 
 /// The fingerprint of several findings said as one (a name six contracts refuse is one
@@ -139,6 +170,10 @@ pub struct Run {
     pub verbose: bool,
     /// The fingerprints of the file's entries that a finding of this run matched.
     pub matched: HashSet<String>,
+    /// The servers this run judged (`None`: findings about no server, as `check`'s): an entry
+    /// about other servers is neither matched nor unused, so a run of `check`, or of one
+    /// server, never reports (or prunes) a config's entries.
+    pub judged: HashSet<Option<String>>,
     /// The findings suppressed, in the order judged; each with its suppression.
     pub suppressed: Vec<Diagnostic>,
     /// The entries `--suppress-all` adds.
@@ -158,6 +193,7 @@ impl Default for Run {
             prune: false,
             verbose: false,
             matched: HashSet::new(),
+            judged: HashSet::new(),
             suppressed: Vec::new(),
             added: Vec::new(),
             unreasoned: Vec::new(),
@@ -167,6 +203,16 @@ impl Default for Run {
 }
 
 impl Run {
+    /// Whether this run judged every server `entry` is about, so that no finding matching it
+    /// means the finding is gone.
+    #[must_use]
+    pub fn in_scope(&self, entry: &file::Entry) -> bool {
+        if entry.places.is_empty() {
+            return self.judged.contains(&None);
+        }
+        entry.places.iter().all(|p| self.judged.contains(&p.server))
+    }
+
     /// Whether `d` (at its level for this run, [`Level::Allow`] included) is left in: not when
     /// the file lists it or `--suppress-all` takes it (it is recorded as suppressed instead).
     /// An allowed finding stays (it counts for nothing), recorded when a config row with a
@@ -249,6 +295,17 @@ pub fn keep(levels: &Levels, d: impl FnOnce() -> Diagnostic) -> bool {
     let d = d();
     let row = levels.allowed_by(d.lint, d.contract, d.client).cloned();
     run.judge(d, row.as_ref())
+}
+
+/// Records that this run judged `server` (its key in a config, or the name `audit` gives
+/// one server; `None` for findings about no server), whatever it found.
+pub fn judged(server: Option<&str>) {
+    let mut run = RUN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(run) = run.as_mut() {
+        run.judged.insert(server.map(str::to_owned));
+    }
 }
 
 /// The run set up by [`begin`], taken.

@@ -2,6 +2,8 @@
 //! suppressed and why, what the suppressions file now holds, and the config rows that allow a
 //! lint without a reason (`allow_without_reason`).
 
+use std::collections::HashSet;
+
 use mcp_toolname_rules::lint::ALLOW_WITHOUT_REASON;
 use mcp_toolname_rules::message::show;
 use serde_json::{Value, json};
@@ -42,20 +44,21 @@ struct Gate {
     run: Run,
     written: Option<Written>,
     /// The fingerprints of the file's entries no finding matched.
-    unused: Vec<String>,
+    unused: HashSet<String>,
     /// `allow_without_reason` findings, at their level.
     unreasoned: Vec<Diagnostic>,
 }
 
 impl Gate {
     fn new(inner: Box<dyn Report>, run: Run) -> Self {
-        // A server that could not be audited found nothing: its entries are not unused.
+        // A server that could not be audited found nothing: its entries are not unused (nor
+        // are those of servers this run did not judge at all).
         let complete = inner.exit_code() < 2;
-        let unused: Vec<String> = run
+        let unused: HashSet<String> = run
             .file
             .entries
             .iter()
-            .filter(|e| !run.matched.contains(&e.fingerprint))
+            .filter(|e| !run.matched.contains(&e.fingerprint) && run.in_scope(e))
             .map(|e| e.fingerprint.clone())
             .collect();
         let written = (run.suppress_all || run.prune).then(|| write(&run, &unused, complete));
@@ -86,7 +89,7 @@ impl Gate {
             .collect();
         Self {
             inner,
-            unused: if complete { unused } else { Vec::new() },
+            unused: if complete { unused } else { HashSet::new() },
             run,
             written,
             unreasoned,
@@ -136,11 +139,15 @@ impl Gate {
             } else {
                 "; --verbose lists them"
             };
-            out.push(format!(
-                "suppressed: {} {} ({}){hint}",
-                suppressed.len(),
-                plural(suppressed.len(), "finding", "findings"),
-                parts.join(", ")
+            out.push(crate::wrap::hanging(
+                "",
+                &format!(
+                    "suppressed: {} {} ({}){hint}",
+                    suppressed.len(),
+                    plural(suppressed.len(), "finding", "findings"),
+                    parts.join(", ")
+                ),
+                2,
             ));
             if self.run.verbose {
                 for d in suppressed {
@@ -149,13 +156,17 @@ impl Gate {
             }
         }
         if !self.unused.is_empty() && !self.run.prune {
-            out.push(format!(
-                "note: {} {} of {} {} no finding now (fixed?); --prune-suppressions drops {}",
-                self.unused.len(),
-                plural(self.unused.len(), "entry", "entries"),
-                self.shown(),
-                plural(self.unused.len(), "matches", "match"),
-                plural(self.unused.len(), "it", "them"),
+            out.push(crate::wrap::hanging(
+                "",
+                &format!(
+                    "note: {} {} of {} {} no finding now (fixed?); --prune-suppressions drops {}",
+                    self.unused.len(),
+                    plural(self.unused.len(), "entry", "entries"),
+                    self.shown(),
+                    plural(self.unused.len(), "matches", "match"),
+                    plural(self.unused.len(), "it", "them"),
+                ),
+                2,
             ));
         }
         if let Some(w) = &self.written {
@@ -188,12 +199,27 @@ fn suppressed_text(d: &Diagnostic) -> String {
             None => by,
         }
     });
-    format!("[{}] {} ({why})", d.lint.name, d.text())
+    let mut servers: Vec<String> = d
+        .places
+        .iter()
+        .filter_map(|p| p.server.as_deref().map(show))
+        .collect();
+    servers.dedup();
+    let of = if servers.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " {} {}:",
+            plural(servers.len(), "server", "servers"),
+            mcp_toolname_rules::message::joined(&servers, "and")
+        )
+    };
+    format!("[{}]{of} {} ({why})", d.lint.name, d.text())
 }
 
 /// Writes the file `--suppress-all` and `--prune-suppressions` ask for: the entries there,
 /// without the `unused` ones when pruning a `complete` run, with those added.
-fn write(run: &Run, unused: &[String], complete: bool) -> Written {
+fn write(run: &Run, unused: &HashSet<String>, complete: bool) -> Written {
     let mut entries: Vec<Entry> = run.file.entries.clone();
     let before = entries.len();
     if run.prune && complete {
@@ -213,7 +239,20 @@ fn write(run: &Run, unused: &[String], complete: bool) -> Written {
             show(&run.file.shown)
         );
     }
-    if let Err(e) = std::fs::write(&run.file.path, Suppressions::text(&entries)) {
+    let text = Suppressions::text(&entries);
+    // A name that holds a secret of the config would be committed with it; masked, it would
+    // never match its finding again. As `snapshot`, write nothing.
+    let masked = crate::redact::text(&text);
+    if masked != text && !crate::redact::secrets_shown() {
+        w.error = Some(format!(
+            "{} is not written: a name of a finding holds a value this config hides in it (a \
+             secret of its command line, env or headers), which the file would hold as it is; \
+             rename the tool, or pass --show-secrets to write it",
+            show(&run.file.shown)
+        ));
+        return w;
+    }
+    if let Err(e) = std::fs::write(&run.file.path, text) {
         w.error = Some(format!("cannot write {}: {e}", show(&run.file.shown)));
     }
     w
@@ -263,7 +302,7 @@ impl Report for Gate {
     fn write_text(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
         self.inner.write_text(out)?;
         for line in self.lines() {
-            out.write_str(&line)?;
+            out.write_str(line.trim_end_matches('\n'))?;
             out.write_char('\n')?;
         }
         Ok(())
@@ -289,13 +328,15 @@ impl Report for Gate {
                 })
             })
             .collect();
+        let mut unused: Vec<&String> = self.unused.iter().collect();
+        unused.sort();
         self.inner.json().field(
             "suppressions",
             json!({
                 "file": self.run.file.shown,
                 "read": self.run.file.existed,
                 "entries": self.run.file.entries.len(),
-                "unused": self.unused,
+                "unused": unused,
                 "written": written,
                 "suppressed": self.run.suppressed.iter().map(suppressed_json).collect::<Vec<_>>(),
                 "without_reason": without_reason,
@@ -310,9 +351,14 @@ impl Report for Gate {
         } = self.inner.found();
         diagnostics.extend(self.unreasoned.iter().cloned());
         diagnostics.extend(self.run.suppressed.iter().cloned());
+        let unwritten = self
+            .written
+            .as_ref()
+            .and_then(|w| w.error.clone())
+            .map(crate::diag::Failure::failed);
         Found {
             diagnostics,
-            failures,
+            failures: Box::new(failures.chain(unwritten)),
         }
     }
 }

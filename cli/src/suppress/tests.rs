@@ -26,7 +26,13 @@ fn fingerprint_is_the_findings_identity() {
     let mut reworded = base.clone();
     reworded.message = "other words".to_owned();
     assert_eq!(
-        fingerprint(reworded.lint.name, &reworded.places, None, Some("cursor")),
+        fingerprint(
+            reworded.lint.name,
+            &reworded.places,
+            None,
+            Some("cursor"),
+            None
+        ),
         base.fingerprint
     );
     for other in [
@@ -42,8 +48,8 @@ fn fingerprint_is_the_findings_identity() {
     let mut swapped = two.clone();
     swapped.reverse();
     assert_eq!(
-        fingerprint("duplicate", &two, None, None),
-        fingerprint("duplicate", &swapped, None, None)
+        fingerprint("duplicate", &two, None, None, None),
+        fingerprint("duplicate", &swapped, None, None, None)
     );
     assert_eq!(base.fingerprint.len(), 32);
 }
@@ -116,5 +122,57 @@ fn the_file_round_trips_sorted() {
     assert!(
         err.starts_with("suppressions[1]: no lint is named `spek`"),
         "{err}"
+    );
+}
+
+/// Fields are told apart whatever bytes a name holds (a server names itself), and findings
+/// that only their message tells apart (two bad arguments of one tool) are two.
+#[test]
+fn no_name_makes_two_findings_one() {
+    let place = |server: &str, item: &str| {
+        vec![Place {
+            server: Some(server.to_owned()),
+            item: Some(item.to_owned()),
+        }]
+    };
+    assert_ne!(
+        fingerprint("spec", &place("k", "x\u{1e}y z"), None, None, None),
+        fingerprint("spec", &place("k\u{1e}x", "y z"), None, None, None)
+    );
+    assert_ne!(
+        fingerprint("spec", &place("a", ""), None, None, None),
+        fingerprint(
+            "spec",
+            &[Place {
+                server: Some("a".to_owned()),
+                item: None
+            }],
+            None,
+            None,
+            None
+        )
+    );
+    let arg = |message: &str| {
+        Diagnostic::new(
+            Lint::by_name("argument_name").unwrap(),
+            Level::Deny,
+            message.to_owned(),
+            place("s", "t1"),
+            None,
+            Some("claude_code"),
+        )
+    };
+    assert_ne!(
+        arg("argument `bad name` of tool `t1`").fingerprint,
+        arg("argument `other[]` of tool `t1`").fingerprint
+    );
+    // Another lint's message is not part of it: rewording keeps the fingerprint.
+    assert_eq!(
+        diagnostic("spec", Level::Deny, "s", "a b", None).fingerprint,
+        {
+            let mut d = diagnostic("spec", Level::Deny, "s", "a b", None);
+            d.message = "reworded".to_owned();
+            fingerprint(d.lint.name, &d.places, None, None, d.detail.as_deref())
+        }
     );
 }

@@ -18,7 +18,7 @@ pub const ALLOW_WITHOUT_REASON: Lint = Lint {
     help: "give the row a reason: `name = { level = \"allow\", reason = \"...\" }`",
     fix: "Write the row as `lint = { level = \"allow\", reason = \"why it does not apply here\" }`. \
           The reason is shown with each finding it hides: in `--verbose` text, in JSON's \
-          `suppressed[]` and as the SARIF result's `suppressions[].justification`.",
+          `suppressions.suppressed` and as the SARIF result's `suppressions[].justification`.",
     source: "This project's rule, after Rust's `#[allow(lint, reason = \"...\")]` (RFC 2383, \
              stable since Rust 1.81), Cargo's `[lints]` table and clippy's \
              `allow_attributes_without_reason` (read 2026-12-06).",

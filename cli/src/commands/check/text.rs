@@ -131,7 +131,7 @@ pub(super) fn text<R: Judged>(checked: &Checked<R>) -> String {
         tally.words()
     );
     text.push_str(&wrap::hanging("", &summary, 2));
-    text.push_str(&verdict::exit_line(&all));
+    text.push_str(&verdict::exit_line(&all, &out.levels.settings_denied()));
     text.push('\n');
     text
 }
