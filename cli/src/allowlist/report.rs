@@ -440,7 +440,8 @@ impl Findings {
         );
         // The same entry in another list or file is another finding.
         let list = &self.lists[u.list];
-        let mut d = d.with_detail(format!("{} {}", list.file, list.field));
+        let file = crate::suppress::plain_path(&list.file);
+        let mut d = d.with_detail(format!("{file} {}", list.field));
         d.help = diag::help_for(lint, None);
         d.server = u.server.clone();
         d.spot = Some(Spot {

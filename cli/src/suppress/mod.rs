@@ -134,6 +134,18 @@ pub fn detail_of(lint: &Lint, message: &str) -> Option<String> {
     TOLD_BY_MESSAGE.contains(&lint).then(|| message.to_owned())
 }
 
+/// `path` as a fingerprint takes it: without `.` parts, so `./.mcp.json` (as the pre-commit
+/// hook passes it) and `.mcp.json` are one file.
+#[must_use]
+pub fn plain_path(path: &str) -> String {
+    std::path::Path::new(path)
+        .components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect::<std::path::PathBuf>()
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// The fingerprint of several findings said as one (a name six contracts refuse is one
 /// SARIF result): a lone finding's own, else one over the sorted fingerprints of all.
 #[must_use]

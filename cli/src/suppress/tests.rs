@@ -176,3 +176,11 @@ fn no_name_makes_two_findings_one() {
         }
     );
 }
+
+/// A file given as `./x` and as `x` is one file to a fingerprint.
+#[test]
+fn a_path_is_one_however_it_is_given() {
+    assert_eq!(plain_path("./.mcp.json"), plain_path(".mcp.json"));
+    assert_eq!(plain_path("./a/./b.json"), "a/b.json");
+    assert_ne!(plain_path("a/b.json"), plain_path("b.json"));
+}
