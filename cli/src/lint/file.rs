@@ -68,19 +68,21 @@ pub struct Row {
 impl Settings {
     /// Applies the file's levels (with their reasons) and targets to `levels`.
     pub fn apply(&self, levels: &mut Levels) {
+        // Relative to the working directory where it can be, as the config a run audits is:
+        // SARIF and GitHub then place it in the repository.
+        let cwd = std::env::current_dir().ok();
+        let path = cwd
+            .as_deref()
+            .and_then(|d| self.path.strip_prefix(d).ok())
+            .unwrap_or(&self.path)
+            .to_string_lossy()
+            .into_owned();
         for row in &self.lints {
             // Checked when read.
             let _ = levels.set(&row.name, row.level);
-            // Relative to the working directory where it can be, as the config a run audits
-            // is: SARIF and GitHub then place it in the repository.
-            let cwd = std::env::current_dir().ok();
-            let path = cwd
-                .as_deref()
-                .and_then(|d| self.path.strip_prefix(d).ok())
-                .unwrap_or(&self.path);
             let reason = super::Reason {
                 text: row.reason.clone(),
-                path: path.to_string_lossy().into_owned(),
+                path: path.clone(),
                 line: row.line,
             };
             levels.set_reason(&row.name, row.level, reason);
@@ -133,9 +135,13 @@ pub fn read(path: &Path) -> Result<Settings, String> {
 /// # Errors
 /// As [`read`].
 pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
+    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
     let place = |offset: usize| {
-        let line = text[..offset.min(text.len())].matches('\n').count() + 1;
-        format!("{}, line {line}", show(&path.to_string_lossy()))
+        format!(
+            "{}, line {}",
+            show(&path.to_string_lossy()),
+            line_of(offset)
+        )
     };
     let at = |offset: usize, what: String| format!("{}: {what}", place(offset));
     let table = DeTable::parse(text).map_err(|e| {
@@ -153,11 +159,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Settings, String> {
         let start = key.span().start;
         match key.get_ref().as_ref() {
             "targets" => settings.targets = Some(targets(value, &at)?),
-            "lints" => {
-                let line_of =
-                    |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-                (settings.lints, settings.notes) = lints(value, &at, &line_of)?;
-            }
+            "lints" => (settings.lints, settings.notes) = lints(value, &at, &line_of)?,
             "max_token_growth" => {
                 let limit = growth_limit(value).map_err(|e| at(value.span().start, e))?;
                 settings.max_token_growth = Some(Threshold {
